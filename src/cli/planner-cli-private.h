@@ -1,0 +1,33 @@
+/* planner-cli-private.h
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Exit codes of the command-line contract. */
+#define PLANNER_EXIT_OK         0
+#define PLANNER_EXIT_JOB_ERRORS 1
+#define PLANNER_EXIT_USAGE      2
+
+/* Each command takes argv without the program name (argv[0] is the
+ * command) and returns an exit code.  Output goes to stdout, problems to
+ * stderr as "launch-planner-cli COMMAND: message". */
+int  planner_cli_ranks       (int    argc,
+                              char **argv);
+int  planner_cli_analyze     (int    argc,
+                              char **argv);
+
+/* Prints "launch-planner-cli COMMAND: message" to stderr and returns
+ * PLANNER_EXIT_USAGE, so a command can `return planner_cli_usage_error (…)`. */
+int  planner_cli_usage_error (const char *command,
+                              const char *format,
+                              ...) G_GNUC_PRINTF (2, 3);
+
+G_END_DECLS

@@ -1,0 +1,93 @@
+/* planner-cli.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-cli"
+
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+
+#include <glib/gi18n.h>
+
+#include "planner-cli-private.h"
+
+typedef struct
+{
+  const char *name;
+  int       (*run) (int argc, char **argv);
+  const char *summary;
+} PlannerCliCommand;
+
+static const PlannerCliCommand commands[] = {
+  { "ranks",   planner_cli_ranks,   N_("Show Megatron's rank-to-group mapping for a layout") },
+  { "analyze", planner_cli_analyze, N_("Check Megatron arguments, a launch line or a script") },
+};
+
+int
+planner_cli_usage_error (const char *command,
+                         const char *format,
+                         ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_printerr ("launch-planner-cli %s: %s\n", command, message);
+  return PLANNER_EXIT_USAGE;
+}
+
+static void
+print_usage (FILE *stream)
+{
+  fprintf (stream, "%s\n\n", _("Usage: launch-planner-cli COMMAND [OPTIONS…]"));
+  fprintf (stream, "%s\n", _("Plan Megatron-Core training jobs. Commands:"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (stream, "  %-12s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (stream, "\n%s\n", _("Run “launch-planner-cli COMMAND --help” for the options of a command."));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return PLANNER_EXIT_USAGE;
+    }
+
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") || g_str_equal (argv[1], "help"))
+    {
+      print_usage (stdout);
+      return PLANNER_EXIT_OK;
+    }
+
+  if (g_str_equal (argv[1], "--version"))
+    {
+      g_print ("launch-planner-cli %s\n", PACKAGE_VERSION);
+      return PLANNER_EXIT_OK;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      if (g_str_equal (argv[1], commands[i].name))
+        return commands[i].run (argc - 1, argv + 1);
+    }
+
+  g_printerr ("launch-planner-cli: unknown command “%s”\n", argv[1]);
+  print_usage (stderr);
+  return PLANNER_EXIT_USAGE;
+}

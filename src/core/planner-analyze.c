@@ -1,0 +1,12 @@
+/* planner-analyze.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-analyze"
+
+#include "config.h"
+
+#include "planner-analyze.h"

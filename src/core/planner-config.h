@@ -1,0 +1,131 @@
+/* planner-config.h
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "planner-args.h"
+#include "planner-layout.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  PLANNER_RECOMPUTE_NONE = 0,
+  PLANNER_RECOMPUTE_SELECTIVE,
+  PLANNER_RECOMPUTE_FULL,
+} PlannerRecompute;
+
+typedef enum
+{
+  PLANNER_RECOMPUTE_METHOD_NONE = 0,
+  PLANNER_RECOMPUTE_METHOD_UNIFORM,
+  PLANNER_RECOMPUTE_METHOD_BLOCK,
+} PlannerRecomputeMethod;
+
+typedef enum
+{
+  PLANNER_PRECISION_FP32 = 0,
+  PLANNER_PRECISION_BF16,
+  PLANNER_PRECISION_FP16,
+} PlannerPrecision;
+
+/* Megatron's arguments after validate_args has filled in its defaults:
+ * everything the model math (FLOPs, memory) and the layout need, as
+ * numbers.  Plain data; the one owned pointer is moe_layer_pattern. */
+typedef struct
+{
+  /* Dimensions */
+  guint32          num_layers;
+  guint64          hidden_size;
+  guint32          num_attention_heads;
+  gboolean         group_query_attention;
+  guint32          num_query_groups;          /* = heads when GQA is off */
+  guint64          kv_channels;               /* default hidden / heads */
+  guint64          ffn_hidden_size;           /* default 4h, or swiglu's rounding */
+  gboolean         swiglu;
+  gboolean         rmsnorm;                   /* else LayerNorm */
+  gboolean         add_bias_linear;
+  gboolean         untie_embeddings_and_output_weights;
+  gboolean         attention_output_gate;
+  guint64          vocab_size;                /* before padding */
+  guint64          padded_vocab_size;         /* facts §2.9, depends on tp */
+  guint32          make_vocab_size_divisible_by;
+  guint32          seq_length;
+  guint32          max_position_embeddings;
+
+  /* Multi-latent attention (DeepSeek) */
+  gboolean         multi_latent_attention;
+  guint64          q_lora_rank;               /* 0 = none */
+  guint64          kv_lora_rank;
+  guint64          qk_head_dim;
+  guint64          qk_pos_emb_head_dim;
+  guint64          v_head_dim;
+
+  /* Mixture of experts; num_experts 0 = dense */
+  guint32          num_experts;
+  guint32          moe_router_topk;
+  guint64          moe_ffn_hidden_size;
+  guint64          moe_shared_expert_intermediate_size;  /* 0 = none */
+  gboolean         moe_shared_expert_gate;
+  guint64          moe_latent_size;           /* 0 = none */
+  guint8          *moe_layer_pattern;         /* num_layers entries, 1 = MoE; NULL when dense */
+  guint32          mtp_num_layers;
+
+  /* Batch */
+  guint32          micro_batch_size;
+  guint64          global_batch_size;
+  guint64          num_microbatches;          /* global / (micro × dp) */
+
+  /* Parallelism and memory-saving choices */
+  PlannerLayout    layout;
+  gboolean         sequence_parallel;         /* after the tp == 1 auto-off */
+  PlannerRecompute recompute;
+  PlannerRecomputeMethod recompute_method;
+  guint32          recompute_num_layers;
+  gboolean         use_distributed_optimizer;
+  PlannerPrecision precision;
+  gboolean         fp8;                       /* --fp8-format given */
+  gboolean         account_for_embedding_in_pipeline_split;
+  gboolean         account_for_loss_in_pipeline_split;
+  guint32          decoder_first_pipeline_num_layers;  /* 0 = not given */
+  guint32          decoder_last_pipeline_num_layers;
+} PlannerConfig;
+
+#define PLANNER_CONFIG_ERROR (planner_config_error_quark ())
+
+typedef enum
+{
+  PLANNER_CONFIG_ERROR_MISSING,   /* a required argument is absent */
+  PLANNER_CONFIG_ERROR_INVALID,   /* zero, negative, absurd, inconsistent */
+} PlannerConfigError;
+
+GQuark    planner_config_error_quark      (void);
+
+/* Resolve Megatron's defaults from @args (facts §2.12 and §2.9).  The
+ * layout must already be valid.  @vocab_size 0 means: take it from
+ * --vocab-size / the tokenizer.  Fails, naming the flag, only when the
+ * model math cannot be done (missing or absurd dimensions); everything
+ * Megatron would reject but that can still be computed is left to the
+ * validator. */
+gboolean  planner_config_init_from_args   (PlannerConfig       *config,
+                                           const PlannerArgs   *args,
+                                           const PlannerLayout *layout,
+                                           guint64              vocab_size,
+                                           GError             **error);
+void      planner_config_clear            (PlannerConfig       *config);
+void      planner_config_copy             (PlannerConfig       *dest,
+                                           const PlannerConfig *src);
+/* Megatron's padded vocabulary size for this divisor and tp. */
+guint64   planner_padded_vocab_size       (guint64              vocab_size,
+                                           guint32              divisor,
+                                           guint32              tp);
+/* Number of MoE layers among the first @n layers of the pattern. */
+guint32   planner_config_count_moe_layers (const PlannerConfig *config);
+
+G_END_DECLS

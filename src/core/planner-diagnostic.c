@@ -1,0 +1,184 @@
+/* planner-diagnostic.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-diagnostic"
+
+#include "config.h"
+
+#include "planner-diagnostic.h"
+
+static PlannerDiagnostic *diagnostic_new_valist (PlannerSeverity    severity,
+                                                 const char        *code,
+                                                 const char *const *flags,
+                                                 const char        *fix,
+                                                 const char        *message_format,
+                                                 va_list            args) G_GNUC_PRINTF (5, 0);
+
+static PlannerDiagnostic *
+diagnostic_new_valist (PlannerSeverity    severity,
+                       const char        *code,
+                       const char *const *flags,
+                       const char        *fix,
+                       const char        *message_format,
+                       va_list            args)
+{
+  PlannerDiagnostic *diagnostic = g_new0 (PlannerDiagnostic, 1);
+
+  diagnostic->severity = severity;
+  diagnostic->code = g_strdup (code);
+  diagnostic->message = g_strdup_vprintf (message_format, args);
+  diagnostic->fix = g_strdup (fix);
+  diagnostic->flags = flags != NULL ? g_strdupv ((char **) flags) : g_new0 (char *, 1);
+  return diagnostic;
+}
+
+PlannerDiagnostic *
+planner_diagnostic_new (PlannerSeverity    severity,
+                        const char        *code,
+                        const char *const *flags,
+                        const char        *fix,
+                        const char        *message_format,
+                        ...)
+{
+  PlannerDiagnostic *diagnostic;
+  va_list args;
+
+  g_return_val_if_fail (code != NULL, NULL);
+  g_return_val_if_fail (message_format != NULL, NULL);
+
+  va_start (args, message_format);
+  diagnostic = diagnostic_new_valist (severity, code, flags, fix, message_format, args);
+  va_end (args);
+  return diagnostic;
+}
+
+void
+planner_diagnostic_free (PlannerDiagnostic *diagnostic)
+{
+  if (diagnostic == NULL)
+    return;
+  g_free (diagnostic->code);
+  g_free (diagnostic->message);
+  g_free (diagnostic->fix);
+  g_strfreev (diagnostic->flags);
+  g_free (diagnostic);
+}
+
+PlannerDiagnostic *
+planner_diagnostic_copy (const PlannerDiagnostic *diagnostic)
+{
+  PlannerDiagnostic *copy;
+
+  g_return_val_if_fail (diagnostic != NULL, NULL);
+
+  copy = g_new0 (PlannerDiagnostic, 1);
+  copy->severity = diagnostic->severity;
+  copy->code = g_strdup (diagnostic->code);
+  copy->message = g_strdup (diagnostic->message);
+  copy->fix = g_strdup (diagnostic->fix);
+  copy->flags = g_strdupv (diagnostic->flags);
+  copy->line = diagnostic->line;
+  return copy;
+}
+
+const char *
+planner_severity_to_string (PlannerSeverity severity)
+{
+  switch (severity)
+    {
+    case PLANNER_SEVERITY_INFO:
+      return "info";
+    case PLANNER_SEVERITY_WARNING:
+      return "warning";
+    case PLANNER_SEVERITY_ERROR:
+      return "error";
+    default:
+      g_return_val_if_reached ("error");
+    }
+}
+
+GPtrArray *
+planner_diagnostics_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) planner_diagnostic_free);
+}
+
+PlannerDiagnostic *
+planner_diagnostics_add (GPtrArray         *diagnostics,
+                         PlannerSeverity    severity,
+                         const char        *code,
+                         const char *const *flags,
+                         const char        *fix,
+                         const char        *message_format,
+                         ...)
+{
+  PlannerDiagnostic *diagnostic;
+  va_list args;
+
+  g_return_val_if_fail (diagnostics != NULL, NULL);
+  g_return_val_if_fail (code != NULL, NULL);
+  g_return_val_if_fail (message_format != NULL, NULL);
+
+  va_start (args, message_format);
+  diagnostic = diagnostic_new_valist (severity, code, flags, fix, message_format, args);
+  va_end (args);
+  g_ptr_array_add (diagnostics, diagnostic);
+  return diagnostic;
+}
+
+guint
+planner_diagnostics_count (GPtrArray       *diagnostics,
+                           PlannerSeverity  severity)
+{
+  guint n = 0;
+
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *diagnostic = g_ptr_array_index (diagnostics, i);
+
+      if (diagnostic->severity == severity)
+        n++;
+    }
+  return n;
+}
+
+static int
+compare_diagnostics (gconstpointer a,
+                     gconstpointer b)
+{
+  const PlannerDiagnostic *da = *(const PlannerDiagnostic * const *) a;
+  const PlannerDiagnostic *db = *(const PlannerDiagnostic * const *) b;
+
+  if (da->severity != db->severity)
+    return da->severity > db->severity ? -1 : 1;
+  if (da->line != db->line)
+    return da->line < db->line ? -1 : 1;
+  return g_strcmp0 (da->code, db->code);
+}
+
+void
+planner_diagnostics_sort (GPtrArray *diagnostics)
+{
+  g_return_if_fail (diagnostics != NULL);
+
+  /* Ties are broken by code, so the order does not depend on the sort's stability. */
+  g_ptr_array_sort (diagnostics, compare_diagnostics);
+}
+
+gboolean
+planner_diagnostics_has_code (GPtrArray  *diagnostics,
+                              const char *code)
+{
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *diagnostic = g_ptr_array_index (diagnostics, i);
+
+      if (g_strcmp0 (diagnostic->code, code) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
