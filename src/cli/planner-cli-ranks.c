@@ -9,11 +9,360 @@
 
 #include "config.h"
 
+#include <json-glib/json-glib.h>
+
 #include "planner-cli-private.h"
+#include "planner-layout.h"
+
+#define COMMAND "ranks"
+
+/* Text mode lists every group of a world this small, else a sample. */
+#define SMALL_WORLD       64
+#define SAMPLE_GROUPS     4
+#define SAMPLE_GROUP_SIZE 16
+#define LINE_WIDTH        78
+#define N_SUGGESTIONS     5
+
+typedef struct
+{
+  const char *option;
+  char       *text;     /* as given; NULL when absent */
+  guint64     value;
+} PlannerCliNumber;
+
+enum
+{
+  NUM_WORLD,
+  NUM_TP,
+  NUM_PP,
+  NUM_CP,
+  NUM_EP,
+  NUM_ETP,
+  NUM_VPP,
+  NUM_GPUS_PER_NODE,
+  NUM_EXPERTS,
+  N_NUMBERS
+};
+
+/* Strict: decimal digits only, at least 1, at most @max.  Returns an exit
+ * code, PLANNER_EXIT_OK when the number is fine. */
+static int
+parse_number (PlannerCliNumber *number,
+              guint64           max)
+{
+  const char *text = number->text;
+  guint64 value = 0;
+  gboolean digits = text[0] != '\0';
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p))
+      digits = FALSE;
+
+  if (!digits)
+    {
+      if (text[0] == '-' && text[1] != '\0')
+        {
+          gboolean rest_digits = TRUE;
+
+          for (const char *p = text + 1; *p != '\0'; p++)
+            if (!g_ascii_isdigit (*p))
+              rest_digits = FALSE;
+          if (rest_digits)
+            return planner_cli_usage_error (COMMAND, "%s: “%s” is negative; give a whole number of at least 1",
+                                            number->option, text);
+        }
+      return planner_cli_usage_error (COMMAND, "%s: “%s” is not a whole number",
+                                      number->option, text);
+    }
+
+  /* All digits: the only failure left is overflow of 64 bits. */
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &value, NULL) || value > max)
+    return planner_cli_usage_error (COMMAND, "%s: “%s” is too large (at most %" G_GUINT64_FORMAT ")",
+                                    number->option, text, max);
+  if (value == 0)
+    return planner_cli_usage_error (COMMAND, "%s: must be at least 1 (got 0)", number->option);
+
+  number->value = value;
+  return PLANNER_EXIT_OK;
+}
+
+static void
+print_suggestions (guint64              world,
+                   const guint64        degrees[N_NUMBERS],
+                   gboolean             etp_given,
+                   PlannerRankOrder     order)
+{
+  g_autoptr(GArray) near = NULL;
+
+  near = planner_layout_nearest_valid_full (world, degrees[NUM_TP], degrees[NUM_PP], degrees[NUM_CP],
+                                            degrees[NUM_EP], etp_given ? degrees[NUM_ETP] : 0,
+                                            degrees[NUM_VPP], order, (guint) degrees[NUM_EXPERTS],
+                                            N_SUGGESTIONS);
+  if (near->len == 0)
+    return;
+
+  g_printerr ("Nearest valid layouts for %" G_GUINT64_FORMAT " GPUs (rank order %s):\n",
+              world, planner_rank_order_to_string (order));
+  for (guint i = 0; i < near->len; i++)
+    {
+      const PlannerLayout *l = &g_array_index (near, PlannerLayout, i);
+      g_autofree char *dense = planner_layout_describe (l);
+      g_autofree char *expert = planner_layout_describe_expert (l);
+
+      g_printerr ("  --tp %u --pp %u --cp %u --ep %u --etp %u\n      %s\n      %s\n",
+                  l->tp, l->pp, l->cp, l->ep, l->etp, dense, expert);
+    }
+}
+
+static char *
+format_group (const guint32 *group,
+              guint32        size,
+              gboolean       sample)
+{
+  GString *out = g_string_new ("[");
+
+  for (guint32 j = 0; j < size; j++)
+    {
+      /* A long group shows its head and its last rank. */
+      if (sample && size > SAMPLE_GROUP_SIZE && j == 8)
+        {
+          g_string_append_printf (out, ", …, %u", group[size - 1]);
+          break;
+        }
+      g_string_append_printf (out, j ? ", %u" : "%u", group[j]);
+    }
+
+  g_string_append_c (out, ']');
+  return g_string_free (out, FALSE);
+}
+
+static void
+print_text (const PlannerLayout *layout,
+            guint32              gpus_per_node)
+{
+  g_autofree char *dense = planner_layout_describe (layout);
+  g_autofree char *expert = planner_layout_describe_expert (layout);
+  guint32 n_nodes = (layout->world_size + gpus_per_node - 1) / gpus_per_node;
+  gboolean small = layout->world_size <= SMALL_WORLD;
+
+  g_print ("%s\n%s\n", dense, expert);
+  g_print ("Rank order: %s%s\n", planner_rank_order_to_string (layout->order),
+           layout->order == PLANNER_RANK_ORDER_TP_CP_EP_PP_DP ? " (--use-tp-pp-dp-mapping)" : "");
+  if (layout->vpp > 1)
+    g_print ("Virtual pipeline: %u stages per pipeline rank\n", layout->vpp);
+  g_print ("Nodes: %u × %u GPUs\n", n_nodes, gpus_per_node);
+
+  for (guint k = 0; k < PLANNER_N_GROUP_KINDS; k++)
+    {
+      g_autoptr(PlannerGroups) groups = planner_groups_new (layout, (PlannerGroupKind) k);
+      guint32 shown;
+      guint column = 2;
+
+      g_print ("\n%-18s %u %s × %u %s, %s\n",
+               planner_group_kind_to_string ((PlannerGroupKind) k),
+               groups->n_groups, groups->n_groups == 1 ? "group" : "groups",
+               groups->group_size, groups->group_size == 1 ? "rank" : "ranks",
+               planner_groups_cross_nodes (groups, gpus_per_node) ? "crosses nodes" : "within nodes");
+
+      shown = small ? groups->n_groups : MIN (groups->n_groups, SAMPLE_GROUPS);
+      g_print ("  ");
+      for (guint32 g = 0; g < shown; g++)
+        {
+          g_autofree char *text = format_group (planner_groups_get_group (groups, g),
+                                                groups->group_size, !small);
+          guint width = (guint) g_utf8_strlen (text, -1);
+
+          if (column > 2 && column + 1 + width > LINE_WIDTH)
+            {
+              g_print ("\n  ");
+              column = 2;
+            }
+          else if (column > 2)
+            {
+              g_print (" ");
+              column++;
+            }
+          g_print ("%s", text);
+          column += width;
+        }
+      if (shown < groups->n_groups)
+        g_print (" … (%u more)", groups->n_groups - shown);
+      g_print ("\n");
+    }
+}
+
+static void
+print_json (const PlannerLayout *layout)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "world_size");
+  json_builder_add_int_value (builder, layout->world_size);
+
+  json_builder_set_member_name (builder, "layout");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "tp");
+  json_builder_add_int_value (builder, layout->tp);
+  json_builder_set_member_name (builder, "pp");
+  json_builder_add_int_value (builder, layout->pp);
+  json_builder_set_member_name (builder, "cp");
+  json_builder_add_int_value (builder, layout->cp);
+  json_builder_set_member_name (builder, "dp");
+  json_builder_add_int_value (builder, layout->dp);
+  json_builder_set_member_name (builder, "ep");
+  json_builder_add_int_value (builder, layout->ep);
+  json_builder_set_member_name (builder, "etp");
+  json_builder_add_int_value (builder, layout->etp);
+  json_builder_set_member_name (builder, "expert_dp");
+  json_builder_add_int_value (builder, layout->expert_dp);
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "groups");
+  json_builder_begin_object (builder);
+  for (guint k = 0; k < PLANNER_N_GROUP_KINDS; k++)
+    {
+      g_autoptr(PlannerGroups) groups = planner_groups_new (layout, (PlannerGroupKind) k);
+
+      json_builder_set_member_name (builder, planner_group_kind_to_string ((PlannerGroupKind) k));
+      json_builder_begin_array (builder);
+      for (guint32 g = 0; g < groups->n_groups; g++)
+        {
+          const guint32 *group = planner_groups_get_group (groups, g);
+
+          json_builder_begin_array (builder);
+          for (guint32 j = 0; j < groups->group_size; j++)
+            json_builder_add_int_value (builder, group[j]);
+          json_builder_end_array (builder);
+        }
+      json_builder_end_array (builder);
+    }
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  generator = json_generator_new ();
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+}
 
 int
 planner_cli_ranks (int    argc,
-                char **argv)
+                   char **argv)
 {
-  return planner_cli_usage_error ("ranks", "not implemented yet");
+  PlannerCliNumber numbers[N_NUMBERS] = {
+    [NUM_WORLD]         = { "--world-size", NULL, 0 },
+    [NUM_TP]            = { "--tp", NULL, 1 },
+    [NUM_PP]            = { "--pp", NULL, 1 },
+    [NUM_CP]            = { "--cp", NULL, 1 },
+    [NUM_EP]            = { "--ep", NULL, 1 },
+    [NUM_ETP]           = { "--etp", NULL, 0 },
+    [NUM_VPP]           = { "--vpp", NULL, 1 },
+    [NUM_GPUS_PER_NODE] = { "--gpus-per-node", NULL, 8 },
+    [NUM_EXPERTS]       = { "--num-experts", NULL, 0 },
+  };
+  gboolean mapping = FALSE;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "world-size", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_WORLD].text,
+      "Number of GPUs (required)", "N" },
+    { "tp", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_TP].text,
+      "Tensor-parallel size (default 1)", "T" },
+    { "pp", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_PP].text,
+      "Pipeline-parallel size (default 1)", "P" },
+    { "cp", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_CP].text,
+      "Context-parallel size (default 1)", "C" },
+    { "ep", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_EP].text,
+      "Expert-parallel size (default 1)", "E" },
+    { "etp", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_ETP].text,
+      "Expert tensor-parallel size (default: the tensor-parallel size)", "X" },
+    { "vpp", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_VPP].text,
+      "Virtual pipeline stages per pipeline rank (default 1)", "V" },
+    { "num-experts", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_EXPERTS].text,
+      "Number of experts, so suggested layouts keep EP a divisor of it", "N" },
+    { "use-tp-pp-dp-mapping", 0, 0, G_OPTION_ARG_NONE, &mapping,
+      "Megatron's tp-cp-ep-pp-dp rank order", NULL },
+    { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_GPUS_PER_NODE].text,
+      "GPUs per node, for node boundaries (default 8)", "G" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      "Print every group as JSON", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  PlannerRankOrder order;
+  PlannerLayout layout;
+  guint64 values[N_NUMBERS];
+  int status = PLANNER_EXIT_OK;
+
+  context = g_option_context_new ("— show Megatron's rank-to-group mapping");
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_summary (context,
+                                "Lists every process group Megatron-Core 0.20.0 builds for a layout,\n"
+                                "in Megatron's order.  An impossible layout exits 2 with Megatron's\n"
+                                "reason and the nearest valid layouts.");
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      status = planner_cli_usage_error (COMMAND, "%s", error->message);
+      goto out;
+    }
+  if (argc > 1)
+    {
+      status = planner_cli_usage_error (COMMAND, "unexpected argument “%s”", argv[1]);
+      goto out;
+    }
+  if (numbers[NUM_WORLD].text == NULL)
+    {
+      status = planner_cli_usage_error (COMMAND, "--world-size is required (the number of GPUs)");
+      goto out;
+    }
+
+  for (guint i = 0; i < N_NUMBERS; i++)
+    {
+      guint64 max = i == NUM_EXPERTS ? G_MAXUINT : PLANNER_MAX_WORLD_SIZE;
+
+      if (numbers[i].text == NULL)
+        continue;
+      status = parse_number (&numbers[i], max);
+      if (status != PLANNER_EXIT_OK)
+        goto out;
+    }
+  for (guint i = 0; i < N_NUMBERS; i++)
+    values[i] = numbers[i].value;
+
+  order = mapping ? PLANNER_RANK_ORDER_TP_CP_EP_PP_DP : PLANNER_RANK_ORDER_TP_CP_EP_DP_PP;
+  if (values[NUM_EXPERTS] > 0 && values[NUM_EXPERTS] % values[NUM_EP] != 0)
+    {
+      status = planner_cli_usage_error (COMMAND,
+                                        "Number of experts should be a multiple of expert model parallel_size "
+                                        "(--num-experts %" G_GUINT64_FORMAT ", --ep %" G_GUINT64_FORMAT ")",
+                                        values[NUM_EXPERTS], values[NUM_EP]);
+      print_suggestions (values[NUM_WORLD], values, numbers[NUM_ETP].text != NULL, order);
+      goto out;
+    }
+
+  if (!planner_layout_init (&layout, values[NUM_WORLD], values[NUM_TP], values[NUM_PP],
+                            values[NUM_CP], values[NUM_EP], values[NUM_ETP], values[NUM_VPP],
+                            order, &error))
+    {
+      status = planner_cli_usage_error (COMMAND, "%s", error->message);
+      print_suggestions (values[NUM_WORLD], values, numbers[NUM_ETP].text != NULL, order);
+      goto out;
+    }
+
+  if (json)
+    print_json (&layout);
+  else
+    print_text (&layout, (guint32) values[NUM_GPUS_PER_NODE]);
+
+out:
+  for (guint i = 0; i < N_NUMBERS; i++)
+    g_free (numbers[i].text);
+  return status;
 }

@@ -95,6 +95,12 @@ typedef struct
   gboolean         account_for_loss_in_pipeline_split;
   guint32          decoder_first_pipeline_num_layers;  /* 0 = not given */
   guint32          decoder_last_pipeline_num_layers;
+
+  /* Memory-relevant details (added for planner-memory) */
+  gboolean         flash_attention;           /* scores not stored: every backend but unfused/local */
+  double           hidden_dropout;            /* 0 stores no dropout masks */
+  gboolean         grad_reduce_in_bf16;
+  gboolean         fp8_param_gather;
 } PlannerConfig;
 
 #define PLANNER_CONFIG_ERROR (planner_config_error_quark ())
@@ -127,5 +133,12 @@ guint64   planner_padded_vocab_size       (guint64              vocab_size,
                                            guint32              tp);
 /* Number of MoE layers among the first @n layers of the pattern. */
 guint32   planner_config_count_moe_layers (const PlannerConfig *config);
+/* Parses --moe-layer-freq as Megatron's moe_freq_type does: an integer k
+ * (layer i is MoE when i % k == 0) or a small Python list expression
+ * ("[1,1,0]", "([0]*3+[1]*58)", "([1]*3+[0]*1)*3").  Returns a new array
+ * of @num_layers entries (1 = MoE). */
+guint8   *planner_parse_moe_layer_freq    (const char          *text,
+                                           guint32              num_layers,
+                                           GError             **error);
 
 G_END_DECLS

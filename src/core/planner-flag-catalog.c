@@ -10,3 +10,804 @@
 #include "config.h"
 
 #include "planner-flag-catalog.h"
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#define CATALOG_RESOURCE RESOURCE_BASE "/catalog/megatron-flags.json"
+
+/* Longer "flags" are not worth an edit-distance search. */
+#define SUGGEST_MAX_LENGTH 128
+
+typedef struct
+{
+  char            *version;
+  char            *commit;
+  GArray          *flags;       /* PlannerFlagInfo */
+  GArray          *removed;     /* PlannerRemovedFlag */
+  GHashTable      *by_flag;     /* const char * → PlannerFlagInfo * */
+  GHashTable      *by_dest;
+  GHashTable      *removed_by_flag;
+  GStringChunk    *strings;
+} Catalog;
+
+G_DEFINE_QUARK (planner-flag-catalog-error-quark, planner_flag_catalog_error)
+
+static const char *
+intern (Catalog    *catalog,
+        const char *s)
+{
+  return s != NULL ? g_string_chunk_insert_const (catalog->strings, s) : NULL;
+}
+
+static const char *
+member_string (JsonObject *object,
+               const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static char *
+scalar_to_string (JsonNode *node)
+{
+  GType type;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node) || !JSON_NODE_HOLDS_VALUE (node))
+    return NULL;
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_BOOLEAN)
+    return g_strdup (json_node_get_boolean (node) ? "True" : "False");
+  if (type == G_TYPE_INT64)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+  if (type == G_TYPE_DOUBLE)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
+    }
+  if (type == G_TYPE_STRING)
+    return g_strdup (json_node_get_string (node));
+  return NULL;
+}
+
+/* Defaults are shown, not computed with: lists become space-separated, as
+ * they would be written on a command line. */
+static const char *
+default_to_string (Catalog  *catalog,
+                   JsonNode *node)
+{
+  g_autofree char *s = NULL;
+
+  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      g_autoptr(GString) joined = g_string_new (NULL);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          g_autofree char *item = scalar_to_string (json_array_get_element (array, i));
+
+          if (i > 0)
+            g_string_append_c (joined, ' ');
+          g_string_append (joined, item != NULL ? item : "None");
+        }
+      return intern (catalog, joined->str);
+    }
+  s = scalar_to_string (node);
+  return intern (catalog, s);
+}
+
+static const char *const *
+string_list (Catalog  *catalog,
+             JsonNode *node,
+             gboolean  null_if_missing)
+{
+  static const char *const empty[] = { NULL };
+  JsonArray *array;
+  const char **list;
+  guint n;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return null_if_missing ? NULL : empty;
+
+  array = json_node_get_array (node);
+  n = json_array_get_length (array);
+  list = g_new0 (const char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *item = scalar_to_string (json_array_get_element (array, i));
+      list[i] = intern (catalog, item != NULL ? item : "");
+    }
+  return (const char *const *) list;
+}
+
+static PlannerFlagAction
+parse_action (const char *s)
+{
+  if (g_strcmp0 (s, "store_true") == 0)
+    return PLANNER_FLAG_ACTION_STORE_TRUE;
+  if (g_strcmp0 (s, "store_false") == 0)
+    return PLANNER_FLAG_ACTION_STORE_FALSE;
+  if (g_strcmp0 (s, "boolean_optional") == 0)
+    return PLANNER_FLAG_ACTION_BOOLEAN_OPTIONAL;
+  return PLANNER_FLAG_ACTION_STORE;
+}
+
+static PlannerFlagType
+parse_type (const char *s)
+{
+  if (s == NULL)
+    return PLANNER_FLAG_TYPE_NONE;
+  if (strcmp (s, "int") == 0)
+    return PLANNER_FLAG_TYPE_INT;
+  if (strcmp (s, "float") == 0)
+    return PLANNER_FLAG_TYPE_FLOAT;
+  if (strcmp (s, "str") == 0)
+    return PLANNER_FLAG_TYPE_STR;
+  if (strcmp (s, "bool") == 0)
+    return PLANNER_FLAG_TYPE_BOOL;
+  return PLANNER_FLAG_TYPE_OTHER;
+}
+
+static void
+parse_nargs (JsonNode         *node,
+             PlannerFlagNargs *nargs,
+             guint            *count)
+{
+  *nargs = PLANNER_FLAG_NARGS_SINGLE;
+  *count = 1;
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node) || !JSON_NODE_HOLDS_VALUE (node))
+    return;
+  if (json_node_get_value_type (node) == G_TYPE_INT64)
+    {
+      gint64 n = json_node_get_int (node);
+
+      if (n <= 0)
+        {
+          *nargs = PLANNER_FLAG_NARGS_NONE;
+          *count = 0;
+        }
+      else
+        {
+          *nargs = PLANNER_FLAG_NARGS_FIXED;
+          *count = (guint) MIN (n, 64);
+        }
+    }
+  else if (g_strcmp0 (json_node_get_string (node), "+") == 0)
+    {
+      *nargs = PLANNER_FLAG_NARGS_ONE_OR_MORE;
+      *count = 0;
+    }
+  else if (g_strcmp0 (json_node_get_string (node), "*") == 0)
+    {
+      *nargs = PLANNER_FLAG_NARGS_ANY;
+      *count = 0;
+    }
+}
+
+static PlannerSeverity
+parse_severity (const char *s)
+{
+  if (g_strcmp0 (s, "error") == 0)
+    return PLANNER_SEVERITY_ERROR;
+  if (g_strcmp0 (s, "warning") == 0)
+    return PLANNER_SEVERITY_WARNING;
+  return PLANNER_SEVERITY_INFO;
+}
+
+static PlannerFlagStatus
+parse_status (const char *s)
+{
+  if (g_strcmp0 (s, "fatal") == 0)
+    return PLANNER_FLAG_STATUS_FATAL;
+  if (g_strcmp0 (s, "deprecated") == 0)
+    return PLANNER_FLAG_STATUS_DEPRECATED;
+  return PLANNER_FLAG_STATUS_DEAD;
+}
+
+static void
+load_flags (Catalog   *catalog,
+            JsonArray *flags)
+{
+  guint n = json_array_get_length (flags);
+
+  /* Sized up front: the hash tables point into this array. */
+  g_array_set_size (catalog->flags, n);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *node = json_array_get_element (flags, i);
+      PlannerFlagInfo *info = &g_array_index (catalog->flags, PlannerFlagInfo, i);
+      JsonObject *object;
+
+      memset (info, 0, sizeof *info);
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        continue;
+      object = json_node_get_object (node);
+      info->flag = intern (catalog, member_string (object, "flag"));
+      info->dest = intern (catalog, member_string (object, "dest"));
+      info->action = parse_action (member_string (object, "action"));
+      info->type_name = intern (catalog, member_string (object, "type"));
+      info->type = parse_type (info->type_name);
+      info->choices = string_list (catalog, json_object_get_member (object, "choices"), TRUE);
+      parse_nargs (json_object_get_member (object, "nargs"), &info->nargs, &info->nargs_count);
+      info->default_value = default_to_string (catalog, json_object_get_member (object, "default"));
+      info->aliases = string_list (catalog, json_object_get_member (object, "aliases"), FALSE);
+      info->group = intern (catalog, member_string (object, "group"));
+      info->status = PLANNER_FLAG_STATUS_OK;
+      info->severity = PLANNER_SEVERITY_INFO;
+      if (info->flag == NULL || info->dest == NULL)
+        continue;
+      g_hash_table_insert (catalog->by_flag, (gpointer) info->flag, info);
+      if (!g_hash_table_contains (catalog->by_dest, info->dest))
+        g_hash_table_insert (catalog->by_dest, (gpointer) info->dest, info);
+    }
+}
+
+static void
+load_dead (Catalog   *catalog,
+           JsonArray *dead)
+{
+  for (guint i = 0; i < json_array_get_length (dead); i++)
+    {
+      JsonNode *node = json_array_get_element (dead, i);
+      JsonObject *object;
+      PlannerFlagInfo *info;
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        continue;
+      object = json_node_get_object (node);
+      info = g_hash_table_lookup (catalog->by_flag, member_string (object, "flag"));
+      if (info == NULL)
+        continue;
+      info->status = parse_status (member_string (object, "kind"));
+      info->severity = parse_severity (member_string (object, "severity"));
+      info->note = intern (catalog, member_string (object, "note"));
+      info->replacement = intern (catalog, member_string (object, "replacement"));
+    }
+}
+
+static void
+load_removed (Catalog   *catalog,
+              JsonArray *removed)
+{
+  guint n = json_array_get_length (removed);
+
+  g_array_set_size (catalog->removed, n);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *node = json_array_get_element (removed, i);
+      PlannerRemovedFlag *entry = &g_array_index (catalog->removed, PlannerRemovedFlag, i);
+      JsonObject *object;
+
+      memset (entry, 0, sizeof *entry);
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        continue;
+      object = json_node_get_object (node);
+      entry->flag = intern (catalog, member_string (object, "flag"));
+      entry->replacement = intern (catalog, member_string (object, "replacement"));
+      entry->note = intern (catalog, member_string (object, "note"));
+      if (entry->flag != NULL)
+        g_hash_table_insert (catalog->removed_by_flag, (gpointer) entry->flag, entry);
+    }
+}
+
+static gpointer
+load_catalog (gpointer data)
+{
+  Catalog *catalog = g_new0 (Catalog, 1);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GError) error = NULL;
+  JsonNode *root;
+  JsonObject *object;
+  JsonNode *member;
+
+  catalog->flags = g_array_new (FALSE, TRUE, sizeof (PlannerFlagInfo));
+  catalog->removed = g_array_new (FALSE, TRUE, sizeof (PlannerRemovedFlag));
+  catalog->by_flag = g_hash_table_new (g_str_hash, g_str_equal);
+  catalog->by_dest = g_hash_table_new (g_str_hash, g_str_equal);
+  catalog->removed_by_flag = g_hash_table_new (g_str_hash, g_str_equal);
+  catalog->strings = g_string_chunk_new (64 * 1024);
+
+  bytes = g_resources_lookup_data (CATALOG_RESOURCE, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes == NULL
+      || !json_parser_load_from_data (parser, g_bytes_get_data (bytes, NULL),
+                                      (gssize) g_bytes_get_size (bytes), &error))
+    {
+      /* Built into the library; missing only in a broken build. */
+      g_critical ("Cannot load the Megatron flag catalog: %s", error->message);
+      return catalog;
+    }
+
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_critical ("The Megatron flag catalog is not a JSON object");
+      return catalog;
+    }
+  object = json_node_get_object (root);
+  catalog->version = g_strdup (member_string (object, "megatron_core"));
+  catalog->commit = g_strdup (member_string (object, "megatron_lm_commit"));
+
+  member = json_object_get_member (object, "flags");
+  if (member != NULL && JSON_NODE_HOLDS_ARRAY (member))
+    load_flags (catalog, json_node_get_array (member));
+  member = json_object_get_member (object, "dead");
+  if (member != NULL && JSON_NODE_HOLDS_ARRAY (member))
+    load_dead (catalog, json_node_get_array (member));
+  member = json_object_get_member (object, "removed");
+  if (member != NULL && JSON_NODE_HOLDS_ARRAY (member))
+    load_removed (catalog, json_node_get_array (member));
+
+  return catalog;
+}
+
+static const Catalog *
+get_catalog (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  return g_once (&once, load_catalog, NULL);
+}
+
+const char *
+planner_flag_catalog_get_megatron_version (void)
+{
+  const char *version = get_catalog ()->version;
+
+  return version != NULL ? version : "0.20.0";
+}
+
+const char *
+planner_flag_catalog_get_megatron_commit (void)
+{
+  const char *commit = get_catalog ()->commit;
+
+  return commit != NULL ? commit : "d98e8a6";
+}
+
+guint
+planner_flag_catalog_get_n_flags (void)
+{
+  return get_catalog ()->flags->len;
+}
+
+const PlannerFlagInfo *
+planner_flag_catalog_get_flag_at (guint index)
+{
+  const Catalog *catalog = get_catalog ();
+
+  if (index >= catalog->flags->len)
+    return NULL;
+  return &g_array_index (catalog->flags, PlannerFlagInfo, index);
+}
+
+const PlannerFlagInfo *
+planner_flag_catalog_lookup (const char *flag)
+{
+  if (flag == NULL)
+    return NULL;
+  return g_hash_table_lookup (get_catalog ()->by_flag, flag);
+}
+
+const PlannerFlagInfo *
+planner_flag_catalog_lookup_dest (const char *dest)
+{
+  if (dest == NULL)
+    return NULL;
+  return g_hash_table_lookup (get_catalog ()->by_dest, dest);
+}
+
+const PlannerRemovedFlag *
+planner_flag_catalog_lookup_removed (const char *flag)
+{
+  if (flag == NULL)
+    return NULL;
+  return g_hash_table_lookup (get_catalog ()->removed_by_flag, flag);
+}
+
+/* Levenshtein distance with two rows; both strings are short. */
+static guint
+edit_distance (const char *a,
+               const char *b)
+{
+  gsize la = strlen (a);
+  gsize lb = strlen (b);
+  g_autofree guint *prev = g_new (guint, lb + 1);
+  g_autofree guint *cur = g_new (guint, lb + 1);
+
+  for (gsize j = 0; j <= lb; j++)
+    prev[j] = (guint) j;
+  for (gsize i = 1; i <= la; i++)
+    {
+      guint *tmp;
+
+      cur[0] = (guint) i;
+      for (gsize j = 1; j <= lb; j++)
+        {
+          guint cost = a[i - 1] == b[j - 1] ? 0 : 1;
+          guint best = prev[j - 1] + cost;
+
+          best = MIN (best, prev[j] + 1);
+          best = MIN (best, cur[j - 1] + 1);
+          cur[j] = best;
+        }
+      tmp = prev;
+      prev = cur;
+      cur = tmp;
+    }
+  return prev[lb];
+}
+
+static gboolean
+word_matches (const char *query_word,
+              const char *candidate_word)
+{
+  gsize lq = strlen (query_word);
+
+  if (strcmp (query_word, candidate_word) == 0)
+    return TRUE;
+  /* "--seq-len" for "--seq-length". */
+  return lq >= 3 && g_str_has_prefix (candidate_word, query_word);
+}
+
+/* How many words @candidate has beyond @query's, when every word of @query
+ * appears in @candidate in order; -1 otherwise.  This catches the usual
+ * "--tensor-parallel-size" for "--tensor-model-parallel-size". */
+static int
+extra_words (char       **query,
+             const char  *candidate)
+{
+  g_auto(GStrv) words = g_strsplit (candidate + 2, "-", -1);
+  guint qi = 0;
+  guint n = g_strv_length (words);
+
+  for (guint ci = 0; ci < n && query[qi] != NULL; ci++)
+    if (word_matches (query[qi], words[ci]))
+      qi++;
+  if (query[qi] != NULL)
+    return -1;
+  return (int) (n - g_strv_length (query));
+}
+
+const char *
+planner_flag_catalog_suggest (const char *unknown_flag)
+{
+  const Catalog *catalog = get_catalog ();
+  g_autofree char *normalised = NULL;
+  g_auto(GStrv) query = NULL;
+  const char *best = NULL;
+  int best_extra = G_MAXINT;
+  guint best_distance = G_MAXUINT;
+  gsize length;
+
+  if (unknown_flag == NULL)
+    return NULL;
+  length = strlen (unknown_flag);
+  if (length == 0 || length > SUGGEST_MAX_LENGTH)
+    return NULL;
+
+  /* Megatron spells every option with hyphens and two leading dashes. */
+  {
+    const char *body = unknown_flag;
+    g_autofree char *lower = NULL;
+
+    while (*body == '-')
+      body++;
+    if (*body == '\0')
+      return NULL;
+    lower = g_ascii_strdown (body, -1);
+    g_strdelimit (lower, "_", '-');
+    normalised = g_strconcat ("--", lower, NULL);
+  }
+  {
+    const PlannerFlagInfo *exact = planner_flag_catalog_lookup (normalised);
+
+    if (exact != NULL)
+      return exact->flag;
+  }
+
+  query = g_strsplit (normalised + 2, "-", -1);
+
+  for (guint i = 0; i < catalog->flags->len; i++)
+    {
+      const PlannerFlagInfo *info = &g_array_index (catalog->flags, PlannerFlagInfo, i);
+      int extra;
+      guint distance;
+
+      if (info->flag == NULL)
+        continue;
+      extra = extra_words (query, info->flag);
+      if (extra < 0)
+        continue;
+      distance = edit_distance (normalised, info->flag);
+      if (extra < best_extra || (extra == best_extra && distance < best_distance))
+        {
+          best = info->flag;
+          best_extra = extra;
+          best_distance = distance;
+        }
+    }
+  if (best != NULL && best_extra <= 2)
+    return best;
+
+  best = NULL;
+  best_distance = G_MAXUINT;
+  for (guint i = 0; i < catalog->flags->len; i++)
+    {
+      const PlannerFlagInfo *info = &g_array_index (catalog->flags, PlannerFlagInfo, i);
+      guint distance;
+
+      if (info->flag == NULL)
+        continue;
+      distance = edit_distance (normalised, info->flag);
+      if (distance < best_distance)
+        {
+          best = info->flag;
+          best_distance = distance;
+        }
+    }
+  if (best != NULL && best_distance <= MAX (2, (guint) strlen (normalised) / 3))
+    return best;
+  return NULL;
+}
+
+gboolean
+planner_flag_info_switch_value (const PlannerFlagInfo *info,
+                                const char            *written)
+{
+  g_return_val_if_fail (info != NULL, FALSE);
+
+  switch (info->action)
+    {
+    case PLANNER_FLAG_ACTION_STORE_TRUE:
+      return TRUE;
+    case PLANNER_FLAG_ACTION_STORE_FALSE:
+      return FALSE;
+    case PLANNER_FLAG_ACTION_BOOLEAN_OPTIONAL:
+      {
+        /* The catalog may list "--no-x" as the option and "--x" as its
+         * alias; the negative is whichever spelling adds "no-". */
+        const char *w = written != NULL ? written : info->flag;
+
+        if (g_str_has_prefix (w, "--no-"))
+          {
+            g_autofree char *positive = g_strconcat ("--", w + 5, NULL);
+
+            if (g_strcmp0 (positive, info->flag) == 0
+                || g_strv_contains (info->aliases, positive))
+              return FALSE;
+          }
+        return TRUE;
+      }
+    case PLANNER_FLAG_ACTION_STORE:
+    default:
+      return TRUE;
+    }
+}
+
+gboolean
+planner_flag_info_takes_value (const PlannerFlagInfo *info)
+{
+  g_return_val_if_fail (info != NULL, FALSE);
+
+  return info->action == PLANNER_FLAG_ACTION_STORE && info->nargs != PLANNER_FLAG_NARGS_NONE;
+}
+
+/* Python's int() and float() ignore surrounding whitespace and accept
+ * single underscores between digits; returns NULL when misplaced. */
+static char *
+python_number_text (const char *value)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (value));
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = stripped; *p != '\0'; p++)
+    {
+      if (*p == '_')
+        {
+          if (p == stripped || !g_ascii_isdigit (p[-1]) || !g_ascii_isdigit (p[1]))
+            {
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+          continue;
+        }
+      g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+parse_python_int (const char *value,
+                  gint64     *out,
+                  gboolean   *overflow)
+{
+  g_autofree char *text = python_number_text (value);
+  const char *digits;
+  guint64 magnitude = 0;
+  gboolean negative = FALSE;
+
+  *overflow = FALSE;
+  if (text == NULL)
+    return FALSE;
+  digits = text;
+  if (*digits == '+' || *digits == '-')
+    negative = *digits++ == '-';
+  if (*digits == '\0')
+    return FALSE;
+  for (const char *p = digits; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      if (magnitude > (G_MAXUINT64 - 9) / 10)
+        *overflow = TRUE;
+      else
+        magnitude = magnitude * 10 + (guint64) (*p - '0');
+    }
+  if (*overflow)
+    return FALSE;
+  if ((!negative && magnitude > (guint64) G_MAXINT64)
+      || (negative && magnitude > (guint64) G_MAXINT64 + 1))
+    {
+      *overflow = TRUE;
+      return FALSE;
+    }
+  if (negative)
+    *out = magnitude == (guint64) G_MAXINT64 + 1 ? G_MININT64 : -(gint64) magnitude;
+  else
+    *out = (gint64) magnitude;
+  return TRUE;
+}
+
+static gboolean
+parse_python_float (const char *value,
+                    double     *out,
+                    gboolean   *not_finite)
+{
+  g_autofree char *text = python_number_text (value);
+  g_autofree char *lower = NULL;
+  char *end = NULL;
+  double d;
+
+  *not_finite = FALSE;
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  lower = g_ascii_strdown (text, -1);
+  /* strtod reads hex floats, Python's float() does not. */
+  if (strchr (lower, 'x') != NULL || strchr (lower, 'p') != NULL)
+    return FALSE;
+  if (strstr (lower, "nan") != NULL || strstr (lower, "inf") != NULL)
+    {
+      *not_finite = TRUE;
+      return FALSE;
+    }
+  d = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0')
+    return FALSE;
+  if (!isfinite (d))
+    {
+      *not_finite = TRUE;
+      return FALSE;
+    }
+  *out = d;
+  return TRUE;
+}
+
+static gboolean
+all_numeric (const char *const *choices)
+{
+  for (guint i = 0; choices[i] != NULL; i++)
+    {
+      gint64 n;
+      gboolean overflow;
+
+      if (!parse_python_int (choices[i], &n, &overflow))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+planner_flag_catalog_check_value (const PlannerFlagInfo *info,
+                                  const char            *value,
+                                  GError               **error)
+{
+  gint64 int_value = 0;
+
+  g_return_val_if_fail (info != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (value == NULL)
+    value = "";
+
+  switch (info->type)
+    {
+    case PLANNER_FLAG_TYPE_INT:
+      {
+        gboolean overflow;
+
+        if (!parse_python_int (value, &int_value, &overflow))
+          {
+            g_set_error (error, PLANNER_FLAG_CATALOG_ERROR, PLANNER_FLAG_CATALOG_ERROR_BAD_VALUE,
+                         overflow ? "%s: “%s” is out of range for an integer"
+                                  : "%s expects a whole number, not “%s”",
+                         info->flag, value);
+            return FALSE;
+          }
+      }
+      break;
+    case PLANNER_FLAG_TYPE_FLOAT:
+      {
+        double d;
+        gboolean not_finite;
+
+        if (!parse_python_float (value, &d, &not_finite))
+          {
+            g_set_error (error, PLANNER_FLAG_CATALOG_ERROR, PLANNER_FLAG_CATALOG_ERROR_BAD_VALUE,
+                         not_finite ? "%s must be a finite number, not “%s”"
+                                    : "%s expects a number, not “%s”",
+                         info->flag, value);
+            return FALSE;
+          }
+      }
+      break;
+    case PLANNER_FLAG_TYPE_NONE:
+    case PLANNER_FLAG_TYPE_STR:
+    case PLANNER_FLAG_TYPE_BOOL:
+    case PLANNER_FLAG_TYPE_OTHER:
+    default:
+      break;
+    }
+
+  /* A converter with numeric choices (--exit-signal) takes names that are
+   * not in the list; it is not checked here. */
+  if (info->choices != NULL && info->choices[0] != NULL
+      && !(info->type == PLANNER_FLAG_TYPE_OTHER && all_numeric (info->choices)))
+    {
+      g_autofree char *list = NULL;
+
+      for (guint i = 0; info->choices[i] != NULL; i++)
+        {
+          if (info->type == PLANNER_FLAG_TYPE_INT)
+            {
+              gint64 choice;
+              gboolean overflow;
+
+              if (parse_python_int (info->choices[i], &choice, &overflow) && choice == int_value)
+                return TRUE;
+            }
+          else if (strcmp (info->choices[i], value) == 0)
+            return TRUE;
+        }
+      list = g_strjoinv (", ", (char **) info->choices);
+      g_set_error (error, PLANNER_FLAG_CATALOG_ERROR, PLANNER_FLAG_CATALOG_ERROR_BAD_VALUE,
+                   "%s must be one of %s, not “%s”", info->flag, list, value);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+const char *
+planner_flag_status_to_string (PlannerFlagStatus status)
+{
+  switch (status)
+    {
+    case PLANNER_FLAG_STATUS_OK:
+      return "ok";
+    case PLANNER_FLAG_STATUS_DEAD:
+      return "dead";
+    case PLANNER_FLAG_STATUS_DEPRECATED:
+      return "deprecated";
+    case PLANNER_FLAG_STATUS_FATAL:
+      return "fatal";
+    default:
+      return "ok";
+    }
+}

@@ -7,8 +7,54 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
+
+/* The job file format's version; a file with a newer version is refused
+ * rather than half-read. */
+#define PLANNER_JOB_FORMAT_VERSION 1
+
+#define PLANNER_TYPE_JOB (planner_job_get_type ())
+
+G_DECLARE_FINAL_TYPE (PlannerJob, planner_job, PLANNER, JOB, GObject)
+
+#define PLANNER_JOB_ERROR (planner_job_error_quark ())
+
+typedef enum
+{
+  PLANNER_JOB_ERROR_PARSE,     /* not JSON, or not a job file */
+  PLANNER_JOB_ERROR_VERSION,   /* written by a newer Launch Planner */
+  PLANNER_JOB_ERROR_FIELD,     /* a field has the wrong type or an absurd value */
+} PlannerJobError;
+
+GQuark      planner_job_error_quark     (void);
+
+/* Every input the user gives.  Each is a GObject property, so the window
+ * can bind to it; "changed" is emitted once per change of any of them. */
+PlannerJob *planner_job_new             (void);
+/* LLaMA-3 70B on 8 nodes × 8 H100: the job a first start shows. */
+PlannerJob *planner_job_new_example     (void);
+PlannerJob *planner_job_copy            (PlannerJob   *self);
+
+gboolean    planner_job_load_from_data  (PlannerJob   *self,
+                                         const char   *data,
+                                         gssize        length,
+                                         GError      **error);
+char       *planner_job_to_data         (PlannerJob   *self,
+                                         gsize        *length);
+gboolean    planner_job_equal           (PlannerJob   *a,
+                                         PlannerJob   *b);
+
+/* Convenience getters for the engine; the window uses the properties. */
+const char *planner_job_get_model_id    (PlannerJob   *self);
+const char *planner_job_get_gpu_id      (PlannerJob   *self);
+guint       planner_job_get_uint        (PlannerJob   *self,
+                                         const char   *property);
+const char *planner_job_get_string      (PlannerJob   *self,
+                                         const char   *property);
+double      planner_job_get_double      (PlannerJob   *self,
+                                         const char   *property);
+guint       planner_job_get_world_size  (PlannerJob   *self);
 
 G_END_DECLS

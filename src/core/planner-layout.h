@@ -15,6 +15,12 @@ G_BEGIN_DECLS
  * that every product of degrees fits comfortably in 64 bits. */
 #define PLANNER_MAX_WORLD_SIZE (1u << 20)
 
+/* "No such rank / group": out-of-range coordinates, a rank outside the
+ * world, or a rank that belongs to no group of a kind (the embedding
+ * groups hold only the pipeline ends). */
+#define PLANNER_RANK_NONE        G_MAXUINT32
+#define PLANNER_GROUP_INDEX_NONE G_MAXUINT32
+
 /* Megatron-Core's rank orders (facts §1.2). */
 typedef enum
 {
@@ -113,11 +119,20 @@ gboolean          planner_layout_init               (PlannerLayout       *layout
                                                      guint64              vpp,
                                                      PlannerRankOrder     order,
                                                      GError             **error);
+/* Megatron's num_distributed_optimizer_instances (1 after init): needs
+ * (dp·cp) % n == 0 and expert_dp % n == 0.  On error @layout is unchanged. */
+gboolean          planner_layout_set_distributed_optimizer_instances
+                                                    (PlannerLayout       *layout,
+                                                     guint64              n,
+                                                     GError             **error);
+/* gpus_per_node 0 means "unknown": the whole world is one node.  A rank
+ * outside the world gets PLANNER_RANK_NONE in every coordinate. */
 void              planner_layout_get_coords         (const PlannerLayout *layout,
                                                      guint32              rank,
                                                      guint32              gpus_per_node,
                                                      PlannerRankCoords   *coords);
-/* The inverse of get_coords on the dense grid. */
+/* The inverse of get_coords on the dense / expert grid;
+ * PLANNER_RANK_NONE when a coordinate is out of range. */
 guint32           planner_layout_dense_rank         (const PlannerLayout *layout,
                                                      guint32              tp,
                                                      guint32              cp,
@@ -134,10 +149,13 @@ PlannerGroups    *planner_groups_new                (const PlannerLayout *layout
 void              planner_groups_free               (PlannerGroups       *groups);
 const guint32    *planner_groups_get_group          (const PlannerGroups *groups,
                                                      guint32              index);
-/* Index of the group of this kind that holds @rank. */
+/* Index of the group of this kind that holds @rank, computed from the
+ * rank's coordinates (O(1)); PLANNER_GROUP_INDEX_NONE when no group
+ * holds it (a middle pipeline stage for the embedding kinds). */
 guint32           planner_groups_find               (const PlannerGroups *groups,
                                                      guint32              rank);
-/* TRUE when some group of this kind spans more than one node. */
+/* TRUE when some group of this kind spans more than one node;
+ * gpus_per_node 0 means one node (never crosses). */
 gboolean          planner_groups_cross_nodes        (const PlannerGroups *groups,
                                                      guint32              gpus_per_node);
 
@@ -149,6 +167,52 @@ gboolean          planner_group_kind_from_string    (const char          *name,
 char             *planner_layout_describe           (const PlannerLayout *layout);
 /* "ETP 1 × EP 8 × EDP 8 × PP 1 = 64 GPUs" */
 char             *planner_layout_describe_expert    (const PlannerLayout *layout);
+
+/* "tp-cp-ep-dp-pp" or "tp-cp-ep-pp-dp", Megatron's order strings. */
+const char       *planner_rank_order_to_string      (PlannerRankOrder     order);
+
+/* Called for each valid layout; return FALSE to stop. */
+typedef gboolean (*PlannerLayoutFunc) (const PlannerLayout *layout,
+                                       gpointer             user_data);
+
+/* Every valid layout of @world_size in @order with vpp 1, by increasing
+ * tp, then pp, cp, ep, etp.  Without @include_expert only ep 1 and
+ * etp = tp; with it every ep (dividing @num_experts when that is > 0)
+ * and every etp that Megatron accepts. */
+void              planner_layout_foreach_valid      (guint64              world_size,
+                                                     guint                num_experts,
+                                                     gboolean             include_expert,
+                                                     PlannerRankOrder     order,
+                                                     PlannerLayoutFunc    func,
+                                                     gpointer             user_data);
+
+/* Up to @max_results valid layouts (GArray of PlannerLayout) for the same
+ * world, closest to the requested degrees: the distance is the sum of
+ * |log2 wanted − log2 chosen| over tp, pp, cp, ep, etp; ties go to the
+ * smaller tp, pp, cp, ep, etp.  etp 0 means "follows tp" (Megatron's
+ * default) and then the candidates keep etp = tp.  ep divides
+ * @num_experts when that is > 0; with @num_experts 0 and ep 1 (a dense
+ * model) ep stays 1.  Default rank order, no VPP. */
+GArray           *planner_layout_nearest_valid      (guint64              world_size,
+                                                     guint64              tp,
+                                                     guint64              pp,
+                                                     guint64              cp,
+                                                     guint64              ep,
+                                                     guint64              etp,
+                                                     guint                num_experts,
+                                                     guint                max_results);
+/* The same for another rank order and a virtual pipeline (vpp > 1 keeps
+ * only pp > 1). */
+GArray           *planner_layout_nearest_valid_full (guint64              world_size,
+                                                     guint64              tp,
+                                                     guint64              pp,
+                                                     guint64              cp,
+                                                     guint64              ep,
+                                                     guint64              etp,
+                                                     guint64              vpp,
+                                                     PlannerRankOrder     order,
+                                                     guint                num_experts,
+                                                     guint                max_results);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerGroups, planner_groups_free)
 

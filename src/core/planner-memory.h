@@ -9,6 +9,99 @@
 
 #include <glib.h>
 
+#include "planner-catalog.h"
+#include "planner-config.h"
+
 G_BEGIN_DECLS
+
+/* Megatron's own theoretical_memory_usage (facts §4), in bytes, exactly as
+ * rank 0 prints it (before the ÷ 1024² to MB). */
+typedef struct
+{
+  double   weight_and_optimizer_bytes;
+  double   activation_bytes;
+  double   total_bytes;
+  gboolean used_sp_formula;   /* sequence_parallel && recompute == selective */
+  double   params_on_most_loaded_shard;
+} PlannerMegatronMemory;
+
+typedef enum
+{
+  PLANNER_MEMORY_WEIGHTS = 0,
+  PLANNER_MEMORY_GRADIENTS,
+  PLANNER_MEMORY_OPTIMIZER,
+  PLANNER_MEMORY_ACTIVATIONS,
+  PLANNER_MEMORY_LOGITS,      /* output layer inputs and the fp32 loss logits */
+  PLANNER_MEMORY_OVERHEAD,    /* outside PyTorch tensors: context, NCCL, workspaces, fragmentation */
+  PLANNER_N_MEMORY_COMPONENTS
+} PlannerMemoryComponent;
+
+/* Why the planner's figure differs from Megatron's (a bit set). */
+typedef enum
+{
+  PLANNER_MEMORY_DIFF_NONE             = 0,
+  PLANNER_MEMORY_DIFF_CP_IGNORED       = 1 << 0, /* Megatron ignores CP for activations and sharding */
+  PLANNER_MEMORY_DIFF_MOE_ROUTING      = 1 << 1, /* Megatron ignores routed activations (topk) */
+  PLANNER_MEMORY_DIFF_EXPERT_SHARDING  = 1 << 2, /* etp·ep ≠ tp: expert weights shard differently */
+  PLANNER_MEMORY_DIFF_FULL_RECOMPUTE   = 1 << 3, /* Megatron ignores full recompute */
+  PLANNER_MEMORY_DIFF_GQA              = 1 << 4, /* Megatron assumes K,V as large as Q */
+  PLANNER_MEMORY_DIFF_OUTPUT_LAYER     = 1 << 5, /* Megatron counts the first stage only */
+  PLANNER_MEMORY_DIFF_OVERHEAD         = 1 << 6, /* the planner adds memory outside PyTorch */
+  PLANNER_MEMORY_DIFF_PRECISION        = 1 << 7, /* fp32, fp8 or bf16 gradients: not 18 bytes/param */
+  PLANNER_MEMORY_DIFF_ATTENTION_SCORES = 1 << 8, /* scores stored without flash attention */
+} PlannerMemoryDiff;
+
+typedef struct
+{
+  guint32                stage;          /* pipeline rank */
+  guint32                num_layers;     /* transformer layers on this rank (all virtual chunks) */
+  double                 in_flight;      /* microbatches whose activations are held, in stage-equivalents */
+  double                 dense_params;   /* per GPU: TP-sharded + replicated + embeddings */
+  double                 expert_params;  /* per GPU: routed experts */
+  double                 bytes[PLANNER_N_MEMORY_COMPONENTS];
+  double                 total_bytes;
+  double                 headroom_bytes; /* capacity − total; negative when it does not fit */
+  gboolean               fits;
+  PlannerMemoryComponent dominant;
+} PlannerStageMemory;
+
+typedef struct
+{
+  PlannerStageMemory stages[3];       /* first, middle, last (fewer when pp < 3) */
+  guint              n_stages;
+  guint              worst;           /* index into stages of the largest total */
+  double             capacity_bytes;  /* from the GPU; 0 when no GPU was given */
+  gboolean           fits;            /* every stage fits */
+  /* The stated allowance outside PyTorch tensors */
+  double             cuda_context_bytes;
+  double             nccl_bytes;
+  double             workspace_bytes;
+  double             fragmentation_fraction;
+  /* Versus Megatron's figure for its most loaded (first) stage */
+  double             megatron_total_bytes;
+  double             difference_bytes; /* planner first stage − Megatron */
+  PlannerMemoryDiff  difference;
+} PlannerMemoryEstimate;
+
+void         planner_memory_megatron            (const PlannerConfig   *config,
+                                                 PlannerMegatronMemory *out);
+/* @gpu may be NULL: then nothing is said about fitting. */
+void         planner_memory_estimate            (const PlannerConfig   *config,
+                                                 const PlannerGpu      *gpu,
+                                                 PlannerMemoryEstimate *out);
+
+/* Transformer layers built on pipeline rank @stage (all its virtual
+ * chunks), the way Megatron splits them: even split, uneven first/last
+ * stages, or one layer's worth less on the first/last stage with the
+ * account-for-embedding/loss options. */
+guint32      planner_memory_stage_layers        (const PlannerConfig   *config,
+                                                 guint32                stage);
+/* Parameter counts of the whole model, computed from the configuration. */
+void         planner_config_count_params        (const PlannerConfig   *config,
+                                                 PlannerModelParams    *params);
+
+const char  *planner_memory_component_to_string (PlannerMemoryComponent component);
+/* A sentence per set bit, newline-separated; free with g_free(). */
+char        *planner_memory_diff_describe       (PlannerMemoryDiff      difference);
 
 G_END_DECLS

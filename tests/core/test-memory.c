@@ -7,12 +7,353 @@
 
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
+
+#include "planner-catalog.h"
 #include "planner-memory.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+static void
+assert_rel (double actual,
+            double expected,
+            double tolerance)
+{
+  double rel = fabs (actual - expected) / fabs (expected);
+
+  if (!(rel < tolerance))
+    g_error ("%.17g differs from %.17g by %g (relative)", actual, expected, rel);
+}
+
+static PlannerLayout
+make_layout (guint32 world,
+             guint32 tp,
+             guint32 pp,
+             guint32 cp,
+             guint32 ep,
+             guint32 etp,
+             guint32 vpp)
+{
+  PlannerLayout layout = { 0, };
+
+  layout.world_size = world;
+  layout.tp = tp;
+  layout.pp = pp;
+  layout.cp = cp;
+  layout.dp = world / (tp * pp * cp);
+  layout.ep = ep;
+  layout.etp = etp ? etp : tp;
+  layout.expert_dp = world / (layout.etp * ep * pp);
+  layout.vpp = vpp ? vpp : 1;
+  layout.num_distributed_optimizer_instances = 1;
+  return layout;
+}
+
+static void
+set_int (PlannerArgs *args,
+         const char  *dest,
+         const char  *flag,
+         guint64      value)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
+
+  planner_args_set (args, dest, flag, text);
+}
+
+/* A dense GPT, SP + selective recompute: Megatron's SP formula.
+ * By hand (facts §4): h 1024, 24 layers, 16 heads, F 4096, LayerNorm,
+ * V 50257 → 50432 at tp 2, tp 2 pp 2 dp 2, distributed optimizer,
+ * s 1024, b 2, M 16/(2·2) = 4.
+ *   attn 4h² = 4194304, mlp 2hF = 8388608, norms 4h = 4096, hV = 51642368
+ *   TP-sharded: ((attn+mlp)·24/2 + hV)/2 = 101318656
+ *   replicated: (4096·24 + 2048)/2 = 50176
+ *   × (6 + 12/2) bytes = 1216425984
+ *   activations: sbh·34·24 + 8·s·b·pp + sbh·pp = 1715503104, ×min(1,4/2), ÷2 = 857751552 */
+static void
+test_megatron_dense (void)
+{
+  g_autoptr(PlannerArgs) args = planner_args_new ();
+  g_autoptr(GError) error = NULL;
+  PlannerLayout layout = make_layout (8, 2, 2, 1, 1, 0, 0);
+  PlannerConfig config;
+  PlannerMegatronMemory m;
+
+  planner_args_set (args, "num_layers", "--num-layers", "24");
+  planner_args_set (args, "hidden_size", "--hidden-size", "1024");
+  planner_args_set (args, "num_attention_heads", "--num-attention-heads", "16");
+  planner_args_set (args, "seq_length", "--seq-length", "1024");
+  planner_args_set (args, "max_position_embeddings", "--max-position-embeddings", "1024");
+  planner_args_set (args, "micro_batch_size", "--micro-batch-size", "2");
+  planner_args_set (args, "global_batch_size", "--global-batch-size", "16");
+  planner_args_set_bool (args, "sequence_parallel", "--sequence-parallel", TRUE);
+  planner_args_set_bool (args, "recompute_activations", "--recompute-activations", TRUE);
+  planner_args_set_bool (args, "use_distributed_optimizer", "--use-distributed-optimizer", TRUE);
+  planner_args_set_bool (args, "bf16", "--bf16", TRUE);
+  g_assert_true (planner_config_init_from_args (&config, args, &layout, 0, &error));
+  g_assert_no_error (error);
+
+  planner_memory_megatron (&config, &m);
+  g_assert_true (m.used_sp_formula);
+  assert_rel (m.weight_and_optimizer_bytes, 1216425984.0, 1e-9);
+  assert_rel (m.activation_bytes, 857751552.0, 1e-9);
+  assert_rel (m.total_bytes, 1216425984.0 + 857751552.0, 1e-9);
+
+  /* Without SP (selective alone is not enough): the non-SP formula.
+   * sbh(10 + 24/2)·24 + 8·s·b·pp + sbh·pp = 1111523328, × 1.05 */
+  config.sequence_parallel = FALSE;
+  planner_memory_megatron (&config, &m);
+  g_assert_false (m.used_sp_formula);
+  assert_rel (m.activation_bytes, 1111523328.0 * 1.05, 1e-9);
+
+  /* Interleaved: × (1 + (pp−1)/(pp·vpp)) = 1.25 with vpp 2. */
+  config.layout.vpp = 2;
+  planner_memory_megatron (&config, &m);
+  assert_rel (m.activation_bytes, 1111523328.0 * 1.25 * 1.05, 1e-9);
+  planner_config_clear (&config);
+}
+
+/* MoE, pp 1, untied, no SP: h 512, 4 layers (freq 2: layers 0 and 2 MoE),
+ * 8 heads, 2 groups, kv 64, F 1024 SwiGLU, RMSNorm, no bias, 8 experts,
+ * world 8, tp 1, ep 4, etp 1 → dp 8, expert dp 2; V 1000 → 1024.
+ *   attn 2h²(1+2/8) = 655360, dense mlp 2·h·F·1.5 = 1572864,
+ *   routed 2·h·F·8·1.5 = 12582912, norms 1024, router 4096, hV 524288
+ *   TP-sharded: (655360+1572864)·2 + 655360·2 + hV + hV (untied, pp 1) = 6815744
+ *   replicated: 1024·2 + (1024+4096)·2 + 512 = 12800
+ *   experts: 12582912·2 / 4 = 6291456
+ *   bytes: (6815744 + 12800)·(6 + 12/8) + 6291456·(6 + 12/2) = 126711552
+ *   activations: (sbh·34·4 + 8·256 + sbh + (256·1024 + sbh)·2)·1.05 = 19682611.2 */
+static void
+test_megatron_moe (void)
+{
+  g_autoptr(PlannerArgs) args = planner_args_new ();
+  g_autoptr(GError) error = NULL;
+  PlannerLayout layout = make_layout (8, 1, 1, 1, 4, 1, 0);
+  PlannerConfig config;
+  PlannerMegatronMemory m;
+
+  planner_args_set (args, "num_layers", "--num-layers", "4");
+  planner_args_set (args, "hidden_size", "--hidden-size", "512");
+  planner_args_set (args, "num_attention_heads", "--num-attention-heads", "8");
+  planner_args_set_bool (args, "group_query_attention", "--group-query-attention", TRUE);
+  planner_args_set (args, "num_query_groups", "--num-query-groups", "2");
+  planner_args_set (args, "ffn_hidden_size", "--ffn-hidden-size", "1024");
+  planner_args_set_bool (args, "swiglu", "--swiglu", TRUE);
+  planner_args_set (args, "normalization", "--normalization", "RMSNorm");
+  planner_args_set_bool (args, "add_bias_linear", "--disable-bias-linear", FALSE);
+  planner_args_set_bool (args, "untie_embeddings_and_output_weights",
+                         "--untie-embeddings-and-output-weights", TRUE);
+  planner_args_set (args, "num_experts", "--num-experts", "8");
+  planner_args_set (args, "moe_layer_freq", "--moe-layer-freq", "2");
+  planner_args_set (args, "seq_length", "--seq-length", "256");
+  planner_args_set (args, "vocab_size", "--vocab-size", "1000");
+  planner_args_set (args, "micro_batch_size", "--micro-batch-size", "1");
+  planner_args_set (args, "global_batch_size", "--global-batch-size", "8");
+  planner_args_set_bool (args, "use_distributed_optimizer", "--use-distributed-optimizer", TRUE);
+  g_assert_true (planner_config_init_from_args (&config, args, &layout, 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (config.layout.expert_dp, ==, 2);
+
+  planner_memory_megatron (&config, &m);
+  assert_rel (m.weight_and_optimizer_bytes, 126711552.0, 1e-9);
+  assert_rel (m.activation_bytes, 19682611.2, 1e-9);
+  assert_rel (m.total_bytes, 126711552.0 + 19682611.2, 1e-9);
+  assert_rel (m.params_on_most_loaded_shard, 6815744.0 + 12800.0 + 6291456.0, 1e-12);
+
+  /* Without the distributed optimizer: 18 bytes for everything. */
+  config.use_distributed_optimizer = FALSE;
+  planner_memory_megatron (&config, &m);
+  assert_rel (m.weight_and_optimizer_bytes, (6815744.0 + 12800.0 + 6291456.0) * 18.0, 1e-9);
+  planner_config_clear (&config);
+}
+
+static void
+test_stage_layers (void)
+{
+  PlannerConfig config = { 0, };
+
+  config.num_layers = 126;
+  config.layout = make_layout (1024, 8, 8, 2, 1, 0, 0);
+  /* 126 + 2 = 128 over 8 stages: 15, 16 × 6, 15. */
+  config.account_for_embedding_in_pipeline_split = TRUE;
+  config.account_for_loss_in_pipeline_split = TRUE;
+  g_assert_cmpuint (planner_memory_stage_layers (&config, 0), ==, 15);
+  g_assert_cmpuint (planner_memory_stage_layers (&config, 3), ==, 16);
+  g_assert_cmpuint (planner_memory_stage_layers (&config, 7), ==, 15);
+  g_assert_cmpuint (planner_memory_stage_layers (&config, 8), ==, 0);
+
+  config.account_for_embedding_in_pipeline_split = FALSE;
+  config.account_for_loss_in_pipeline_split = FALSE;
+  config.decoder_first_pipeline_num_layers = 14;
+  config.decoder_last_pipeline_num_layers = 16;
+  /* (126 − 30) / 6 = 16 in the middle. */
+  g_assert_cmpuint (planner_memory_stage_layers (&config, 0), ==, 14);
+  g_assert_cmpuint (planner_memory_stage_layers (&config, 4), ==, 16);
+  g_assert_cmpuint (planner_memory_stage_layers (&config, 7), ==, 16);
+}
+
+typedef struct
+{
+  const char *model;
+  const char *gpu;
+  guint32     world, tp, pp, cp, ep, vpp;
+  guint32     seq, micro, global;
+  gboolean    sp, dist_opt, recompute_selective, account, bf16_grads, fp8;
+  gboolean    fits;
+  PlannerMemoryComponent dominant;   /* checked when it does not fit */
+} Scenario;
+
+static void
+run_scenario (const Scenario        *sc,
+              PlannerMemoryEstimate *est)
+{
+  g_autoptr(PlannerArgs) args = planner_args_new ();
+  g_autoptr(GError) error = NULL;
+  const PlannerModel *model = planner_model_lookup (sc->model);
+  const PlannerGpu *gpu = planner_gpu_lookup (sc->gpu);
+  PlannerLayout layout = make_layout (sc->world, sc->tp, sc->pp, sc->cp, sc->ep, 1, sc->vpp);
+  PlannerConfig config;
+
+  g_assert_nonnull (model);
+  g_assert_nonnull (gpu);
+  if (sc->ep == 1)
+    {
+      layout.etp = sc->tp;
+      layout.expert_dp = layout.dp * layout.cp;
+    }
+  planner_model_apply_to_args (model, args);
+  set_int (args, "seq_length", "--seq-length", sc->seq);
+  set_int (args, "micro_batch_size", "--micro-batch-size", sc->micro);
+  set_int (args, "global_batch_size", "--global-batch-size", sc->global);
+  planner_args_set_bool (args, "bf16", "--bf16", TRUE);
+  if (sc->sp)
+    planner_args_set_bool (args, "sequence_parallel", "--sequence-parallel", TRUE);
+  if (sc->dist_opt)
+    planner_args_set_bool (args, "use_distributed_optimizer", "--use-distributed-optimizer", TRUE);
+  if (sc->recompute_selective)
+    planner_args_set_bool (args, "recompute_activations", "--recompute-activations", TRUE);
+  if (sc->account)
+    {
+      planner_args_set_bool (args, "account_for_embedding_in_pipeline_split",
+                             "--account-for-embedding-in-pipeline-split", TRUE);
+      planner_args_set_bool (args, "account_for_loss_in_pipeline_split",
+                             "--account-for-loss-in-pipeline-split", TRUE);
+    }
+  if (sc->bf16_grads)
+    planner_args_set_bool (args, "grad_reduce_in_bf16", "--grad-reduce-in-bf16", TRUE);
+  if (sc->fp8)
+    planner_args_set (args, "fp8", "--fp8-format", "hybrid");
+  g_assert_true (planner_config_init_from_args (&config, args, &layout, model->vocab_size, &error));
+  g_assert_no_error (error);
+
+  planner_memory_estimate (&config, gpu, est);
+  for (guint i = 0; i < est->n_stages; i++)
+    {
+      const PlannerStageMemory *st = &est->stages[i];
+
+      g_test_message ("%s %s stage %u (%u layers, %.2f in flight): weights %.1f grads %.1f opt %.1f "
+                      "act %.1f logits %.1f overhead %.1f = %.1f GiB of %.1f",
+                      sc->model, sc->gpu, st->stage, st->num_layers, st->in_flight,
+                      st->bytes[0] / GIB, st->bytes[1] / GIB, st->bytes[2] / GIB, st->bytes[3] / GIB,
+                      st->bytes[4] / GIB, st->bytes[5] / GIB, st->total_bytes / GIB,
+                      est->capacity_bytes / GIB);
+      g_assert_true (isfinite (st->total_bytes) && st->total_bytes > 0);
+    }
+  g_test_message ("Megatron's figure %.1f GiB", est->megatron_total_bytes / GIB);
+
+  if (est->fits != sc->fits)
+    g_error ("%s on %s: expected %s", sc->model, sc->gpu, sc->fits ? "to fit" : "not to fit");
+  if (!sc->fits)
+    g_assert_cmpint (est->stages[est->worst].dominant, ==, sc->dominant);
+  planner_config_clear (&config);
+}
+
+static void
+test_realism (void)
+{
+  static const Scenario scenarios[] = {
+    /* Llama 3.1 405B, TP 8 PP 16 CP 2, 1024 H100 */
+    { "llama3.1-405b", "h100-sxm", 1024, 8, 16, 2, 1, 0, 8192, 1, 512, TRUE, TRUE, FALSE, FALSE, FALSE, FALSE, TRUE, 0 },
+    /* The README's FP8 405B row: TP 8 PP 8 CP 2 VP 8 (126 + 2 layers) */
+    { "llama3.1-405b", "h100-sxm", 1024, 8, 8, 2, 1, 8, 8192, 1, 512, TRUE, TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, 0 },
+    /* facts §6: LLaMA-3 70B TP 4 PP 8 VP 5 on 64 H100 */
+    { "llama3-70b", "h100-sxm", 64, 4, 8, 1, 1, 5, 8192, 1, 128, TRUE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE, 0 },
+    /* facts §6: LLaMA-3 8B TP 1 PP 1 CP 2 on 8 H100 */
+    { "llama3-8b", "h100-sxm", 8, 1, 1, 2, 1, 0, 8192, 1, 128, FALSE, TRUE, FALSE, FALSE, TRUE, TRUE, TRUE, 0 },
+    /* GPT-3 175B TP 8 PP 16 on A100 80GB (examples/gpt3) */
+    { "gpt3-175b", "a100-80gb", 1024, 8, 16, 1, 1, 0, 2048, 1, 1536, TRUE, TRUE, FALSE, FALSE, FALSE, FALSE, TRUE, 0 },
+    /* Mixtral 8x7B TP 1 PP 4 EP 8 on 32 H100 (examples/mixtral) */
+    { "mixtral-8x7b", "h100-sxm", 32, 1, 4, 1, 8, 0, 4096, 1, 256, FALSE, TRUE, FALSE, FALSE, FALSE, FALSE, TRUE, 0 },
+    /* A 70B model without model parallelism cannot fit 80 GB. */
+    { "llama3-70b", "h100-sxm", 8, 1, 1, 1, 1, 0, 8192, 1, 128, FALSE, TRUE, FALSE, FALSE, FALSE, FALSE, FALSE,
+      PLANNER_MEMORY_GRADIENTS },
+    { "llama2-70b", "a100-80gb", 8, 1, 1, 1, 1, 0, 4096, 1, 128, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE,
+      PLANNER_MEMORY_OPTIMIZER },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (scenarios); i++)
+    {
+      PlannerMemoryEstimate est;
+
+      run_scenario (&scenarios[i], &est);
+    }
+}
+
+static void
+test_estimate_details (void)
+{
+  static const Scenario sc = {
+    "llama3-8b", "h100-sxm", 16, 2, 4, 2, 1, 0, 8192, 1, 64, TRUE, TRUE, FALSE, FALSE, FALSE, FALSE, TRUE, 0
+  };
+  PlannerMemoryEstimate est;
+  g_autofree char *why = NULL;
+
+  run_scenario (&sc, &est);
+  g_assert_cmpuint (est.n_stages, ==, 3);
+  g_assert_cmpuint (est.stages[0].stage, ==, 0);
+  g_assert_cmpuint (est.stages[1].stage, ==, 2);
+  g_assert_cmpuint (est.stages[2].stage, ==, 3);
+  /* 1F1B: pp − stage microbatches in flight. */
+  g_assert_cmpfloat (est.stages[0].in_flight, ==, 4.0);
+  g_assert_cmpfloat (est.stages[2].in_flight, ==, 1.0);
+  g_assert_cmpuint (est.stages[0].num_layers, ==, 8);
+  /* Only the last stage holds logits. */
+  g_assert_cmpfloat (est.stages[0].bytes[PLANNER_MEMORY_LOGITS], ==, 0.0);
+  g_assert_cmpfloat (est.stages[2].bytes[PLANNER_MEMORY_LOGITS], >, 0.0);
+  g_assert_true (est.difference & PLANNER_MEMORY_DIFF_CP_IGNORED);
+  g_assert_true (est.difference & PLANNER_MEMORY_DIFF_GQA);
+  why = planner_memory_diff_describe (est.difference);
+  g_assert_nonnull (strstr (why, "context parallelism"));
+  /* The stated allowance. */
+  g_assert_cmpfloat (est.cuda_context_bytes + est.nccl_bytes + est.workspace_bytes, ==, 1.5 * GIB);
+  g_assert_cmpstr (planner_memory_component_to_string (PLANNER_MEMORY_OPTIMIZER), ==, "optimizer");
+}
+
+static void
+test_params (void)
+{
+  PlannerModelParams p;
+  g_autoptr(GError) error = NULL;
+
+  /* LLaMA-2-7B: 32·(4h² + 3hF + 2h) + h + 2hV = 6738415616 */
+  g_assert_true (planner_model_count_params (planner_model_lookup ("llama2-7b"), &p, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (p.total, ==, 6738415616.0);
+  g_assert_cmpfloat (p.active, ==, p.total);
+}
 
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/planner/memory/megatron-dense", test_megatron_dense);
+  g_test_add_func ("/planner/memory/megatron-moe", test_megatron_moe);
+  g_test_add_func ("/planner/memory/stage-layers", test_stage_layers);
+  g_test_add_func ("/planner/memory/params", test_params);
+  g_test_add_func ("/planner/memory/estimate-details", test_estimate_details);
+  g_test_add_func ("/planner/memory/realism", test_realism);
+
   return g_test_run ();
 }

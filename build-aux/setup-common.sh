@@ -1,0 +1,38 @@
+# Shared by build-aux/run and build-aux/test: install what is missing, then
+# configure the build directory once.  Sourced, not run.
+
+PLANNER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PLANNER_BUILD=${PLANNER_BUILD:-$PLANNER_ROOT/_build}
+
+# Debian 12 / Ubuntu package names.  Tools the tests use are here too, so a
+# fresh machine runs every suite.
+PLANNER_PACKAGES=(
+  gcc meson ninja-build pkg-config gettext python3
+  libglib2.0-dev libglib2.0-dev-bin libjson-glib-dev
+  libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev
+  desktop-file-utils appstream flatpak-builder
+  xvfb xauth dbus shellcheck
+)
+
+planner_install_missing () {
+  local missing=() pkg
+  for pkg in "${PLANNER_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
+  done
+  ((${#missing[@]})) || return 0
+  local sudo=
+  [[ $(id -u) == 0 ]] || sudo=sudo
+  echo "Installing: ${missing[*]}"
+  $sudo apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# planner_configure DIR [meson options...]: configure once; ninja reconfigures
+# by itself after that when a meson.build changes.
+planner_configure () {
+  local dir=$1; shift
+  if [[ ! -f $dir/build.ninja ]]; then
+    meson setup "$dir" "$PLANNER_ROOT" "$@" >"$dir.setup.log" 2>&1 || {
+      cat "$dir.setup.log"; return 1; }
+  fi
+}

@@ -1,0 +1,506 @@
+/* planner-window.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "planner-window-private.h"
+
+struct _PlannerWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwLeaflet           *leaflet;
+  GtkListBox           *sidebar;
+  AdwWindowTitle       *window_title;
+  GtkLabel             *summary_label;
+  GtkLabel             *expert_summary_label;
+  GtkStack             *stack;
+
+  GSettings            *settings;
+  PlannerJob           *job;
+  PlannerReport        *report;
+  guint                 analyze_source;
+};
+
+G_DEFINE_FINAL_TYPE (PlannerWindow, planner_window, ADW_TYPE_APPLICATION_WINDOW)
+
+typedef GtkWidget *(*PageBuilder) (PlannerWindow *self);
+
+typedef struct
+{
+  const char  *name;
+  const char  *title;
+  PageBuilder  build;
+  const char  *icon_name;      /* for pages that are not built yet */
+  const char  *placeholder;
+} PageInfo;
+
+static GtkWidget *build_model_page       (PlannerWindow *self);
+static GtkWidget *build_cluster_page     (PlannerWindow *self);
+static GtkWidget *build_data_page        (PlannerWindow *self);
+static GtkWidget *build_training_page    (PlannerWindow *self);
+static GtkWidget *build_parallelism_page (PlannerWindow *self);
+
+static const PageInfo pages[] = {
+  { "model", N_("Model"), build_model_page },
+  { "cluster", N_("Cluster"), build_cluster_page },
+  { "data", N_("Data"), build_data_page },
+  { "training", N_("Training"), build_training_page },
+  { "parallelism", N_("Parallelism"), build_parallelism_page },
+  { "experts", N_("Experts"), NULL, "view-grid-symbolic",
+    N_("Expert parallelism, router and dispatcher settings for mixture-of-experts models are not built yet.") },
+  { "rank-grid", N_("Rank Grid"), NULL, "view-app-grid-symbolic",
+    N_("The picture of which GPU holds which rank is not built yet.") },
+  { "memory", N_("Memory"), NULL, "drive-harddisk-symbolic",
+    N_("The per-GPU memory estimate for each pipeline stage is not built yet.") },
+  { "optimize", N_("Optimize"), NULL, "power-profile-performance-symbolic",
+    N_("Throughput optimization plans are not built yet.") },
+  { "troubleshoot", N_("Troubleshoot"), NULL, "dialog-warning-symbolic",
+    N_("Troubleshooting for out-of-memory, low MFU, slow steps and diverging loss is not built yet.") },
+  { "script", N_("Script"), NULL, "text-x-script-symbolic",
+    N_("The torchrun and SLURM script drafts, with approval and export, are not built yet.") },
+};
+
+static void
+planner_window_update_report (PlannerWindow *self)
+{
+  const char *expert;
+  g_autofree char *subtitle = NULL;
+  gboolean has_errors;
+
+  g_clear_pointer (&self->report, planner_report_unref);
+  self->report = planner_analyze_job (self->job);
+
+  has_errors = planner_report_count (self->report, PLANNER_SEVERITY_ERROR) > 0;
+  gtk_label_set_text (self->summary_label, planner_report_get_summary (self->report));
+  if (has_errors)
+    gtk_widget_add_css_class (GTK_WIDGET (self->summary_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->summary_label), "error");
+
+  expert = planner_report_get_expert_summary (self->report);
+  gtk_label_set_text (self->expert_summary_label, expert ? expert : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->expert_summary_label), expert != NULL);
+
+  /* Translators: the subtitle is the model id and the state of the plan. */
+  subtitle = g_strdup_printf (_("%s — draft"),
+                              *planner_job_get_model_id (self->job) ? planner_job_get_model_id (self->job)
+                                                                    : _("custom model"));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+static gboolean
+analyze_idle_cb (gpointer user_data)
+{
+  PlannerWindow *self = user_data;
+
+  self->analyze_source = 0;
+  planner_window_update_report (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_job_changed (PlannerWindow *self,
+                PlannerJob    *job)
+{
+  /* Many properties may change in one turn of the loop (a file load, a
+   * recommendation applied): analyze once, after all of them. */
+  if (self->analyze_source == 0)
+    self->analyze_source = g_idle_add (analyze_idle_cb, self);
+}
+
+void
+planner_window_flush (PlannerWindow *self)
+{
+  g_return_if_fail (PLANNER_IS_WINDOW (self));
+
+  if (self->analyze_source != 0)
+    {
+      g_clear_handle_id (&self->analyze_source, g_source_remove);
+      planner_window_update_report (self);
+    }
+}
+
+/* Form rows bound to job properties ------------------------------------- */
+
+static AdwPreferencesGroup *
+add_group (AdwPreferencesPage *page,
+           const char         *title,
+           const char         *description)
+{
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+
+  adw_preferences_group_set_title (group, title);
+  if (description != NULL)
+    adw_preferences_group_set_description (group, description);
+  adw_preferences_page_add (page, group);
+  return group;
+}
+
+static void
+add_spin_row (PlannerWindow       *self,
+              AdwPreferencesGroup *group,
+              const char          *title,
+              const char          *subtitle,
+              const char          *property,
+              double               lower,
+              double               upper,
+              guint                digits)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkAdjustment *adjustment = gtk_adjustment_new (lower, lower, upper, 1, 8, 0);
+  GtkWidget *spin = gtk_spin_button_new (adjustment, 1, digits);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  gtk_widget_set_name (spin, property);
+  g_object_bind_property (self->job, property, adjustment, "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  adw_preferences_group_add (group, row);
+}
+
+static void
+add_entry_row (PlannerWindow       *self,
+               AdwPreferencesGroup *group,
+               const char          *title,
+               const char          *property)
+{
+  GtkWidget *row = adw_entry_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_set_name (row, property);
+  g_object_bind_property (self->job, property, row, "text",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  adw_preferences_group_add (group, row);
+}
+
+static void
+add_switch_row (PlannerWindow       *self,
+                AdwPreferencesGroup *group,
+                const char          *title,
+                const char          *subtitle,
+                const char          *property)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  g_object_bind_property (self->job, property, toggle, "active",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  adw_preferences_group_add (group, row);
+}
+
+static GtkWidget *
+build_model_page (PlannerWindow *self)
+{
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *group;
+
+  group = add_group (page, _("Model"),
+                     _("A known model by its catalog id, or a size in billions of parameters."));
+  add_entry_row (self, group, _("Catalog Id"), "model-id");
+  add_spin_row (self, group, _("Size in Billions"), _("Used when the catalog id is empty"),
+                "params-b", 0, 100000, 1);
+  return GTK_WIDGET (page);
+}
+
+static GtkWidget *
+build_cluster_page (PlannerWindow *self)
+{
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *group;
+
+  group = add_group (page, _("Cluster"), NULL);
+  add_entry_row (self, group, _("GPU Type"), "gpu-id");
+  add_spin_row (self, group, _("Nodes"), NULL, "nodes", 1, 16384, 0);
+  add_spin_row (self, group, _("GPUs per Node"), _("One NVLink domain on most systems"),
+                "gpus-per-node", 1, 72, 0);
+  return GTK_WIDGET (page);
+}
+
+static GtkWidget *
+build_data_page (PlannerWindow *self)
+{
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *group;
+
+  group = add_group (page, _("Data"),
+                     _("Your own absolute paths. Launch Planner never suggests a path."));
+  add_entry_row (self, group, _("Data Path Prefix"), "data-path");
+  add_entry_row (self, group, _("Split"), "split");
+  group = add_group (page, _("Tokenizer"), NULL);
+  add_entry_row (self, group, _("Tokenizer Type"), "tokenizer-type");
+  add_entry_row (self, group, _("Tokenizer Model"), "tokenizer-model");
+  add_entry_row (self, group, _("Vocabulary File"), "vocab-file");
+  add_entry_row (self, group, _("Merge File"), "merge-file");
+  group = add_group (page, _("Checkpoints"), NULL);
+  add_entry_row (self, group, _("Save Directory"), "save-dir");
+  add_entry_row (self, group, _("Load Directory"), "load-dir");
+  return GTK_WIDGET (page);
+}
+
+static GtkWidget *
+build_training_page (PlannerWindow *self)
+{
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *group;
+
+  group = add_group (page, _("Batch"), NULL);
+  add_spin_row (self, group, _("Sequence Length"), NULL, "seq-length", 1, 1 << 24, 0);
+  add_spin_row (self, group, _("Micro-Batch Size"), NULL, "micro-batch-size", 1, 65536, 0);
+  add_spin_row (self, group, _("Global Batch Size"), NULL, "global-batch-size", 1, 1 << 30, 0);
+  group = add_group (page, _("Memory and Precision"), NULL);
+  add_entry_row (self, group, _("Precision"), "precision");
+  add_entry_row (self, group, _("Activation Recompute"), "recompute");
+  add_switch_row (self, group, _("Distributed Optimizer"),
+                  _("Shards optimizer states over the data-parallel ranks"),
+                  "distributed-optimizer");
+  add_switch_row (self, group, _("Sequence Parallel"),
+                  _("Megatron turns it off by itself at tensor parallel 1"),
+                  "sequence-parallel");
+  return GTK_WIDGET (page);
+}
+
+static GtkWidget *
+build_parallelism_page (PlannerWindow *self)
+{
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *group;
+
+  group = add_group (page, _("Parallelism"),
+                     _("Tensor × context × data × pipeline must equal the number of GPUs; "
+                       "data parallel is what is left."));
+  add_spin_row (self, group, _("Tensor Parallel"), _("Keep inside one NVLink domain"), "tp", 1, 1024, 0);
+  add_spin_row (self, group, _("Pipeline Parallel"), NULL, "pp", 1, 1024, 0);
+  add_spin_row (self, group, _("Virtual Pipeline Stages"), _("Per pipeline rank; 1 means no interleaving"),
+                "vpp", 1, 1024, 0);
+  add_spin_row (self, group, _("Context Parallel"), _("Splits each sequence; for long contexts"),
+                "cp", 1, 1024, 0);
+  add_switch_row (self, group, _("Pipeline Inside Data Parallel"),
+                  _("Megatron’s --use-tp-pp-dp-mapping rank order"),
+                  "use-tp-pp-dp-mapping");
+  group = add_group (page, _("Experts"),
+                     _("Expert parallelism is carved out of the data-parallel ranks, not multiplied on top."));
+  add_spin_row (self, group, _("Expert Parallel"), NULL, "ep", 1, 1024, 0);
+  add_spin_row (self, group, _("Expert Tensor Parallel"), _("0 means the same as tensor parallel"),
+                "etp", 0, 1024, 0);
+  return GTK_WIDGET (page);
+}
+
+static GtkWidget *
+build_placeholder_page (const PageInfo *info)
+{
+  GtkWidget *status = adw_status_page_new ();
+
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (status), info->icon_name);
+  adw_status_page_set_title (ADW_STATUS_PAGE (status), _(info->title));
+  adw_status_page_set_description (ADW_STATUS_PAGE (status), _(info->placeholder));
+  return status;
+}
+
+static GtkWidget *
+build_sidebar_row (const PageInfo *info)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *label = gtk_label_new (_(info->title));
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_widget_set_name (row, info->name);
+  return row;
+}
+
+static void
+on_sidebar_row_selected (PlannerWindow *self,
+                         GtkListBoxRow *row,
+                         GtkListBox    *list)
+{
+  if (row == NULL)
+    return;
+
+  gtk_stack_set_visible_child_name (self->stack, gtk_widget_get_name (GTK_WIDGET (row)));
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+}
+
+static void
+on_back_clicked (PlannerWindow *self,
+                 GtkButton     *button)
+{
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+static void
+show_page_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->sidebar, g_variant_get_int32 (parameter));
+
+  if (row != NULL)
+    gtk_list_box_select_row (self->sidebar, row);
+}
+
+/* The job persists across starts as its own file format in GSettings. */
+static void
+restore_job (PlannerWindow *self)
+{
+  g_autofree char *data = g_settings_get_string (self->settings, "last-job");
+  g_autoptr(GError) error = NULL;
+
+  if (*data == '\0')
+    {
+      self->job = planner_job_new_example ();
+      return;
+    }
+
+  self->job = planner_job_new ();
+  if (!planner_job_load_from_data (self->job, data, -1, &error))
+    {
+      g_warning ("The last job could not be restored, showing the example: %s", error->message);
+      g_clear_object (&self->job);
+      self->job = planner_job_new_example ();
+    }
+}
+
+static gboolean
+planner_window_close_request (GtkWindow *window)
+{
+  PlannerWindow *self = PLANNER_WINDOW (window);
+  g_autofree char *data = planner_job_to_data (self->job, NULL);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  g_settings_set_string (self->settings, "last-job", data);
+
+  return GTK_WINDOW_CLASS (planner_window_parent_class)->close_request (window);
+}
+
+static void
+planner_window_dispose (GObject *object)
+{
+  PlannerWindow *self = (PlannerWindow *)object;
+
+  g_clear_handle_id (&self->analyze_source, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PLANNER_TYPE_WINDOW);
+  g_clear_object (&self->job);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->report, planner_report_unref);
+
+  G_OBJECT_CLASS (planner_window_parent_class)->dispose (object);
+}
+
+static void
+planner_window_class_init (PlannerWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = planner_window_dispose;
+  window_class->close_request = planner_window_close_request;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, expert_summary_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, stack);
+  gtk_widget_class_bind_template_callback (widget_class, on_sidebar_row_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
+
+  gtk_widget_class_install_action (widget_class, "win.show-page", "i", show_page_action);
+  for (int i = 0; i < 9; i++)
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK,
+                                         "win.show-page", "i", i);
+}
+
+static void
+planner_window_init (PlannerWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  if (DEVELOPMENT_BUILD)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+
+  self->settings = g_settings_new (APP_ID);
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  restore_job (self);
+  g_signal_connect_object (self->job, "changed", G_CALLBACK (on_job_changed), self, G_CONNECT_SWAPPED);
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *page = pages[i].build != NULL ? pages[i].build (self) : build_placeholder_page (&pages[i]);
+
+      gtk_stack_add_titled (self->stack, page, pages[i].name, _(pages[i].title));
+      gtk_list_box_append (self->sidebar, build_sidebar_row (&pages[i]));
+    }
+
+  planner_window_update_report (self);
+  gtk_list_box_select_row (self->sidebar, gtk_list_box_get_row_at_index (self->sidebar, 4));
+}
+
+PlannerWindow *
+planner_window_new (PlannerApplication *application)
+{
+  return g_object_new (PLANNER_TYPE_WINDOW, "application", application, NULL);
+}
+
+PlannerJob *
+planner_window_get_job (PlannerWindow *self)
+{
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  return self->job;
+}
+
+PlannerReport *
+planner_window_get_report (PlannerWindow *self)
+{
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  return self->report;
+}
+
+GtkLabel *
+_planner_window_get_summary_label (PlannerWindow *self)
+{
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  return self->summary_label;
+}
+
+GtkStack *
+_planner_window_get_stack (PlannerWindow *self)
+{
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  return self->stack;
+}

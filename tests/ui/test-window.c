@@ -1,0 +1,127 @@
+/* test-window.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "planner-window-private.h"
+
+static PlannerWindow *
+new_window (void)
+{
+  PlannerWindow *window = g_object_new (PLANNER_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return window;
+}
+
+static void
+save_png (GtkWidget  *widget,
+          const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, width);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+static void
+test_window_new_destroy (void)
+{
+  PlannerWindow *window = new_window ();
+
+  g_assert_nonnull (planner_window_get_job (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_example_summary (void)
+{
+  PlannerWindow *window = new_window ();
+  GtkLabel *summary = _planner_window_get_summary_label (window);
+  PlannerJob *job = planner_window_get_job (window);
+
+  /* The first start shows the example: LLaMA-3 70B on 8 × 8 H100. */
+  g_assert_cmpstr (planner_job_get_model_id (job), ==, "llama3-70b");
+  g_assert_cmpuint (planner_job_get_world_size (job), ==, 64);
+  g_assert_cmpstr (gtk_label_get_text (summary), ==, "TP 4 × CP 1 × DP 4 × PP 4 = 64 GPUs ✓");
+  save_png (GTK_WIDGET (window), "window-example.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_summary_follows_job (void)
+{
+  PlannerWindow *window = new_window ();
+  GtkLabel *summary = _planner_window_get_summary_label (window);
+  PlannerJob *job = planner_window_get_job (window);
+
+  /* Data parallel is what is left: 64 / (8 · 4) = 2. */
+  g_object_set (job, "tp", 8, NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (gtk_label_get_text (summary), ==, "TP 8 × CP 1 × DP 2 × PP 4 = 64 GPUs ✓");
+
+  /* 3 does not divide 64: the summary says so and is styled as an error. */
+  g_object_set (job, "tp", 3, NULL);
+  planner_window_flush (window);
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (summary), "✗"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (summary), "error"));
+  g_assert_cmpuint (planner_report_count (planner_window_get_report (window), PLANNER_SEVERITY_ERROR), >, 0);
+
+  g_object_set (job, "tp", 4, NULL);
+  planner_window_flush (window);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (summary), "error"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_pages (void)
+{
+  static const char *names[] = { "model", "cluster", "data", "training", "parallelism", "experts",
+                                 "rank-grid", "memory", "optimize", "troubleshoot", "script" };
+  PlannerWindow *window = new_window ();
+  GtkStack *stack = _planner_window_get_stack (window);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GVariant) index = g_variant_ref_sink (g_variant_new_int32 (i));
+
+      g_assert_nonnull (gtk_stack_get_child_by_name (stack, names[i]));
+      gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.show-page", index);
+      if (i < 9)
+        g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, names[i]);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/planner/window/new-destroy", test_window_new_destroy);
+  g_test_add_func ("/planner/window/example-summary", test_window_example_summary);
+  g_test_add_func ("/planner/window/summary-follows-job", test_window_summary_follows_job);
+  g_test_add_func ("/planner/window/pages", test_window_pages);
+
+  return g_test_run ();
+}
