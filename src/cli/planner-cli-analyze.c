@@ -9,11 +9,262 @@
 
 #include "config.h"
 
+#include <math.h>
+
+#include "planner-analyze.h"
 #include "planner-cli-private.h"
+#include "planner-import.h"
+#include "planner-report-json.h"
+
+#define COMMAND "analyze"
+#define GIB     (1024.0 * 1024.0 * 1024.0)
+
+/* Larger than any real vocabulary by far; keeps every product finite. */
+#define MAX_VOCAB ((guint64) 1 << 32)
+
+static PlannerImport *
+import_file (const char  *path,
+             GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  /* Check the size before reading, so a 50 MB file is refused at once. */
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (info == NULL)
+    return NULL;
+  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s is a directory, not a script", path);
+      return NULL;
+    }
+  if (g_file_info_get_size (info) > PLANNER_IMPORT_MAX_BYTES)
+    {
+      g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_TOO_LARGE,
+                   "%s is %.1f MB; the importer reads scripts of at most %d MiB",
+                   path, g_file_info_get_size (info) / 1e6, PLANNER_IMPORT_MAX_BYTES / (1024 * 1024));
+      return NULL;
+    }
+
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
+    return NULL;
+  return planner_import_script (contents, length, error);
+}
+
+static void
+print_gib_row (const char *label,
+               double      bytes)
+{
+  g_print ("  %-28s %9.2f GiB\n", label, bytes / GIB);
+}
+
+static void
+print_memory (const PlannerReport *report)
+{
+  const PlannerMegatronMemory *megatron = planner_report_get_megatron_memory (report);
+  const PlannerMemoryEstimate *estimate = planner_report_get_memory_estimate (report);
+  const PlannerGpu *gpu = planner_report_get_gpu (report);
+  static const PlannerMemoryComponent rows[] = {
+    PLANNER_MEMORY_WEIGHTS, PLANNER_MEMORY_GRADIENTS, PLANNER_MEMORY_OPTIMIZER,
+    PLANNER_MEMORY_ACTIVATIONS, PLANNER_MEMORY_LOGITS, PLANNER_MEMORY_OVERHEAD,
+  };
+  g_autofree char *reasons = NULL;
+
+  if (megatron == NULL || estimate == NULL)
+    return;
+
+  g_print ("\nMemory per GPU, as Megatron's theoretical_memory_usage reports it (%s formula)\n",
+           megatron->used_sp_formula ? "sequence-parallel" : "non-sequence-parallel");
+  print_gib_row ("weights and optimizer", megatron->weight_and_optimizer_bytes);
+  print_gib_row ("activations", megatron->activation_bytes);
+  print_gib_row ("total", megatron->total_bytes);
+
+  g_print ("\nMemory per GPU, the planner's estimate by pipeline stage%s%s\n",
+           gpu != NULL ? " on " : "", gpu != NULL ? gpu->name : " (no GPU given: pass --gpu to check the fit)");
+  g_print ("  %-28s", "");
+  for (guint s = 0; s < estimate->n_stages; s++)
+    {
+      g_autofree char *title = g_strdup_printf ("stage %u", estimate->stages[s].stage);
+
+      g_print (" %13s", title);
+    }
+  g_print ("\n");
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+    {
+      g_print ("  %-28s", planner_memory_component_to_string (rows[r]));
+      for (guint s = 0; s < estimate->n_stages; s++)
+        g_print (" %9.2f GiB", estimate->stages[s].bytes[rows[r]] / GIB);
+      g_print ("\n");
+    }
+  g_print ("  %-28s", "total");
+  for (guint s = 0; s < estimate->n_stages; s++)
+    g_print (" %9.2f GiB", estimate->stages[s].total_bytes / GIB);
+  g_print ("\n");
+  if (gpu != NULL)
+    {
+      g_print ("  %-28s", "headroom");
+      for (guint s = 0; s < estimate->n_stages; s++)
+        g_print (" %9.2f GiB", estimate->stages[s].headroom_bytes / GIB);
+      g_print ("\n  %s: %.2f GiB per GPU; %s\n", gpu->name, estimate->capacity_bytes / GIB,
+               estimate->fits ? "every stage fits ✓" : "does not fit ✗");
+    }
+  g_print ("  Allowance outside PyTorch: CUDA context %.2f GiB, NCCL %.2f GiB, workspaces %.2f GiB, "
+           "fragmentation %.0f%%\n",
+           estimate->cuda_context_bytes / GIB, estimate->nccl_bytes / GIB, estimate->workspace_bytes / GIB,
+           estimate->fragmentation_fraction * 100);
+  reasons = planner_memory_diff_describe (estimate->difference);
+  if (reasons != NULL && *reasons != '\0')
+    g_print ("  Versus Megatron's figure: %+.2f GiB on the first stage; %s\n",
+             estimate->difference_bytes / GIB, reasons);
+}
+
+static void
+print_text (const PlannerReport *report)
+{
+  const PlannerConfig *config = planner_report_get_config (report);
+  const char *expert = planner_report_get_expert_summary (report);
+  GPtrArray *diagnostics = planner_report_get_diagnostics (report);
+
+  g_print ("Megatron-Core 0.20.0\n");
+  g_print ("Layout       %s\n", planner_report_get_summary (report));
+  if (expert != NULL)
+    g_print ("Experts      %s\n", expert);
+  if (config != NULL)
+    {
+      g_print ("Batch        global %" G_GUINT64_FORMAT " = micro %u × DP %u × %" G_GUINT64_FORMAT
+               " microbatches\n",
+               config->global_batch_size, config->micro_batch_size, config->layout.dp, config->num_microbatches);
+      g_print ("Vocabulary   %" G_GUINT64_FORMAT " padded to %" G_GUINT64_FORMAT " (depends on TP)\n",
+               config->vocab_size, config->padded_vocab_size);
+      g_print ("FLOPs        %.4e per iteration (Megatron's num_floating_point_operations)\n",
+               planner_report_get_flops (report));
+    }
+  print_memory (report);
+
+  g_print ("\n%u error(s), %u warning(s), %u note(s)\n",
+           planner_report_count (report, PLANNER_SEVERITY_ERROR),
+           planner_report_count (report, PLANNER_SEVERITY_WARNING),
+           planner_report_count (report, PLANNER_SEVERITY_INFO));
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      g_autofree char *flags = g_strjoinv (" ", d->flags);
+
+      if (d->line > 0)
+        g_print ("%-7s %s (line %u)\n", planner_severity_to_string (d->severity), d->code, d->line);
+      else
+        g_print ("%-7s %s\n", planner_severity_to_string (d->severity), d->code);
+      g_print ("        %s\n", d->message);
+      if (d->fix != NULL)
+        g_print ("        fix: %s\n", d->fix);
+      if (*flags != '\0')
+        g_print ("        flags: %s\n", flags);
+    }
+}
+
+static void
+print_json (const PlannerReport *report)
+{
+  g_autoptr(JsonNode) root = planner_report_to_json (report);
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+}
 
 int
 planner_cli_analyze (int    argc,
-                char **argv)
+                     char **argv)
 {
-  return planner_cli_usage_error ("analyze", "not implemented yet");
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerImport) import = NULL;
+  g_autoptr(PlannerReport) report = NULL;
+  g_autofree char *world_text = NULL;
+  g_autofree char *vocab_text = NULL;
+  g_autofree char *gpu_id = NULL;
+  g_autofree char *model_id = NULL;
+  g_auto(GStrv) rest = NULL;
+  gboolean json = FALSE;
+  PlannerAnalyzeOptions options = { 0 };
+  const GOptionEntry entries[] = {
+    { "world-size", 0, 0, G_OPTION_ARG_STRING, &world_text, "Number of GPUs (else from --nnodes × --nproc-per-node)", "N" },
+    { "vocab-size", 0, 0, G_OPTION_ARG_STRING, &vocab_text, "Vocabulary size before padding", "V" },
+    { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, "GPU type from the catalog, to check the memory fit", "TYPE" },
+    { "model", 0, 0, G_OPTION_ARG_STRING, &model_id, "Catalog model filling in what the arguments leave out", "PRESET" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, "FILE | -- COMMAND-LINE…" },
+    { NULL }
+  };
+  /* parse_strv frees what it consumes, so it gets its own copy.  It stops
+   * at "--", so the Megatron arguments after it are never taken for ours. */
+  g_auto(GStrv) args = g_strdupv (argv);
+
+  context = g_option_context_new ("( FILE | -- COMMAND-LINE… )");
+  g_option_context_set_summary (context,
+                                "Check Megatron-Core 0.20.0 arguments, a torchrun/srun line or a whole script, "
+                                "and report the layout, diagnostics, FLOPs and memory.\n"
+                                "Exit status: 0 ok, 1 the job has errors, 2 bad invocation or unreadable input.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse_strv (context, &args, &error))
+    return planner_cli_usage_error (COMMAND, "%s", error->message);
+
+  if (world_text != NULL &&
+      !planner_cli_parse_count (COMMAND, "--world-size", world_text, PLANNER_MAX_WORLD_SIZE, &options.world_size))
+    return PLANNER_EXIT_USAGE;
+  if (vocab_text != NULL &&
+      !planner_cli_parse_count (COMMAND, "--vocab-size", vocab_text, MAX_VOCAB, &options.vocab_size))
+    return PLANNER_EXIT_USAGE;
+  options.gpu_id = gpu_id;
+  options.model_id = model_id;
+
+  /* What is left is FILE, or, after "--", the command line (GOption
+   * gathers everything after "--" into @rest and drops the "--"). */
+  {
+    gboolean dashdash = FALSE;
+    guint n = rest != NULL ? g_strv_length (rest) : 0;
+
+    for (int i = 1; i < argc; i++)
+      {
+        if (g_str_equal (argv[i], "--"))
+          {
+            dashdash = TRUE;
+            break;
+          }
+      }
+
+    if (dashdash)
+      {
+        if (n == 0)
+          return planner_cli_usage_error (COMMAND, "nothing after “--”: give the Megatron arguments or the launch command");
+        import = planner_import_argv ((const char * const *) rest, &error);
+      }
+    else if (n == 1)
+      import = import_file (rest[0], &error);
+    else if (n == 0)
+      return planner_cli_usage_error (COMMAND, "give a script FILE, or “--” followed by the command line");
+    else
+      return planner_cli_usage_error (COMMAND, "give one script FILE, or put the command line after “--”");
+  }
+
+  if (import == NULL)
+    return planner_cli_usage_error (COMMAND, "%s", error->message);
+
+  report = planner_analyze_import (import, &options, &error);
+  if (report == NULL)
+    return planner_cli_usage_error (COMMAND, "%s", error->message);
+
+  if (json)
+    print_json (report);
+  else
+    print_text (report);
+
+  return planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0 ? PLANNER_EXIT_JOB_ERRORS : PLANNER_EXIT_OK;
 }

@@ -30,4 +30,13 @@ int  planner_cli_usage_error (const char *command,
                               const char *format,
                               ...) G_GNUC_PRINTF (2, 3);
 
+/* Reads a strictly decimal whole number in 1..@max for @option.  On a bad
+ * value it prints why (not a number, negative, zero, too large) and returns
+ * FALSE. */
+gboolean planner_cli_parse_count (const char *command,
+                                  const char *option,
+                                  const char *text,
+                                  guint64     max,
+                                  guint64    *value);
+
 G_END_DECLS

@@ -44,6 +44,53 @@ planner_cli_usage_error (const char *command,
   return PLANNER_EXIT_USAGE;
 }
 
+static gboolean
+all_digits (const char *text)
+{
+  if (*text == '\0')
+    return FALSE;
+  for (; *text != '\0'; text++)
+    {
+      if (!g_ascii_isdigit (*text))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+planner_cli_parse_count (const char *command,
+                         const char *option,
+                         const char *text,
+                         guint64     max,
+                         guint64    *value)
+{
+  guint64 parsed = 0;
+
+  if (!all_digits (text))
+    {
+      if (text[0] == '-' && all_digits (text + 1))
+        planner_cli_usage_error (command, "%s: “%s” is negative; give a whole number of at least 1", option, text);
+      else
+        planner_cli_usage_error (command, "%s: “%s” is not a whole number", option, text);
+      return FALSE;
+    }
+
+  /* All digits: what is left to go wrong is size. */
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &parsed, NULL) || parsed > max)
+    {
+      planner_cli_usage_error (command, "%s: “%s” is too large (at most %" G_GUINT64_FORMAT ")", option, text, max);
+      return FALSE;
+    }
+  if (parsed == 0)
+    {
+      planner_cli_usage_error (command, "%s: must be at least 1 (got 0)", option);
+      return FALSE;
+    }
+
+  *value = parsed;
+  return TRUE;
+}
+
 static void
 print_usage (FILE *stream)
 {

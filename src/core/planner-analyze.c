@@ -10,73 +10,305 @@
 #include "config.h"
 
 #include "planner-analyze.h"
+#include "planner-flops.h"
+#include "planner-job-args.h"
+#include "planner-validate.h"
 
 struct _PlannerReport
 {
-  gatomicrefcount  ref_count;
-  gboolean         layout_valid;
-  PlannerLayout    layout;
-  char            *summary;
-  char            *expert_summary;
-  GPtrArray       *diagnostics;
+  gatomicrefcount        ref_count;
+  guint64                world_size;
+  gboolean               layout_valid;
+  gboolean               layout_accepted;
+  PlannerLayout          layout;
+  gboolean               config_valid;
+  PlannerConfig          config;
+  const PlannerGpu      *gpu;
+  PlannerArgs           *args;
+  double                 flops;
+  PlannerMegatronMemory  megatron;
+  PlannerMemoryEstimate  estimate;
+  char                  *summary;
+  char                  *expert_summary;
+  GPtrArray             *diagnostics;
 };
 
 G_DEFINE_BOXED_TYPE (PlannerReport, planner_report, planner_report_ref, planner_report_unref)
+G_DEFINE_QUARK (planner-analyze-error-quark, planner_analyze_error)
+
+/* The summary's verdict is about the layout: an error that involves a
+ * parallel degree makes it ✗; a missing data path does not. */
+static gboolean
+has_layout_error (GPtrArray *diagnostics)
+{
+  static const char *parallel_flags[] = {
+    "--tensor-model-parallel-size", "--pipeline-model-parallel-size", "--context-parallel-size",
+    "--expert-model-parallel-size", "--expert-tensor-parallel-size",
+    "--num-virtual-stages-per-pipeline-rank", "--num-layers-per-virtual-pipeline-stage",
+    "--use-tp-pp-dp-mapping", "--num-distributed-optimizer-instances",
+  };
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *diagnostic = g_ptr_array_index (diagnostics, i);
+
+      if (diagnostic->severity != PLANNER_SEVERITY_ERROR)
+        continue;
+      for (guint f = 0; f < G_N_ELEMENTS (parallel_flags); f++)
+        {
+          if (g_strv_contains ((const char * const *) diagnostic->flags, parallel_flags[f]))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
 
 static void
-analyze_layout (PlannerReport *report,
-                PlannerJob    *job)
+describe (PlannerReport *report)
+{
+  if (report->layout_valid)
+    {
+      g_autofree char *dense = planner_layout_describe (&report->layout);
+
+      report->layout_accepted = !has_layout_error (report->diagnostics);
+      report->summary = g_strdup_printf ("%s %s", dense, report->layout_accepted ? "✓" : "✗");
+      if (report->layout.ep > 1 || report->layout.etp != report->layout.tp)
+        report->expert_summary = planner_layout_describe_expert (&report->layout);
+    }
+  else if (report->world_size == 0)
+    report->summary = g_strdup ("GPU count unknown: give --world-size or the launcher's --nnodes and --nproc-per-node");
+  else
+    {
+      const PlannerArgs *args = report->args;
+
+      /* The requested degrees, so the user sees what does not multiply out. */
+      report->summary = g_strdup_printf ("TP %" G_GINT64_FORMAT " × CP %" G_GINT64_FORMAT
+                                         " × PP %" G_GINT64_FORMAT " does not fit %" G_GUINT64_FORMAT " GPUs ✗",
+                                         planner_args_get_int (args, "tensor_model_parallel_size", 1),
+                                         planner_args_get_int (args, "context_parallel_size", 1),
+                                         planner_args_get_int (args, "pipeline_model_parallel_size", 1),
+                                         report->world_size);
+    }
+}
+
+static PlannerReport *
+report_new (const PlannerArgs *args)
+{
+  PlannerReport *report = g_new0 (PlannerReport, 1);
+
+  g_atomic_ref_count_init (&report->ref_count);
+  report->diagnostics = planner_diagnostics_new ();
+  report->args = planner_args_copy (args);
+  return report;
+}
+
+/* The model math (FLOPs, memory) when the arguments describe a whole model. */
+static void
+analyze_model (PlannerReport *report,
+               guint64        vocab_size)
 {
   g_autoptr(GError) error = NULL;
-  guint world = planner_job_get_world_size (job);
-  guint tp = planner_job_get_uint (job, "tp");
-  guint pp = planner_job_get_uint (job, "pp");
-  guint cp = planner_job_get_uint (job, "cp");
-  guint ep = planner_job_get_uint (job, "ep");
-  guint etp = planner_job_get_uint (job, "etp");
-  guint vpp = planner_job_get_uint (job, "vpp");
-  gboolean mapping;
-  g_autofree char *dense = NULL;
 
-  g_object_get (job, "use-tp-pp-dp-mapping", &mapping, NULL);
-
-  report->layout_valid = planner_layout_init (&report->layout, world, tp, pp, cp, ep, etp, vpp,
-                                              mapping ? PLANNER_RANK_ORDER_TP_CP_EP_PP_DP
-                                                      : PLANNER_RANK_ORDER_TP_CP_EP_DP_PP,
-                                              &error);
   if (!report->layout_valid)
-    {
-      const char *flags[] = { "--tensor-model-parallel-size", "--pipeline-model-parallel-size",
-                              "--context-parallel-size", NULL };
+    return;
 
-      /* The product of the requested degrees, so the user sees what is off. */
-      report->summary = g_strdup_printf ("TP %u × CP %u × PP %u does not fit %u GPUs ✗",
-                                         tp, cp, pp, world);
-      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_ERROR,
-                               "layout.invalid", flags, NULL, "%s", error->message);
+  if (!planner_config_init_from_args (&report->config, report->args, &report->layout, vocab_size, &error))
+    {
+      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "analysis.no-model-math", NULL,
+                               "Give the model's dimensions (or --model) to get FLOPs and memory.",
+                               "FLOPs and memory are not computed: %s", error->message);
       return;
     }
 
-  dense = planner_layout_describe (&report->layout);
-  report->summary = g_strdup_printf ("%s ✓", dense);
-  if (report->layout.ep > 1 || report->layout.etp != report->layout.tp)
-    report->expert_summary = planner_layout_describe_expert (&report->layout);
+  report->config_valid = TRUE;
+  report->flops = planner_flops_per_iteration (&report->config);
+  planner_memory_megatron (&report->config, &report->megatron);
+  planner_memory_estimate (&report->config, report->gpu, &report->estimate);
+
+  if (report->gpu != NULL && !report->estimate.fits)
+    {
+      const PlannerStageMemory *worst = &report->estimate.stages[report->estimate.worst];
+      const char *flags[] = { "--tensor-model-parallel-size", "--pipeline-model-parallel-size",
+                              "--micro-batch-size", "--recompute-granularity", NULL };
+
+      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_WARNING, "memory.does-not-fit", flags,
+                               "Raise TP or PP, use the distributed optimizer, recompute activations, or lower the micro-batch size.",
+                               "Pipeline stage %u needs about %.1f GiB per GPU but the %s has %.1f GiB; "
+                               "the largest part is %s (%.1f GiB).",
+                               worst->stage, worst->total_bytes / (1 << 30), report->gpu->name,
+                               report->estimate.capacity_bytes / (1 << 30),
+                               planner_memory_component_to_string (worst->dominant),
+                               worst->bytes[worst->dominant] / (1 << 30));
+    }
+}
+
+static gboolean
+resolve_catalog (const PlannerAnalyzeOptions  *options,
+                 const PlannerGpu            **gpu,
+                 const PlannerModel          **model,
+                 GError                      **error)
+{
+  *gpu = NULL;
+  *model = NULL;
+
+  if (options != NULL && options->gpu_id != NULL && *options->gpu_id != '\0')
+    {
+      *gpu = planner_gpu_lookup (options->gpu_id);
+      if (*gpu == NULL)
+        {
+          g_set_error (error, PLANNER_ANALYZE_ERROR, PLANNER_ANALYZE_ERROR_UNKNOWN_GPU,
+                       "unknown GPU “%s”; known GPUs: a100-40gb a100-80gb h100-sxm h100-pcie h200 b200 gb200 l40s v100",
+                       options->gpu_id);
+          return FALSE;
+        }
+    }
+
+  if (options != NULL && options->model_id != NULL && *options->model_id != '\0')
+    {
+      *model = planner_model_lookup (options->model_id);
+      if (*model == NULL)
+        {
+          g_set_error (error, PLANNER_ANALYZE_ERROR, PLANNER_ANALYZE_ERROR_UNKNOWN_MODEL,
+                       "unknown model “%s”; run “launch-planner-cli models” for the catalog", options->model_id);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+PlannerReport *
+planner_analyze_args (const PlannerArgs            *args,
+                      GHashTable                   *env,
+                      const PlannerAnalyzeOptions  *options,
+                      GError                      **error)
+{
+  PlannerReport *report;
+  const PlannerGpu *gpu;
+  const PlannerModel *model;
+  PlannerValidateContext context = { 0 };
+  guint64 vocab_size = options != NULL ? options->vocab_size : 0;
+
+  g_return_val_if_fail (args != NULL, NULL);
+
+  if (!resolve_catalog (options, &gpu, &model, error))
+    return NULL;
+
+  report = report_new (args);
+  report->gpu = gpu;
+  report->world_size = options != NULL ? options->world_size : 0;
+
+  /* A catalog model fills in what the arguments leave out; what the user
+   * wrote always wins. */
+  if (model != NULL)
+    {
+      g_autoptr(PlannerArgs) model_args = planner_args_new ();
+
+      planner_model_apply_to_args (model, model_args);
+      planner_args_merge_missing (report->args, model_args);
+      if (vocab_size == 0 && !planner_args_is_set (report->args, "vocab_size"))
+        vocab_size = model->vocab_size;
+    }
+
+  if (report->world_size > 0)
+    report->layout_valid = planner_validate_resolve_layout (report->args, report->world_size,
+                                                            &report->layout, report->diagnostics);
+
+  analyze_model (report, vocab_size);
+
+  context.world_size = report->world_size;
+  context.env = env;
+  context.compute_capability_major = gpu != NULL ? gpu->compute_capability_major : 0;
+  context.vocab_size = vocab_size;
+  planner_validate (report->args, &context,
+                    report->layout_valid ? &report->layout : NULL,
+                    report->config_valid ? &report->config : NULL,
+                    report->diagnostics);
+
+  planner_diagnostics_sort (report->diagnostics);
+  describe (report);
+  return report;
+}
+
+PlannerReport *
+planner_analyze_import (const PlannerImport          *import,
+                        const PlannerAnalyzeOptions  *options,
+                        GError                      **error)
+{
+  PlannerAnalyzeOptions resolved = { 0 };
+  PlannerReport *report;
+
+  g_return_val_if_fail (import != NULL, NULL);
+
+  if (options != NULL)
+    resolved = *options;
+
+  /* The launcher's own numbers give the world size unless the caller knows better. */
+  if (resolved.world_size == 0 && import->nnodes > 0 && import->nproc_per_node > 0)
+    resolved.world_size = (guint64) import->nnodes * import->nproc_per_node;
+
+  report = planner_analyze_args (import->args, import->env, &resolved, error);
+  if (report == NULL)
+    return NULL;
+
+  if (resolved.world_size == 0)
+    {
+      const char *flags[] = { "--nnodes", "--nproc-per-node", NULL };
+
+      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "analysis.world-size-unknown", flags,
+                               "Pass --world-size, or launch with torchrun --nnodes N --nproc-per-node G.",
+                               "The number of GPUs is not known, so the layout cannot be checked.");
+    }
+
+  for (guint i = 0; i < import->diagnostics->len; i++)
+    g_ptr_array_add (report->diagnostics, planner_diagnostic_copy (g_ptr_array_index (import->diagnostics, i)));
+
+  planner_diagnostics_sort (report->diagnostics);
+  /* The import's errors change the verdict of the summary line. */
+  g_clear_pointer (&report->summary, g_free);
+  g_clear_pointer (&report->expert_summary, g_free);
+  describe (report);
+  return report;
 }
 
 PlannerReport *
 planner_analyze_job (PlannerJob *job)
 {
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(GError) error = NULL;
+  PlannerAnalyzeOptions options = { 0 };
   PlannerReport *report;
 
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
 
-  report = g_new0 (PlannerReport, 1);
-  g_atomic_ref_count_init (&report->ref_count);
-  report->diagnostics = planner_diagnostics_new ();
+  args = planner_job_to_args (job);
+  options.world_size = planner_job_get_world_size (job);
+  options.gpu_id = planner_job_get_gpu_id (job);
+  options.model_id = planner_job_get_model_id (job);
 
-  analyze_layout (report, job);
+  report = planner_analyze_args (args, NULL, &options, &error);
+  if (report == NULL)
+    {
+      /* An unknown id in a job is the job's problem, not the caller's:
+       * analyze without it and say so. */
+      const char *field = error->code == PLANNER_ANALYZE_ERROR_UNKNOWN_GPU ? "gpu-id" : "model-id";
 
-  planner_diagnostics_sort (report->diagnostics);
+      if (error->code == PLANNER_ANALYZE_ERROR_UNKNOWN_GPU)
+        options.gpu_id = NULL;
+      else
+        options.model_id = NULL;
+      report = planner_analyze_args (args, NULL, &options, NULL);
+      if (report == NULL)
+        {
+          options.gpu_id = options.model_id = NULL;
+          report = planner_analyze_args (args, NULL, &options, NULL);
+        }
+      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_ERROR, "job.unknown-id", NULL,
+                               "Choose an entry from the catalog.", "%s: %s", field, error->message);
+      planner_diagnostics_sort (report->diagnostics);
+      g_clear_pointer (&report->summary, g_free);
+      g_clear_pointer (&report->expert_summary, g_free);
+      describe (report);
+    }
   return report;
 }
 
@@ -95,6 +327,9 @@ planner_report_unref (PlannerReport *report)
 
   if (g_atomic_ref_count_dec (&report->ref_count))
     {
+      if (report->config_valid)
+        planner_config_clear (&report->config);
+      g_clear_pointer (&report->args, planner_args_unref);
       g_free (report->summary);
       g_free (report->expert_summary);
       g_ptr_array_unref (report->diagnostics);
@@ -102,11 +337,67 @@ planner_report_unref (PlannerReport *report)
     }
 }
 
+guint64
+planner_report_get_world_size (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, 0);
+  return report->world_size;
+}
+
 const PlannerLayout *
 planner_report_get_layout (const PlannerReport *report)
 {
   g_return_val_if_fail (report != NULL, NULL);
   return report->layout_valid ? &report->layout : NULL;
+}
+
+gboolean
+planner_report_get_layout_accepted (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, FALSE);
+  return report->layout_accepted;
+}
+
+const PlannerConfig *
+planner_report_get_config (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+  return report->config_valid ? &report->config : NULL;
+}
+
+const PlannerGpu *
+planner_report_get_gpu (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+  return report->gpu;
+}
+
+const PlannerArgs *
+planner_report_get_args (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+  return report->args;
+}
+
+double
+planner_report_get_flops (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, 0);
+  return report->flops;
+}
+
+const PlannerMegatronMemory *
+planner_report_get_megatron_memory (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+  return report->config_valid ? &report->megatron : NULL;
+}
+
+const PlannerMemoryEstimate *
+planner_report_get_memory_estimate (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+  return report->config_valid ? &report->estimate : NULL;
 }
 
 const char *

@@ -324,3 +324,22 @@ planner_args_get_dest_at (const PlannerArgs *args,
     return NULL;
   return ((Entry *) g_ptr_array_index (args->entries, index))->dest;
 }
+
+void
+planner_args_merge_missing (PlannerArgs       *args,
+                            const PlannerArgs *defaults)
+{
+  g_return_if_fail (args != NULL);
+  g_return_if_fail (defaults != NULL);
+
+  for (guint i = 0; i < defaults->entries->len; i++)
+    {
+      const Entry *source = g_ptr_array_index (defaults->entries, i);
+      Entry *entry;
+
+      if (g_hash_table_contains (args->by_dest, source->dest))
+        continue;
+      entry = ensure_entry (args, source->dest, source->flag);
+      entry->values = g_strdupv (source->values);
+    }
+}

@@ -72,3 +72,12 @@ const char        *planner_args_get_dest_at     (const PlannerArgs *args,
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerArgs, planner_args_unref)
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* Copies into @args every entry of @defaults that @args does not set, so
+ * a catalog model can fill in what a command line leaves out. */
+void               planner_args_merge_missing   (PlannerArgs       *args,
+                                                 const PlannerArgs *defaults);
+
+G_END_DECLS

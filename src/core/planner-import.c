@@ -68,6 +68,10 @@ word_ptr (GPtrArray *words,
   return i < words->len ? g_ptr_array_index (words, i) : NULL;
 }
 
+/* Enough to fix a script by; more would only bury the first ones. */
+#define MAX_FLAG_DIAGNOSTICS 500
+#define MAX_SUGGESTIONS      50
+
 static void
 add_diag (GPtrArray       *diagnostics,
           PlannerSeverity  severity,
@@ -80,6 +84,8 @@ add_diag (GPtrArray       *diagnostics,
   const char *flags[] = { flag, NULL };
   PlannerDiagnostic *d;
 
+  if (diagnostics->len >= 2 * MAX_FLAG_DIAGNOSTICS)
+    return;
   d = planner_diagnostics_add (diagnostics, severity, code, flag != NULL ? flags : NULL, fix, "%s", message);
   d->line = line;
 }
@@ -595,7 +601,8 @@ report_status (GPtrArray             *diagnostics,
 static void
 report_unknown_flag (GPtrArray  *diagnostics,
                      const char *flag,
-                     guint       line)
+                     guint       line,
+                     guint      *n_suggested)
 {
   const PlannerRemovedFlag *removed = planner_flag_catalog_lookup_removed (flag);
   g_autofree char *message = NULL;
@@ -612,7 +619,8 @@ report_unknown_flag (GPtrArray  *diagnostics,
       return;
     }
   {
-    const char *suggestion = planner_flag_catalog_suggest (flag);
+    /* The search is not free; a script of garbage gets no more. */
+    const char *suggestion = (*n_suggested)++ < MAX_SUGGESTIONS ? planner_flag_catalog_suggest (flag) : NULL;
 
     message = g_strdup_printf ("%s is not an option of Megatron-Core %s; it stops with “unrecognized arguments”%s",
                                flag, planner_flag_catalog_get_megatron_version (),
@@ -632,6 +640,7 @@ parse_megatron_args (PlannerArgs *args,
                      GPtrArray   *diagnostics)
 {
   guint i = start;
+  guint n_suggested = 0;
 
   while (i < words->len)
     {
@@ -671,7 +680,7 @@ parse_megatron_args (PlannerArgs *args,
       if (info == NULL)
         {
           if (!w->unknown)
-            report_unknown_flag (diagnostics, flag, w->line);
+            report_unknown_flag (diagnostics, flag, w->line, &n_suggested);
           /* Its values go with it. */
           while (i < words->len && !looks_like_option (word_ptr (words, i)))
             i++;
@@ -888,7 +897,11 @@ check_input (const char  *text,
     }
   if (length > PLANNER_IMPORT_MAX_BYTES)
     {
-      g_autofree char *size = g_format_size (length);
+      /* Decimal megabytes, as file managers show them; no locale. */
+      gsize tenths = (gsize) (length / 100000);
+      g_autofree char *size = tenths >= 100 ? g_strdup_printf ("%" G_GSIZE_FORMAT " MB", tenths / 10)
+                                            : g_strdup_printf ("%" G_GSIZE_FORMAT ".%" G_GSIZE_FORMAT " MB",
+                                                               tenths / 10, tenths % 10);
 
       g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_TOO_LARGE,
                    "the script is %s; the importer reads at most 8 MiB", size);

@@ -261,6 +261,9 @@ report (Parser          *p,
 {
   PlannerDiagnostic *d;
 
+  /* A pathological script must not turn into a million messages. */
+  if (p->script->diagnostics->len >= PLANNER_SHELL_MAX_DIAGNOSTICS)
+    return;
   d = planner_diagnostics_add (p->script->diagnostics, severity, code, NULL, fix, "%s", message);
   d->line = line;
 }
@@ -2138,6 +2141,7 @@ planner_shell_parse (const char  *text,
                      GError     **error)
 {
   Parser p = { 0 };
+  g_autofree char *copy = NULL;
   PlannerShellScript *script;
   GHashTableIter iter;
   gpointer key, value;
@@ -2159,7 +2163,9 @@ planner_shell_parse (const char  *text,
   script->exported = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   script->diagnostics = planner_diagnostics_new ();
 
-  p.text = text != NULL ? text : "";
+  /* A terminated copy: the input need not end in NUL (a fuzzer's does not). */
+  copy = g_strndup (text != NULL ? text : "", length);
+  p.text = copy;
   p.len = length;
   p.line = 1;
   p.vars = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, var_free);

@@ -23,6 +23,7 @@ typedef enum
 #define PLANNER_SHELL_MAX_WORDS      1000000
 #define PLANNER_SHELL_MAX_EXPANSION  (32 * 1024 * 1024)
 #define PLANNER_SHELL_MAX_DEPTH      32
+#define PLANNER_SHELL_MAX_DIAGNOSTICS 500
 
 typedef struct
 {

@@ -1504,25 +1504,29 @@ check_pipeline (Check *c)
 
       if (c->num_layers != 0)
         {
-          guint64 stages_left = pp - (first_given ? 1 : 0) - (last_given ? 1 : 0);
-          gint64 layers_left = (gint64) c->num_layers - first - last;
+          /* first and last are positive gint64 here, so their sum fits. */
+          guint64 used = (guint64) first + (guint64) last;
+          guint64 n_ends = (first_given ? 1 : 0) + (last_given ? 1 : 0);
+          guint64 stages_left = pp >= n_ends ? pp - n_ends : 0;
+          guint64 layers_left = used <= c->num_layers ? c->num_layers - used : 0;
 
-          if (pp < (guint64) (first_given + last_given) || layers_left < 0
+          if (pp < n_ends || used > c->num_layers
               || (stages_left == 0) != (layers_left == 0)
-              || (stages_left > 0 && (guint64) layers_left % stages_left != 0))
+              || (stages_left > 0 && layers_left % stages_left != 0))
             ADD (ERROR, "pipeline.uneven-middle",
                  FLAGS (first_given ? first_flag : last_flag, F ("num_layers"), F ("pipeline_model_parallel_size")),
                  "Choose first/last counts so the remaining layers split evenly over the middle stages.",
                  "%" G_GUINT64_FORMAT " layers minus the first (%" G_GINT64_FORMAT ") and last (%" G_GINT64_FORMAT
-                 ") stages leaves %" G_GINT64_FORMAT " layers for %" G_GUINT64_FORMAT " middle stages: they must "
+                 ") stages leaves %s%" G_GUINT64_FORMAT " layers for %" G_GUINT64_FORMAT " middle stages: they must "
                  "split evenly, and there must be layers exactly when there are middle stages.",
-                 c->num_layers, first, last, layers_left, stages_left);
-          else if (vpp > 1 && stages_left > 0 && ((guint64) layers_left / stages_left) % vpp != 0)
+                 c->num_layers, first, last, used > c->num_layers ? "-" : "",
+                 used > c->num_layers ? used - c->num_layers : layers_left, stages_left);
+          else if (vpp > 1 && stages_left > 0 && (layers_left / stages_left) % vpp != 0)
             ADD (ERROR, "pipeline.uneven-vpp",
                  FLAGS (F ("num_virtual_stages_per_pipeline_rank"), F ("num_layers")),
                  "Make the middle stages' layer count a multiple of the virtual pipeline size.",
                  "Each middle stage holds %" G_GUINT64_FORMAT " layers, which is not divisible by the %"
-                 G_GUINT64_FORMAT " virtual stages per rank.", (guint64) layers_left / stages_left, vpp);
+                 G_GUINT64_FORMAT " virtual stages per rank.", layers_left / stages_left, vpp);
         }
     }
   else if (!layout_string && !per_stage && layers != 0 && layers % pp != 0)

@@ -75,14 +75,14 @@ planner_window_update_report (PlannerWindow *self)
 {
   const char *expert;
   g_autofree char *subtitle = NULL;
-  gboolean has_errors;
+  gboolean accepted;
 
   g_clear_pointer (&self->report, planner_report_unref);
   self->report = planner_analyze_job (self->job);
 
-  has_errors = planner_report_count (self->report, PLANNER_SEVERITY_ERROR) > 0;
+  accepted = planner_report_get_layout_accepted (self->report);
   gtk_label_set_text (self->summary_label, planner_report_get_summary (self->report));
-  if (has_errors)
+  if (!accepted)
     gtk_widget_add_css_class (GTK_WIDGET (self->summary_label), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->summary_label), "error");

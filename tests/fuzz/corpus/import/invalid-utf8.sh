@@ -1,0 +1,1 @@
+python pretrain_gpt.py --data-path /dÿþÃ --num-layers 2 --tokenizer-type Llama2Tokenizer

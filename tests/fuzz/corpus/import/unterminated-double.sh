@@ -1,0 +1,2 @@
+echo "unterminated
+python pretrain_gpt.py --num-layers 2

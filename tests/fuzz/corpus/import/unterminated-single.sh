@@ -1,0 +1,2 @@
+echo 'unterminated
+A=( 1 2
