@@ -117,8 +117,17 @@ print_memory (const PlannerReport *report)
            estimate->fragmentation_fraction * 100);
   reasons = planner_memory_diff_describe (estimate->difference);
   if (reasons != NULL && *reasons != '\0')
-    g_print ("  Versus Megatron's figure: %+.2f GiB on the first stage; %s\n",
-             estimate->difference_bytes / GIB, reasons);
+    {
+      g_auto(GStrv) lines = g_strsplit (reasons, "\n", -1);
+
+      g_print ("  Versus Megatron's figure: %+.2f GiB on the first stage, because:\n",
+               estimate->difference_bytes / GIB);
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          if (*lines[i] != '\0')
+            g_print ("    - %s\n", lines[i]);
+        }
+    }
 }
 
 static void

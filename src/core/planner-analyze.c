@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "planner-analyze.h"
 #include "planner-flops.h"
 #include "planner-job-args.h"
@@ -30,6 +32,7 @@ struct _PlannerReport
   PlannerMemoryEstimate  estimate;
   char                  *summary;
   char                  *expert_summary;
+  char                  *memory_summary;
   GPtrArray             *diagnostics;
 };
 
@@ -79,15 +82,26 @@ describe (PlannerReport *report)
     report->summary = g_strdup ("GPU count unknown: give --world-size or the launcher's --nnodes and --nproc-per-node");
   else
     {
-      const PlannerArgs *args = report->args;
+      g_autofree char *reason = g_strdup ("the degrees do not multiply out");
+      char *end;
 
-      /* The requested degrees, so the user sees what does not multiply out. */
-      report->summary = g_strdup_printf ("TP %" G_GINT64_FORMAT " × CP %" G_GINT64_FORMAT
-                                         " × PP %" G_GINT64_FORMAT " does not fit %" G_GUINT64_FORMAT " GPUs ✗",
-                                         planner_args_get_int (args, "tensor_model_parallel_size", 1),
-                                         planner_args_get_int (args, "context_parallel_size", 1),
-                                         planner_args_get_int (args, "pipeline_model_parallel_size", 1),
-                                         report->world_size);
+      /* Megatron's own reason, from the diagnostic that refused the layout. */
+      for (guint i = 0; i < report->diagnostics->len; i++)
+        {
+          const PlannerDiagnostic *d = g_ptr_array_index (report->diagnostics, i);
+
+          if (d->severity == PLANNER_SEVERITY_ERROR && g_str_has_prefix (d->code, "layout."))
+            {
+              g_free (reason);
+              reason = g_strdup (d->message);
+              break;
+            }
+        }
+      /* The first sentence is the reason; the nearest layouts follow in the diagnostic. */
+      if ((end = strstr (reason, ". ")) != NULL)
+        *end = '\0';
+      report->summary = g_strdup_printf ("No valid layout for %" G_GUINT64_FORMAT " GPUs: %s ✗",
+                                         report->world_size, reason);
     }
 }
 
@@ -102,17 +116,53 @@ report_new (const PlannerArgs *args)
   return report;
 }
 
+static guint32
+clamp_degree (gint64 value)
+{
+  return (guint32) CLAMP (value, 1, PLANNER_MAX_WORLD_SIZE);
+}
+
+/* A layout Megatron would refuse still has FLOPs and a memory footprint
+ * worth knowing while fixing it: take the degrees as asked, with DP what
+ * is left (at least 1). */
+static void
+requested_layout (PlannerReport *report,
+                  PlannerLayout *layout)
+{
+  const PlannerArgs *args = report->args;
+  guint64 world = MAX (report->world_size, 1);
+  guint64 tp_pp_cp, etp_ep_pp;
+
+  memset (layout, 0, sizeof *layout);
+  layout->world_size = (guint32) MIN (world, PLANNER_MAX_WORLD_SIZE);
+  layout->tp = clamp_degree (planner_args_get_int (args, "tensor_model_parallel_size", 1));
+  layout->pp = clamp_degree (planner_args_get_int (args, "pipeline_model_parallel_size", 1));
+  layout->cp = clamp_degree (planner_args_get_int (args, "context_parallel_size", 1));
+  layout->ep = clamp_degree (planner_args_get_int (args, "expert_model_parallel_size", 1));
+  layout->etp = clamp_degree (planner_args_get_int (args, "expert_tensor_parallel_size", layout->tp));
+  tp_pp_cp = (guint64) layout->tp * layout->pp * layout->cp;
+  etp_ep_pp = (guint64) layout->etp * layout->ep * layout->pp;
+  layout->dp = (guint32) MAX (layout->world_size / tp_pp_cp, 1);
+  layout->expert_dp = (guint32) MAX (layout->world_size / etp_ep_pp, 1);
+  layout->vpp = 1;
+  layout->num_distributed_optimizer_instances = 1;
+  layout->order = PLANNER_RANK_ORDER_TP_CP_EP_DP_PP;
+}
+
 /* The model math (FLOPs, memory) when the arguments describe a whole model. */
 static void
 analyze_model (PlannerReport *report,
                guint64        vocab_size)
 {
   g_autoptr(GError) error = NULL;
+  PlannerLayout layout;
 
-  if (!report->layout_valid)
-    return;
+  if (report->layout_valid)
+    layout = report->layout;
+  else
+    requested_layout (report, &layout);
 
-  if (!planner_config_init_from_args (&report->config, report->args, &report->layout, vocab_size, &error))
+  if (!planner_config_init_from_args (&report->config, report->args, &layout, vocab_size, &error))
     {
       planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "analysis.no-model-math", NULL,
                                "Give the model's dimensions (or --model) to get FLOPs and memory.",
@@ -124,6 +174,16 @@ analyze_model (PlannerReport *report,
   report->flops = planner_flops_per_iteration (&report->config);
   planner_memory_megatron (&report->config, &report->megatron);
   planner_memory_estimate (&report->config, report->gpu, &report->estimate);
+
+  if (report->gpu != NULL)
+    {
+      const PlannerStageMemory *worst = &report->estimate.stages[report->estimate.worst];
+
+      report->memory_summary = g_strdup_printf ("stage %u needs %.1f of %.1f GiB %s", worst->stage,
+                                                worst->total_bytes / (1 << 30),
+                                                report->estimate.capacity_bytes / (1 << 30),
+                                                report->estimate.fits ? "✓" : "✗");
+    }
 
   if (report->gpu != NULL && !report->estimate.fits)
     {
@@ -246,7 +306,11 @@ planner_analyze_import (const PlannerImport          *import,
   if (resolved.world_size == 0 && import->nnodes > 0 && import->nproc_per_node > 0)
     resolved.world_size = (guint64) import->nnodes * import->nproc_per_node;
 
-  report = planner_analyze_args (import->args, import->env, &resolved, error);
+  /* A bare command line says nothing about the environment it will run
+   * in; a script that exports nothing does. */
+  report = planner_analyze_args (import->args,
+                                 import->line == 0 && g_hash_table_size (import->env) == 0 ? NULL : import->env,
+                                 &resolved, error);
   if (report == NULL)
     return NULL;
 
@@ -332,6 +396,7 @@ planner_report_unref (PlannerReport *report)
       g_clear_pointer (&report->args, planner_args_unref);
       g_free (report->summary);
       g_free (report->expert_summary);
+      g_free (report->memory_summary);
       g_ptr_array_unref (report->diagnostics);
       g_free (report);
     }
@@ -412,6 +477,13 @@ planner_report_get_expert_summary (const PlannerReport *report)
 {
   g_return_val_if_fail (report != NULL, NULL);
   return report->expert_summary;
+}
+
+const char *
+planner_report_get_memory_summary (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+  return report->memory_summary;
 }
 
 GPtrArray *

@@ -80,6 +80,9 @@ const PlannerMemoryEstimate  *planner_report_get_memory_estimate (const PlannerR
 const char                   *planner_report_get_summary         (const PlannerReport          *report);
 /* "ETP 1 × EP 8 × EDP 8 × PP 1 = 64 GPUs" for MoE jobs, else NULL. */
 const char                   *planner_report_get_expert_summary  (const PlannerReport          *report);
+/* "stage 0 needs 66.1 of 79.6 GiB ✓": the most loaded stage against the
+ * GPU's memory; NULL without a GPU or without the model math. */
+const char                   *planner_report_get_memory_summary  (const PlannerReport          *report);
 GPtrArray                    *planner_report_get_diagnostics     (const PlannerReport          *report);
 guint                         planner_report_count               (const PlannerReport          *report,
                                                                   PlannerSeverity               severity);

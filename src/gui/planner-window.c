@@ -23,6 +23,7 @@ struct _PlannerWindow
   AdwWindowTitle       *window_title;
   GtkLabel             *summary_label;
   GtkLabel             *expert_summary_label;
+  GtkLabel             *memory_summary_label;
   GtkStack             *stack;
 
   GSettings            *settings;
@@ -74,6 +75,7 @@ static void
 planner_window_update_report (PlannerWindow *self)
 {
   const char *expert;
+  const char *memory;
   g_autofree char *subtitle = NULL;
   gboolean accepted;
 
@@ -86,6 +88,14 @@ planner_window_update_report (PlannerWindow *self)
     gtk_widget_add_css_class (GTK_WIDGET (self->summary_label), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->summary_label), "error");
+
+  memory = planner_report_get_memory_summary (self->report);
+  gtk_label_set_text (self->memory_summary_label, memory ? memory : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->memory_summary_label), memory != NULL);
+  if (memory != NULL && g_str_has_suffix (memory, "✗"))
+    gtk_widget_add_css_class (GTK_WIDGET (self->memory_summary_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->memory_summary_label), "error");
 
   expert = planner_report_get_expert_summary (self->report);
   gtk_label_set_text (self->expert_summary_label, expert ? expert : "");
@@ -431,6 +441,7 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, summary_label);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, expert_summary_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, memory_summary_label);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, stack);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);

@@ -21,7 +21,7 @@ test_job_example (void)
   g_assert_cmpuint (planner_job_get_uint (job, "pp"), ==, 4);
   g_assert_cmpuint (planner_job_get_uint (job, "cp"), ==, 1);
   g_assert_cmpuint (planner_job_get_uint (job, "etp"), ==, 0);
-  g_assert_cmpuint (planner_job_get_uint (job, "seq-length"), ==, 8192);
+  g_assert_cmpuint (planner_job_get_uint (job, "seq-length"), ==, 4096);
   /* No path is ever suggested: every path starts empty. */
   g_assert_cmpstr (planner_job_get_string (job, "data-path"), ==, "");
   g_assert_cmpstr (planner_job_get_string (job, "tokenizer-model"), ==, "");

@@ -843,6 +843,10 @@ sweep_expert (const PlannerLayout *l,
     {
       char buf[64];
 
+      /* With pp 1 or expert_dp 1 the mapped grid is the default one. */
+      if (l->order == PLANNER_RANK_ORDER_TP_CP_EP_PP_DP && (l->pp == 1 || l->expert_dp == 1))
+        return TRUE;
+
       g_snprintf (buf, sizeof buf, "%u/%u/%u/%d", l->etp, l->ep, l->pp, (int) l->order);
       if (g_hash_table_contains (sweep->expert_seen, buf))
         return TRUE;
