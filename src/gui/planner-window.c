@@ -26,6 +26,10 @@ struct _PlannerWindow
   GtkLabel             *memory_summary_label;
   GtkStack             *stack;
 
+  /* One "needs attention" group per form page, in page_flags order. */
+  AdwPreferencesGroup  *problem_groups[4];
+  GPtrArray            *problem_rows[4];
+
   GSettings            *settings;
   PlannerJob           *job;
   PlannerReport        *report;
@@ -44,6 +48,28 @@ typedef struct
   const char  *icon_name;      /* for pages that are not built yet */
   const char  *placeholder;
 } PageInfo;
+
+/* Which page a diagnostic belongs to, by the flags it involves: the
+ * sidebar marks a page that needs attention. */
+typedef struct
+{
+  const char *page;
+  const char *flags[12];
+} PageFlags;
+
+static const PageFlags page_flags[] = {
+  { "model", { "--num-layers", "--hidden-size", "--num-attention-heads", "--num-query-groups",
+               "--group-query-attention", "--ffn-hidden-size", "--kv-channels", "--max-position-embeddings",
+               "--vocab-size", "--num-experts", NULL } },
+  { "data", { "--data-path", "--split", "--tokenizer-type", "--tokenizer-model", "--vocab-file",
+              "--merge-file", "--save", "--load", "--save-interval", "--mock-data", NULL } },
+  { "training", { "--micro-batch-size", "--global-batch-size", "--seq-length", "--recompute-granularity",
+                  "--recompute-method", "--recompute-num-layers", "--bf16", "--fp16", "--fp8-format",
+                  "--use-distributed-optimizer", "--sequence-parallel", NULL } },
+  { "parallelism", { "--tensor-model-parallel-size", "--pipeline-model-parallel-size", "--context-parallel-size",
+                     "--num-virtual-stages-per-pipeline-rank", "--use-tp-pp-dp-mapping",
+                     "--expert-model-parallel-size", "--expert-tensor-parallel-size", NULL } },
+};
 
 static GtkWidget *build_model_page       (PlannerWindow *self);
 static GtkWidget *build_cluster_page     (PlannerWindow *self);
@@ -70,6 +96,9 @@ static const PageInfo pages[] = {
   { "script", N_("Script"), NULL, "text-x-script-symbolic",
     N_("The torchrun and SLURM script drafts, with approval and export, are not built yet.") },
 };
+
+static void update_sidebar  (PlannerWindow *self);
+static void update_problems (PlannerWindow *self);
 
 static void
 planner_window_update_report (PlannerWindow *self)
@@ -106,6 +135,12 @@ planner_window_update_report (PlannerWindow *self)
                               *planner_job_get_model_id (self->job) ? planner_job_get_model_id (self->job)
                                                                     : _("custom model"));
   adw_window_title_set_subtitle (self->window_title, subtitle);
+
+  if (gtk_list_box_get_row_at_index (self->sidebar, 0) != NULL)
+    {
+      update_sidebar (self);
+      update_problems (self);
+    }
 }
 
 static gboolean
@@ -219,16 +254,160 @@ add_switch_row (PlannerWindow       *self,
   adw_preferences_group_add (group, row);
 }
 
+static void
+add_problems_group (PlannerWindow      *self,
+                    AdwPreferencesPage *page,
+                    const char         *name)
+{
+  for (guint p = 0; p < G_N_ELEMENTS (page_flags); p++)
+    {
+      if (!g_str_equal (page_flags[p].page, name))
+        continue;
+      self->problem_groups[p] = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+      adw_preferences_group_set_title (self->problem_groups[p], _("Needs Attention"));
+      gtk_widget_set_visible (GTK_WIDGET (self->problem_groups[p]), FALSE);
+      adw_preferences_page_add (page, self->problem_groups[p]);
+      self->problem_rows[p] = g_ptr_array_new ();
+    }
+}
+
+/* Each warning or error that involves one of the page's flags, in words,
+ * at the top of the page: a field that is wrong says why, right there. */
+static void
+update_problems (PlannerWindow *self)
+{
+  GPtrArray *diagnostics = planner_report_get_diagnostics (self->report);
+
+  for (guint p = 0; p < G_N_ELEMENTS (page_flags); p++)
+    {
+      AdwPreferencesGroup *group = self->problem_groups[p];
+
+      if (group == NULL)
+        continue;
+
+      for (guint i = 0; i < self->problem_rows[p]->len; i++)
+        adw_preferences_group_remove (group, g_ptr_array_index (self->problem_rows[p], i));
+      g_ptr_array_set_size (self->problem_rows[p], 0);
+
+      for (guint i = 0; i < diagnostics->len; i++)
+        {
+          const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+          gboolean touches = FALSE;
+          GtkWidget *row, *icon;
+
+          if (d->severity == PLANNER_SEVERITY_INFO)
+            continue;
+          for (guint f = 0; !touches && page_flags[p].flags[f] != NULL; f++)
+            touches = g_strv_contains ((const char * const *) d->flags, page_flags[p].flags[f]);
+          if (!touches)
+            continue;
+
+          row = adw_action_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d->message);
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+          if (d->fix != NULL)
+            adw_action_row_set_subtitle (ADW_ACTION_ROW (row), d->fix);
+          adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
+          icon = gtk_image_new_from_icon_name (d->severity == PLANNER_SEVERITY_ERROR ? "dialog-error-symbolic"
+                                                                                   : "dialog-warning-symbolic");
+          gtk_widget_add_css_class (icon, d->severity == PLANNER_SEVERITY_ERROR ? "error" : "warning");
+          adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+          adw_preferences_group_add (group, row);
+          g_ptr_array_add (self->problem_rows[p], row);
+        }
+      gtk_widget_set_visible (GTK_WIDGET (group), self->problem_rows[p]->len > 0);
+    }
+}
+
+/* A choice among ids (a catalog, or Megatron's choices), shown by label and
+ * bound to a string property holding the id. */
+static gboolean
+id_to_position (GBinding     *binding,
+                const GValue *from,
+                GValue       *to,
+                gpointer      user_data)
+{
+  const char * const *ids = user_data;
+  const char *id = g_value_get_string (from);
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      if (g_strcmp0 (ids[i], id) == 0)
+        {
+          g_value_set_uint (to, i);
+          return TRUE;
+        }
+    }
+  /* An id from a newer catalog or a hand-edited file: leave the row alone. */
+  return FALSE;
+}
+
+static gboolean
+position_to_id (GBinding     *binding,
+                const GValue *from,
+                GValue       *to,
+                gpointer      user_data)
+{
+  const char * const *ids = user_data;
+  guint position = g_value_get_uint (from);
+
+  if (position >= g_strv_length ((char **) ids))
+    return FALSE;
+  g_value_set_string (to, ids[position]);
+  return TRUE;
+}
+
+static void
+add_choice_row (PlannerWindow       *self,
+                AdwPreferencesGroup *group,
+                const char          *title,
+                const char          *subtitle,
+                const char          *property,
+                GStrv                ids,
+                GStrv                labels)
+{
+  GtkWidget *row = adw_combo_row_new ();
+  g_autoptr(GtkStringList) model = gtk_string_list_new ((const char * const *) labels);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+  gtk_widget_set_name (row, property);
+  /* The binding holds the ids; they live as long as the row. */
+  g_object_set_data_full (G_OBJECT (row), "ids", ids, (GDestroyNotify) g_strfreev);
+  g_object_bind_property_full (self->job, property, row, "selected",
+                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
+                               id_to_position, position_to_id, ids, NULL);
+  g_strfreev (labels);
+  adw_preferences_group_add (group, row);
+}
+
 static GtkWidget *
 build_model_page (PlannerWindow *self)
 {
   AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
   AdwPreferencesGroup *group;
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+  const PlannerModel * const *models;
+  guint n_models = 0;
 
+  g_strv_builder_add (ids, "");
+  g_strv_builder_add (labels, _("Custom Size"));
+  models = planner_model_list (&n_models);
+  for (guint i = 0; i < n_models; i++)
+    {
+      g_strv_builder_add (ids, models[i]->id);
+      g_strv_builder_add (labels, models[i]->name);
+    }
+
+  add_problems_group (self, page, "model");
   group = add_group (page, _("Model"),
-                     _("A known model by its catalog id, or a size in billions of parameters."));
-  add_entry_row (self, group, _("Catalog Id"), "model-id");
-  add_spin_row (self, group, _("Size in Billions"), _("Used when the catalog id is empty"),
+                     _("A known model from the catalog, or a size in billions of parameters."));
+  add_choice_row (self, group, _("Model"), NULL, "model-id",
+                  g_strv_builder_end (ids), g_strv_builder_end (labels));
+  add_spin_row (self, group, _("Size in Billions"), _("Used with a custom size"),
                 "params-b", 0, 100000, 1);
   return GTK_WIDGET (page);
 }
@@ -238,9 +417,21 @@ build_cluster_page (PlannerWindow *self)
 {
   AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
   AdwPreferencesGroup *group;
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+  const PlannerGpu * const *gpus;
+  guint n_gpus = 0;
+
+  gpus = planner_gpu_list (&n_gpus);
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      g_strv_builder_add (ids, gpus[i]->id);
+      g_strv_builder_add (labels, gpus[i]->name);
+    }
 
   group = add_group (page, _("Cluster"), NULL);
-  add_entry_row (self, group, _("GPU Type"), "gpu-id");
+  add_choice_row (self, group, _("GPU Type"), NULL, "gpu-id",
+                  g_strv_builder_end (ids), g_strv_builder_end (labels));
   add_spin_row (self, group, _("Nodes"), NULL, "nodes", 1, 16384, 0);
   add_spin_row (self, group, _("GPUs per Node"), _("One NVLink domain on most systems"),
                 "gpus-per-node", 1, 72, 0);
@@ -253,6 +444,7 @@ build_data_page (PlannerWindow *self)
   AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
   AdwPreferencesGroup *group;
 
+  add_problems_group (self, page, "data");
   group = add_group (page, _("Data"),
                      _("Your own absolute paths. Launch Planner never suggests a path."));
   add_entry_row (self, group, _("Data Path Prefix"), "data-path");
@@ -274,13 +466,23 @@ build_training_page (PlannerWindow *self)
   AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
   AdwPreferencesGroup *group;
 
+  add_problems_group (self, page, "training");
   group = add_group (page, _("Batch"), NULL);
   add_spin_row (self, group, _("Sequence Length"), NULL, "seq-length", 1, 1 << 24, 0);
   add_spin_row (self, group, _("Micro-Batch Size"), NULL, "micro-batch-size", 1, 65536, 0);
   add_spin_row (self, group, _("Global Batch Size"), NULL, "global-batch-size", 1, 1 << 30, 0);
   group = add_group (page, _("Memory and Precision"), NULL);
-  add_entry_row (self, group, _("Precision"), "precision");
-  add_entry_row (self, group, _("Activation Recompute"), "recompute");
+  {
+    const char *precision_ids[] = { "bf16", "fp16", "fp8", NULL };
+    const char *precision_labels[] = { _("BF16"), _("FP16"), _("FP8 (Hybrid)"), NULL };
+    const char *recompute_ids[] = { "none", "selective", "full", NULL };
+    const char *recompute_labels[] = { _("None"), _("Selective"), _("Full"), NULL };
+
+    add_choice_row (self, group, _("Precision"), _("FP8 needs Hopper or newer"), "precision",
+                    g_strdupv ((char **) precision_ids), g_strdupv ((char **) precision_labels));
+    add_choice_row (self, group, _("Activation Recompute"), NULL, "recompute",
+                    g_strdupv ((char **) recompute_ids), g_strdupv ((char **) recompute_labels));
+  }
   add_switch_row (self, group, _("Distributed Optimizer"),
                   _("Shards optimizer states over the data-parallel ranks"),
                   "distributed-optimizer");
@@ -296,6 +498,7 @@ build_parallelism_page (PlannerWindow *self)
   AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
   AdwPreferencesGroup *group;
 
+  add_problems_group (self, page, "parallelism");
   group = add_group (page, _("Parallelism"),
                      _("Tensor × context × data × pipeline must equal the number of GPUs; "
                        "data parallel is what is left."));
@@ -333,13 +536,107 @@ build_sidebar_row (const PageInfo *info)
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *label = gtk_label_new (_(info->title));
+  GtkWidget *status = gtk_image_new ();
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_add_css_class (status, "sidebar-status");
+  gtk_box_append (GTK_BOX (box), status);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_widget_set_name (row, info->name);
+  g_object_set_data (G_OBJECT (row), "status", status);
   return row;
+}
+
+typedef enum
+{
+  PAGE_STATUS_NONE,
+  PAGE_STATUS_DONE,
+  PAGE_STATUS_ATTENTION,
+} PageStatus;
+
+static gboolean
+diagnostics_touch_page (GPtrArray  *diagnostics,
+                        const char *page)
+{
+  for (guint p = 0; p < G_N_ELEMENTS (page_flags); p++)
+    {
+      if (!g_str_equal (page_flags[p].page, page))
+        continue;
+      for (guint i = 0; i < diagnostics->len; i++)
+        {
+          const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+          if (d->severity == PLANNER_SEVERITY_INFO)
+            continue;
+          for (guint f = 0; page_flags[p].flags[f] != NULL; f++)
+            {
+              if (g_strv_contains ((const char * const *) d->flags, page_flags[p].flags[f]))
+                return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+static PageStatus
+page_status (PlannerWindow *self,
+             const char    *page)
+{
+  GPtrArray *diagnostics = planner_report_get_diagnostics (self->report);
+  const PlannerMemoryEstimate *estimate = planner_report_get_memory_estimate (self->report);
+
+  if (g_str_equal (page, "memory"))
+    {
+      if (estimate == NULL || planner_report_get_gpu (self->report) == NULL)
+        return PAGE_STATUS_NONE;
+      return estimate->fits ? PAGE_STATUS_DONE : PAGE_STATUS_ATTENTION;
+    }
+  if (g_str_equal (page, "cluster"))
+    return planner_report_get_gpu (self->report) != NULL ? PAGE_STATUS_DONE : PAGE_STATUS_ATTENTION;
+  if (g_str_equal (page, "parallelism"))
+    return planner_report_get_layout_accepted (self->report) ? PAGE_STATUS_DONE : PAGE_STATUS_ATTENTION;
+  if (g_str_equal (page, "model") && planner_report_get_config (self->report) == NULL)
+    return PAGE_STATUS_ATTENTION;
+
+  for (guint p = 0; p < G_N_ELEMENTS (page_flags); p++)
+    {
+      if (g_str_equal (page_flags[p].page, page))
+        return diagnostics_touch_page (diagnostics, page) ? PAGE_STATUS_ATTENTION : PAGE_STATUS_DONE;
+    }
+  return PAGE_STATUS_NONE;
+}
+
+static void
+update_sidebar (PlannerWindow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->sidebar, i);
+      GtkWidget *status = g_object_get_data (G_OBJECT (row), "status");
+
+      gtk_widget_remove_css_class (status, "success");
+      gtk_widget_remove_css_class (status, "warning");
+      switch (page_status (self, pages[i].name))
+        {
+        case PAGE_STATUS_DONE:
+          gtk_image_set_from_icon_name (GTK_IMAGE (status), "object-select-symbolic");
+          gtk_widget_add_css_class (status, "success");
+          gtk_widget_set_tooltip_text (status, _("Done"));
+          break;
+        case PAGE_STATUS_ATTENTION:
+          gtk_image_set_from_icon_name (GTK_IMAGE (status), "dialog-warning-symbolic");
+          gtk_widget_add_css_class (status, "warning");
+          gtk_widget_set_tooltip_text (status, _("Needs attention"));
+          break;
+        case PAGE_STATUS_NONE:
+        default:
+          gtk_image_clear (GTK_IMAGE (status));
+          gtk_widget_set_tooltip_text (status, NULL);
+          break;
+        }
+    }
 }
 
 static void
@@ -421,6 +718,8 @@ planner_window_dispose (GObject *object)
   g_clear_object (&self->job);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->report, planner_report_unref);
+  for (guint p = 0; p < G_N_ELEMENTS (self->problem_rows); p++)
+    g_clear_pointer (&self->problem_rows[p], g_ptr_array_unref);
 
   G_OBJECT_CLASS (planner_window_parent_class)->dispose (object);
 }

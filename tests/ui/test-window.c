@@ -99,6 +99,8 @@ test_window_pages (void)
   PlannerWindow *window = new_window ();
   GtkStack *stack = _planner_window_get_stack (window);
 
+  /* No crossfade, so each picture shows its own page. */
+  gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_autoptr(GVariant) index = g_variant_ref_sink (g_variant_new_int32 (i));
@@ -106,9 +108,27 @@ test_window_pages (void)
       g_assert_nonnull (gtk_stack_get_child_by_name (stack, names[i]));
       gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.show-page", index);
       if (i < 9)
-        g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, names[i]);
+        {
+          g_autofree char *png = g_strdup_printf ("window-page-%s.png", names[i]);
+
+          g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, names[i]);
+          gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+          save_png (GTK_WIDGET (window), png);
+        }
     }
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_dark (void)
+{
+  PlannerWindow *window;
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  window = new_window ();
+  save_png (GTK_WIDGET (window), "window-dark.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 }
 
 int
@@ -122,6 +142,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/example-summary", test_window_example_summary);
   g_test_add_func ("/planner/window/summary-follows-job", test_window_summary_follows_job);
   g_test_add_func ("/planner/window/pages", test_window_pages);
+  g_test_add_func ("/planner/window/dark", test_window_dark);
 
   return g_test_run ();
 }
