@@ -105,6 +105,55 @@ describe (PlannerReport *report)
     }
 }
 
+/* TP and CP exchange activations inside every layer and EP runs an
+ * all-to-all twice per MoE layer: spread over the slower network between
+ * NVLink domains they are the most common cause of a slow job. */
+static void
+check_fast_domain (PlannerReport *report,
+                   guint          gpus_per_node)
+{
+  static const struct {
+    PlannerGroupKind kind;
+    const char      *code;
+    const char      *name;
+    const char      *flag;
+    gboolean         moe_only;
+  } checks[] = {
+    { PLANNER_GROUP_TP, "layout.tp-crosses-nvlink-domain", "tensor-parallel", "--tensor-model-parallel-size", FALSE },
+    { PLANNER_GROUP_CP, "layout.cp-crosses-nvlink-domain", "context-parallel", "--context-parallel-size", FALSE },
+    { PLANNER_GROUP_EP, "layout.ep-crosses-nvlink-domain", "expert-parallel", "--expert-model-parallel-size", TRUE },
+    { PLANNER_GROUP_ETP, "layout.etp-crosses-nvlink-domain", "expert-tensor-parallel", "--expert-tensor-parallel-size", TRUE },
+  };
+  guint domain = gpus_per_node;
+  gboolean moe = planner_args_get_int (report->args, "num_experts", 0) > 0;
+
+  if (!report->layout_valid)
+    return;
+  /* A GB200 NVL72 rack is one NVLink domain over several 4-GPU trays. */
+  if (report->gpu != NULL && report->gpu->nvlink_domain_size > 0)
+    domain = report->gpu->nvlink_domain_size;
+  if (domain == 0)
+    return;
+
+  for (guint i = 0; i < G_N_ELEMENTS (checks); i++)
+    {
+      g_autoptr(PlannerGroups) groups = NULL;
+      const char *flags[] = { checks[i].flag, NULL };
+
+      if (checks[i].moe_only && !moe)
+        continue;
+      groups = planner_groups_new (&report->layout, checks[i].kind);
+      if (groups == NULL || groups->group_size <= 1 || !planner_groups_cross_nodes (groups, domain))
+        continue;
+      /* EP that fills DP beyond a node is sometimes the only choice; say so, still. */
+      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_WARNING, checks[i].code, flags,
+                               "Keep the group inside one NVLink domain: lower the degree, or order the ranks so the group is contiguous.",
+                               "Each %s group of %u GPUs spans more than one NVLink domain of %u GPUs, "
+                               "so its communication crosses the slower inter-node network.",
+                               checks[i].name, groups->group_size, domain);
+    }
+}
+
 static PlannerReport *
 report_new (const PlannerArgs *args)
 {
@@ -274,6 +323,7 @@ planner_analyze_args (const PlannerArgs            *args,
                                                             &report->layout, report->diagnostics);
 
   analyze_model (report, vocab_size);
+  check_fast_domain (report, options != NULL ? options->gpus_per_node : 0);
 
   context.world_size = report->world_size;
   context.env = env;
@@ -305,6 +355,8 @@ planner_analyze_import (const PlannerImport          *import,
   /* The launcher's own numbers give the world size unless the caller knows better. */
   if (resolved.world_size == 0 && import->nnodes > 0 && import->nproc_per_node > 0)
     resolved.world_size = (guint64) import->nnodes * import->nproc_per_node;
+  if (resolved.gpus_per_node == 0)
+    resolved.gpus_per_node = import->nproc_per_node;
 
   /* A bare command line says nothing about the environment it will run
    * in; a script that exports nothing does. */
@@ -348,6 +400,7 @@ planner_analyze_job (PlannerJob *job)
   options.world_size = planner_job_get_world_size (job);
   options.gpu_id = planner_job_get_gpu_id (job);
   options.model_id = planner_job_get_model_id (job);
+  options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
 
   report = planner_analyze_args (args, NULL, &options, &error);
   if (report == NULL)

@@ -33,6 +33,7 @@ typedef struct
   guint64     vocab_size;   /* 0: from --vocab-size, the tokenizer or the model */
   const char *gpu_id;       /* NULL: unknown GPU */
   const char *model_id;     /* NULL: the arguments describe the model */
+  guint       gpus_per_node; /* 0: from the launcher's --nproc-per-node, else unknown */
 } PlannerAnalyzeOptions;
 
 #define PLANNER_ANALYZE_ERROR (planner_analyze_error_quark ())

@@ -193,6 +193,30 @@ test_analyze_json_keys (void)
   g_assert_true (json_object_has_member (memory, "estimate"));
 }
 
+/* TP 16 on 8-GPU H100 nodes spreads every TP group over two nodes. */
+static void
+test_analyze_tp_across_nodes (void)
+{
+  const char *wide[] = {
+    "torchrun", "--nnodes", "8", "--nproc-per-node", "8", "pretrain_gpt.py",
+    "--tensor-model-parallel-size", "16", "--pipeline-model-parallel-size", "4", NULL
+  };
+  const char *narrow[] = {
+    "torchrun", "--nnodes", "8", "--nproc-per-node", "8", "pretrain_gpt.py",
+    "--tensor-model-parallel-size", "8", "--pipeline-model-parallel-size", "4", NULL
+  };
+  g_autoptr(PlannerReport) bad = analyze_argv (wide, 0, "h100-sxm", "llama3-70b");
+  g_autoptr(PlannerReport) good = analyze_argv (narrow, 0, "h100-sxm", "llama3-70b");
+  g_autoptr(PlannerReport) rack = analyze_argv (wide, 0, "gb200", "llama3-70b");
+
+  g_assert_true (planner_diagnostics_has_code (planner_report_get_diagnostics (bad), "layout.tp-crosses-nvlink-domain"));
+  g_assert_false (planner_diagnostics_has_code (planner_report_get_diagnostics (good), "layout.tp-crosses-nvlink-domain"));
+  /* A dense model has no expert groups to warn about, whatever ETP defaults to. */
+  g_assert_false (planner_diagnostics_has_code (planner_report_get_diagnostics (bad), "layout.etp-crosses-nvlink-domain"));
+  /* GB200 NVL72: one NVLink domain of 72 GPUs spans the trays. */
+  g_assert_false (planner_diagnostics_has_code (planner_report_get_diagnostics (rack), "layout.tp-crosses-nvlink-domain"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -207,6 +231,7 @@ main (int   argc,
   g_test_add_func ("/planner/analyze/example-job", test_analyze_example_job);
   g_test_add_func ("/planner/analyze/job-unknown-gpu", test_analyze_job_unknown_gpu);
   g_test_add_func ("/planner/analyze/json-keys", test_analyze_json_keys);
+  g_test_add_func ("/planner/analyze/tp-across-nodes", test_analyze_tp_across_nodes);
 
   return g_test_run ();
 }
