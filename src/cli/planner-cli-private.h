@@ -23,6 +23,14 @@ int  planner_cli_ranks       (int    argc,
                               char **argv);
 int  planner_cli_analyze     (int    argc,
                               char **argv);
+int  planner_cli_optimize    (int    argc,
+                              char **argv);
+int  planner_cli_troubleshoot (int    argc,
+                               char **argv);
+int  planner_cli_recommend   (int    argc,
+                              char **argv);
+int  planner_cli_script      (int    argc,
+                              char **argv);
 
 /* Prints "launch-planner-cli COMMAND: message" to stderr and returns
  * PLANNER_EXIT_USAGE, so a command can `return planner_cli_usage_error (…)`. */

@@ -14,7 +14,40 @@ G_BEGIN_DECLS
 
 /* The Megatron arguments a job stands for, without the model's dimensions
  * (the catalog adds those): parallel sizes, batch, precision, recompute,
- * data, tokenizer and checkpoint paths exactly as the user typed them. */
-PlannerArgs *planner_job_to_args (PlannerJob *job);
+ * hyperparameters, MoE routing (for a catalog MoE model), data, tokenizer
+ * and checkpoint paths exactly as the user typed them, and last the
+ * job's extra arguments (which override).  Extra arguments that do not
+ * parse are left out here; planner_job_parse_extra_args says why. */
+PlannerArgs *planner_job_to_args          (PlannerJob         *job);
+
+/* The inverse of planner_job_to_args: sets the job's fields from Megatron
+ * arguments (as an imported script gives them).  The model is recognised
+ * when the arguments hold exactly a catalog model's dimensions.  Arguments
+ * no field holds are kept verbatim in "extra-args", so nothing the user
+ * wrote is lost.  Fails, changing nothing, when a value cannot be held
+ * (naming the flag).  nodes, gpus-per-node and gpu-id are not Megatron
+ * arguments: the caller sets them (from the import's launcher). */
+gboolean     planner_job_update_from_args (PlannerJob         *job,
+                                           const PlannerArgs  *args,
+                                           GError            **error);
+
+/* The job's "extra-args" as Megatron arguments.  An empty field gives an
+ * empty set; words that are not Megatron flags (unknown, removed, missing
+ * values, a launcher) fail with the reason. */
+PlannerArgs *planner_job_parse_extra_args (PlannerJob         *job,
+                                           GError            **error);
+
+/* The words that write @dest back out: the flag as written, then its
+ * values (none for a switch).  Appended to @words (char*, owned). */
+void         planner_args_append_words    (const PlannerArgs  *args,
+                                           const char         *dest,
+                                           GPtrArray          *words);
+
+/* The shortest decimal text that reads back as exactly @value. */
+char        *planner_format_double        (double              value);
+
+/* The FP8 recipe a job gets on @gpu_id when it leaves the choice to the
+ * planner: mxfp8 on Blackwell (compute capability 10+), else delayed. */
+const char  *planner_job_auto_fp8_recipe  (const char         *gpu_id);
 
 G_END_DECLS

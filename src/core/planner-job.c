@@ -32,6 +32,7 @@ typedef struct
   guint       max;
   guint       uint_default;
   const char *string_default;
+  double      double_default;
 } FieldInfo;
 
 enum {
@@ -63,6 +64,35 @@ enum {
   PROP_MERGE_FILE,
   PROP_SAVE_DIR,
   PROP_LOAD_DIR,
+  PROP_TRAIN_ITERS,
+  PROP_LR,
+  PROP_MIN_LR,
+  PROP_LR_DECAY_STYLE,
+  PROP_LR_WARMUP_ITERS,
+  PROP_WEIGHT_DECAY,
+  PROP_CLIP_GRAD,
+  PROP_INIT_METHOD_STD,
+  PROP_FP8_RECIPE,
+  PROP_ATTENTION_BACKEND,
+  PROP_OVERLAP_GRAD_REDUCE,
+  PROP_OVERLAP_PARAM_GATHER,
+  PROP_MOE_LOAD_BALANCING_TYPE,
+  PROP_MOE_AUX_LOSS_COEFF,
+  PROP_MOE_TOKEN_DISPATCHER_TYPE,
+  PROP_MOE_GROUPED_GEMM,
+  PROP_MOCK_DATA,
+  PROP_SAVE_INTERVAL,
+  PROP_LOG_INTERVAL,
+  PROP_EVAL_INTERVAL,
+  PROP_EVAL_ITERS,
+  PROP_TENSORBOARD_DIR,
+  PROP_MEGATRON_DIR,
+  PROP_RDZV_PORT,
+  PROP_SLURM_PARTITION,
+  PROP_SLURM_ACCOUNT,
+  PROP_SLURM_TIME,
+  PROP_SLURM_CPUS_PER_TASK,
+  PROP_EXTRA_ARGS,
   N_PROPS
 };
 
@@ -98,6 +128,44 @@ static const FieldInfo fields[N_PROPS] = {
   [PROP_MERGE_FILE]            = { "merge-file", "data", FIELD_STRING, 0, 0, 0, "" },
   [PROP_SAVE_DIR]              = { "save-dir", "checkpoint", FIELD_STRING, 0, 0, 0, "" },
   [PROP_LOAD_DIR]              = { "load-dir", "checkpoint", FIELD_STRING, 0, 0, 0, "" },
+  /* Training hyperparameters.  0 iterations: not chosen yet, and the
+   * script writer asks for it rather than picking a length. */
+  [PROP_TRAIN_ITERS]           = { "train-iters", "training", FIELD_UINT, 0, 1u << 31, 0, NULL },
+  [PROP_LR]                    = { "lr", "training", FIELD_DOUBLE, 0, 10, 0, NULL, 3.0e-4 },
+  [PROP_MIN_LR]                = { "min-lr", "training", FIELD_DOUBLE, 0, 10, 0, NULL, 3.0e-5 },
+  [PROP_LR_DECAY_STYLE]        = { "lr-decay-style", "training", FIELD_STRING, 0, 0, 0, "cosine" },
+  [PROP_LR_WARMUP_ITERS]       = { "lr-warmup-iters", "training", FIELD_UINT, 0, 1u << 31, 0, NULL },
+  [PROP_WEIGHT_DECAY]          = { "weight-decay", "training", FIELD_DOUBLE, 0, 10, 0, NULL, 0.1 },
+  [PROP_CLIP_GRAD]             = { "clip-grad", "training", FIELD_DOUBLE, 0, 1000000, 0, NULL, 1.0 },
+  /* 0: Megatron's default (0.02), not written */
+  [PROP_INIT_METHOD_STD]       = { "init-method-std", "training", FIELD_DOUBLE, 0, 10, 0, NULL, 0 },
+  /* "": the recipe that suits the GPU (delayed on Hopper/Ada, mxfp8 on Blackwell) */
+  [PROP_FP8_RECIPE]            = { "fp8-recipe", "training", FIELD_STRING, 0, 0, 0, "" },
+  [PROP_ATTENTION_BACKEND]     = { "attention-backend", "training", FIELD_STRING, 0, 0, 0, "auto" },
+  [PROP_OVERLAP_GRAD_REDUCE]   = { "overlap-grad-reduce", "training", FIELD_BOOL, 0, 1, 1, NULL },
+  [PROP_OVERLAP_PARAM_GATHER]  = { "overlap-param-gather", "training", FIELD_BOOL, 0, 1, 1, NULL },
+  /* Used only when the model has experts. */
+  [PROP_MOE_LOAD_BALANCING_TYPE]   = { "moe-router-load-balancing-type", "moe", FIELD_STRING, 0, 0, 0, "aux_loss" },
+  [PROP_MOE_AUX_LOSS_COEFF]        = { "moe-aux-loss-coeff", "moe", FIELD_DOUBLE, 0, 1000, 0, NULL, 1.0e-2 },
+  [PROP_MOE_TOKEN_DISPATCHER_TYPE] = { "moe-token-dispatcher-type", "moe", FIELD_STRING, 0, 0, 0, "alltoall" },
+  [PROP_MOE_GROUPED_GEMM]          = { "moe-grouped-gemm", "moe", FIELD_BOOL, 0, 1, 1, NULL },
+  [PROP_MOCK_DATA]             = { "mock-data", "data", FIELD_BOOL, 0, 1, 0, NULL },
+  [PROP_SAVE_INTERVAL]         = { "save-interval", "checkpoint", FIELD_UINT, 1, 1u << 31, 1000, NULL },
+  [PROP_LOG_INTERVAL]          = { "log-interval", "logging", FIELD_UINT, 1, 1u << 31, 100, NULL },
+  [PROP_EVAL_INTERVAL]         = { "eval-interval", "logging", FIELD_UINT, 1, 1u << 31, 1000, NULL },
+  [PROP_EVAL_ITERS]            = { "eval-iters", "logging", FIELD_UINT, 0, 1u << 31, 10, NULL },
+  [PROP_TENSORBOARD_DIR]       = { "tensorboard-dir", "logging", FIELD_STRING, 0, 0, 0, "" },
+  /* The user's Megatron-LM checkout; "" runs pretrain_gpt.py from the
+   * working directory. */
+  [PROP_MEGATRON_DIR]          = { "megatron-dir", "launch", FIELD_STRING, 0, 0, 0, "" },
+  [PROP_RDZV_PORT]             = { "rdzv-port", "launch", FIELD_UINT, 1, 65535, 29500, NULL },
+  /* SLURM fields are the user's: empty means not written, never guessed. */
+  [PROP_SLURM_PARTITION]       = { "slurm-partition", "launch", FIELD_STRING, 0, 0, 0, "" },
+  [PROP_SLURM_ACCOUNT]         = { "slurm-account", "launch", FIELD_STRING, 0, 0, 0, "" },
+  [PROP_SLURM_TIME]            = { "slurm-time", "launch", FIELD_STRING, 0, 0, 0, "" },
+  [PROP_SLURM_CPUS_PER_TASK]   = { "slurm-cpus-per-task", "launch", FIELD_UINT, 0, 4096, 0, NULL },
+  /* Megatron arguments no field holds, as shell words; kept verbatim. */
+  [PROP_EXTRA_ARGS]            = { "extra-args", "advanced", FIELD_STRING, 0, 0, 0, "" },
 };
 
 typedef union
@@ -258,7 +326,7 @@ planner_job_class_init (PlannerJobClass *klass)
           properties[i] = g_param_spec_uint (f->name, NULL, NULL, f->min, f->max, f->uint_default, flags);
           break;
         case FIELD_DOUBLE:
-          properties[i] = g_param_spec_double (f->name, NULL, NULL, f->min, f->max, 0, flags);
+          properties[i] = g_param_spec_double (f->name, NULL, NULL, f->min, f->max, f->double_default, flags);
           break;
         case FIELD_BOOL:
           properties[i] = g_param_spec_boolean (f->name, NULL, NULL, f->uint_default != 0, flags);
@@ -296,7 +364,7 @@ planner_job_init (PlannerJob *self)
           self->values[i].u = fields[i].uint_default;
           break;
         case FIELD_DOUBLE:
-          self->values[i].d = 0;
+          self->values[i].d = fields[i].double_default;
           break;
         case FIELD_BOOL:
           self->values[i].b = fields[i].uint_default != 0;
@@ -399,7 +467,8 @@ planner_job_to_data (PlannerJob *self,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
-  static const char *sections[] = { "model", "cluster", "parallelism", "training", "data", "checkpoint" };
+  static const char *sections[] = { "model", "cluster", "parallelism", "training", "moe", "data",
+                                    "checkpoint", "logging", "launch", "advanced" };
 
   g_return_val_if_fail (PLANNER_IS_JOB (self), NULL);
 
@@ -670,6 +739,18 @@ planner_job_get_uint (PlannerJob *self,
 
   i = find_field (property, FIELD_UINT);
   return i ? self->values[i].u : 0;
+}
+
+gboolean
+planner_job_get_bool (PlannerJob *self,
+                      const char *property)
+{
+  guint i;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (self), FALSE);
+
+  i = find_field (property, FIELD_BOOL);
+  return i ? self->values[i].b : FALSE;
 }
 
 double

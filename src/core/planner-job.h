@@ -53,6 +53,8 @@ guint       planner_job_get_uint        (PlannerJob   *self,
                                          const char   *property);
 const char *planner_job_get_string      (PlannerJob   *self,
                                          const char   *property);
+gboolean    planner_job_get_bool        (PlannerJob   *self,
+                                         const char   *property);
 double      planner_job_get_double      (PlannerJob   *self,
                                          const char   *property);
 guint       planner_job_get_world_size  (PlannerJob   *self);

@@ -7,7 +7,11 @@
 
 #include "config.h"
 
+#include "planner-catalog.h"
+#include "planner-import.h"
 #include "planner-job.h"
+#include "planner-job-args.h"
+#include "planner-shell.h"
 
 static void
 test_job_example (void)
@@ -158,6 +162,166 @@ test_job_partial_file_keeps_other_fields (void)
   g_assert_cmpstr (planner_job_get_model_id (job), ==, "llama3-70b");
 }
 
+/* Job → Megatron arguments (with the catalog model's dimensions) → a new
+ * job: the same job. */
+static PlannerArgs *
+full_args (PlannerJob *job)
+{
+  PlannerArgs *args = planner_job_to_args (job);
+  const PlannerModel *model = planner_model_lookup (planner_job_get_model_id (job));
+  g_autoptr(PlannerArgs) dims = planner_args_new ();
+
+  g_assert_nonnull (model);
+  planner_model_apply_to_args (model, dims);
+  /* The job's own values (seq length, tokenizer) win over the model's. */
+  planner_args_merge_missing (args, dims);
+  return args;
+}
+
+static void
+test_job_args_round_trip_catalog (void)
+{
+  const PlannerModel *const *models = planner_model_list (NULL);
+  guint n = 0;
+
+  for (guint m = 0; models[m] != NULL; m++)
+    {
+      g_autoptr(PlannerJob) job = planner_job_new ();
+      g_autoptr(PlannerJob) back = planner_job_new ();
+      g_autoptr(PlannerArgs) args = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_object_set (job,
+                    "model-id", models[m]->id,
+                    "tp", 2, "pp", 2, "vpp", 2,
+                    "precision", m % 2 ? "fp8" : "bf16",
+                    "recompute", m % 3 == 0 ? "full" : m % 3 == 1 ? "selective" : "none",
+                    "data-path", "/data/c orpus",
+                    "tokenizer-model", "/tok/it's",
+                    "save-dir", "/ckpt",
+                    "train-iters", 1000,
+                    "lr", 1.5e-4,
+                    "lr-warmup-iters", 100,
+                    "init-method-std", 0.008,
+                    NULL);
+      if (planner_model_is_moe (models[m]))
+        g_object_set (job, "ep", 4, "moe-aux-loss-coeff", 1e-3, "moe-token-dispatcher-type", "flex", NULL);
+      args = full_args (job);
+
+      g_assert_true (planner_job_update_from_args (back, args, &error));
+      g_assert_no_error (error);
+      if (!planner_job_equal (job, back))
+        {
+          g_autofree char *a = planner_job_to_data (job, NULL);
+          g_autofree char *b = planner_job_to_data (back, NULL);
+
+          g_error ("%s does not round-trip:\n%s\n---\n%s", models[m]->id, a, b);
+        }
+      g_assert_cmpstr (planner_job_get_string (back, "extra-args"), ==, "");
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 14);
+}
+
+static void
+test_job_args_from_command_line (void)
+{
+  /* A hand-written command line: imported, then into a job.  What the job
+   * has no field for is kept, quoted, in extra-args. */
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerImport) import = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = {
+    "--num-layers", "32", "--hidden-size", "4096", "--num-attention-heads", "32",
+    "--tensor-model-parallel-size", "4", "--sequence-parallel", "--fp16",
+    "--recompute-granularity", "full", "--recompute-method", "block", "--recompute-num-layers", "2",
+    "--data-path", "0.3", "/a", "0.7", "/b c", "--lr", "2.5e-4", "--seed", "7", NULL
+  };
+
+  import = planner_import_argv (argv, &error);
+  g_assert_no_error (error);
+  g_assert_true (planner_job_update_from_args (job, import->args, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (planner_job_get_model_id (job), ==, "");
+  g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 4);
+  g_assert_true (planner_job_get_bool (job, "sequence-parallel"));
+  g_assert_cmpstr (planner_job_get_string (job, "precision"), ==, "fp16");
+  g_assert_cmpstr (planner_job_get_string (job, "recompute"), ==, "none");
+  g_assert_cmpstr (planner_job_get_string (job, "data-path"), ==, "");
+  g_assert_cmpfloat (planner_job_get_double (job, "lr"), ==, 2.5e-4);
+  g_assert_false (planner_job_get_bool (job, "distributed-optimizer"));
+  g_assert_cmpstr (planner_job_get_string (job, "extra-args"), ==,
+                   "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 "
+                   "--recompute-granularity full --recompute-method block --recompute-num-layers 2 "
+                   "--data-path 0.3 /a 0.7 '/b c' --seed 7");
+
+  /* The extra arguments parse back to the same entries. */
+  {
+    g_autoptr(PlannerArgs) extra = planner_job_parse_extra_args (job, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (planner_args_get_n_entries (extra), ==, 8);
+    g_assert_cmpstr (planner_args_get_list (extra, "data_path")[3], ==, "/b c");
+  }
+}
+
+static void
+test_job_args_bad_values (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerJob) before = planner_job_copy (job);
+  g_autoptr(PlannerArgs) args = planner_args_new ();
+  g_autoptr(GError) error = NULL;
+
+  planner_args_set (args, "tensor_model_parallel_size", "--tensor-model-parallel-size", "0");
+  g_assert_false (planner_job_update_from_args (job, args, &error));
+  g_assert_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD);
+  g_assert_nonnull (strstr (error->message, "--tensor-model-parallel-size"));
+  /* Nothing changed. */
+  g_assert_true (planner_job_equal (job, before));
+  g_clear_error (&error);
+
+  planner_args_set (args, "tensor_model_parallel_size", "--tensor-model-parallel-size", "2");
+  planner_args_set (args, "lr", "--lr", "nan");
+  g_assert_false (planner_job_update_from_args (job, args, &error));
+  g_assert_nonnull (strstr (error->message, "--lr"));
+  g_assert_true (planner_job_equal (job, before));
+}
+
+static void
+test_job_extra_args_refused (void)
+{
+  static const char *bad[] = {
+    "--no-such-flag 3", "--use-flash-attn-typo", "torchrun --nnodes 2 pretrain_gpt.py",
+    "--seed $(rm -rf /)", "A=1 --seed 2", "--seed 1\n--lr 2", "seed 1",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(PlannerJob) job = planner_job_new ();
+      g_autoptr(PlannerArgs) extra = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_object_set (job, "extra-args", bad[i], NULL);
+      extra = planner_job_parse_extra_args (job, &error);
+      if (extra != NULL)
+        g_error ("extra args “%s” accepted", bad[i]);
+      g_assert_nonnull (strstr (error->message, "advanced.extra_args"));
+    }
+}
+
+static void
+test_job_format_double (void)
+{
+  g_autofree char *a = planner_format_double (3e-4);
+  g_autofree char *b = planner_format_double (0.1);
+  g_autofree char *c = planner_format_double (1.0 / 3.0);
+
+  g_assert_cmpstr (a, ==, "0.0003");
+  g_assert_cmpstr (b, ==, "0.1");
+  g_assert_cmpfloat (g_ascii_strtod (c, NULL), ==, 1.0 / 3.0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -170,6 +334,11 @@ main (int   argc,
   g_test_add_func ("/planner/job/changed-signal", test_job_changed_signal);
   g_test_add_func ("/planner/job/bad-input", test_job_bad_input);
   g_test_add_func ("/planner/job/partial-file", test_job_partial_file_keeps_other_fields);
+  g_test_add_func ("/planner/job/args-round-trip-catalog", test_job_args_round_trip_catalog);
+  g_test_add_func ("/planner/job/args-from-command-line", test_job_args_from_command_line);
+  g_test_add_func ("/planner/job/args-bad-values", test_job_args_bad_values);
+  g_test_add_func ("/planner/job/extra-args-refused", test_job_extra_args_refused);
+  g_test_add_func ("/planner/job/format-double", test_job_format_double);
 
   return g_test_run ();
 }

@@ -1,0 +1,287 @@
+/* planner-cli-advise.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-cli"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "planner-advise.h"
+#include "planner-cli-private.h"
+#include "planner-plan-json.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+/* A job file is a few kilobytes; anything this large is not one. */
+#define MAX_JOB_BYTES (1024 * 1024)
+
+static PlannerJob *
+load_job (const char  *path,
+          GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (info == NULL)
+    return NULL;
+  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s is a directory, not a job file", path);
+      return NULL;
+    }
+  if (g_file_info_get_size (info) > MAX_JOB_BYTES)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s is too large to be a job file", path);
+      return NULL;
+    }
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
+    return NULL;
+  if (!planner_job_load_from_data (job, contents, (gssize) length, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return NULL;
+    }
+  return g_steal_pointer (&job);
+}
+
+/* A positive finite decimal number, or a usage error naming @option. */
+static gboolean
+parse_positive (const char *command,
+                const char *option,
+                const char *text,
+                double     *value)
+{
+  char *end = NULL;
+  double parsed;
+
+  if (text == NULL)
+    return TRUE;
+  parsed = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (parsed) || parsed <= 0)
+    {
+      planner_cli_usage_error (command, "%s: “%s” is not a positive number", option, text);
+      return FALSE;
+    }
+  *value = parsed;
+  return TRUE;
+}
+
+static void
+print_suggestion (const PlannerPlan       *plan,
+                  const PlannerSuggestion *s,
+                  guint                    rank)
+{
+  g_print ("\n%u. %s  [%s]\n", rank, s->title, s->id);
+  if (s->cause != NULL)
+    g_print ("   cause:   %s\n", s->cause);
+  if (s->reason != NULL)
+    g_print ("   why:     %s\n", s->reason);
+  g_print ("   changes:\n");
+  for (guint i = 0; i < s->changes->len; i++)
+    {
+      const PlannerChange *change = g_ptr_array_index (s->changes, i);
+      g_autofree char *diff = planner_change_to_diff (change);
+      g_auto(GStrv) lines = g_strsplit (diff, "\n", -1);
+
+      for (guint l = 0; lines[l] != NULL; l++)
+        {
+          if (*lines[l] != '\0')
+            g_print ("     %s%s\n", lines[l],
+                     change->target == PLANNER_CHANGE_TARGET_ENV ? "   (environment, not a flag)" : "");
+        }
+    }
+  for (guint i = 0; i < s->prerequisites->len; i++)
+    g_print ("   needs:   %s\n", (const char *) g_ptr_array_index (s->prerequisites, i));
+  if (s->effect != NULL)
+    g_print ("   effect:  %s\n", s->effect);
+  if (s->speed_low > 0)
+    g_print ("   speed:   ×%.2f–%.2f relative step speed (planner's range from published tuning guides)\n",
+             s->speed_low, s->speed_high);
+  if (s->mfu_low > 0)
+    g_print ("   MFU:     %.1f–%.1f%% expected after (against the %s peak)\n", s->mfu_low * 100, s->mfu_high * 100,
+             plan->peak_name != NULL ? plan->peak_name : "BF16");
+  if (s->memory_before >= 0)
+    g_print ("   memory:  %.1f → %.1f GiB per GPU on the most loaded stage%s\n", s->memory_before / GIB,
+             s->memory_after / GIB, s->fits_after ? " (fits)" : " (does not fit)");
+  if (s->bubble_before >= 0)
+    g_print ("   bubble:  %.1f%% → %.1f%% of the step ((p−1)/(v·m))\n", s->bubble_before * 100, s->bubble_after * 100);
+  for (guint i = 0; i < s->checks->len; i++)
+    g_print ("   checked: %s\n", (const char *) g_ptr_array_index (s->checks, i));
+}
+
+static void
+print_text (const PlannerPlan *plan)
+{
+  if (plan->kind == PLANNER_PLAN_OPTIMIZE)
+    g_print ("Optimization plan (draft: nothing is applied until you approve it)\n");
+  else
+    g_print ("Troubleshooting: %s (draft: nothing is applied until you approve it)\n",
+             planner_symptom_to_string (plan->symptom));
+  g_print ("Megatron-Core 0.20.0\n");
+  g_print ("Layout   %s\n", plan->summary != NULL ? plan->summary : "unknown");
+  if (plan->memory_before >= 0)
+    {
+      if (plan->cumulative && plan->memory_after != plan->memory_before)
+        g_print ("Memory   %.1f → %.1f of %.1f GiB per GPU on the most loaded stage\n", plan->memory_before / GIB,
+                 plan->memory_after / GIB, plan->capacity_bytes / GIB);
+      else
+        g_print ("Memory   %.1f of %.1f GiB per GPU on the most loaded stage\n", plan->memory_before / GIB,
+                 plan->capacity_bytes / GIB);
+    }
+  for (guint i = 0; i < plan->errors->len; i++)
+    g_print ("Error    %s\n", (const char *) g_ptr_array_index (plan->errors, i));
+  for (guint i = 0; i < plan->notes->len; i++)
+    g_print ("Note     %s\n", (const char *) g_ptr_array_index (plan->notes, i));
+
+  if (plan->suggestions->len > 0)
+    g_print ("\n%s\n", plan->cumulative ? "Suggested changes, to apply together in this order:"
+                                        : "Likely causes, most likely first; each fix applies on its own:");
+  for (guint i = 0; i < plan->suggestions->len; i++)
+    print_suggestion (plan, g_ptr_array_index (plan->suggestions, i), i + 1);
+
+  if (plan->cumulative && plan->suggestions->len > 0)
+    {
+      g_print ("\nThe whole plan as a diff of the command line:\n");
+      for (guint i = 0; i < plan->suggestions->len; i++)
+        {
+          const PlannerSuggestion *s = g_ptr_array_index (plan->suggestions, i);
+
+          for (guint c = 0; c < s->changes->len; c++)
+            {
+              g_autofree char *diff = planner_change_to_diff (g_ptr_array_index (s->changes, c));
+              g_auto(GStrv) lines = g_strsplit (diff, "\n", -1);
+
+              for (guint l = 0; lines[l] != NULL; l++)
+                {
+                  if (*lines[l] != '\0')
+                    g_print ("  %s\n", lines[l]);
+                }
+            }
+        }
+    }
+
+  if (plan->rejected->len > 0)
+    {
+      g_print ("\nConsidered and not offered:\n");
+      for (guint i = 0; i < plan->rejected->len; i++)
+        g_print ("  - %s\n", (const char *) g_ptr_array_index (plan->rejected, i));
+    }
+}
+
+static void
+print_json (const PlannerPlan *plan)
+{
+  g_autoptr(JsonNode) root = planner_plan_to_json (plan);
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+}
+
+static int
+run (const char *command,
+     gboolean    troubleshoot,
+     int         argc,
+     char      **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(PlannerPlan) plan = NULL;
+  g_autofree char *symptom_text = NULL;
+  g_autofree char *mfu_text = NULL;
+  g_autofree char *time_text = NULL;
+  g_autofree char *tflops_text = NULL;
+  g_auto(GStrv) rest = NULL;
+  g_auto(GStrv) args = g_strdupv (argv);
+  gboolean json = FALSE;
+  PlannerSymptom symptom = PLANNER_SYMPTOM_NONE;
+  double mfu = 0, seconds = 0, tflops = 0;
+  GOptionEntry entries[] = {
+    { "symptom", 0, 0, G_OPTION_ARG_STRING, &symptom_text,
+      "oom, low-mfu, slow, diverging, start-up-error or hang", "SYMPTOM" },
+    { "mfu", 0, 0, G_OPTION_ARG_STRING, &mfu_text, "Measured MFU, 0..1 or a percentage", "X" },
+    { "iteration-time", 0, 0, G_OPTION_ARG_STRING, &time_text, "Measured seconds per iteration", "SECONDS" },
+    { "tflops-per-gpu", 0, 0, G_OPTION_ARG_STRING, &tflops_text, "Megatron's logged TFLOP/s per GPU", "T" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, "JOB.json" },
+    { NULL }
+  };
+
+  /* optimize has no symptom: drop the entry so --help does not offer it. */
+  context = g_option_context_new ("JOB.json");
+  g_option_context_add_main_entries (context, troubleshoot ? entries : entries + 1, NULL);
+  g_option_context_set_summary (context, troubleshoot
+    ? "Rank the likely causes of a symptom for this job and give the exact Megatron-Core 0.20.0 flag changes.\n"
+      "Exit status: 0 a list produced (a job with start-up errors gets them as the causes), "
+      "2 bad invocation or unreadable job."
+    : "Plan flag changes that raise throughput for this job (Megatron-Core 0.20.0), each checked and measured.\n"
+      "Exit status: 0 plan produced, 1 the job has start-up errors (the plan is still printed; see "
+      "troubleshoot --symptom start-up-error), 2 bad invocation or unreadable job.");
+  if (!g_option_context_parse_strv (context, &args, &error))
+    return planner_cli_usage_error (command, "%s", error->message);
+
+  if (troubleshoot)
+    {
+      if (symptom_text == NULL)
+        return planner_cli_usage_error (command, "--symptom is required: oom, low-mfu, slow, diverging, "
+                                        "start-up-error or hang");
+      if (!planner_symptom_from_string (symptom_text, &symptom))
+        return planner_cli_usage_error (command, "--symptom: unknown symptom “%s”; give oom, low-mfu, slow, "
+                                        "diverging, start-up-error or hang", symptom_text);
+    }
+  if (!parse_positive (command, "--mfu", mfu_text, &mfu) ||
+      !parse_positive (command, "--iteration-time", time_text, &seconds) ||
+      !parse_positive (command, "--tflops-per-gpu", tflops_text, &tflops))
+    return PLANNER_EXIT_USAGE;
+
+  if (rest == NULL || g_strv_length (rest) == 0)
+    return planner_cli_usage_error (command, "give the job file (JOB.json)");
+  if (g_strv_length (rest) > 1)
+    return planner_cli_usage_error (command, "give one job file, not %u", g_strv_length (rest));
+
+  job = load_job (rest[0], &error);
+  if (job == NULL)
+    return planner_cli_usage_error (command, "%s", error->message);
+
+  plan = planner_advise_job (job, symptom, mfu, seconds, tflops, &error);
+  if (plan == NULL)
+    return planner_cli_usage_error (command, "%s", error->message);
+
+  if (json)
+    print_json (plan);
+  else
+    print_text (plan);
+
+  if (!troubleshoot && plan->errors->len > 0)
+    return PLANNER_EXIT_JOB_ERRORS;
+  return PLANNER_EXIT_OK;
+}
+
+int
+planner_cli_optimize (int    argc,
+                      char **argv)
+{
+  return run ("optimize", FALSE, argc, argv);
+}
+
+int
+planner_cli_troubleshoot (int    argc,
+                          char **argv)
+{
+  return run ("troubleshoot", TRUE, argc, argv);
+}

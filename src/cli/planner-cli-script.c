@@ -1,0 +1,149 @@
+/* planner-cli-script.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-cli"
+
+#include "config.h"
+
+#include <gio/gio.h>
+
+#include "planner-cli-private.h"
+#include "planner-job.h"
+#include "planner-script.h"
+
+#define COMMAND "script"
+
+/* A job file is a few kilobytes; anything near this is not one. */
+#define MAX_JOB_BYTES (1024 * 1024)
+
+static PlannerJob *
+load_job (const char  *path,
+          GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (info == NULL)
+    return NULL;
+  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s is a directory, not a job file", path);
+      return NULL;
+    }
+  if (g_file_info_get_size (info) > MAX_JOB_BYTES)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   "%s is too large for a job file (at most 1 MiB)", path);
+      return NULL;
+    }
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
+    return NULL;
+  if (!planner_job_load_from_data (job, contents, length, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return NULL;
+    }
+  return g_steal_pointer (&job);
+}
+
+int
+planner_cli_script (int    argc,
+                    char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(GDateTime) when = NULL;
+  g_autofree char *launcher_text = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *approved_at = NULL;
+  g_autofree char *draft = NULL;
+  g_autofree char *approved = NULL;
+  g_auto(GStrv) rest = NULL;
+  gboolean approve = FALSE;
+  gboolean force = FALSE;
+  PlannerScriptLauncher launcher = PLANNER_SCRIPT_TORCHRUN;
+  const GOptionEntry entries[] = {
+    { "launcher", 0, 0, G_OPTION_ARG_STRING, &launcher_text, "torchrun (default) or slurm", "torchrun|slurm" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the approved script to FILE (needs --approve)", "FILE" },
+    { "approve", 0, 0, G_OPTION_ARG_NONE, &approve, "Approve exactly the draft printed without --output", NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite FILE when it exists", NULL },
+    { "approved-at", 0, 0, G_OPTION_ARG_STRING, &approved_at,
+      "Approval time to record (ISO 8601; default now), for reproducible files", "TIME" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, "JOB.json" },
+    { NULL }
+  };
+  g_auto(GStrv) args = g_strdupv (argv);
+
+  context = g_option_context_new ("JOB.json");
+  g_option_context_set_summary (context,
+                                "Print the torchrun or SLURM launch script for a job, as a draft for review.\n"
+                                "With --output FILE --approve, write it, approved, to FILE (mode 0755).\n"
+                                "Exit status: 0 ok, 1 the job has errors, 2 bad invocation or unreadable input.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse_strv (context, &args, &error))
+    return planner_cli_usage_error (COMMAND, "%s", error->message);
+
+  if (launcher_text != NULL && !planner_script_launcher_from_string (launcher_text, &launcher))
+    return planner_cli_usage_error (COMMAND, "--launcher: “%s” is not a launcher; choose torchrun or slurm",
+                                    launcher_text);
+  if (rest == NULL || rest[0] == NULL)
+    return planner_cli_usage_error (COMMAND, "give the job file (JOB.json)");
+  if (rest[1] != NULL)
+    return planner_cli_usage_error (COMMAND, "give one job file; “%s” is extra", rest[1]);
+  /* Approval is the user's explicit act, never implied by --output. */
+  if (output != NULL && !approve)
+    return planner_cli_usage_error (COMMAND, "--output writes only an approved script: add --approve after "
+                                    "reviewing the draft (printed without --output)");
+  if (approve && output == NULL)
+    return planner_cli_usage_error (COMMAND, "--approve needs --output FILE");
+  if (force && output == NULL)
+    return planner_cli_usage_error (COMMAND, "--force needs --output FILE");
+  if (approved_at != NULL)
+    {
+      g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+
+      if (output == NULL)
+        return planner_cli_usage_error (COMMAND, "--approved-at needs --output FILE --approve");
+      when = g_date_time_new_from_iso8601 (approved_at, utc);
+      if (when == NULL)
+        return planner_cli_usage_error (COMMAND, "--approved-at: “%s” is not an ISO 8601 time "
+                                        "(for example 2026-05-01T12:00:00Z)", approved_at);
+    }
+
+  job = load_job (rest[0], &error);
+  if (job == NULL)
+    return planner_cli_usage_error (COMMAND, "%s", error->message);
+
+  draft = planner_script_render (job, launcher, &error);
+  if (draft == NULL)
+    {
+      g_printerr ("launch-planner-cli %s: no script for %s:\n%s\n", COMMAND, rest[0], error->message);
+      return g_error_matches (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_CATALOG)
+             ? PLANNER_EXIT_USAGE : PLANNER_EXIT_JOB_ERRORS;
+    }
+
+  if (output == NULL)
+    {
+      g_print ("%s", draft);
+      return PLANNER_EXIT_OK;
+    }
+
+  if (when == NULL)
+    when = g_date_time_new_now_utc ();
+  approved = planner_script_approve (draft, when, NULL, &error);
+  if (approved == NULL || !planner_script_export (output, approved, force, &error))
+    return planner_cli_usage_error (COMMAND, "%s", error->message);
+
+  g_print ("Approved and wrote %s\n", output);
+  return PLANNER_EXIT_OK;
+}

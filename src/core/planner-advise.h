@@ -1,0 +1,68 @@
+/* planner-advise.h
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "planner-args.h"
+#include "planner-job.h"
+#include "planner-plan.h"
+
+G_BEGIN_DECLS
+
+/* Throughput plans (optimize) and troubleshooting (one symptom) for one
+ * job, as exact flag changes of Megatron-Core 0.20.0 with their reasons.
+ *
+ * Every suggestion is checked before it is offered: its flags exist in
+ * the 0.20.0 catalog and are not dead, the job after the change gets no
+ * validator error it did not have, FP8 appears only on GPUs that have it
+ * and TP never leaves the GPU's NVLink domain.  What was considered and
+ * refused is listed in plan->rejected.  Nothing estimates training time
+ * or cost: effects are relative speed, MFU ranges, memory and the
+ * pipeline bubble. */
+
+typedef struct
+{
+  const PlannerArgs *args;           /* Megatron's arguments, as given */
+  GHashTable        *env;            /* exported variables; NULL = unknown */
+  guint64            world_size;     /* required */
+  guint              gpus_per_node;  /* 0 = unknown (one node) */
+  const char        *gpu_id;         /* catalog id; NULL = unknown GPU */
+  const char        *model_id;       /* catalog model filling in dimensions; may be NULL */
+  guint64            vocab_size;     /* 0 = from the arguments or the model */
+  /* What the user measured (at most one; 0 = not given) */
+  double             mfu;            /* 0..1, or a percentage 1..100 */
+  double             iteration_time; /* seconds per iteration */
+  double             tflops_per_gpu; /* Megatron's logged TFLOP/s/GPU */
+} PlannerAdviseInput;
+
+#define PLANNER_ADVISE_ERROR (planner_advise_error_quark ())
+
+typedef enum
+{
+  PLANNER_ADVISE_ERROR_INVALID,   /* bad input: names the field */
+} PlannerAdviseError;
+
+GQuark       planner_advise_error_quark   (void);
+
+PlannerPlan *planner_advise_optimize      (const PlannerAdviseInput *input,
+                                           GError                  **error);
+PlannerPlan *planner_advise_troubleshoot  (const PlannerAdviseInput *input,
+                                           PlannerSymptom            symptom,
+                                           GError                  **error);
+
+/* The same for a job: its arguments with the catalog model and GPU.
+ * @symptom NONE asks for an optimization plan. */
+PlannerPlan *planner_advise_job           (PlannerJob               *job,
+                                           PlannerSymptom            symptom,
+                                           double                    mfu,
+                                           double                    iteration_time,
+                                           double                    tflops_per_gpu,
+                                           GError                  **error);
+
+G_END_DECLS

@@ -1,0 +1,67 @@
+/* planner-script.h
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "planner-job.h"
+
+G_BEGIN_DECLS
+
+#define PLANNER_SCRIPT_ERROR (planner_script_error_quark ())
+
+typedef enum
+{
+  PLANNER_SCRIPT_ERROR_FIELD,         /* a job field is missing or wrong; the message names it */
+  PLANNER_SCRIPT_ERROR_INVALID,       /* Megatron would reject the job (validator errors) */
+  PLANNER_SCRIPT_ERROR_CATALOG,       /* a flag the planner wrote failed the 0.20.0 catalog: a bug */
+  PLANNER_SCRIPT_ERROR_NOT_A_DRAFT,   /* approve/export of text this planner did not write */
+  PLANNER_SCRIPT_ERROR_NOT_APPROVED,
+  PLANNER_SCRIPT_ERROR_EXISTS,
+  PLANNER_SCRIPT_ERROR_IO,
+} PlannerScriptError;
+
+typedef enum
+{
+  PLANNER_SCRIPT_TORCHRUN = 0,
+  PLANNER_SCRIPT_SLURM,
+} PlannerScriptLauncher;
+
+GQuark      planner_script_error_quark       (void);
+
+const char *planner_script_launcher_to_string (PlannerScriptLauncher  launcher);
+gboolean    planner_script_launcher_from_string (const char          *text,
+                                                 PlannerScriptLauncher *launcher);
+
+/* The launch script for @job, as a draft for review.  Refused, with every
+ * reason (one per line, each naming the job field or the flag), while a
+ * required path is missing, relative or a placeholder, the precision does
+ * not suit the GPU, or Megatron-Core 0.20.0 would reject the arguments.
+ * Validator warnings are listed as comments in the draft. */
+char       *planner_script_render            (PlannerJob             *job,
+                                              PlannerScriptLauncher   launcher,
+                                              GError                **error);
+
+/* The same text with the approval recorded in its header ("# Approved for
+ * export on …").  @when is the caller's, so the result is reproducible;
+ * @note (may be NULL) says who or why, on one line.  Only an unapproved
+ * draft written by planner_script_render can be approved. */
+char       *planner_script_approve           (const char             *draft,
+                                              GDateTime              *when,
+                                              const char             *note,
+                                              GError                **error);
+gboolean    planner_script_is_approved       (const char             *text);
+
+/* Writes exactly @approved to @path, atomically, mode 0755.  An existing
+ * file is kept unless @force. */
+gboolean    planner_script_export            (const char             *path,
+                                              const char             *approved,
+                                              gboolean                force,
+                                              GError                **error);
+
+G_END_DECLS

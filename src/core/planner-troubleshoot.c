@@ -1,0 +1,641 @@
+/* planner-troubleshoot.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-advise"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "planner-advise-private.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+/* Troubleshooting: every suggestion is an alternative applied alone to
+ * the job as given, ranked for this job afterwards. */
+
+static void
+set_speed (PlannerSuggestion *suggestion,
+           double             low,
+           double             high)
+{
+  suggestion->speed_low = low;
+  suggestion->speed_high = high;
+}
+
+static char *
+format_double (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%g", value));
+}
+
+static int
+rank_of (const char         *id,
+         const char * const *order)
+{
+  for (int i = 0; order[i] != NULL; i++)
+    {
+      if (g_str_equal (order[i], id))
+        return i;
+    }
+  return 100;
+}
+
+static const char * const *rank_order;
+
+static int
+compare_oom (gconstpointer a,
+             gconstpointer b)
+{
+  const PlannerSuggestion *x = *(PlannerSuggestion * const *) a;
+  const PlannerSuggestion *y = *(PlannerSuggestion * const *) b;
+
+  if (x->fits_after != y->fits_after)
+    return x->fits_after ? -1 : 1;
+  return rank_of (x->id, rank_order) - rank_of (y->id, rank_order);
+}
+
+static int
+compare_speed (gconstpointer a,
+               gconstpointer b)
+{
+  const PlannerSuggestion *x = *(PlannerSuggestion * const *) a;
+  const PlannerSuggestion *y = *(PlannerSuggestion * const *) b;
+
+  if (x->speed_high != y->speed_high)
+    return x->speed_high > y->speed_high ? -1 : 1;
+  return g_strcmp0 (x->id, y->id);
+}
+
+static void
+troubleshoot_oom (PlannerAdvisor *advisor)
+{
+  static const char * const activation_order[] = {
+    "sequence-parallel", "selective-recompute", "smaller-micro-batch", "more-tensor-parallel",
+    "more-pipeline-parallel", "full-recompute", "distributed-optimizer", "optimizer-cpu-offload", NULL
+  };
+  static const char * const state_order[] = {
+    "distributed-optimizer", "more-pipeline-parallel", "more-tensor-parallel", "sequence-parallel",
+    "selective-recompute", "smaller-micro-batch", "full-recompute", "optimizer-cpu-offload", NULL
+  };
+  const PlannerStageMemory *worst = planner_advisor_worst (advisor);
+  const PlannerMemoryEstimate *estimate = planner_report_get_memory_estimate (advisor->current);
+  gboolean activations;
+
+  if (worst == NULL)
+    {
+      planner_advisor_note (advisor, "Without a GPU type and the model's dimensions the planner cannot say which "
+                            "part overflows.");
+      return;
+    }
+
+  activations = worst->dominant == PLANNER_MEMORY_ACTIVATIONS || worst->dominant == PLANNER_MEMORY_LOGITS;
+  if (estimate->fits)
+    {
+      planner_advisor_note (advisor, "The estimate fits: stage %u needs %.1f of %.1f GiB (%.1f GiB free). An OOM "
+                            "anyway points at fragmentation, a longer sequence than configured, or memory outside "
+                            "the model (data loader pinning, another process on the GPU).",
+                            worst->stage, worst->total_bytes / GIB, estimate->capacity_bytes / GIB,
+                            worst->headroom_bytes / GIB);
+      {
+        PlannerSuggestion *suggestion = planner_suggestion_new ("expandable-segments",
+                                                                "Let PyTorch grow memory segments (environment)");
+
+        planner_suggestion_set_env (suggestion, advisor->env, "PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True");
+        suggestion->reason = g_strdup ("Environment, not a flag: expandable segments reduce fragmentation of "
+                                       "PyTorch's caching allocator.");
+        suggestion->cause = g_strdup ("allocator fragmentation");
+        suggestion->effect = g_strdup ("Less memory lost between allocations; speed unchanged.");
+        set_speed (suggestion, 1.0, 1.0);
+        planner_advisor_offer (advisor, suggestion);
+      }
+    }
+  else
+    planner_advisor_note (advisor, "Stage %u needs about %.1f GiB per GPU but the %s has %.1f GiB; the largest "
+                          "part is %s (%.1f GiB): weights %.1f, gradients %.1f, optimizer %.1f, activations %.1f, "
+                          "logits %.1f, overhead %.1f GiB.",
+                          worst->stage, worst->total_bytes / GIB, advisor->gpu->name,
+                          estimate->capacity_bytes / GIB, planner_memory_component_to_string (worst->dominant),
+                          worst->bytes[worst->dominant] / GIB,
+                          worst->bytes[PLANNER_MEMORY_WEIGHTS] / GIB, worst->bytes[PLANNER_MEMORY_GRADIENTS] / GIB,
+                          worst->bytes[PLANNER_MEMORY_OPTIMIZER] / GIB, worst->bytes[PLANNER_MEMORY_ACTIVATIONS] / GIB,
+                          worst->bytes[PLANNER_MEMORY_LOGITS] / GIB, worst->bytes[PLANNER_MEMORY_OVERHEAD] / GIB);
+
+  planner_rule_sequence_parallel (advisor);
+  planner_rule_distributed_optimizer (advisor);
+  planner_rule_selective_recompute (advisor);
+  planner_rule_shrink_micro_batch (advisor);
+  planner_rule_more_tp (advisor);
+  planner_rule_more_pp (advisor, FALSE);
+  planner_rule_full_recompute (advisor);
+  planner_rule_cpu_offload (advisor);
+
+  rank_order = activations ? activation_order : state_order;
+  g_ptr_array_sort (advisor->plan->suggestions, compare_oom);
+}
+
+static void
+troubleshoot_throughput (PlannerAdvisor *advisor,
+                         gboolean        slow)
+{
+  const PlannerConfig *config = planner_advisor_config (advisor);
+  guint per_node = advisor->input->gpus_per_node;
+
+  if (config != NULL && per_node > 0)
+    {
+      g_autoptr(PlannerGroups) tp = planner_groups_new (&config->layout, PLANNER_GROUP_TP);
+      g_autoptr(PlannerGroups) cp = planner_groups_new (&config->layout, PLANNER_GROUP_CP);
+
+      if (planner_groups_cross_nodes (tp, per_node))
+        planner_advisor_note (advisor, "TP %u crosses nodes of %u GPUs: every layer's TP traffic goes over the "
+                              "inter-node fabric.", config->layout.tp, per_node);
+      if (planner_groups_cross_nodes (cp, per_node))
+        planner_advisor_note (advisor, "CP %u crosses nodes of %u GPUs.", config->layout.cp, per_node);
+    }
+  if (config != NULL && config->layout.pp > 1)
+    planner_advisor_note (advisor, "Pipeline bubble now: (p−1)/(v·m) = (%u−1)/(%u·%" G_GUINT64_FORMAT ") = %.1f%% "
+                          "of the step; a larger global batch (more microbatches) also shrinks it but changes "
+                          "the training recipe.", config->layout.pp, MAX (config->layout.vpp, 1),
+                          config->num_microbatches,
+                          (config->layout.pp - 1.0) / (MAX (config->layout.vpp, 1) *
+                                                       (double) MAX (config->num_microbatches, 1)) * 100);
+
+  planner_rule_tp_in_domain (advisor);
+  planner_rule_ep_in_node (advisor);
+  planner_rule_attention_backend (advisor);
+  planner_rule_interleave (advisor);
+  planner_rule_overlap_grad_reduce (advisor);
+  planner_rule_overlap_param_gather (advisor);
+  planner_rule_tp_comm_overlap (advisor);
+  planner_rule_moe_dispatcher (advisor);
+  planner_rule_moe_grouped_gemm (advisor);
+  planner_rule_fp8 (advisor);
+  planner_rule_grow_micro_batch (advisor);
+  if (advisor->input->env != NULL)
+    planner_rule_cuda_max_connections (advisor);
+
+  if (slow && !planner_args_get_bool (advisor->args, "manual_gc", FALSE))
+    {
+      PlannerSuggestion *suggestion = planner_suggestion_new ("manual-gc", "Run Python's garbage collector in step");
+
+      planner_suggestion_set_flag (suggestion, advisor->args, "manual_gc", "--manual-gc", NULL);
+      suggestion->reason = g_strdup ("Python's collector pauses each rank at a different moment, and every "
+                                     "collective then waits for the slowest rank; --manual-gc runs it on all "
+                                     "ranks together (NVIDIA's recipes set it).");
+      suggestion->cause = g_strdup ("unsynchronised garbage-collection pauses");
+      suggestion->effect = g_strdup ("Fewer straggler steps; memory unchanged.");
+      set_speed (suggestion, 1.0, 1.05);
+      planner_advisor_offer (advisor, suggestion);
+    }
+  if (slow)
+    planner_advisor_note (advisor, "Steps that are slow only now and then point at the data loader, checkpoint "
+                          "saves or a slow node rather than at flags: compare the logged per-iteration times.");
+
+  g_ptr_array_sort (advisor->plan->suggestions, compare_speed);
+}
+
+static void
+troubleshoot_diverging (PlannerAdvisor *advisor)
+{
+  const PlannerArgs *args = advisor->args;
+  const PlannerConfig *config = planner_advisor_config (advisor);
+  const PlannerGpu *gpu = advisor->gpu;
+
+  /* FP16 loss scaling first: the most common cause on GPUs that have BF16. */
+  if (planner_args_get_bool (args, "fp16", FALSE))
+    {
+      if (gpu != NULL && !gpu->supports_bf16)
+        planner_advisor_note (advisor, "FP16 with loss scaling: the %s has no BF16, so keep FP16 and watch the "
+                              "logged loss scale; repeated skipped steps mean overflow.", gpu->name);
+      else
+        {
+          PlannerSuggestion *suggestion = planner_suggestion_new ("bf16", "Train in BF16 instead of FP16");
+
+          planner_suggestion_unset_flag (suggestion, args, "fp16");
+          planner_suggestion_unset_flag (suggestion, args, "loss_scale");
+          planner_suggestion_unset_flag (suggestion, args, "initial_loss_scale");
+          planner_suggestion_set_flag (suggestion, args, "bf16", "--bf16", NULL);
+          suggestion->reason = g_strdup ("FP16 has 5 exponent bits and needs loss scaling; overflows and underflows "
+                                         "show up as spikes and skipped steps. BF16 has FP32's range and no loss scale.");
+          suggestion->cause = g_strdup ("FP16 range and loss scaling");
+          suggestion->effect = g_strdup ("Same memory and speed on this GPU; no loss scale to tune.");
+          set_speed (suggestion, 1.0, 1.0);
+          planner_advisor_offer (advisor, suggestion);
+        }
+    }
+
+  /* Under FP8, the first and last layers are the most sensitive. */
+  if (planner_args_get_string (args, "fp8", NULL) != NULL && !planner_args_get_bool (args, "first_last_layers_bf16", FALSE))
+    {
+      PlannerSuggestion *suggestion = planner_suggestion_new ("first-last-layers-bf16",
+                                                              "Keep the first and last layers in BF16 under FP8");
+
+      /* The delayed recipe refuses this option (facts §2.6). */
+      if (g_str_equal (planner_args_get_string (args, "fp8_recipe", "delayed"), "delayed"))
+        planner_suggestion_set_flag (suggestion, args, "fp8_recipe", "--fp8-recipe", "tensorwise");
+      planner_suggestion_set_flag (suggestion, args, "first_last_layers_bf16", "--first-last-layers-bf16", NULL);
+      g_ptr_array_add (suggestion->prerequisites, g_strdup ("a recipe other than delayed (--fp8-recipe tensorwise "
+                                                            "when delayed is in use)"));
+      suggestion->reason = g_strdup ("The embedding-side and output-side layers see the widest activation ranges; "
+                                     "FP8 there is the usual source of FP8-only divergence.");
+      suggestion->cause = g_strdup ("FP8 quantisation of the most sensitive layers");
+      suggestion->effect = g_strdup ("One layer at each end in BF16 (--num-layers-at-start/end-in-bf16, default 1): "
+                                     "a small loss of the FP8 speed-up.");
+      set_speed (suggestion, 0.95, 1.0);
+      planner_advisor_offer (advisor, suggestion);
+    }
+
+  /* A longer warmup, in whichever unit the job uses. */
+  {
+    PlannerSuggestion *suggestion = planner_suggestion_new ("longer-warmup", "Warm the learning rate up for longer");
+    gint64 iters = planner_args_get_int (args, "lr_warmup_iters", 0);
+    gint64 samples = planner_args_get_int (args, "lr_warmup_samples", 0);
+    gint64 train_iters = planner_args_get_int (args, "train_iters", 0);
+    gint64 train_samples = planner_args_get_int (args, "train_samples", 0);
+    double fraction = planner_args_get_double (args, "lr_warmup_fraction", 0);
+
+    if (planner_args_is_set (args, "lr_warmup_fraction") && isfinite (fraction) && fraction < 0.05)
+      {
+        g_autofree char *text = format_double (MAX (fraction * 2, 0.01));
+
+        planner_suggestion_set_flag (suggestion, args, "lr_warmup_fraction", "--lr-warmup-fraction", text);
+      }
+    else if (train_samples > 0 || samples > 0)
+      {
+        gint64 target = MAX (samples * 2, (gint64) (config != NULL ? config->global_batch_size : 0) * 2000);
+        g_autofree char *text = NULL;
+
+        if (train_samples > 0)
+          target = MIN (target, train_samples / 10);
+        text = g_strdup_printf ("%" G_GINT64_FORMAT, target);
+        if (target > samples)
+          planner_suggestion_set_flag (suggestion, args, "lr_warmup_samples", "--lr-warmup-samples", text);
+      }
+    else if (!planner_args_is_set (args, "lr_warmup_fraction"))
+      {
+        gint64 target = MAX (iters * 2, 2000);
+        g_autofree char *text = NULL;
+
+        if (train_iters > 0)
+          target = MIN (target, train_iters / 10);
+        text = g_strdup_printf ("%" G_GINT64_FORMAT, target);
+        if (target > iters)
+          planner_suggestion_set_flag (suggestion, args, "lr_warmup_iters", "--lr-warmup-iters", text);
+      }
+    suggestion->reason = g_strdup ("Adam's second-moment estimates are poor in the first steps; a short warmup "
+                                   "lets the full learning rate hit them (2,000 steps or twice the current "
+                                   "warmup, at most a tenth of the run).");
+    suggestion->cause = g_strdup ("warmup too short");
+    suggestion->effect = g_strdup ("Fewer early loss spikes; speed and memory unchanged.");
+    set_speed (suggestion, 1.0, 1.0);
+    planner_advisor_offer (advisor, suggestion);
+  }
+
+  /* Gradient clipping at 1.0. */
+  {
+    double clip = planner_args_get_double (args, "clip_grad", 1.0);
+
+    if (!isfinite (clip) || clip <= 0 || clip > 1.0)
+      {
+        PlannerSuggestion *suggestion = planner_suggestion_new ("clip-grad", "Clip the gradient norm at 1.0");
+
+        planner_suggestion_set_flag (suggestion, args, "clip_grad", "--clip-grad", "1.0");
+        suggestion->reason = g_strdup ("Clipping off (or loose) lets one bad batch move the weights far.");
+        suggestion->cause = g_strdup ("no gradient clipping");
+        suggestion->effect = g_strdup ("Bounded updates; speed and memory unchanged.");
+        set_speed (suggestion, 1.0, 1.0);
+        planner_advisor_offer (advisor, suggestion);
+      }
+  }
+
+  /* A lower learning rate. */
+  if (planner_args_is_set (args, "lr"))
+    {
+      double lr = planner_args_get_double (args, "lr", 0);
+      double min_lr = planner_args_get_double (args, "min_lr", 0);
+
+      if (isfinite (lr) && lr > 0)
+        {
+          PlannerSuggestion *suggestion = planner_suggestion_new ("lower-lr", "Halve the peak learning rate");
+          g_autofree char *text = format_double (lr / 2);
+
+          planner_suggestion_set_flag (suggestion, args, "lr", "--lr", text);
+          if (isfinite (min_lr) && min_lr > lr / 2)
+            {
+              g_autofree char *min_text = format_double (lr / 20);
+
+              planner_suggestion_set_flag (suggestion, args, "min_lr", "--min-lr", min_text);
+            }
+          suggestion->reason = g_strdup ("Loss that rises after warmup usually means the peak rate is too high "
+                                         "for this batch size and model width.");
+          suggestion->cause = g_strdup ("learning rate too high");
+          suggestion->effect = g_strdup ("Slower but steadier progress per step; speed and memory unchanged.");
+          set_speed (suggestion, 1.0, 1.0);
+          planner_advisor_offer (advisor, suggestion);
+        }
+    }
+
+  /* Smaller initialisation for wide models. */
+  if (config != NULL && config->hidden_size > 0)
+    {
+      double std = planner_args_get_double (args, "init_method_std", 0.02);
+      double small = sqrt (2.0 / (5.0 * (double) config->hidden_size));
+
+      if (isfinite (std) && std > small * 1.25)
+        {
+          PlannerSuggestion *suggestion = planner_suggestion_new ("smaller-init-std", "Initialise with a smaller std");
+          g_autofree char *text = g_strdup_printf ("%.4f", small);
+
+          planner_suggestion_set_flag (suggestion, args, "init_method_std", "--init-method-std", text);
+          suggestion->reason = g_strdup_printf ("The std %.4g is large for hidden size %" G_GUINT64_FORMAT "; the "
+                                                "“small init” sqrt(2/(5h)) = %.4f keeps early activations bounded.",
+                                                std, config->hidden_size, small);
+          suggestion->cause = g_strdup ("initialisation too large for the width");
+          suggestion->effect = g_strdup ("Only matters for a run from scratch; speed and memory unchanged.");
+          set_speed (suggestion, 1.0, 1.0);
+          planner_advisor_offer (advisor, suggestion);
+        }
+    }
+
+  /* Dropout: large pretraining runs use none. */
+  {
+    double hidden = planner_args_get_double (args, "hidden_dropout", 0.1);
+    double attention = planner_args_get_double (args, "attention_dropout", 0.1);
+
+    if (hidden > 0 || attention > 0)
+      {
+        PlannerSuggestion *suggestion = planner_suggestion_new ("zero-dropout", "Turn dropout off");
+
+        if (hidden > 0)
+          planner_suggestion_set_flag (suggestion, args, "hidden_dropout", "--hidden-dropout", "0.0");
+        if (attention > 0)
+          planner_suggestion_set_flag (suggestion, args, "attention_dropout", "--attention-dropout", "0.0");
+        suggestion->reason = g_strdup ("Megatron's default dropout is 0.1; LLaMA-style pretraining uses 0, and "
+                                       "dropout noise on top of a high learning rate adds to instability.");
+        suggestion->cause = g_strdup ("dropout noise");
+        suggestion->effect = g_strdup ("No dropout masks to store (slightly less activation memory).");
+        set_speed (suggestion, 1.0, 1.02);
+        planner_advisor_offer (advisor, suggestion);
+      }
+  }
+}
+
+/* Start-up errors: the validator's findings with the fix as flags. */
+static void
+troubleshoot_startup (PlannerAdvisor *advisor)
+{
+  GPtrArray *diagnostics = planner_report_get_diagnostics (advisor->base);
+  const PlannerConfig *config = planner_advisor_config (advisor);
+  const PlannerArgs *args = advisor->args;
+  guint n_errors = 0;
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      PlannerSuggestion *suggestion = NULL;
+
+      if (d->severity != PLANNER_SEVERITY_ERROR)
+        continue;
+      n_errors++;
+
+      if (g_str_equal (d->code, "pipeline.layers-not-divisible") && config != NULL)
+        {
+          guint pp = config->layout.pp;
+
+          suggestion = planner_suggestion_new ("account-for-embedding-loss", "Count the embedding and loss as layers");
+          if ((config->num_layers + 2) % pp == 0)
+            {
+              planner_suggestion_set_flag (suggestion, args, "account_for_embedding_in_pipeline_split",
+                                           "--account-for-embedding-in-pipeline-split", NULL);
+              planner_suggestion_set_flag (suggestion, args, "account_for_loss_in_pipeline_split",
+                                           "--account-for-loss-in-pipeline-split", NULL);
+            }
+          else if ((config->num_layers + 1) % pp == 0)
+            planner_suggestion_set_flag (suggestion, args, "account_for_embedding_in_pipeline_split",
+                                         "--account-for-embedding-in-pipeline-split", NULL);
+          suggestion->reason = g_strdup_printf ("%u layers do not divide over PP %u; counting the embedding and the "
+                                                "loss as layers gives a split that does (as NVIDIA's 405B recipe).",
+                                                config->num_layers, pp);
+        }
+      else if (g_str_equal (d->code, "parallel.tp-comm-overlap-needs-sp"))
+        {
+          suggestion = planner_suggestion_new ("fix-tp-comm-overlap", "Give --tp-comm-overlap its prerequisite");
+          if (planner_args_get_int (args, "tensor_model_parallel_size", 1) > 1)
+            planner_suggestion_set_flag (suggestion, args, "sequence_parallel", "--sequence-parallel", NULL);
+          else
+            planner_suggestion_unset_flag (suggestion, args, "tp_comm_overlap");
+          suggestion->reason = g_strdup ("--tp-comm-overlap works only with sequence parallelism (TP > 1).");
+        }
+      else if (g_str_has_prefix (d->code, "optimizer.overlap-param-gather-needs"))
+        {
+          suggestion = planner_suggestion_new ("fix-overlap-param-gather", "Give --overlap-param-gather its prerequisites");
+          planner_suggestion_set_flag (suggestion, args, "use_distributed_optimizer", "--use-distributed-optimizer", NULL);
+          planner_suggestion_set_flag (suggestion, args, "overlap_grad_reduce", "--overlap-grad-reduce", NULL);
+          suggestion->reason = g_strdup ("--overlap-param-gather needs the distributed optimizer and --overlap-grad-reduce.");
+        }
+      else if (g_str_equal (d->code, "env.cuda-device-max-connections"))
+        {
+          planner_rule_cuda_max_connections (advisor);
+          continue;
+        }
+      else if (g_str_equal (d->code, "recompute.full-needs-method") ||
+               g_str_equal (d->code, "recompute.full-needs-num-layers"))
+        {
+          suggestion = planner_suggestion_new ("fix-full-recompute", "Complete the full-recompute flags");
+          if (!planner_args_is_set (args, "recompute_method"))
+            planner_suggestion_set_flag (suggestion, args, "recompute_method", "--recompute-method", "uniform");
+          if (!planner_args_is_set (args, "recompute_num_layers"))
+            planner_suggestion_set_flag (suggestion, args, "recompute_num_layers", "--recompute-num-layers", "1");
+          suggestion->reason = g_strdup ("--recompute-granularity full needs --recompute-method and "
+                                         "--recompute-num-layers (uniform 1 recomputes every layer).");
+        }
+      else if (g_str_equal (d->code, "recompute.selective-with-method") ||
+               g_str_equal (d->code, "recompute.selective-with-num-layers"))
+        {
+          suggestion = planner_suggestion_new ("fix-selective-recompute", "Drop what selective recompute refuses");
+          planner_suggestion_unset_flag (suggestion, args, "recompute_method");
+          planner_suggestion_unset_flag (suggestion, args, "recompute_num_layers");
+          suggestion->reason = g_strdup ("Selective recompute takes neither --recompute-method nor --recompute-num-layers.");
+        }
+      else if (g_str_equal (d->code, "precision.fp16-and-bf16"))
+        {
+          suggestion = planner_suggestion_new ("fix-precision", "Choose one precision");
+          planner_suggestion_unset_flag (suggestion, args, "fp16");
+          suggestion->reason = g_strdup ("--fp16 and --bf16 exclude each other; BF16 needs no loss scaling.");
+        }
+      else if (g_str_equal (d->code, "lr.warmup-exclusive"))
+        {
+          suggestion = planner_suggestion_new ("fix-warmup", "Give the warmup one way");
+          planner_suggestion_unset_flag (suggestion, args, "lr_warmup_fraction");
+          suggestion->reason = g_strdup ("--lr-warmup-fraction and --lr-warmup-iters/-samples exclude each other.");
+        }
+      else if ((g_str_equal (d->code, "batch.global-not-divisible") || g_str_equal (d->code, "batch.eval-not-divisible"))
+               && config != NULL)
+        {
+          guint64 unit = (guint64) config->micro_batch_size * config->layout.dp;
+          guint64 global = config->global_batch_size;
+          guint64 fixed = unit > 0 ? MAX (global / unit, 1) * unit : global;
+          g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, fixed);
+
+          suggestion = planner_suggestion_new ("fix-global-batch", "Round the global batch to micro × DP");
+          planner_suggestion_set_flag (suggestion, args, "global_batch_size", "--global-batch-size", text);
+          suggestion->reason = g_strdup_printf ("The global batch must be a multiple of micro-batch × DP = %"
+                                                G_GUINT64_FORMAT "; %" G_GUINT64_FORMAT " is the nearest below.",
+                                                unit, fixed);
+        }
+      else if ((g_str_has_prefix (d->code, "layout.") || g_str_equal (d->code, "moe.experts-not-divisible-by-ep")) &&
+               !g_str_equal (d->code, "layout.world-size-unknown"))
+        {
+          g_autoptr(GArray) nearest = NULL;
+          guint experts = config != NULL ? config->num_experts
+                                         : (guint) planner_args_get_int (args, "num_experts", 0);
+
+          nearest = planner_layout_nearest_valid (advisor->input->world_size,
+                                                  planner_args_get_int (args, "tensor_model_parallel_size", 1),
+                                                  planner_args_get_int (args, "pipeline_model_parallel_size", 1),
+                                                  planner_args_get_int (args, "context_parallel_size", 1),
+                                                  planner_args_get_int (args, "expert_model_parallel_size", 1),
+                                                  planner_args_get_int (args, "expert_tensor_parallel_size", 0),
+                                                  experts, 4);
+          for (guint k = 0; nearest != NULL && k < nearest->len; k++)
+            {
+              const PlannerLayout *l = &g_array_index (nearest, PlannerLayout, k);
+              g_autofree char *description = planner_layout_describe (l);
+              g_autofree char *id = g_strdup_printf ("nearest-layout-%u", k + 1);
+              PlannerSuggestion *s = planner_suggestion_new (id, "Use a layout Megatron accepts");
+              struct { const char *dest, *flag; guint value; } degrees[] = {
+                { "tensor_model_parallel_size", "--tensor-model-parallel-size", l->tp },
+                { "pipeline_model_parallel_size", "--pipeline-model-parallel-size", l->pp },
+                { "context_parallel_size", "--context-parallel-size", l->cp },
+                { "expert_model_parallel_size", "--expert-model-parallel-size", l->ep },
+              };
+
+              for (guint g = 0; g < G_N_ELEMENTS (degrees); g++)
+                {
+                  g_autofree char *text = g_strdup_printf ("%u", degrees[g].value);
+
+                  if (planner_args_get_int (args, degrees[g].dest, 1) != degrees[g].value)
+                    planner_suggestion_set_flag (s, args, degrees[g].dest, degrees[g].flag, text);
+                }
+              s->reason = g_strdup_printf ("%s: %s", d->code, description);
+              s->cause = g_strdup (d->message);
+              s->effect = g_strdup ("The nearest layout for the same GPUs; check its memory before/after.");
+              planner_advisor_offer (advisor, s);
+            }
+          continue;
+        }
+
+      if (suggestion == NULL)
+        {
+          planner_advisor_note (advisor, "%s: %s%s%s", d->code, d->message, d->fix != NULL ? " Fix: " : "",
+                                d->fix != NULL ? d->fix : "");
+          continue;
+        }
+      suggestion->cause = g_strdup_printf ("%s: %s", d->code, d->message);
+      suggestion->effect = g_strdup_printf ("Megatron no longer stops with %s.", d->code);
+      planner_advisor_offer (advisor, suggestion);
+    }
+
+  /* Dead flags do not stop the job, but they do nothing either. */
+  if (planner_args_is_set (args, "use_flash_attn"))
+    planner_rule_attention_backend (advisor);
+
+  if (n_errors == 0)
+    planner_advisor_note (advisor, "The validator finds no start-up error in these arguments. Check the first "
+                          "traceback in the log: paths, the tokenizer and the environment are read only at run time.");
+}
+
+static void
+troubleshoot_hang (PlannerAdvisor *advisor)
+{
+  const PlannerConfig *config = planner_advisor_config (advisor);
+  gint64 timeout = planner_args_get_int (advisor->args, "distributed_timeout_minutes", 10);
+  guint per_node = advisor->input->gpus_per_node;
+
+  planner_rule_cuda_max_connections (advisor);
+
+  if (timeout < 60)
+    {
+      PlannerSuggestion *suggestion = planner_suggestion_new ("distributed-timeout",
+                                                              "Give slow collectives more time at start-up");
+
+      planner_suggestion_set_flag (suggestion, advisor->args, "distributed_timeout_minutes",
+                                   "--distributed-timeout-minutes", "60");
+      suggestion->reason = g_strdup_printf ("The timeout is %" G_GINT64_FORMAT " minutes (Megatron's default is 10). "
+                                            "Loading a large checkpoint or building datasets on rank 0 while the others "
+                                            "wait in a barrier can exceed it; NVIDIA's recipes use 60.", timeout);
+      suggestion->cause = g_strdup ("collective timeout too short for a slow start-up");
+      suggestion->effect = g_strdup ("A slow start is no longer killed; a real deadlock is reported later.");
+      set_speed (suggestion, 1.0, 1.0);
+      planner_advisor_offer (advisor, suggestion);
+    }
+
+  {
+    PlannerSuggestion *suggestion = planner_suggestion_new ("nccl-debug", "Make NCCL say where it waits (environment)");
+
+    planner_suggestion_set_env (suggestion, advisor->env, "NCCL_DEBUG", "INFO");
+    suggestion->reason = g_strdup ("Environment, not a flag: NCCL_DEBUG=INFO logs each communicator's set-up and "
+                                   "the network it picked, so the rank that never joins shows up.");
+    suggestion->cause = g_strdup ("a rank that never joins a collective");
+    suggestion->effect = g_strdup ("Diagnostics only: more log output.");
+    set_speed (suggestion, 1.0, 1.0);
+    planner_advisor_offer (advisor, suggestion);
+  }
+
+  planner_advisor_note (advisor, "If NCCL picks the wrong network interface, set NCCL_SOCKET_IFNAME (and "
+                        "NCCL_IB_HCA for InfiniBand) to your cluster's names; the planner does not guess them.");
+  if (config != NULL && per_node > 0)
+    {
+      g_autoptr(PlannerGroups) tp = planner_groups_new (&config->layout, PLANNER_GROUP_TP);
+      g_autoptr(PlannerGroups) ep = planner_groups_new (&config->layout, PLANNER_GROUP_EP);
+
+      if (planner_groups_cross_nodes (tp, per_node))
+        planner_advisor_note (advisor, "TP %u crosses nodes: the first TP collective needs the inter-node fabric.",
+                              config->layout.tp);
+      if (config->layout.ep > 1 && planner_groups_cross_nodes (ep, per_node))
+        planner_advisor_note (advisor, "EP %u crosses nodes: the first all-to-all needs the inter-node fabric.",
+                              config->layout.ep);
+    }
+  if (per_node > 0 && advisor->input->world_size % per_node != 0)
+    planner_advisor_note (advisor, "%" G_GUINT64_FORMAT " GPUs is not a whole number of %u-GPU nodes: ranks may be "
+                          "waiting for processes that were never started.", advisor->input->world_size, per_node);
+}
+
+void
+planner_troubleshoot_run (PlannerAdvisor *advisor,
+                          PlannerSymptom  symptom)
+{
+  switch (symptom)
+    {
+    case PLANNER_SYMPTOM_OOM:
+      troubleshoot_oom (advisor);
+      break;
+    case PLANNER_SYMPTOM_LOW_MFU:
+      troubleshoot_throughput (advisor, FALSE);
+      break;
+    case PLANNER_SYMPTOM_SLOW:
+      troubleshoot_throughput (advisor, TRUE);
+      break;
+    case PLANNER_SYMPTOM_DIVERGING:
+      troubleshoot_diverging (advisor);
+      break;
+    case PLANNER_SYMPTOM_STARTUP_ERROR:
+      troubleshoot_startup (advisor);
+      break;
+    case PLANNER_SYMPTOM_HANG:
+      troubleshoot_hang (advisor);
+      break;
+    case PLANNER_SYMPTOM_NONE:
+    default:
+      g_return_if_reached ();
+    }
+
+  if (advisor->plan->suggestions->len == 0)
+    planner_advisor_note (advisor, "No flag change for this symptom passes the planner's checks for this job.");
+}

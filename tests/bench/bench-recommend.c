@@ -1,0 +1,71 @@
+/* bench-recommend.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "planner-recommend.h"
+
+#define N_RUNS 20
+
+static int
+compare_gint64 (const void *a,
+                const void *b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The whole planner_recommend call: the search, Megatron's checks on the
+ * front-runners, the reasons, the shell block. */
+static void
+bench (const char *model,
+       const char *gpu,
+       guint64     gpus,
+       double      budget_ms)
+{
+  PlannerRecommendRequest request = { 0 };
+  gint64 samples[N_RUNS];
+  guint64 evaluated = 0;
+  double median;
+  gboolean fits = FALSE;
+
+  request.model_id = model;
+  request.gpu_id = gpu;
+  request.num_gpus = gpus;
+  for (guint run = 0; run < N_RUNS; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      PlannerRecommendation *r = planner_recommend (&request, NULL);
+
+      samples[run] = g_get_monotonic_time () - start;
+      evaluated = r->n_evaluated;
+      fits = r->fits;
+      planner_recommendation_free (r);
+    }
+  qsort (samples, N_RUNS, sizeof (gint64), compare_gint64);
+  median = samples[N_RUNS / 2] / 1000.0;
+  g_print ("recommend %-14s on %6" G_GUINT64_FORMAT " × %-9s %8.3f ms median (min %.3f, %" G_GUINT64_FORMAT
+           " candidates, %s; budget %.0f ms)%s\n",
+           model, gpus, gpu, median, samples[0] / 1000.0, evaluated, fits ? "fits" : "nothing fits", budget_ms,
+           median <= budget_ms ? "" : "  OVER BUDGET");
+}
+
+int
+main (void)
+{
+  bench ("llama2-7b", "h100-sxm", 8, 1.0);
+  bench ("llama3.1-405b", "h100-sxm", 16384, 100.0);
+  bench ("llama3.1-405b", "h100-sxm", 128, 100.0);
+  bench ("deepseek-v3", "h100-sxm", 4096, 100.0);
+  bench ("qwen3-235b-a22b", "h100-sxm", 1024, 100.0);
+  bench ("mixtral-8x7b", "h100-sxm", 64, 100.0);
+  bench ("llama3.1-405b", "h100-sxm", 8, 100.0);
+  return 0;
+}
