@@ -192,6 +192,57 @@ print_json (const PlannerPlan *plan)
   g_print ("%s\n", text);
 }
 
+/* Applying is the user's explicit step: the new job is shown field by
+ * field, and written only where --output says, never over a file
+ * without --force. */
+static int
+apply_plan (const char  *command,
+            PlannerPlan *plan,
+            PlannerJob  *job,
+            const char  *apply_text,
+            const char  *output,
+            gboolean     force)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerJob) applied = NULL;
+  g_auto(GStrv) changes = NULL;
+  guint64 index = G_MAXUINT;
+
+  if (output != NULL && !force && g_file_test (output, G_FILE_TEST_EXISTS))
+    return planner_cli_usage_error (command, "%s exists; pass --force to replace it", output);
+
+  if (g_strcmp0 (apply_text, "all") != 0)
+    {
+      if (!planner_cli_parse_count (command, "--apply", apply_text, G_MAXUINT - 1, &index))
+        return PLANNER_EXIT_USAGE;
+      index--;
+    }
+
+  applied = planner_advise_apply_to_job (plan, job, (guint) index, &error);
+  if (applied == NULL)
+    return planner_cli_usage_error (command, "%s", error->message);
+
+  changes = planner_job_list_changes (job, applied);
+  if (changes[0] == NULL)
+    g_print ("Applying this changes no field of the job.\n");
+  else
+    {
+      g_print ("The job with %s applied differs in:\n", index == G_MAXUINT ? "every suggestion" : "this suggestion");
+      for (guint i = 0; changes[i] != NULL; i++)
+        g_print ("  %s\n", changes[i]);
+    }
+
+  if (output != NULL)
+    {
+      g_autofree char *data = planner_job_to_data (applied, NULL);
+
+      if (!g_file_set_contents_full (output, data, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0644, &error))
+        return planner_cli_usage_error (command, "%s", error->message);
+      g_print ("Wrote the new job to %s (the original is unchanged).\n", output);
+    }
+  return PLANNER_EXIT_OK;
+}
+
 static int
 run (const char *command,
      gboolean    troubleshoot,
@@ -208,7 +259,10 @@ run (const char *command,
   g_autofree char *tflops_text = NULL;
   g_auto(GStrv) rest = NULL;
   g_auto(GStrv) args = g_strdupv (argv);
+  g_autofree char *apply_text = NULL;
+  g_autofree char *output = NULL;
   gboolean json = FALSE;
+  gboolean force = FALSE;
   PlannerSymptom symptom = PLANNER_SYMPTOM_NONE;
   double mfu = 0, seconds = 0, tflops = 0;
   GOptionEntry entries[] = {
@@ -218,6 +272,10 @@ run (const char *command,
     { "iteration-time", 0, 0, G_OPTION_ARG_STRING, &time_text, "Measured seconds per iteration", "SECONDS" },
     { "tflops-per-gpu", 0, 0, G_OPTION_ARG_STRING, &tflops_text, "Megatron's logged TFLOP/s per GPU", "T" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    { "apply", 0, 0, G_OPTION_ARG_STRING, &apply_text,
+      "Show the job with suggestion N applied (\"all\": every one, in order)", "N|all" },
+    { "output", 0, 0, G_OPTION_ARG_FILENAME, &output, "With --apply: write the new job to FILE", "FILE" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "With --output: replace an existing file", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, "JOB.json" },
     { NULL }
   };
@@ -261,6 +319,12 @@ run (const char *command,
   plan = planner_advise_job (job, symptom, mfu, seconds, tflops, &error);
   if (plan == NULL)
     return planner_cli_usage_error (command, "%s", error->message);
+
+  if (output != NULL && apply_text == NULL)
+    return planner_cli_usage_error (command, "--output writes the job with a plan applied: give --apply N or --apply all");
+
+  if (apply_text != NULL)
+    return apply_plan (command, plan, job, apply_text, output, force);
 
   if (json)
     print_json (plan);

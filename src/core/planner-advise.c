@@ -646,3 +646,35 @@ planner_advise_job (PlannerJob      *job,
     return planner_advise_optimize (&input, error);
   return planner_advise_troubleshoot (&input, symptom, error);
 }
+
+PlannerJob *
+planner_advise_apply_to_job (const PlannerPlan  *plan,
+                             PlannerJob         *job,
+                             guint               index,
+                             GError            **error)
+{
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(PlannerArgs) changed = NULL;
+  g_autoptr(PlannerJob) copy = NULL;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+
+  if (index != G_MAXUINT && index >= plan->suggestions->len)
+    {
+      g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
+                   "suggestion %u does not exist; the plan has %u", index + 1, plan->suggestions->len);
+      return NULL;
+    }
+
+  /* The plan was made from these very arguments, so it applies to them. */
+  args = planner_job_to_args (job);
+  changed = planner_plan_apply (plan, args, NULL, index, error);
+  if (changed == NULL)
+    return NULL;
+
+  copy = planner_job_copy (job);
+  if (!planner_job_update_from_args (copy, changed, error))
+    return NULL;
+  return g_steal_pointer (&copy);
+}

@@ -65,4 +65,13 @@ PlannerPlan *planner_advise_job           (PlannerJob               *job,
                                            double                    tflops_per_gpu,
                                            GError                  **error);
 
+/* A new job with the plan applied (every suggestion of a cumulative plan,
+ * or suggestion @index alone, G_MAXUINT for all); @job is not touched.
+ * Environment changes are not part of a job: the script writer sets
+ * what Megatron needs. */
+PlannerJob  *planner_advise_apply_to_job  (const PlannerPlan        *plan,
+                                           PlannerJob               *job,
+                                           guint                     index,
+                                           GError                  **error);
+
 G_END_DECLS

@@ -644,9 +644,11 @@ planner_job_update_from_args (PlannerJob         *job,
         }
       g_object_set (staged, "model-id", model->id, "params-b", 0.0, NULL);
     }
-  else
+  else if (planner_args_is_set (args, "num_layers") || planner_args_is_set (args, "hidden_size"))
     /* Dimensions of no catalog model: they stay in the extra arguments. */
     g_object_set (staged, "model-id", "", NULL);
+  /* No dimensions at all (planner_job_to_args leaves them to the
+   * catalog): the job keeps the model it names. */
 
   /* Layout: Megatron's defaults when a size is not given. */
   read_uint (&r, "tensor_model_parallel_size", "tp", 1);

@@ -426,6 +426,47 @@ planner_job_copy (PlannerJob *self)
   return copy;
 }
 
+static gboolean
+field_equal (PlannerJob *a,
+             PlannerJob *b,
+             guint       i)
+{
+  switch (fields[i].type)
+    {
+    case FIELD_UINT:
+      return a->values[i].u == b->values[i].u;
+    case FIELD_DOUBLE:
+      return a->values[i].d == b->values[i].d;
+    case FIELD_BOOL:
+      return !a->values[i].b == !b->values[i].b;
+    case FIELD_STRING:
+      return g_strcmp0 (a->values[i].s, b->values[i].s) == 0;
+    default:
+      g_assert_not_reached ();
+    }
+  return FALSE;
+}
+
+static char *
+field_to_string (PlannerJob *self,
+                 guint       i)
+{
+  switch (fields[i].type)
+    {
+    case FIELD_UINT:
+      return g_strdup_printf ("%u", self->values[i].u);
+    case FIELD_DOUBLE:
+      return g_strdup_printf ("%g", self->values[i].d);
+    case FIELD_BOOL:
+      return g_strdup (self->values[i].b ? "true" : "false");
+    case FIELD_STRING:
+      return g_strdup_printf ("“%s”", self->values[i].s);
+    default:
+      g_assert_not_reached ();
+    }
+  return NULL;
+}
+
 gboolean
 planner_job_equal (PlannerJob *a,
                    PlannerJob *b)
@@ -435,29 +476,38 @@ planner_job_equal (PlannerJob *a,
 
   for (guint i = 1; i < N_PROPS; i++)
     {
-      switch (fields[i].type)
-        {
-        case FIELD_UINT:
-          if (a->values[i].u != b->values[i].u)
-            return FALSE;
-          break;
-        case FIELD_DOUBLE:
-          if (a->values[i].d != b->values[i].d)
-            return FALSE;
-          break;
-        case FIELD_BOOL:
-          if (!a->values[i].b != !b->values[i].b)
-            return FALSE;
-          break;
-        case FIELD_STRING:
-          if (g_strcmp0 (a->values[i].s, b->values[i].s) != 0)
-            return FALSE;
-          break;
-        default:
-          g_assert_not_reached ();
-        }
+      if (!field_equal (a, b, i))
+        return FALSE;
     }
   return TRUE;
+}
+
+GStrv
+planner_job_list_changes (PlannerJob *before,
+                          PlannerJob *after)
+{
+  g_autoptr(GStrvBuilder) changes = g_strv_builder_new ();
+
+  g_return_val_if_fail (PLANNER_IS_JOB (before), NULL);
+  g_return_val_if_fail (PLANNER_IS_JOB (after), NULL);
+
+  for (guint i = 1; i < N_PROPS; i++)
+    {
+      g_autofree char *key = NULL;
+      g_autofree char *old_value = NULL;
+      g_autofree char *new_value = NULL;
+      g_autofree char *line = NULL;
+
+      if (field_equal (before, after, i))
+        continue;
+      key = json_key (fields[i].name);
+      old_value = field_to_string (before, i);
+      new_value = field_to_string (after, i);
+      /* g_strv_builder_take needs GLib 2.80; Debian 12 has 2.74. */
+      line = g_strdup_printf ("%s.%s: %s → %s", fields[i].section, key, old_value, new_value);
+      g_strv_builder_add (changes, line);
+    }
+  return g_strv_builder_end (changes);
 }
 
 char *

@@ -45,6 +45,10 @@ char       *planner_job_to_data         (PlannerJob   *self,
                                          gsize        *length);
 gboolean    planner_job_equal           (PlannerJob   *a,
                                          PlannerJob   *b);
+/* What differs, one "section.key: old → new" line per field, in file
+ * order: how a change to a job is shown before anyone accepts it. */
+GStrv       planner_job_list_changes    (PlannerJob   *before,
+                                         PlannerJob   *after);
 
 /* Convenience getters for the engine; the window uses the properties. */
 const char *planner_job_get_model_id    (PlannerJob   *self);

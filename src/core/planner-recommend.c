@@ -33,8 +33,10 @@ static const guint32 micro_batches[] = { 1, 2, 4, 8 };
 
 /* GEMM efficiency: a shape of x = tokens × (hidden / TP) elements reaches
  * x / (x + GEMM_HALF) of the peak, so thin shards and tiny micro-batches
- * pay.  2^21 ≈ 2048 tokens × 1024 columns. */
-#define GEMM_HALF (2097152.0)
+ * pay.  2^19 ≈ 512 tokens × 1024 columns at half the peak: a 4096-token
+ * micro-batch on a 4096-wide shard reaches about 97%, as H100 GEMMs of
+ * that size do, so a micro-batch of 2 buys little over 1. */
+#define GEMM_HALF (524288.0)
 /* A well-tuned run spends about this fraction of its step in useful
  * compute; the published MFU ranges are for such runs. */
 #define TUNED_COMPUTE_FRACTION 0.85
@@ -288,6 +290,18 @@ step_time (const Search                *s,
               ((double) l->ep - 1.0) / (double) l->ep * moe_layers * m;
       t->ep_comm = bytes / (in_domain ((guint64) l->etp * l->ep, s->domain) ? intra : inter);
     }
+  /* Expert TP shards each expert's GEMMs: the routed tokens are gathered
+   * before and reduce-scattered after, forward and backward. */
+  if (s->moe && l->etp > 1)
+    {
+      double moe_layers = (double) s->moe_layers / (double) l->pp;
+
+      bytes = 4.0 * ((double) l->etp - 1.0) / (double) l->etp * tokens / (double) l->tp *
+              (double) s->base.moe_router_topk * h * 2.0 * moe_layers * m;
+      if (c->recompute == PLANNER_RECOMPUTE_FULL)
+        bytes *= 1.5;
+      t->tp_comm += bytes / (in_domain (l->etp, s->domain) ? intra : inter);
+    }
   if (l->pp > 1)
     {
       bytes = 2.0 * tokens * h * 2.0 / (double) l->tp * (double) l->vpp * m;
@@ -483,24 +497,13 @@ run_search (Search *s)
     }
 }
 
-/* Candidates within half a percent of each other are a tie the model
- * cannot resolve: the simpler layout (no VPP, no CP, a shorter pipeline,
- * smaller TP) goes first.  Buckets keep the order transitive. */
-static gint64
-speed_bucket (const PlannerRecommendCandidate *c)
-{
-  return (gint64) floor (log (c->seconds_per_sequence) / log (1.005));
-}
-
+/* How much simpler one layout is than another, in the order an engineer
+ * reaches for the knobs: no interleaving, no CP, a shorter pipeline,
+ * smaller TP, then the expert degrees. */
 static int
-compare_candidates (const void *a,
-                    const void *b)
+compare_simplicity (const PlannerRecommendCandidate *x,
+                    const PlannerRecommendCandidate *y)
 {
-  const PlannerRecommendCandidate *x = a, *y = b;
-  gint64 bx = speed_bucket (x), by = speed_bucket (y);
-
-  if (bx != by)
-    return bx < by ? -1 : 1;
 #define BY(f) if (x->layout.f != y->layout.f) return x->layout.f < y->layout.f ? -1 : 1
   BY (vpp);
   BY (cp);
@@ -509,9 +512,53 @@ compare_candidates (const void *a,
   BY (ep);
   BY (etp);
 #undef BY
+  return 0;
+}
+
+static int
+compare_candidates (const void *a,
+                    const void *b)
+{
+  const PlannerRecommendCandidate *x = a, *y = b;
+
   if (x->seconds_per_sequence != y->seconds_per_sequence)
     return x->seconds_per_sequence < y->seconds_per_sequence ? -1 : 1;
-  return 0;
+  return compare_simplicity (x, y);
+}
+
+/* This analytic model cannot honestly tell apart layouts within about 3%
+ * of each other: among those, the simplest goes first, as an engineer
+ * would choose it.  @results is sorted by speed. */
+#define TIE_FRACTION 1.03
+
+static void
+prefer_simplest (GArray *results)
+{
+  PlannerRecommendCandidate *first, *pick = NULL;
+  guint pick_index = 0;
+
+  if (results->len < 2)
+    return;
+  first = &g_array_index (results, PlannerRecommendCandidate, 0);
+  for (guint i = 0; i < results->len; i++)
+    {
+      PlannerRecommendCandidate *c = &g_array_index (results, PlannerRecommendCandidate, i);
+
+      if (c->seconds_per_sequence > first->seconds_per_sequence * TIE_FRACTION)
+        break;
+      if (pick == NULL || compare_simplicity (c, pick) < 0)
+        {
+          pick = c;
+          pick_index = i;
+        }
+    }
+  if (pick_index > 0)
+    {
+      PlannerRecommendCandidate chosen = *pick;
+
+      g_array_remove_index (results, pick_index);
+      g_array_prepend_val (results, chosen);
+    }
 }
 
 /* ---- Setting up ---- */
@@ -922,8 +969,11 @@ explain (PlannerRecommendation *r,
   else
     add_reason (r, "EP", 1, g_strdup ("dense model: no experts"));
   add_reason (r, "MICRO_BATCH", b->micro_batch_size,
-              g_strdup_printf ("the fastest that fits, %s%s", b->recompute == PLANNER_RECOMPUTE_NONE ? "without recompute" : b->recompute == PLANNER_RECOMPUTE_FULL ? "with full recompute" : "with selective recompute",
-                               b->distributed_optimizer ? " and the distributed optimizer" : ""));
+              g_strdup_printf ("the fastest that fits, %s%s",
+                               b->recompute == PLANNER_RECOMPUTE_NONE ? "with no recompute"
+                               : b->recompute == PLANNER_RECOMPUTE_FULL ? "with full recompute"
+                                                                         : "with selective recompute",
+                               b->distributed_optimizer ? ", with the distributed optimizer" : ""));
   add_reason (r, "GLOBAL_BATCH", b->global_batch_size,
               r->user_global_batch
                 ? g_strdup_printf ("yours: %" G_GUINT64_FORMAT " microbatches of %u × DP %u",
@@ -1368,6 +1418,13 @@ model_args_for (const PlannerRecommendRequest *req,
     }
 
   planner_model_apply_to_args (model, args);
+  /* The search sizes weights, gradients and activations in the precision
+   * the job will train in (the same one the shell block writes): BF16,
+   * or FP16 on GPUs without BF16.  Left out, Megatron's default is FP32. */
+  if (r->gpu->supports_bf16)
+    planner_args_set_bool (args, "bf16", "--bf16", TRUE);
+  else
+    planner_args_set_bool (args, "fp16", "--fp16", TRUE);
   *vocab = model->vocab_size;
   r->model_id = g_strdup (model->id);
   r->model_name = g_strdup (model->name);
@@ -1474,7 +1531,10 @@ planner_recommend (const PlannerRecommendRequest *req,
   search_all (&s);
   r->n_evaluated = s.evaluated;
   if (s.results->len > 0)
-    g_array_sort (s.results, compare_candidates);
+    {
+      g_array_sort (s.results, compare_candidates);
+      prefer_simplest (s.results);
+    }
 
   /* Megatron's own checks on the front-runners: the first that passes is
    * the answer, the next few the alternatives. */

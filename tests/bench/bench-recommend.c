@@ -51,7 +51,7 @@ bench (const char *model,
     }
   qsort (samples, N_RUNS, sizeof (gint64), compare_gint64);
   median = samples[N_RUNS / 2] / 1000.0;
-  g_print ("recommend %-14s on %6" G_GUINT64_FORMAT " × %-9s %8.3f ms median (min %.3f, %" G_GUINT64_FORMAT
+  g_print ("recommend %-14s on %6" G_GUINT64_FORMAT " x %-9s %8.3f ms median (min %.3f, %" G_GUINT64_FORMAT
            " candidates, %s; budget %.0f ms)%s\n",
            model, gpus, gpu, median, samples[0] / 1000.0, evaluated, fits ? "fits" : "nothing fits", budget_ms,
            median <= budget_ms ? "" : "  OVER BUDGET");

@@ -440,6 +440,78 @@ test_bad_input (void)
   g_assert_nonnull (error);
 }
 
+/* Applying a plan makes a new job, leaves the old one alone, and the new
+ * job is no less valid than the old one; for this 70B job that does not
+ * fit, the optimizer's plan needs less memory and the first out-of-memory
+ * remedy makes it fit. */
+static void
+test_apply_to_job (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerJob) before = NULL;
+  g_autoptr(PlannerJob) applied = NULL;
+  g_autoptr(PlannerPlan) plan = NULL;
+  g_autoptr(PlannerReport) old_report = NULL;
+  g_autoptr(PlannerReport) new_report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) changes = NULL;
+  GPtrArray *new_diagnostics;
+
+  g_object_set (job, "seq-length", 8192, "distributed-optimizer", FALSE, "data-path", "/data/t_document",
+                "tokenizer-model", "/models/llama3", "train-iters", 1000, NULL);
+  before = planner_job_copy (job);
+  old_report = planner_analyze_job (job);
+  g_assert_false (planner_report_get_memory_estimate (old_report)->fits);
+
+  plan = planner_advise_job (job, PLANNER_SYMPTOM_NONE, 0, 0, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (plan->suggestions->len, >, 0);
+
+  applied = planner_advise_apply_to_job (plan, job, G_MAXUINT, &error);
+  g_assert_no_error (error);
+  g_assert_true (planner_job_equal (job, before));
+  g_assert_false (planner_job_equal (job, applied));
+  g_assert_cmpstr (planner_job_get_model_id (applied), ==, "llama3-70b");
+  g_assert_true (planner_job_get_bool (applied, "distributed-optimizer"));
+
+  changes = planner_job_list_changes (job, applied);
+  g_assert_true (g_strv_contains ((const char * const *) changes, "training.distributed_optimizer: false → true"));
+
+  new_report = planner_analyze_job (applied);
+  {
+    const PlannerMemoryEstimate *old_memory = planner_report_get_memory_estimate (old_report);
+    const PlannerMemoryEstimate *new_memory = planner_report_get_memory_estimate (new_report);
+
+    g_assert_cmpfloat (new_memory->stages[new_memory->worst].total_bytes, <,
+                       old_memory->stages[old_memory->worst].total_bytes);
+  }
+  new_diagnostics = planner_report_get_diagnostics (new_report);
+  for (guint i = 0; i < new_diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (new_diagnostics, i);
+
+      if (d->severity == PLANNER_SEVERITY_ERROR &&
+          !planner_diagnostics_has_code (planner_report_get_diagnostics (old_report), d->code))
+        g_error ("applying the plan added the error %s: %s", d->code, d->message);
+    }
+
+  /* One alternative of a troubleshooting list, and one that is not there. */
+  g_clear_pointer (&plan, planner_plan_free);
+  plan = planner_advise_job (job, PLANNER_SYMPTOM_OOM, 0, 0, 0, &error);
+  g_assert_no_error (error);
+  g_clear_object (&applied);
+  applied = planner_advise_apply_to_job (plan, job, 0, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (applied);
+  {
+    g_autoptr(PlannerReport) oom_report = planner_analyze_job (applied);
+
+    g_assert_true (planner_report_get_memory_estimate (oom_report)->fits);
+  }
+  g_assert_null (planner_advise_apply_to_job (plan, job, plan->suggestions->len, &error));
+  g_assert_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -454,6 +526,7 @@ main (int   argc,
   g_test_add_func ("/advise/diverging", test_diverging);
   g_test_add_func ("/advise/startup-error", test_startup_error);
   g_test_add_func ("/advise/bad-input", test_bad_input);
+  g_test_add_func ("/advise/apply-to-job", test_apply_to_job);
 
   return g_test_run ();
 }
