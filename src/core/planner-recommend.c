@@ -883,18 +883,18 @@ compare_degree (const GArray                    *all,
         higher = c;
     }
   if (lower == NULL && mine > 1)
-    g_string_append_printf (out, "no layout with a smaller %s fits in memory", degree);
+    g_string_append_printf (out, "No layout with a smaller %s fits in memory.", degree);
   else if (lower != NULL)
     {
       g_autofree char *trade = describe_trade (lower, best);
 
-      g_string_append_printf (out, "the best with %s %u is %s", degree, layout_degree (lower, degree), trade);
+      g_string_append_printf (out, "The best with %s %u is %s.", degree, layout_degree (lower, degree), trade);
     }
   if (higher != NULL)
     {
       g_autofree char *trade = describe_trade (higher, best);
 
-      g_string_append_printf (out, "%sthe best with %s %u is %s", out->len > 0 ? "; " : "", degree,
+      g_string_append_printf (out, "%sThe best with %s %u is %s.", out->len > 0 ? " " : "", degree,
                               layout_degree (higher, degree), trade);
     }
   return g_string_free (out, FALSE);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-window-private.h"
+#include "planner-recommend.h"
 
 struct _PlannerWindow
 {
@@ -29,6 +30,14 @@ struct _PlannerWindow
   /* One "needs attention" group per form page, in page_flags order. */
   AdwPreferencesGroup  *problem_groups[4];
   GPtrArray            *problem_rows[4];
+
+  /* The memory page is rebuilt from each report. */
+  AdwPreferencesPage   *memory_page;
+  GPtrArray            *memory_groups;
+  /* Why each degree, after "Use Recommended" */
+  AdwPreferencesGroup  *reasons_group;
+  GPtrArray            *reason_rows;
+  AdwToastOverlay      *toast_overlay;
 
   GSettings            *settings;
   PlannerJob           *job;
@@ -76,6 +85,7 @@ static GtkWidget *build_cluster_page     (PlannerWindow *self);
 static GtkWidget *build_data_page        (PlannerWindow *self);
 static GtkWidget *build_training_page    (PlannerWindow *self);
 static GtkWidget *build_parallelism_page (PlannerWindow *self);
+static GtkWidget *build_memory_page      (PlannerWindow *self);
 
 static const PageInfo pages[] = {
   { "model", N_("Model"), build_model_page },
@@ -87,8 +97,7 @@ static const PageInfo pages[] = {
     N_("Expert parallelism, router and dispatcher settings for mixture-of-experts models are not built yet.") },
   { "rank-grid", N_("Rank Grid"), NULL, "view-app-grid-symbolic",
     N_("The picture of which GPU holds which rank is not built yet.") },
-  { "memory", N_("Memory"), NULL, "drive-harddisk-symbolic",
-    N_("The per-GPU memory estimate for each pipeline stage is not built yet.") },
+  { "memory", N_("Memory"), build_memory_page },
   { "optimize", N_("Optimize"), NULL, "power-profile-performance-symbolic",
     N_("Throughput optimization plans are not built yet.") },
   { "troubleshoot", N_("Troubleshoot"), NULL, "dialog-warning-symbolic",
@@ -97,8 +106,11 @@ static const PageInfo pages[] = {
     N_("The torchrun and SLURM script drafts, with approval and export, are not built yet.") },
 };
 
-static void update_sidebar  (PlannerWindow *self);
-static void update_problems (PlannerWindow *self);
+static void update_sidebar     (PlannerWindow *self);
+static void update_problems    (PlannerWindow *self);
+static void update_memory_page (PlannerWindow *self);
+static void on_use_recommended_clicked (PlannerWindow *self,
+                                        GtkButton     *button);
 
 static void
 planner_window_update_report (PlannerWindow *self)
@@ -140,6 +152,7 @@ planner_window_update_report (PlannerWindow *self)
     {
       update_sidebar (self);
       update_problems (self);
+      update_memory_page (self);
     }
 }
 
@@ -502,6 +515,15 @@ build_parallelism_page (PlannerWindow *self)
   group = add_group (page, _("Parallelism"),
                      _("Tensor × context × data × pipeline must equal the number of GPUs; "
                        "data parallel is what is left."));
+  {
+    GtkWidget *button = gtk_button_new_with_mnemonic (_("_Use Recommended"));
+
+    gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+    gtk_widget_add_css_class (button, "suggested-action");
+    gtk_widget_set_tooltip_text (button, _("Search every valid layout for this model and these GPUs"));
+    g_signal_connect_object (button, "clicked", G_CALLBACK (on_use_recommended_clicked), self, G_CONNECT_SWAPPED);
+    adw_preferences_group_set_header_suffix (group, button);
+  }
   add_spin_row (self, group, _("Tensor Parallel"), _("Keep inside one NVLink domain"), "tp", 1, 1024, 0);
   add_spin_row (self, group, _("Pipeline Parallel"), NULL, "pp", 1, 1024, 0);
   add_spin_row (self, group, _("Virtual Pipeline Stages"), _("Per pipeline rank; 1 means no interleaving"),
@@ -516,7 +538,218 @@ build_parallelism_page (PlannerWindow *self)
   add_spin_row (self, group, _("Expert Parallel"), NULL, "ep", 1, 1024, 0);
   add_spin_row (self, group, _("Expert Tensor Parallel"), _("0 means the same as tensor parallel"),
                 "etp", 0, 1024, 0);
+
+  self->reasons_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->reasons_group, _("Why Each Degree"));
+  gtk_widget_set_visible (GTK_WIDGET (self->reasons_group), FALSE);
+  adw_preferences_page_add (page, self->reasons_group);
+  self->reason_rows = g_ptr_array_new ();
   return GTK_WIDGET (page);
+}
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+static GtkWidget *
+value_row (const char *title,
+           const char *subtitle,
+           const char *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label = gtk_label_new (value);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_add_css_class (label, "numeric");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  return row;
+}
+
+static GtkWidget *
+gib_row (const char *title,
+         const char *subtitle,
+         double      bytes)
+{
+  g_autofree char *text = g_strdup_printf (_("%.1f GiB"), bytes / GIB);
+
+  return value_row (title, subtitle, text);
+}
+
+static GtkWidget *
+build_memory_page (PlannerWindow *self)
+{
+  self->memory_page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  self->memory_groups = g_ptr_array_new ();
+  return GTK_WIDGET (self->memory_page);
+}
+
+static void
+add_memory_group (PlannerWindow       *self,
+                  AdwPreferencesGroup *group)
+{
+  adw_preferences_page_add (self->memory_page, group);
+  g_ptr_array_add (self->memory_groups, group);
+}
+
+/* Per GPU, per pipeline stage: what the planner estimates and what
+ * Megatron's own formula will print, side by side. */
+static void
+update_memory_page (PlannerWindow *self)
+{
+  static const struct {
+    PlannerMemoryComponent component;
+    const char            *title;
+  } components[] = {
+    { PLANNER_MEMORY_WEIGHTS, N_("Weights") },
+    { PLANNER_MEMORY_GRADIENTS, N_("Gradients") },
+    { PLANNER_MEMORY_OPTIMIZER, N_("Optimizer States") },
+    { PLANNER_MEMORY_ACTIVATIONS, N_("Activations") },
+    { PLANNER_MEMORY_LOGITS, N_("Output Layer and Logits") },
+    { PLANNER_MEMORY_OVERHEAD, N_("Outside PyTorch") },
+  };
+  const PlannerMemoryEstimate *estimate = planner_report_get_memory_estimate (self->report);
+  const PlannerMegatronMemory *megatron = planner_report_get_megatron_memory (self->report);
+  const PlannerGpu *gpu = planner_report_get_gpu (self->report);
+  AdwPreferencesGroup *group;
+
+  if (self->memory_page == NULL)
+    return;
+  for (guint i = 0; i < self->memory_groups->len; i++)
+    adw_preferences_page_remove (self->memory_page, g_ptr_array_index (self->memory_groups, i));
+  g_ptr_array_set_size (self->memory_groups, 0);
+
+  if (estimate == NULL || megatron == NULL)
+    {
+      group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+      adw_preferences_group_set_title (group, _("No Estimate Yet"));
+      adw_preferences_group_set_description (group, _("Choose a model and a valid layout to see the memory per GPU."));
+      add_memory_group (self, group);
+      return;
+    }
+
+  for (guint s = 0; s < estimate->n_stages; s++)
+    {
+      const PlannerStageMemory *stage = &estimate->stages[s];
+      g_autofree char *title = g_strdup_printf (_("Pipeline Stage %u"), stage->stage);
+      g_autofree char *description = NULL;
+
+      if (gpu != NULL)
+        description = g_strdup_printf (_("%u layers · %.1f of %.1f GiB on the %s · %s"), stage->num_layers,
+                                       stage->total_bytes / GIB, estimate->capacity_bytes / GIB, gpu->name,
+                                       stage->fits ? _("fits") : _("does not fit"));
+      else
+        description = g_strdup_printf (_("%u layers · %.1f GiB"), stage->num_layers, stage->total_bytes / GIB);
+
+      group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+      adw_preferences_group_set_title (group, title);
+      adw_preferences_group_set_description (group, description);
+      for (guint c = 0; c < G_N_ELEMENTS (components); c++)
+        {
+          gboolean dominant = components[c].component == stage->dominant;
+
+          adw_preferences_group_add (group, gib_row (_(components[c].title),
+                                                     dominant ? _("The largest part") : NULL,
+                                                     stage->bytes[components[c].component]));
+        }
+      add_memory_group (self, group);
+    }
+
+  group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (group, _("What Megatron Will Print"));
+  adw_preferences_group_set_description (group, _("theoretical_memory_usage for the first stage; it ignores context "
+                                                  "parallelism, MoE routing and memory outside PyTorch."));
+  adw_preferences_group_add (group, gib_row (_("Weights and Optimizer"), NULL, megatron->weight_and_optimizer_bytes));
+  adw_preferences_group_add (group, gib_row (_("Activations"), NULL, megatron->activation_bytes));
+  adw_preferences_group_add (group, gib_row (_("Total"), NULL, megatron->total_bytes));
+  add_memory_group (self, group);
+}
+
+static void
+clear_reasons (PlannerWindow *self)
+{
+  for (guint i = 0; i < self->reason_rows->len; i++)
+    adw_preferences_group_remove (self->reasons_group, g_ptr_array_index (self->reason_rows, i));
+  g_ptr_array_set_size (self->reason_rows, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->reasons_group), FALSE);
+}
+
+/* The recommendation is applied to the job like any edit: a draft the
+ * user sees in the summary line and can change or undo field by field. */
+static void
+on_use_recommended_clicked (PlannerWindow *self,
+                            GtkButton     *button)
+{
+  g_autoptr(GError) error = NULL;
+  PlannerRecommendRequest request = { 0 };
+  PlannerRecommendation *recommendation;
+  const PlannerRecommendCandidate *best;
+  AdwToast *toast;
+
+  request.model_id = *planner_job_get_model_id (self->job) ? planner_job_get_model_id (self->job) : NULL;
+  request.params_b = planner_job_get_double (self->job, "params-b");
+  request.gpu_id = planner_job_get_gpu_id (self->job);
+  request.num_gpus = planner_job_get_world_size (self->job);
+  request.gpus_per_node = planner_job_get_uint (self->job, "gpus-per-node");
+  request.seq_length = planner_job_get_uint (self->job, "seq-length");
+
+  clear_reasons (self);
+  recommendation = planner_recommend (&request, &error);
+  if (recommendation == NULL)
+    {
+      toast = adw_toast_new (error->message);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      return;
+    }
+  if (!recommendation->fits)
+    {
+      toast = adw_toast_new (_("Nothing fits on these GPUs; see the reasons below"));
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      if (recommendation->nothing_fits != NULL)
+        {
+          GtkWidget *row = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), recommendation->nothing_fits);
+          adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
+          adw_preferences_group_add (self->reasons_group, row);
+          g_ptr_array_add (self->reason_rows, row);
+          gtk_widget_set_visible (GTK_WIDGET (self->reasons_group), TRUE);
+        }
+      planner_recommendation_free (recommendation);
+      return;
+    }
+
+  best = &recommendation->best;
+  g_object_freeze_notify (G_OBJECT (self->job));
+  g_object_set (self->job,
+                "tp", best->layout.tp,
+                "pp", best->layout.pp,
+                "cp", best->layout.cp,
+                "ep", best->layout.ep,
+                "etp", recommendation->num_experts > 0 ? best->layout.etp : 0,
+                "vpp", best->layout.vpp,
+                "micro-batch-size", best->micro_batch_size,
+                "global-batch-size", (guint) MIN (best->global_batch_size, G_MAXUINT32),
+                "recompute", best->recompute == PLANNER_RECOMPUTE_FULL ? "full"
+                             : best->recompute == PLANNER_RECOMPUTE_SELECTIVE ? "selective" : "none",
+                "distributed-optimizer", best->distributed_optimizer,
+                NULL);
+  g_object_thaw_notify (G_OBJECT (self->job));
+
+  for (guint i = 0; i < recommendation->reasons->len; i++)
+    {
+      const PlannerRecommendReason *reason = g_ptr_array_index (recommendation->reasons, i);
+      g_autofree char *value = g_strdup_printf ("%" G_GUINT64_FORMAT, reason->value);
+      GtkWidget *row = value_row (reason->degree, reason->reason, value);
+
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+      adw_preferences_group_add (self->reasons_group, row);
+      g_ptr_array_add (self->reason_rows, row);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->reasons_group), TRUE);
+
+  toast = adw_toast_new (_("Applied the recommended layout as a draft"));
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  planner_recommendation_free (recommendation);
 }
 
 static GtkWidget *
@@ -720,6 +953,8 @@ planner_window_dispose (GObject *object)
   g_clear_pointer (&self->report, planner_report_unref);
   for (guint p = 0; p < G_N_ELEMENTS (self->problem_rows); p++)
     g_clear_pointer (&self->problem_rows[p], g_ptr_array_unref);
+  g_clear_pointer (&self->memory_groups, g_ptr_array_unref);
+  g_clear_pointer (&self->reason_rows, g_ptr_array_unref);
 
   G_OBJECT_CLASS (planner_window_parent_class)->dispose (object);
 }
@@ -742,6 +977,7 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, expert_summary_label);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, memory_summary_label);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, toast_overlay);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
 
@@ -813,4 +1049,11 @@ _planner_window_get_stack (PlannerWindow *self)
 {
   g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
   return self->stack;
+}
+
+void
+_planner_window_use_recommended (PlannerWindow *self)
+{
+  g_return_if_fail (PLANNER_IS_WINDOW (self));
+  on_use_recommended_clicked (self, NULL);
 }

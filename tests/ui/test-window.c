@@ -119,6 +119,34 @@ test_window_pages (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* "Use Recommended" changes the job like any edit: the summary follows. */
+static void
+test_window_use_recommended (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkLabel *summary = _planner_window_get_summary_label (window);
+  GtkStack *stack = _planner_window_get_stack (window);
+
+  /* 7B on one 8-GPU node: the search agrees with the reference table. */
+  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 2, NULL);
+  planner_window_flush (window);
+  _planner_window_use_recommended (window);
+  planner_window_flush (window);
+  g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 1);
+  g_assert_cmpuint (planner_job_get_uint (job, "pp"), ==, 1);
+  g_assert_cmpstr (gtk_label_get_text (summary), ==, "TP 1 × CP 1 × DP 8 × PP 1 = 8 GPUs ✓");
+
+  gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
+  gtk_stack_set_visible_child_name (stack, "parallelism");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  save_png (GTK_WIDGET (window), "window-recommended.png");
+  gtk_stack_set_visible_child_name (stack, "memory");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  save_png (GTK_WIDGET (window), "window-memory.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_dark (void)
 {
@@ -142,6 +170,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/example-summary", test_window_example_summary);
   g_test_add_func ("/planner/window/summary-follows-job", test_window_summary_follows_job);
   g_test_add_func ("/planner/window/pages", test_window_pages);
+  g_test_add_func ("/planner/window/use-recommended", test_window_use_recommended);
   g_test_add_func ("/planner/window/dark", test_window_dark);
 
   return g_test_run ();
