@@ -7,30 +7,11 @@
 
 #include "config.h"
 
+#include "planner-test-util.h"
+
 #include <string.h>
 
 #include "planner-config.h"
-
-static PlannerLayout
-make_layout (guint32 world,
-             guint32 tp,
-             guint32 pp,
-             guint32 cp)
-{
-  PlannerLayout layout = { 0, };
-
-  layout.world_size = world;
-  layout.tp = tp;
-  layout.pp = pp;
-  layout.cp = cp;
-  layout.dp = world / (tp * pp * cp);
-  layout.ep = 1;
-  layout.etp = tp;
-  layout.expert_dp = world / (tp * pp);
-  layout.vpp = 1;
-  layout.num_distributed_optimizer_instances = 1;
-  return layout;
-}
 
 static PlannerArgs *
 base_args (void)
@@ -50,7 +31,7 @@ static void
 test_defaults (void)
 {
   g_autoptr(PlannerArgs) args = base_args ();
-  PlannerLayout layout = make_layout (16, 2, 2, 1);
+  PlannerLayout layout = planner_test_layout (16, 2, 2, 1, 1, 0, 1);
   PlannerConfig config;
   g_autoptr(GError) error = NULL;
 
@@ -85,7 +66,7 @@ static void
 test_swiglu_gqa (void)
 {
   g_autoptr(PlannerArgs) args = base_args ();
-  PlannerLayout layout = make_layout (8, 1, 1, 1);
+  PlannerLayout layout = planner_test_layout (8, 1, 1, 1, 1, 0, 1);
   PlannerConfig config, copy;
   g_autoptr(GError) error = NULL;
 
@@ -196,7 +177,7 @@ static void
 test_moe_config (void)
 {
   g_autoptr(PlannerArgs) args = base_args ();
-  PlannerLayout layout = make_layout (8, 1, 1, 1);
+  PlannerLayout layout = planner_test_layout (8, 1, 1, 1, 1, 0, 1);
   PlannerConfig config;
   g_autoptr(GError) error = NULL;
 
@@ -217,7 +198,7 @@ expect_error (PlannerArgs *args,
               int          code,
               const char  *flag)
 {
-  PlannerLayout layout = make_layout (8, 1, 1, 1);
+  PlannerLayout layout = planner_test_layout (8, 1, 1, 1, 1, 0, 1);
   PlannerConfig config;
   g_autoptr(GError) error = NULL;
 

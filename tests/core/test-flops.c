@@ -7,21 +7,12 @@
 
 #include "config.h"
 
+#include "planner-test-util.h"
+
 #include <math.h>
 
 #include "planner-catalog.h"
 #include "planner-flops.h"
-
-static void
-assert_rel (double actual,
-            double expected,
-            double tolerance)
-{
-  double rel = fabs (actual - expected) / fabs (expected);
-
-  if (!(rel < tolerance))
-    g_error ("%.17g differs from %.17g by %g (relative)", actual, expected, rel);
-}
 
 static void
 config_for (PlannerConfig *config,
@@ -66,10 +57,10 @@ test_llama2_7b (void)
   config_for (&config, "llama2-7b", "128", NULL, 1);
   g_assert_cmpuint (config.padded_vocab_size, ==, 32000);
   flops = planner_flops_per_iteration (&config);
-  assert_rel (flops, expected, 1e-9);
+  planner_test_assert_rel (flops, expected, 1e-9);
   /* The figure Megatron printed, to its 5 significant digits. */
-  assert_rel (flops, 2.2473e16, 5e-5);
-  assert_rel (planner_flops_per_token (&config), expected / T, 1e-9);
+  planner_test_assert_rel (flops, 2.2473e16, 5e-5);
+  planner_test_assert_rel (planner_flops_per_token (&config), expected / T, 1e-9);
   planner_config_clear (&config);
 }
 
@@ -86,7 +77,7 @@ test_llama3_8b_gqa (void)
 
   config_for (&config, "llama3-8b", "128", NULL, 8);
   g_assert_cmpuint (config.padded_vocab_size, ==, 129024);
-  assert_rel (planner_flops_per_iteration (&config), expected, 1e-9);
+  planner_test_assert_rel (planner_flops_per_iteration (&config), expected, 1e-9);
   planner_config_clear (&config);
 }
 
@@ -101,7 +92,7 @@ test_mixtral (void)
                     B * s * s * 6 * q * L;
 
   config_for (&config, "mixtral-8x7b", "256", NULL, 1);
-  assert_rel (planner_flops_per_iteration (&config), expected, 1e-9);
+  planner_test_assert_rel (planner_flops_per_iteration (&config), expected, 1e-9);
   planner_config_clear (&config);
 }
 
@@ -126,7 +117,7 @@ test_deepseek_v3 (void)
   config_for (&config, "deepseek-v3", "1024", NULL, 1);
   g_assert_cmpuint (config.padded_vocab_size, ==, 129280);
   g_assert_cmpuint (planner_config_count_moe_layers (&config), ==, 58);
-  assert_rel (planner_flops_per_iteration (&config), expected, 1e-9);
+  planner_test_assert_rel (planner_flops_per_iteration (&config), expected, 1e-9);
   planner_config_clear (&config);
 }
 
@@ -164,7 +155,7 @@ test_gate_and_latent (void)
   planner_args_set (args, "global_batch_size", "--global-batch-size", "8");
   g_assert_true (planner_config_init_from_args (&config, args, &layout, 0, &error));
   g_assert_no_error (error);
-  assert_rel (planner_flops_per_iteration (&config), expected, 1e-9);
+  planner_test_assert_rel (planner_flops_per_iteration (&config), expected, 1e-9);
   planner_config_clear (&config);
 }
 
@@ -186,24 +177,24 @@ test_mfu (void)
   g_assert_true (planner_mfu_from_iteration_time (&config, h100, 10.0, &mfu, &error));
   g_assert_no_error (error);
   g_assert_cmpint (mfu.peak, ==, PLANNER_PEAK_BF16);
-  assert_rel (mfu.tflops_per_gpu, flops / (10.0 * 1e12 * 8), 1e-12);
-  assert_rel (mfu.mfu, flops / (10.0 * 8 * 989.4e12), 1e-12);
+  planner_test_assert_rel (mfu.tflops_per_gpu, flops / (10.0 * 1e12 * 8), 1e-12);
+  planner_test_assert_rel (mfu.mfu, flops / (10.0 * 8 * 989.4e12), 1e-12);
 
   g_assert_true (planner_mfu_from_tflops_per_gpu (&config, h100, 400.0, &mfu, &error));
-  assert_rel (mfu.mfu, 400.0 / 989.4, 1e-12);
+  planner_test_assert_rel (mfu.mfu, 400.0 / 989.4, 1e-12);
 
   g_assert_true (planner_mfu_from_tokens_per_second (&config, h100, 3000.0, &mfu, &error));
-  assert_rel (mfu.mfu, 3000.0 * flops / (128 * 4096) / 989.4e12, 1e-9);
+  planner_test_assert_rel (mfu.mfu, 3000.0 * flops / (128 * 4096) / 989.4e12, 1e-9);
 
   /* FP8 on Hopper: the FP8 peak. */
   config.fp8 = TRUE;
   g_assert_true (planner_mfu_from_tflops_per_gpu (&config, h100, 400.0, &mfu, &error));
   g_assert_cmpint (mfu.peak, ==, PLANNER_PEAK_FP8);
-  assert_rel (mfu.peak_tflops, 1978.9, 1e-12);
+  planner_test_assert_rel (mfu.peak_tflops, 1978.9, 1e-12);
   /* V100: no bf16 and no fp8, so fp16. */
   g_assert_true (planner_mfu_from_tflops_per_gpu (&config, v100, 50.0, &mfu, &error));
   g_assert_cmpint (mfu.peak, ==, PLANNER_PEAK_FP16);
-  assert_rel (mfu.mfu, 50.0 / 125.0, 1e-12);
+  planner_test_assert_rel (mfu.mfu, 50.0 / 125.0, 1e-12);
 
   {
     static const double bad[] = { 0.0, -1.0, NAN, INFINITY };

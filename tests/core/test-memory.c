@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include "planner-test-util.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -14,41 +16,6 @@
 #include "planner-memory.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
-
-static void
-assert_rel (double actual,
-            double expected,
-            double tolerance)
-{
-  double rel = fabs (actual - expected) / fabs (expected);
-
-  if (!(rel < tolerance))
-    g_error ("%.17g differs from %.17g by %g (relative)", actual, expected, rel);
-}
-
-static PlannerLayout
-make_layout (guint32 world,
-             guint32 tp,
-             guint32 pp,
-             guint32 cp,
-             guint32 ep,
-             guint32 etp,
-             guint32 vpp)
-{
-  PlannerLayout layout = { 0, };
-
-  layout.world_size = world;
-  layout.tp = tp;
-  layout.pp = pp;
-  layout.cp = cp;
-  layout.dp = world / (tp * pp * cp);
-  layout.ep = ep;
-  layout.etp = etp ? etp : tp;
-  layout.expert_dp = world / (layout.etp * ep * pp);
-  layout.vpp = vpp ? vpp : 1;
-  layout.num_distributed_optimizer_instances = 1;
-  return layout;
-}
 
 static void
 set_int (PlannerArgs *args,
@@ -75,7 +42,7 @@ test_megatron_dense (void)
 {
   g_autoptr(PlannerArgs) args = planner_args_new ();
   g_autoptr(GError) error = NULL;
-  PlannerLayout layout = make_layout (8, 2, 2, 1, 1, 0, 0);
+  PlannerLayout layout = planner_test_layout (8, 2, 2, 1, 1, 0, 0);
   PlannerConfig config;
   PlannerMegatronMemory m;
 
@@ -95,21 +62,21 @@ test_megatron_dense (void)
 
   planner_memory_megatron (&config, &m);
   g_assert_true (m.used_sp_formula);
-  assert_rel (m.weight_and_optimizer_bytes, 1216425984.0, 1e-9);
-  assert_rel (m.activation_bytes, 857751552.0, 1e-9);
-  assert_rel (m.total_bytes, 1216425984.0 + 857751552.0, 1e-9);
+  planner_test_assert_rel (m.weight_and_optimizer_bytes, 1216425984.0, 1e-9);
+  planner_test_assert_rel (m.activation_bytes, 857751552.0, 1e-9);
+  planner_test_assert_rel (m.total_bytes, 1216425984.0 + 857751552.0, 1e-9);
 
   /* Without SP (selective alone is not enough): the non-SP formula.
    * sbh(10 + 24/2)·24 + 8·s·b·pp + sbh·pp = 1111523328, × 1.05 */
   config.sequence_parallel = FALSE;
   planner_memory_megatron (&config, &m);
   g_assert_false (m.used_sp_formula);
-  assert_rel (m.activation_bytes, 1111523328.0 * 1.05, 1e-9);
+  planner_test_assert_rel (m.activation_bytes, 1111523328.0 * 1.05, 1e-9);
 
   /* Interleaved: × (1 + (pp−1)/(pp·vpp)) = 1.25 with vpp 2. */
   config.layout.vpp = 2;
   planner_memory_megatron (&config, &m);
-  assert_rel (m.activation_bytes, 1111523328.0 * 1.25 * 1.05, 1e-9);
+  planner_test_assert_rel (m.activation_bytes, 1111523328.0 * 1.25 * 1.05, 1e-9);
   planner_config_clear (&config);
 }
 
@@ -128,7 +95,7 @@ test_megatron_moe (void)
 {
   g_autoptr(PlannerArgs) args = planner_args_new ();
   g_autoptr(GError) error = NULL;
-  PlannerLayout layout = make_layout (8, 1, 1, 1, 4, 1, 0);
+  PlannerLayout layout = planner_test_layout (8, 1, 1, 1, 4, 1, 0);
   PlannerConfig config;
   PlannerMegatronMemory m;
 
@@ -155,15 +122,15 @@ test_megatron_moe (void)
   g_assert_cmpuint (config.layout.expert_dp, ==, 2);
 
   planner_memory_megatron (&config, &m);
-  assert_rel (m.weight_and_optimizer_bytes, 126711552.0, 1e-9);
-  assert_rel (m.activation_bytes, 19682611.2, 1e-9);
-  assert_rel (m.total_bytes, 126711552.0 + 19682611.2, 1e-9);
-  assert_rel (m.params_on_most_loaded_shard, 6815744.0 + 12800.0 + 6291456.0, 1e-12);
+  planner_test_assert_rel (m.weight_and_optimizer_bytes, 126711552.0, 1e-9);
+  planner_test_assert_rel (m.activation_bytes, 19682611.2, 1e-9);
+  planner_test_assert_rel (m.total_bytes, 126711552.0 + 19682611.2, 1e-9);
+  planner_test_assert_rel (m.params_on_most_loaded_shard, 6815744.0 + 12800.0 + 6291456.0, 1e-12);
 
   /* Without the distributed optimizer: 18 bytes for everything. */
   config.use_distributed_optimizer = FALSE;
   planner_memory_megatron (&config, &m);
-  assert_rel (m.weight_and_optimizer_bytes, (6815744.0 + 12800.0 + 6291456.0) * 18.0, 1e-9);
+  planner_test_assert_rel (m.weight_and_optimizer_bytes, (6815744.0 + 12800.0 + 6291456.0) * 18.0, 1e-9);
   planner_config_clear (&config);
 }
 
@@ -173,7 +140,7 @@ test_stage_layers (void)
   PlannerConfig config = { 0, };
 
   config.num_layers = 126;
-  config.layout = make_layout (1024, 8, 8, 2, 1, 0, 0);
+  config.layout = planner_test_layout (1024, 8, 8, 2, 1, 0, 0);
   /* 126 + 2 = 128 over 8 stages: 15, 16 × 6, 15. */
   config.account_for_embedding_in_pipeline_split = TRUE;
   config.account_for_loss_in_pipeline_split = TRUE;
@@ -211,7 +178,7 @@ run_scenario (const Scenario        *sc,
   g_autoptr(GError) error = NULL;
   const PlannerModel *model = planner_model_lookup (sc->model);
   const PlannerGpu *gpu = planner_gpu_lookup (sc->gpu);
-  PlannerLayout layout = make_layout (sc->world, sc->tp, sc->pp, sc->cp, sc->ep, 1, sc->vpp);
+  PlannerLayout layout = planner_test_layout (sc->world, sc->tp, sc->pp, sc->cp, sc->ep, 1, sc->vpp);
   PlannerConfig config;
 
   g_assert_nonnull (model);
