@@ -698,11 +698,13 @@ planner_config_init_from_args (PlannerConfig       *config,
   /* Parallel and memory-saving choices */
   c.sequence_parallel = planner_args_get_bool (args, "sequence_parallel", FALSE) && c.layout.tp > 1;
 
+  /* validate_args: --recompute-activations sets the granularity to
+   * selective, overriding --recompute-granularity full. */
   text = planner_args_get_string (args, "recompute_granularity", NULL);
-  if (string_equal (text, "full"))
-    c.recompute = PLANNER_RECOMPUTE_FULL;
-  else if (string_equal (text, "selective") || planner_args_get_bool (args, "recompute_activations", FALSE))
+  if (string_equal (text, "selective") || planner_args_get_bool (args, "recompute_activations", FALSE))
     c.recompute = PLANNER_RECOMPUTE_SELECTIVE;
+  else if (string_equal (text, "full"))
+    c.recompute = PLANNER_RECOMPUTE_FULL;
   else
     c.recompute = PLANNER_RECOMPUTE_NONE;
   text = planner_args_get_string (args, "recompute_method", NULL);
@@ -716,9 +718,23 @@ planner_config_init_from_args (PlannerConfig       *config,
     goto fail;
   c.recompute_num_layers = (guint32) v;
 
-  /* Megatron FSDP turns the distributed optimizer on by itself. */
-  c.use_distributed_optimizer = planner_args_get_bool (args, "use_distributed_optimizer", FALSE) ||
-                                planner_args_get_bool (args, "use_megatron_fsdp", FALSE);
+  /* validate_args, in its order: Megatron FSDP v1 turns the distributed
+   * optimizer on; an optimizer other than adam or sgd turns it into the
+   * layer-wise one (use_distributed_optimizer False); --freeze-all-layers
+   * turns it off. */
+  text = planner_args_get_string (args, "optimizer", "adam");
+  c.use_distributed_optimizer =
+    planner_args_get_bool (args, "use_distributed_optimizer", FALSE) ||
+    (planner_args_get_bool (args, "use_megatron_fsdp", FALSE) &&
+     planner_args_get_int (args, "megatron_fsdp_version", 1) != 2);
+  if (text != NULL && !string_equal (text, "adam") && !string_equal (text, "sgd"))
+    {
+      c.layer_wise_distributed_optimizer = c.use_distributed_optimizer ||
+                                           string_equal (text, "dist_muon");
+      c.use_distributed_optimizer = FALSE;
+    }
+  if (planner_args_get_bool (args, "freeze_all_layers", FALSE))
+    c.use_distributed_optimizer = FALSE;
   if (planner_args_get_bool (args, "bf16", FALSE))
     c.precision = PLANNER_PRECISION_BF16;
   else if (planner_args_get_bool (args, "fp16", FALSE))

@@ -88,7 +88,9 @@ typedef struct
   PlannerRecompute recompute;
   PlannerRecomputeMethod recompute_method;
   guint32          recompute_num_layers;
-  gboolean         use_distributed_optimizer;
+  gboolean         use_distributed_optimizer;  /* after validate_args (FSDP, optimizer, freeze) */
+  gboolean         layer_wise_distributed_optimizer;  /* what --use-distributed-optimizer becomes
+                                                       * with muon, lion, soap... */
   PlannerPrecision precision;
   gboolean         fp8;                       /* --fp8-format given */
   gboolean         account_for_embedding_in_pipeline_split;

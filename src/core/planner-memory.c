@@ -584,7 +584,8 @@ estimate_stage (const PlannerConfig     *c,
   instances = (double) MAX (c->layout.num_distributed_optimizer_instances, 1);
   dense_shards = 1.0;
   expert_shards = 1.0;
-  if (c->use_distributed_optimizer)
+  /* The layer-wise distributed optimizer shards the optimizer state too. */
+  if (c->use_distributed_optimizer || c->layer_wise_distributed_optimizer)
     {
       dense_shards = MAX ((double) c->layout.dp * (double) c->layout.cp / instances, 1.0);
       expert_shards = MAX ((double) c->layout.expert_dp / instances, 1.0);
