@@ -13,6 +13,7 @@
 
 #include "planner-window-private.h"
 #include "planner-recommend.h"
+#include "planner-script-page.h"
 
 struct _PlannerWindow
 {
@@ -30,6 +31,8 @@ struct _PlannerWindow
   /* One "needs attention" group per form page, in page_flags order. */
   AdwPreferencesGroup  *problem_groups[4];
   GPtrArray            *problem_rows[4];
+
+  PlannerScriptPage    *script_page;
 
   /* The memory page is rebuilt from each report. */
   AdwPreferencesPage   *memory_page;
@@ -86,6 +89,7 @@ static GtkWidget *build_data_page        (PlannerWindow *self);
 static GtkWidget *build_training_page    (PlannerWindow *self);
 static GtkWidget *build_parallelism_page (PlannerWindow *self);
 static GtkWidget *build_memory_page      (PlannerWindow *self);
+static GtkWidget *build_script_page      (PlannerWindow *self);
 
 static const PageInfo pages[] = {
   { "model", N_("Model"), build_model_page },
@@ -102,8 +106,7 @@ static const PageInfo pages[] = {
     N_("Throughput optimization plans are not built yet.") },
   { "troubleshoot", N_("Troubleshoot"), NULL, "dialog-warning-symbolic",
     N_("Troubleshooting for out-of-memory, low MFU, slow steps and diverging loss is not built yet.") },
-  { "script", N_("Script"), NULL, "text-x-script-symbolic",
-    N_("The torchrun and SLURM script drafts, with approval and export, are not built yet.") },
+  { "script", N_("Script"), build_script_page },
 };
 
 static void update_sidebar     (PlannerWindow *self);
@@ -153,6 +156,8 @@ planner_window_update_report (PlannerWindow *self)
       update_sidebar (self);
       update_problems (self);
       update_memory_page (self);
+      if (self->script_page != NULL)
+        planner_script_page_refresh (self->script_page);
     }
 }
 
@@ -662,6 +667,13 @@ update_memory_page (PlannerWindow *self)
   adw_preferences_group_add (group, gib_row (_("Activations"), NULL, megatron->activation_bytes));
   adw_preferences_group_add (group, gib_row (_("Total"), NULL, megatron->total_bytes));
   add_memory_group (self, group);
+}
+
+static GtkWidget *
+build_script_page (PlannerWindow *self)
+{
+  self->script_page = PLANNER_SCRIPT_PAGE (planner_script_page_new (self->job));
+  return GTK_WIDGET (self->script_page);
 }
 
 static void

@@ -8,7 +8,9 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
+#include "planner-script-page.h"
 #include "planner-window-private.h"
 
 static PlannerWindow *
@@ -147,6 +149,64 @@ test_window_use_recommended (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The script pane: refused while paths are missing, a draft once they are
+ * given, approval of exactly that draft, a new unapproved draft after any
+ * change, and export of exactly the approved bytes. */
+static void
+test_window_script_page (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkStack *stack = _planner_window_get_stack (window);
+  PlannerScriptPage *page = PLANNER_SCRIPT_PAGE (gtk_stack_get_child_by_name (stack, "script"));
+  g_autoptr(GDateTime) when = g_date_time_new_utc (2026, 11, 29, 12, 0, 0);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("planner-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "train.sh", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *written = NULL;
+  g_autofree char *approved = NULL;
+
+  g_object_set (job, "model-id", "llama3-8b", "nodes", 1, "tp", 1, "pp", 1, NULL);
+  planner_window_flush (window);
+  /* No data path and no tokenizer: generation is refused, nothing to approve. */
+  g_assert_null (planner_script_page_get_text (page));
+  g_assert_false (planner_script_page_approve (page, when, &error));
+  g_clear_error (&error);
+
+  g_object_set (job, "data-path", "/data/my corpus/text_document", "tokenizer-model", "/models/llama3",
+                "train-iters", 1000, NULL);
+  planner_window_flush (window);
+  g_assert_nonnull (planner_script_page_get_text (page));
+  g_assert_false (planner_script_page_get_approved (page));
+  g_assert_false (planner_script_page_export (page, file, &error));
+  g_clear_error (&error);
+
+  g_assert_true (planner_script_page_approve (page, when, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_script_page_get_approved (page));
+  approved = g_strdup (planner_script_page_get_text (page));
+  g_assert_true (planner_script_page_export (page, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, approved);
+
+  gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
+  gtk_stack_set_visible_child_name (stack, "script");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  save_png (GTK_WIDGET (window), "window-script.png");
+
+  /* Any change to the job makes a new draft that is not approved. */
+  g_object_set (job, "micro-batch-size", 2, NULL);
+  planner_window_flush (window);
+  g_assert_false (planner_script_page_get_approved (page));
+  g_assert_cmpstr (planner_script_page_get_text (page), !=, approved);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_dark (void)
 {
@@ -171,6 +231,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/summary-follows-job", test_window_summary_follows_job);
   g_test_add_func ("/planner/window/pages", test_window_pages);
   g_test_add_func ("/planner/window/use-recommended", test_window_use_recommended);
+  g_test_add_func ("/planner/window/script-page", test_window_script_page);
   g_test_add_func ("/planner/window/dark", test_window_dark);
 
   return g_test_run ();
