@@ -206,6 +206,32 @@ analyze_model (PlannerReport *report,
   g_autoptr(GError) error = NULL;
   PlannerLayout layout;
 
+  /* Hybrid Mamba stacks use Megatron's hybrid_flops and get no
+   * theoretical_memory_usage; linear-attention variants change the
+   * attention terms.  Say so rather than print a transformer's numbers. */
+  if (planner_args_is_set (report->args, "hybrid_layer_pattern") ||
+      planner_args_is_set (report->args, "hybrid_override_pattern"))
+    {
+      const char *flags[] = { "--hybrid-layer-pattern", NULL };
+
+      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "analysis.hybrid-not-modelled", flags, NULL,
+                               "FLOPs and memory are not computed: hybrid (Mamba) layer patterns are not modelled "
+                               "by this planner, and Megatron prints no theoretical memory for them.");
+      return;
+    }
+  if (planner_args_is_set (report->args, "experimental_attention_variant") &&
+      planner_args_get_string (report->args, "experimental_attention_variant", NULL) != NULL)
+    {
+      const char *flags[] = { "--experimental-attention-variant", NULL };
+
+      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "analysis.attention-variant-not-modelled",
+                               flags, NULL,
+                               "FLOPs and memory are not computed: the experimental attention variant “%s” "
+                               "changes Megatron's attention terms, which this planner does not model.",
+                               planner_args_get_string (report->args, "experimental_attention_variant", ""));
+      return;
+    }
+
   if (report->layout_valid)
     layout = report->layout;
   else

@@ -217,6 +217,25 @@ test_analyze_tp_across_nodes (void)
   g_assert_false (planner_diagnostics_has_code (planner_report_get_diagnostics (rack), "layout.tp-crosses-nvlink-domain"));
 }
 
+/* A hybrid Mamba stack is not a transformer: no made-up FLOPs or memory. */
+static void
+test_analyze_hybrid_not_modelled (void)
+{
+  const char *argv[] = {
+    "--num-layers", "8", "--hidden-size", "1024", "--num-attention-heads", "16", "--seq-length", "2048",
+    "--max-position-embeddings", "2048", "--micro-batch-size", "1", "--global-batch-size", "8",
+    "--vocab-size", "32000", "--tokenizer-type", "NullTokenizer", "--mock-data",
+    "--hybrid-layer-pattern", "M*M*M*M*", NULL
+  };
+  g_autoptr(PlannerReport) report = analyze_argv (argv, 8, "h100-sxm", NULL);
+
+  g_assert_nonnull (planner_report_get_layout (report));
+  g_assert_null (planner_report_get_config (report));
+  g_assert_cmpfloat (planner_report_get_flops (report), ==, 0);
+  g_assert_true (planner_diagnostics_has_code (planner_report_get_diagnostics (report),
+                                               "analysis.hybrid-not-modelled"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -232,6 +251,7 @@ main (int   argc,
   g_test_add_func ("/planner/analyze/job-unknown-gpu", test_analyze_job_unknown_gpu);
   g_test_add_func ("/planner/analyze/json-keys", test_analyze_json_keys);
   g_test_add_func ("/planner/analyze/tp-across-nodes", test_analyze_tp_across_nodes);
+  g_test_add_func ("/planner/analyze/hybrid-not-modelled", test_analyze_hybrid_not_modelled);
 
   return g_test_run ();
 }
