@@ -423,6 +423,27 @@ planner_analyze_job (PlannerJob *job)
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
 
   args = planner_job_to_args (job);
+
+  /* A size in billions instead of a catalog model: the catalog proposes
+   * LLaMA-style dimensions (the same the script writer uses). */
+  if (*planner_job_get_model_id (job) == '\0' && planner_job_get_double (job, "params-b") > 0)
+    {
+      g_autoptr(GError) size_error = NULL;
+      g_autoptr(PlannerArgs) model_args = planner_args_new ();
+      PlannerModel *custom = planner_model_new_from_size (planner_job_get_double (job, "params-b"),
+                                                          planner_job_get_uint (job, "seq-length"), 0,
+                                                          &size_error);
+
+      if (custom != NULL)
+        {
+          planner_model_apply_to_args (custom, model_args);
+          planner_args_merge_missing (args, model_args);
+          if (!planner_args_is_set (args, "vocab_size"))
+            options.vocab_size = custom->vocab_size;
+          planner_model_free (custom);
+        }
+    }
+
   options.world_size = planner_job_get_world_size (job);
   options.gpu_id = planner_job_get_gpu_id (job);
   options.model_id = planner_job_get_model_id (job);

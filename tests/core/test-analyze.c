@@ -236,6 +236,23 @@ test_analyze_hybrid_not_modelled (void)
                                                "analysis.hybrid-not-modelled"));
 }
 
+/* A size in billions gets the catalog's LLaMA-style dimensions. */
+static void
+test_analyze_job_custom_size (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerReport) report = NULL;
+  const PlannerConfig *config;
+
+  g_object_set (job, "model-id", "", "params-b", 30.0, NULL);
+  report = planner_analyze_job (job);
+  config = planner_report_get_config (report);
+  g_assert_nonnull (config);
+  g_assert_cmpuint (config->num_layers, >, 0);
+  g_assert_cmpfloat (planner_report_get_flops (report), >, 0);
+  g_assert_nonnull (planner_report_get_memory_estimate (report));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -252,6 +269,7 @@ main (int   argc,
   g_test_add_func ("/planner/analyze/json-keys", test_analyze_json_keys);
   g_test_add_func ("/planner/analyze/tp-across-nodes", test_analyze_tp_across_nodes);
   g_test_add_func ("/planner/analyze/hybrid-not-modelled", test_analyze_hybrid_not_modelled);
+  g_test_add_func ("/planner/analyze/job-custom-size", test_analyze_job_custom_size);
 
   return g_test_run ();
 }
