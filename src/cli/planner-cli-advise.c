@@ -17,43 +17,6 @@
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
-/* A job file is a few kilobytes; anything this large is not one. */
-#define MAX_JOB_BYTES (1024 * 1024)
-
-static PlannerJob *
-load_job (const char  *path,
-          GError     **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GFileInfo) info = NULL;
-  g_autoptr(PlannerJob) job = planner_job_new ();
-  g_autofree char *contents = NULL;
-  gsize length = 0;
-
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, NULL, error);
-  if (info == NULL)
-    return NULL;
-  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s is a directory, not a job file", path);
-      return NULL;
-    }
-  if (g_file_info_get_size (info) > MAX_JOB_BYTES)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s is too large to be a job file", path);
-      return NULL;
-    }
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
-    return NULL;
-  if (!planner_job_load_from_data (job, contents, (gssize) length, error))
-    {
-      g_prefix_error (error, "%s: ", path);
-      return NULL;
-    }
-  return g_steal_pointer (&job);
-}
-
 /* A positive finite decimal number, or a usage error naming @option. */
 static gboolean
 parse_positive (const char *command,
@@ -182,14 +145,8 @@ static void
 print_json (const PlannerPlan *plan)
 {
   g_autoptr(JsonNode) root = planner_plan_to_json (plan);
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
 
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
-  g_print ("%s\n", text);
+  planner_cli_print_json (root);
 }
 
 /* Applying is the user's explicit step: the new job is shown field by
@@ -312,7 +269,7 @@ run (const char *command,
   if (g_strv_length (rest) > 1)
     return planner_cli_usage_error (command, "give one job file, not %u", g_strv_length (rest));
 
-  job = load_job (rest[0], &error);
+  job = planner_cli_load_job (rest[0], &error);
   if (job == NULL)
     return planner_cli_usage_error (command, "%s", error->message);
 

@@ -26,30 +26,10 @@ static PlannerImport *
 import_file (const char  *path,
              GError     **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GFileInfo) info = NULL;
   g_autofree char *contents = NULL;
   gsize length = 0;
 
-  /* Check the size before reading, so a 50 MB file is refused at once. */
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, NULL, error);
-  if (info == NULL)
-    return NULL;
-  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s is a directory, not a script", path);
-      return NULL;
-    }
-  if (g_file_info_get_size (info) > PLANNER_IMPORT_MAX_BYTES)
-    {
-      g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_TOO_LARGE,
-                   "%s is %.1f MB; the importer reads scripts of at most %d MiB",
-                   path, g_file_info_get_size (info) / 1e6, PLANNER_IMPORT_MAX_BYTES / (1024 * 1024));
-      return NULL;
-    }
-
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
+  if (!planner_cli_read_file (path, PLANNER_IMPORT_MAX_BYTES, "launch script", &contents, &length, error))
     return NULL;
   return planner_import_script (contents, length, error);
 }
@@ -178,14 +158,8 @@ static void
 print_json (const PlannerReport *report)
 {
   g_autoptr(JsonNode) root = planner_report_to_json (report);
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
 
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
-  g_print ("%s\n", text);
+  planner_cli_print_json (root);
 }
 
 int

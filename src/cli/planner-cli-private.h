@@ -7,7 +7,10 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "planner-job.h"
 
 G_BEGIN_DECLS
 
@@ -46,5 +49,19 @@ gboolean planner_cli_parse_count (const char *command,
                                   const char *text,
                                   guint64     max,
                                   guint64    *value);
+
+/* Reads a whole file of at most @max_bytes, refusing a directory or a
+ * larger file before reading it; @what names the kind in messages. */
+gboolean    planner_cli_read_file  (const char  *path,
+                                    gsize        max_bytes,
+                                    const char  *what,
+                                    char       **contents,
+                                    gsize       *length,
+                                    GError     **error);
+/* A job file (see docs/job-format.md); the message names the file. */
+PlannerJob *planner_cli_load_job   (const char  *path,
+                                    GError     **error);
+/* Pretty-printed, two spaces, on stdout. */
+void        planner_cli_print_json (JsonNode    *root);
 
 G_END_DECLS

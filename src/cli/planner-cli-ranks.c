@@ -195,9 +195,7 @@ static void
 print_json (const PlannerLayout *layout)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = NULL;
   g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "world_size");
@@ -244,11 +242,7 @@ print_json (const PlannerLayout *layout)
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
-  generator = json_generator_new ();
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, NULL);
-  g_print ("%s\n", text);
+  planner_cli_print_json (root);
 }
 
 int

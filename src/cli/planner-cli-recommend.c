@@ -43,14 +43,8 @@ static void
 print_json (const PlannerRecommendation *r)
 {
   g_autoptr(JsonNode) root = planner_recommendation_to_json (r);
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
 
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
-  g_print ("%s\n", text);
+  planner_cli_print_json (root);
 }
 
 int

@@ -17,44 +17,6 @@
 
 #define COMMAND "script"
 
-/* A job file is a few kilobytes; anything near this is not one. */
-#define MAX_JOB_BYTES (1024 * 1024)
-
-static PlannerJob *
-load_job (const char  *path,
-          GError     **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GFileInfo) info = NULL;
-  g_autoptr(PlannerJob) job = planner_job_new ();
-  g_autofree char *contents = NULL;
-  gsize length = 0;
-
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, NULL, error);
-  if (info == NULL)
-    return NULL;
-  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s is a directory, not a job file", path);
-      return NULL;
-    }
-  if (g_file_info_get_size (info) > MAX_JOB_BYTES)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   "%s is too large for a job file (at most 1 MiB)", path);
-      return NULL;
-    }
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
-    return NULL;
-  if (!planner_job_load_from_data (job, contents, length, error))
-    {
-      g_prefix_error (error, "%s: ", path);
-      return NULL;
-    }
-  return g_steal_pointer (&job);
-}
-
 int
 planner_cli_script (int    argc,
                     char **argv)
@@ -120,7 +82,7 @@ planner_cli_script (int    argc,
                                         "(for example 2026-05-01T12:00:00Z)", approved_at);
     }
 
-  job = load_job (rest[0], &error);
+  job = planner_cli_load_job (rest[0], &error);
   if (job == NULL)
     return planner_cli_usage_error (COMMAND, "%s", error->message);
 

@@ -32,69 +32,6 @@ static const PlannerCliCommand commands[] = {
   { "script",  planner_cli_script,  N_("Write a torchrun or SLURM launch script for a job (a draft to approve)") },
 };
 
-int
-planner_cli_usage_error (const char *command,
-                         const char *format,
-                         ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_printerr ("launch-planner-cli %s: %s\n", command, message);
-  return PLANNER_EXIT_USAGE;
-}
-
-static gboolean
-all_digits (const char *text)
-{
-  if (*text == '\0')
-    return FALSE;
-  for (; *text != '\0'; text++)
-    {
-      if (!g_ascii_isdigit (*text))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-planner_cli_parse_count (const char *command,
-                         const char *option,
-                         const char *text,
-                         guint64     max,
-                         guint64    *value)
-{
-  guint64 parsed = 0;
-
-  if (!all_digits (text))
-    {
-      if (text[0] == '-' && all_digits (text + 1))
-        planner_cli_usage_error (command, "%s: “%s” is negative; give a whole number of at least 1", option, text);
-      else
-        planner_cli_usage_error (command, "%s: “%s” is not a whole number", option, text);
-      return FALSE;
-    }
-
-  /* All digits: what is left to go wrong is size. */
-  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &parsed, NULL) || parsed > max)
-    {
-      planner_cli_usage_error (command, "%s: “%s” is too large (at most %" G_GUINT64_FORMAT ")", option, text, max);
-      return FALSE;
-    }
-  if (parsed == 0)
-    {
-      planner_cli_usage_error (command, "%s: must be at least 1 (got 0)", option);
-      return FALSE;
-    }
-
-  *value = parsed;
-  return TRUE;
-}
-
 static void
 print_usage (FILE *stream)
 {

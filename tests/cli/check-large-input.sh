@@ -11,7 +11,7 @@ start=$(date +%s)
 status=$?
 elapsed=$(( $(date +%s) - start ))
 echo "1..1"
-if [[ $status == 2 ]] && grep -q "52.4 MB" "$dir/err" && grep -q "at most 8 MiB" "$dir/err" && (( elapsed < 5 )); then
+if [[ $status == 2 ]] && grep -q "52.4 MB" "$dir/err" && grep -q "only up to 8 MiB" "$dir/err" && (( elapsed < 5 )); then
   echo "ok 1 50 MB script refused: $(cat "$dir/err")"
 else
   echo "not ok 1 status $status after ${elapsed}s: $(cat "$dir/err")"
