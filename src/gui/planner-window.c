@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-window-private.h"
+#include "planner-rank-grid-page.h"
 #include "planner-recommend.h"
 #include "planner-script-page.h"
 
@@ -33,6 +34,7 @@ struct _PlannerWindow
   GPtrArray            *problem_rows[4];
 
   PlannerScriptPage    *script_page;
+  PlannerRankGridPage  *rank_grid_page;
 
   /* The memory page is rebuilt from each report. */
   AdwPreferencesPage   *memory_page;
@@ -88,6 +90,7 @@ static GtkWidget *build_cluster_page     (PlannerWindow *self);
 static GtkWidget *build_data_page        (PlannerWindow *self);
 static GtkWidget *build_training_page    (PlannerWindow *self);
 static GtkWidget *build_parallelism_page (PlannerWindow *self);
+static GtkWidget *build_rank_grid_page   (PlannerWindow *self);
 static GtkWidget *build_memory_page      (PlannerWindow *self);
 static GtkWidget *build_script_page      (PlannerWindow *self);
 
@@ -99,8 +102,7 @@ static const PageInfo pages[] = {
   { "parallelism", N_("Parallelism"), build_parallelism_page },
   { "experts", N_("Experts"), NULL, "view-grid-symbolic",
     N_("Expert parallelism, router and dispatcher settings for mixture-of-experts models are not built yet.") },
-  { "rank-grid", N_("Rank Grid"), NULL, "view-app-grid-symbolic",
-    N_("The picture of which GPU holds which rank is not built yet.") },
+  { "rank-grid", N_("Rank Grid"), build_rank_grid_page },
   { "memory", N_("Memory"), build_memory_page },
   { "optimize", N_("Optimize"), NULL, "power-profile-performance-symbolic",
     N_("Throughput optimization plans are not built yet.") },
@@ -112,6 +114,7 @@ static const PageInfo pages[] = {
 static void update_sidebar     (PlannerWindow *self);
 static void update_problems    (PlannerWindow *self);
 static void update_memory_page (PlannerWindow *self);
+static void update_rank_grid_page (PlannerWindow *self);
 static void on_use_recommended_clicked (PlannerWindow *self,
                                         GtkButton     *button);
 
@@ -156,6 +159,7 @@ planner_window_update_report (PlannerWindow *self)
       update_sidebar (self);
       update_problems (self);
       update_memory_page (self);
+      update_rank_grid_page (self);
       if (self->script_page != NULL)
         planner_script_page_refresh (self->script_page);
     }
@@ -667,6 +671,25 @@ update_memory_page (PlannerWindow *self)
   adw_preferences_group_add (group, gib_row (_("Activations"), NULL, megatron->activation_bytes));
   adw_preferences_group_add (group, gib_row (_("Total"), NULL, megatron->total_bytes));
   add_memory_group (self, group);
+}
+
+static GtkWidget *
+build_rank_grid_page (PlannerWindow *self)
+{
+  self->rank_grid_page = PLANNER_RANK_GRID_PAGE (planner_rank_grid_page_new ());
+  return GTK_WIDGET (self->rank_grid_page);
+}
+
+/* The grid follows the newest report; "No valid layout" without one. */
+static void
+update_rank_grid_page (PlannerWindow *self)
+{
+  if (self->rank_grid_page == NULL)
+    return;
+  planner_rank_grid_page_update (self->rank_grid_page,
+                                 planner_report_get_layout (self->report),
+                                 planner_job_get_uint (self->job, "gpus-per-node"),
+                                 planner_report_get_config (self->report));
 }
 
 static GtkWidget *

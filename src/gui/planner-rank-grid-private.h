@@ -1,0 +1,31 @@
+/* planner-rank-grid-private.h
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "planner-rank-grid.h"
+
+G_BEGIN_DECLS
+
+/* For the widget tests. */
+
+/* Index along the colour-by dimension, or G_MAXUINT outside the world. */
+guint    _planner_rank_grid_get_color_index (PlannerRankGrid *self,
+                                             guint            rank);
+/* TRUE for every member of the colour-by group of the hovered rank (or,
+ * without hover, of the selected rank). */
+gboolean _planner_rank_grid_is_highlighted  (PlannerRankGrid *self,
+                                             guint            rank);
+/* The rank under a point in widget coordinates, or −1. */
+int      _planner_rank_grid_rank_at         (PlannerRankGrid *self,
+                                             double           x,
+                                             double           y);
+/* What the motion controller does. */
+void     _planner_rank_grid_set_hovered     (PlannerRankGrid *self,
+                                             int              rank);
+
+G_END_DECLS
