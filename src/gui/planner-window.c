@@ -14,6 +14,8 @@
 #include "planner-window-private.h"
 #include "planner-rank-grid-page.h"
 #include "planner-recommend.h"
+#include "planner-advice-page.h"
+#include "planner-experts-page.h"
 #include "planner-script-page.h"
 
 struct _PlannerWindow
@@ -34,6 +36,9 @@ struct _PlannerWindow
   GPtrArray            *problem_rows[4];
 
   PlannerScriptPage    *script_page;
+  PlannerExpertsPage   *experts_page;
+  PlannerAdvicePage    *optimize_page;
+  PlannerAdvicePage    *troubleshoot_page;
   PlannerRankGridPage  *rank_grid_page;
 
   /* The memory page is rebuilt from each report. */
@@ -93,6 +98,9 @@ static GtkWidget *build_parallelism_page (PlannerWindow *self);
 static GtkWidget *build_rank_grid_page   (PlannerWindow *self);
 static GtkWidget *build_memory_page      (PlannerWindow *self);
 static GtkWidget *build_script_page      (PlannerWindow *self);
+static GtkWidget *build_experts_page     (PlannerWindow *self);
+static GtkWidget *build_optimize_page    (PlannerWindow *self);
+static GtkWidget *build_troubleshoot_page (PlannerWindow *self);
 
 static const PageInfo pages[] = {
   { "model", N_("Model"), build_model_page },
@@ -100,14 +108,11 @@ static const PageInfo pages[] = {
   { "data", N_("Data"), build_data_page },
   { "training", N_("Training"), build_training_page },
   { "parallelism", N_("Parallelism"), build_parallelism_page },
-  { "experts", N_("Experts"), NULL, "view-grid-symbolic",
-    N_("Expert parallelism, router and dispatcher settings for mixture-of-experts models are not built yet.") },
+  { "experts", N_("Experts"), build_experts_page },
   { "rank-grid", N_("Rank Grid"), build_rank_grid_page },
   { "memory", N_("Memory"), build_memory_page },
-  { "optimize", N_("Optimize"), NULL, "power-profile-performance-symbolic",
-    N_("Throughput optimization plans are not built yet.") },
-  { "troubleshoot", N_("Troubleshoot"), NULL, "dialog-warning-symbolic",
-    N_("Troubleshooting for out-of-memory, low MFU, slow steps and diverging loss is not built yet.") },
+  { "optimize", N_("Optimize"), build_optimize_page },
+  { "troubleshoot", N_("Troubleshoot"), build_troubleshoot_page },
   { "script", N_("Script"), build_script_page },
 };
 
@@ -160,6 +165,12 @@ planner_window_update_report (PlannerWindow *self)
       update_problems (self);
       update_memory_page (self);
       update_rank_grid_page (self);
+      if (self->experts_page != NULL)
+        planner_experts_page_update (self->experts_page, self->report);
+      if (self->optimize_page != NULL)
+        planner_advice_page_update (self->optimize_page, self->report);
+      if (self->troubleshoot_page != NULL)
+        planner_advice_page_update (self->troubleshoot_page, self->report);
       if (self->script_page != NULL)
         planner_script_page_refresh (self->script_page);
     }
@@ -690,6 +701,27 @@ update_rank_grid_page (PlannerWindow *self)
                                  planner_report_get_layout (self->report),
                                  planner_job_get_uint (self->job, "gpus-per-node"),
                                  planner_report_get_config (self->report));
+}
+
+static GtkWidget *
+build_experts_page (PlannerWindow *self)
+{
+  self->experts_page = PLANNER_EXPERTS_PAGE (planner_experts_page_new (self->job));
+  return GTK_WIDGET (self->experts_page);
+}
+
+static GtkWidget *
+build_optimize_page (PlannerWindow *self)
+{
+  self->optimize_page = PLANNER_ADVICE_PAGE (planner_advice_page_new (self->job, FALSE));
+  return GTK_WIDGET (self->optimize_page);
+}
+
+static GtkWidget *
+build_troubleshoot_page (PlannerWindow *self)
+{
+  self->troubleshoot_page = PLANNER_ADVICE_PAGE (planner_advice_page_new (self->job, TRUE));
+  return GTK_WIDGET (self->troubleshoot_page);
 }
 
 static GtkWidget *
