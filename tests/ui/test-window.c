@@ -226,6 +226,16 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
+  /* AdwApplication loads style.css by itself; these windows have no
+   * application, so the pictures would miss the app's own styling. */
+  {
+    g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (provider, RESOURCE_BASE "/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
+
   g_test_add_func ("/planner/window/new-destroy", test_window_new_destroy);
   g_test_add_func ("/planner/window/example-summary", test_window_example_summary);
   g_test_add_func ("/planner/window/summary-follows-job", test_window_summary_follows_job);
