@@ -417,6 +417,7 @@ planner_analyze_job (PlannerJob *job)
 {
   g_autoptr(PlannerArgs) args = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *assumed = NULL;
   PlannerAnalyzeOptions options = { 0 };
   PlannerReport *report;
 
@@ -425,7 +426,8 @@ planner_analyze_job (PlannerJob *job)
   args = planner_job_to_args (job);
 
   /* A size in billions instead of a catalog model: the catalog proposes
-   * LLaMA-style dimensions (the same the script writer uses). */
+   * LLaMA-style dimensions (the same the script writer uses) and says
+   * which it assumed. */
   if (*planner_job_get_model_id (job) == '\0' && planner_job_get_double (job, "params-b") > 0)
     {
       g_autoptr(GError) size_error = NULL;
@@ -436,6 +438,8 @@ planner_analyze_job (PlannerJob *job)
 
       if (custom != NULL)
         {
+          if (custom->assumed != NULL)
+            assumed = g_strjoinv (", ", custom->assumed);
           planner_model_apply_to_args (custom, model_args);
           planner_args_merge_missing (args, model_args);
           if (!planner_args_is_set (args, "vocab_size"))
@@ -472,6 +476,16 @@ planner_analyze_job (PlannerJob *job)
       g_clear_pointer (&report->summary, g_free);
       g_clear_pointer (&report->expert_summary, g_free);
       describe (report);
+    }
+  if (assumed != NULL)
+    {
+      const char *flags[] = { "--num-layers", "--hidden-size", NULL };
+
+      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "model.dimensions-assumed", flags,
+                               "Choose a catalog model, or give the dimensions yourself, if these are not yours.",
+                               "A %.1fB model given by size: LLaMA-style dimensions assumed (%s).",
+                               planner_job_get_double (job, "params-b"), assumed);
+      planner_diagnostics_sort (report->diagnostics);
     }
   return report;
 }

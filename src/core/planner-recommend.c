@@ -1415,6 +1415,14 @@ model_args_for (const PlannerRecommendRequest *req,
       if (custom == NULL)
         return NULL;
       model = custom;
+      /* Say which dimensions were assumed for a bare size. */
+      if (custom->assumed != NULL)
+        {
+          g_autofree char *list = g_strjoinv (", ", custom->assumed);
+
+          g_ptr_array_add (r->rules, g_strdup_printf ("A %.1fB model given by size: LLaMA-style dimensions assumed "
+                                                      "(%s).", req->params_b, list));
+        }
     }
 
   planner_model_apply_to_args (model, args);

@@ -251,6 +251,7 @@ test_analyze_job_custom_size (void)
   g_assert_cmpuint (config->num_layers, >, 0);
   g_assert_cmpfloat (planner_report_get_flops (report), >, 0);
   g_assert_nonnull (planner_report_get_memory_estimate (report));
+  g_assert_true (planner_diagnostics_has_code (planner_report_get_diagnostics (report), "model.dimensions-assumed"));
 }
 
 int
