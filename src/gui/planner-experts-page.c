@@ -11,15 +11,798 @@
 
 #include <glib/gi18n.h>
 
-#include "planner-experts-page.h"
+#include "planner-experts-page-private.h"
+#include "planner-flag-catalog.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+/* The expert weights are counted in BF16. */
+#define BYTES_PER_PARAM 2.0
 
 struct _PlannerExpertsPage
 {
-  AdwBin      parent_instance;
-  PlannerJob *job;
+  AdwBin               parent_instance;
+
+  PlannerJob          *job;
+
+  GtkStack            *stack;
+  AdwStatusPage       *dense_page;
+
+  /* Diagnostics about experts: warnings and errors on top, notes below. */
+  AdwPreferencesGroup *attention_group;
+  GPtrArray           *attention_rows;
+  AdwPreferencesGroup *notes_group;
+  GPtrArray           *note_rows;
+
+  /* Expert layout */
+  AdwActionRow        *ep_row;
+  AdwActionRow        *etp_row;
+  AdwActionRow        *grid_row;
+  AdwActionRow        *carve_row;
+
+  /* Memory saved by expert parallelism */
+  AdwPreferencesGroup *memory_group;
+  AdwActionRow        *headline_row;
+  GtkImage            *headline_icon;
+  AdwActionRow        *per_gpu_row;
+  GtkLabel            *per_gpu_label;
+  AdwActionRow        *ep1_row;
+  GtkLabel            *ep1_label;
+  AdwActionRow        *now_row;
+  GtkLabel            *now_label;
+  AdwActionRow        *state_row;
+
+  /* Router and dispatcher */
+  GtkLabel            *topk_label;
+  AdwActionRow        *topk_row;
+  AdwComboRow         *balancing_row;
+  AdwActionRow        *aux_row;
+  AdwComboRow         *dispatcher_row;
+  AdwActionRow        *gemm_row;
+
+  /* What the page shows, for the tests */
+  gboolean             is_moe;
+  gboolean             have_figures;
+  guint                experts_per_gpu;
+  double               saved_fraction;
+  double               bytes_at_ep1;
+  double               bytes_now;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerExpertsPage, planner_experts_page, ADW_TYPE_BIN)
+
+/* Megatron's flags for the expert settings: a diagnostic involving one of
+ * them (or any --moe-* flag, or a "moe." code) belongs on this page. */
+static const char *expert_flags[] = {
+  "--expert-model-parallel-size",
+  "--expert-tensor-parallel-size",
+  "--num-experts",
+  NULL
+};
+
+typedef struct
+{
+  const char *id;
+  const char *label;
+} Choice;
+
+static const Choice balancing_choices[] = {
+  { "aux_loss", N_("Auxiliary Loss") },
+  { "seq_aux_loss", N_("Per-Sequence Loss") },
+  { "global_aux_loss", N_("Global-Batch Loss") },
+  { "sinkhorn", N_("Sinkhorn") },
+  { "quantile_balancing", N_("Quantile Balancing") },
+  { "none", N_("None") },
+};
+
+static const Choice dispatcher_choices[] = {
+  { "allgather", N_("All-Gather") },
+  { "alltoall", N_("All-to-All") },
+  { "flex", N_("Flex") },
+};
+
+/* Helpers ------------------------------------------------------------------ */
+
+static gboolean
+is_aux_loss_type (const char *type)
+{
+  return g_strcmp0 (type, "aux_loss") == 0 ||
+         g_strcmp0 (type, "seq_aux_loss") == 0 ||
+         g_strcmp0 (type, "global_aux_loss") == 0;
+}
+
+/* "87.5" or "75": one decimal only when it says something. */
+static char *
+format_percent (double fraction)
+{
+  double percent = fraction * 100.0;
+
+  if (ABS (percent - (double) (gint64) (percent + 0.5)) < 0.05)
+    return g_strdup_printf ("%.0f", percent);
+  return g_strdup_printf ("%.1f", percent);
+}
+
+static char *
+format_gib (double bytes)
+{
+  /* Translators: a size in gibibytes. */
+  return g_strdup_printf (_("%.1f GiB"), bytes / GIB);
+}
+
+static GtkWidget *
+new_value_label (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  return label;
+}
+
+static AdwActionRow *
+add_row (AdwPreferencesGroup *group,
+         const char          *title,
+         GtkLabel           **value)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (title != NULL)
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (value != NULL)
+    {
+      GtkWidget *label = new_value_label ();
+
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+      *value = GTK_LABEL (label);
+    }
+  adw_preferences_group_add (group, row);
+  return ADW_ACTION_ROW (row);
+}
+
+static AdwPreferencesGroup *
+add_group (AdwPreferencesPage *page,
+           const char         *title,
+           const char         *description)
+{
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+
+  if (title != NULL)
+    adw_preferences_group_set_title (group, title);
+  if (description != NULL)
+    adw_preferences_group_set_description (group, description);
+  adw_preferences_page_add (page, group);
+  return group;
+}
+
+/* A GtkSpinButton in an AdwActionRow, bound both ways to a job property
+ * (as the window's form pages do). */
+static AdwActionRow *
+add_spin_row (PlannerExpertsPage  *self,
+              AdwPreferencesGroup *group,
+              const char          *title,
+              const char          *property,
+              double               lower,
+              double               upper,
+              double               step,
+              guint                digits)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkAdjustment *adjustment = gtk_adjustment_new (lower, lower, upper, step, step * 8, 0);
+  GtkWidget *spin = gtk_spin_button_new (adjustment, step, digits);
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  gtk_widget_set_name (spin, property);
+  g_object_bind_property (self->job, property, adjustment, "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  adw_preferences_group_add (group, row);
+  return ADW_ACTION_ROW (row);
+}
+
+static AdwActionRow *
+add_switch_row (PlannerExpertsPage  *self,
+                AdwPreferencesGroup *group,
+                const char          *title,
+                const char          *property)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  gtk_widget_set_name (toggle, property);
+  g_object_bind_property (self->job, property, toggle, "active",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  adw_preferences_group_add (group, row);
+  return ADW_ACTION_ROW (row);
+}
+
+/* A choice among Megatron's values for @flag, shown by label and bound to
+ * the string property holding the value. */
+static gboolean
+value_to_position (GBinding     *binding,
+                   const GValue *from,
+                   GValue       *to,
+                   gpointer      user_data)
+{
+  const char * const *ids = user_data;
+  const char *id = g_value_get_string (from);
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      if (g_strcmp0 (ids[i], id) == 0)
+        {
+          g_value_set_uint (to, i);
+          return TRUE;
+        }
+    }
+  /* A value from a hand-edited file: leave the row alone. */
+  return FALSE;
+}
+
+static gboolean
+position_to_value (GBinding     *binding,
+                   const GValue *from,
+                   GValue       *to,
+                   gpointer      user_data)
+{
+  const char * const *ids = user_data;
+  guint position = g_value_get_uint (from);
+
+  if (position >= g_strv_length ((char **) ids))
+    return FALSE;
+  g_value_set_string (to, ids[position]);
+  return TRUE;
+}
+
+static AdwComboRow *
+add_choice_row (PlannerExpertsPage  *self,
+                AdwPreferencesGroup *group,
+                const char          *title,
+                const char          *property,
+                const char          *flag,
+                const Choice        *choices,
+                guint                n_choices)
+{
+  const PlannerFlagInfo *info = planner_flag_catalog_lookup (flag);
+  g_autoptr(GStrvBuilder) ids_builder = g_strv_builder_new ();
+  g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
+  GtkWidget *row = adw_combo_row_new ();
+  GStrv ids;
+
+  /* Megatron's choices, in its order; a label where we have one. */
+  g_assert (info != NULL && info->choices != NULL);
+  for (guint i = 0; info->choices[i] != NULL; i++)
+    {
+      const char *label = info->choices[i];
+
+      for (guint c = 0; c < n_choices; c++)
+        {
+          if (g_str_equal (choices[c].id, info->choices[i]))
+            label = _(choices[c].label);
+        }
+      g_strv_builder_add (ids_builder, info->choices[i]);
+      gtk_string_list_append (model, label);
+    }
+  ids = g_strv_builder_end (ids_builder);
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+  gtk_widget_set_name (row, property);
+  /* The binding holds the ids; they live as long as the row. */
+  g_object_set_data_full (G_OBJECT (row), "ids", ids, (GDestroyNotify) g_strfreev);
+  g_object_bind_property_full (self->job, property, row, "selected",
+                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
+                               value_to_position, position_to_value, ids, NULL);
+  adw_preferences_group_add (group, row);
+  return ADW_COMBO_ROW (row);
+}
+
+static gboolean
+diagnostic_is_about_experts (const PlannerDiagnostic *d)
+{
+  if (g_str_has_prefix (d->code, "moe."))
+    return TRUE;
+  for (guint f = 0; d->flags[f] != NULL; f++)
+    {
+      if (g_str_has_prefix (d->flags[f], "--moe-") ||
+          g_strv_contains (expert_flags, d->flags[f]))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+clear_rows (AdwPreferencesGroup *group,
+            GPtrArray           *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    adw_preferences_group_remove (group, g_ptr_array_index (rows, i));
+  g_ptr_array_set_size (rows, 0);
+}
+
+static void
+add_diagnostic_row (AdwPreferencesGroup     *group,
+                    GPtrArray               *rows,
+                    const PlannerDiagnostic *d)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *icon;
+  const char *icon_name, *css_class;
+
+  switch (d->severity)
+    {
+    case PLANNER_SEVERITY_ERROR:
+      icon_name = "dialog-error-symbolic";
+      css_class = "error";
+      break;
+    case PLANNER_SEVERITY_WARNING:
+      icon_name = "dialog-warning-symbolic";
+      css_class = "warning";
+      break;
+    case PLANNER_SEVERITY_INFO:
+    default:
+      icon_name = "dialog-information-symbolic";
+      css_class = "dim-label";
+      break;
+    }
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d->message);
+  if (d->fix != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), d->fix);
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
+  icon = gtk_image_new_from_icon_name (icon_name);
+  gtk_widget_add_css_class (icon, css_class);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  adw_preferences_group_add (group, row);
+  g_ptr_array_add (rows, row);
+}
+
+/* Dense models ------------------------------------------------------------ */
+
+static void
+on_choose_model_clicked (PlannerExpertsPage *self,
+                         GtkButton          *button)
+{
+  /* The window's "win.show-page" action; the Model page is the first. */
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-page", "i", 0);
+}
+
+static GtkWidget *
+build_dense_page (PlannerExpertsPage *self)
+{
+  GtkWidget *status = adw_status_page_new ();
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Choose a Model"));
+
+  self->dense_page = ADW_STATUS_PAGE (status);
+  adw_status_page_set_icon_name (self->dense_page, "view-grid-symbolic");
+  adw_status_page_set_title (self->dense_page, _("Dense Model"));
+  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "pill");
+  g_signal_connect_object (button, "clicked", G_CALLBACK (on_choose_model_clicked), self, G_CONNECT_SWAPPED);
+  adw_status_page_set_child (self->dense_page, button);
+  return status;
+}
+
+static void
+update_dense_page (PlannerExpertsPage *self)
+{
+  const PlannerModel *model = planner_model_lookup (planner_job_get_model_id (self->job));
+  g_autofree char *what = NULL;
+  g_autofree char *description = NULL;
+
+  if (model != NULL)
+    /* Translators: the model's name, e.g. "LLaMA-3 70B". */
+    what = g_strdup_printf (_("%s has no experts."), model->name);
+  else
+    what = g_strdup (_("A custom-size model has no experts."));
+  description = g_strdup_printf ("%s %s", what,
+                                 _("Expert settings apply only to mixture-of-experts models, such as Mixtral, "
+                                   "DeepSeek-V3 or Qwen3 MoE. This page stays in the sidebar: choose one of "
+                                   "them on the Model page to plan its experts."));
+  adw_status_page_set_description (self->dense_page, description);
+}
+
+/* Mixture-of-experts models ----------------------------------------------- */
+
+static GtkWidget *
+build_moe_page (PlannerExpertsPage *self)
+{
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *group;
+  GtkWidget *icon;
+
+  /* Warnings and errors first, as on the form pages. */
+  self->attention_group = add_group (page, _("Needs Attention"), NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->attention_group), FALSE);
+  self->attention_rows = g_ptr_array_new ();
+
+  group = add_group (page, _("Expert Layout"),
+                     _("In Megatron-Core, expert parallelism is carved out of the data-parallel ranks: "
+                       "ETP × EP × EDP = TP × CP × DP. It does not multiply the number of GPUs."));
+  self->ep_row = add_spin_row (self, group, _("Expert Parallel"), "ep", 1, 1024, 1, 0);
+  self->etp_row = add_spin_row (self, group, _("Expert Tensor Parallel"), "etp", 0, 1024, 1, 0);
+  self->grid_row = add_row (group, NULL, NULL);
+  gtk_widget_add_css_class (GTK_WIDGET (self->grid_row), "numeric");
+  self->carve_row = add_row (group, _("Counting GPUs"), NULL);
+  adw_action_row_set_subtitle_lines (self->carve_row, 0);
+
+  group = add_group (page, _("Memory Saved by Expert Parallelism"), NULL);
+  self->memory_group = group;
+  self->headline_row = add_row (group, NULL, NULL);
+  adw_action_row_set_title_lines (self->headline_row, 0);
+  icon = gtk_image_new_from_icon_name ("emblem-ok-symbolic");
+  self->headline_icon = GTK_IMAGE (icon);
+  adw_action_row_add_prefix (self->headline_row, icon);
+  self->per_gpu_row = add_row (group, _("Experts per GPU"), &self->per_gpu_label);
+  self->ep1_row = add_row (group, _("Expert Weights at EP 1"), &self->ep1_label);
+  self->now_row = add_row (group, NULL, &self->now_label);
+  self->state_row = add_row (group, _("Gradients and Optimizer States"), NULL);
+  adw_action_row_set_subtitle_lines (self->state_row, 0);
+  adw_action_row_set_subtitle (self->state_row,
+                               _("Expert gradients shrink by the same factor. With the distributed optimizer, "
+                                 "the expert optimizer states are already sharded over the expert-data-parallel "
+                                 "ranks, so EP does not change them."));
+
+  group = add_group (page, _("Router and Dispatcher"), NULL);
+  self->topk_row = add_row (group, _("Experts per Token"), &self->topk_label);
+  adw_action_row_set_subtitle (self->topk_row, _("Top-k, set by the model"));
+  self->balancing_row = add_choice_row (self, group, _("Load Balancing"), "moe-router-load-balancing-type",
+                                        "--moe-router-load-balancing-type",
+                                        balancing_choices, G_N_ELEMENTS (balancing_choices));
+  self->aux_row = add_spin_row (self, group, _("Auxiliary Loss Coefficient"), "moe-aux-loss-coeff",
+                                0, 1000, 0.001, 4);
+  self->dispatcher_row = add_choice_row (self, group, _("Token Dispatcher"), "moe-token-dispatcher-type",
+                                         "--moe-token-dispatcher-type",
+                                         dispatcher_choices, G_N_ELEMENTS (dispatcher_choices));
+  self->gemm_row = add_switch_row (self, group, _("Grouped GEMM"), "moe-grouped-gemm");
+
+  /* Notes (Megatron's silent defaults) last. */
+  self->notes_group = add_group (page, _("Notes"), NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_group), FALSE);
+  self->note_rows = g_ptr_array_new ();
+
+  return GTK_WIDGET (page);
+}
+
+static void
+update_layout_group (PlannerExpertsPage *self,
+                     PlannerReport      *report,
+                     guint32             num_experts)
+{
+  const PlannerLayout *layout = planner_report_get_layout (report);
+  guint ep = planner_job_get_uint (self->job, "ep");
+  guint etp = planner_job_get_uint (self->job, "etp");
+  guint tp = planner_job_get_uint (self->job, "tp");
+  g_autofree char *ep_subtitle = NULL;
+  g_autofree char *etp_subtitle = NULL;
+
+  if (num_experts > 0 && ep > 0 && num_experts % ep == 0)
+    ep_subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "Spreads the %u experts of each MoE layer: %u per GPU",
+                                                "Spreads the %u experts of each MoE layer: %u per GPU",
+                                                num_experts),
+                                   num_experts, num_experts / ep);
+  else if (num_experts > 0)
+    ep_subtitle = g_strdup_printf (_("Must divide the %u experts of each MoE layer"), num_experts);
+  adw_action_row_set_subtitle (self->ep_row, ep_subtitle != NULL ? ep_subtitle : "");
+
+  if (etp == 0)
+    etp_subtitle = g_strdup_printf (_("0 means the same as tensor parallel (TP %u)"), tp);
+  else if (etp == 1)
+    etp_subtitle = g_strdup (_("Each expert whole on one GPU: usually fastest with EP"));
+  else
+    etp_subtitle = g_strdup_printf (_("Each expert split over %u GPUs"), etp);
+  adw_action_row_set_subtitle (self->etp_row, etp_subtitle);
+
+  if (layout != NULL)
+    {
+      g_autofree char *expert = NULL;
+      g_autofree char *dense = planner_layout_describe (layout);
+      g_autofree char *dense_line = NULL;
+      g_autofree char *carve = NULL;
+      const char *summary = planner_report_get_expert_summary (report);
+
+      /* The report names the expert view when it differs from the dense
+       * one; otherwise describe it here, it is the same layout. */
+      expert = summary != NULL ? g_strdup (summary) : planner_layout_describe_expert (layout);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->grid_row), expert);
+      /* Translators: the dense layout, "TP 4 × CP 1 × DP 4 × PP 4 = 64 GPUs". */
+      dense_line = g_strdup_printf (_("Expert view of the same GPUs as %s"), dense);
+      adw_action_row_set_subtitle (self->grid_row, dense_line);
+
+      carve = g_strdup_printf (_("TP %u × CP %u × DP %u = ETP %u × EP %u × EDP %u = %u GPUs per pipeline "
+                                 "stage. A guide that multiplies TP × PP × DP × EP counts DP as the "
+                                 "expert-data-parallel size: EDP %u here, while Megatron’s DP is %u."),
+                               layout->tp, layout->cp, layout->dp, layout->etp, layout->ep, layout->expert_dp,
+                               layout->tp * layout->cp * layout->dp, layout->expert_dp, layout->dp);
+      adw_action_row_set_subtitle (self->carve_row, carve);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->grid_row), "error");
+    }
+  else
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->grid_row), _("No Valid Layout"));
+      adw_action_row_set_subtitle (self->grid_row, _("The expert view appears once the degrees multiply out"));
+      adw_action_row_set_subtitle (self->carve_row,
+                                   _("Once the degrees multiply out, ETP × EP × EDP equals TP × CP × DP "
+                                     "on each pipeline stage. A guide that multiplies TP × PP × DP × EP "
+                                     "counts DP as the expert-data-parallel size."));
+      gtk_widget_add_css_class (GTK_WIDGET (self->grid_row), "error");
+    }
+}
+
+/* Divisors of @n, "1, 2, 4 or 8". */
+static char *
+describe_divisors (guint32 n)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  GString *text = g_string_new (NULL);
+
+  for (guint32 d = 1; d <= n && parts->len < 12; d++)
+    {
+      if (n % d == 0)
+        g_ptr_array_add (parts, g_strdup_printf ("%u", d));
+    }
+  for (guint i = 0; i < parts->len; i++)
+    {
+      if (i > 0)
+        g_string_append (text, i + 1 == parts->len ? _(" or ") : ", ");
+      g_string_append (text, g_ptr_array_index (parts, i));
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+set_headline (PlannerExpertsPage *self,
+              const char         *text,
+              const char         *detail,
+              const char         *icon_name,
+              const char         *css_class)
+{
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->headline_row), text);
+  adw_action_row_set_subtitle (self->headline_row, detail != NULL ? detail : "");
+  gtk_image_set_from_icon_name (self->headline_icon, icon_name);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->headline_icon), "success");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->headline_icon), "warning");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->headline_icon), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->headline_icon), css_class);
+}
+
+static void
+update_memory_figures (PlannerExpertsPage          *self,
+                       const PlannerConfig         *config,
+                       const PlannerMemoryEstimate *estimate,
+                       guint32                      num_experts)
+{
+  const PlannerStageMemory *stage = NULL;
+  guint32 ep, etp, split;
+  g_autofree char *description = NULL;
+  g_autofree char *now_title = NULL;
+  g_autofree char *ep1 = NULL;
+  g_autofree char *now = NULL;
+  g_autofree char *percent = NULL;
+  g_autofree char *headline = NULL;
+  g_autofree char *per_gpu = NULL;
+  g_autofree char *split_subtitle = NULL;
+  g_autofree char *transfer = NULL;
+
+  ep = MAX (config->layout.ep, 1);
+  etp = MAX (config->layout.etp, 1);
+  split = ep * etp;
+
+  /* The stage holding the most expert weights (the first, or the last
+   * with MoE multi-token-prediction layers). */
+  for (guint i = 0; i < estimate->n_stages; i++)
+    {
+      if (stage == NULL || estimate->stages[i].expert_params > stage->expert_params)
+        stage = &estimate->stages[i];
+    }
+  if (stage == NULL || stage->expert_params <= 0)
+    {
+      set_headline (self, _("No routed experts on any pipeline stage."), NULL, "dialog-information-symbolic",
+                    "dim-label");
+      return;
+    }
+
+  self->have_figures = TRUE;
+  self->experts_per_gpu = num_experts / ep;
+  self->saved_fraction = 1.0 - 1.0 / (double) split;
+  self->bytes_now = stage->expert_params * BYTES_PER_PARAM;
+  self->bytes_at_ep1 = self->bytes_now * (double) split;
+
+  ep1 = format_gib (self->bytes_at_ep1);
+  now = format_gib (self->bytes_now);
+  percent = format_percent (self->saved_fraction);
+
+  description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "Routed expert weights in BF16 on each GPU of pipeline stage %u "
+                                              "(%u layer), the most loaded.",
+                                              "Routed expert weights in BF16 on each GPU of pipeline stage %u "
+                                              "(%u layers), the most loaded.",
+                                              stage->num_layers),
+                                 stage->stage, stage->num_layers);
+  adw_preferences_group_set_description (self->memory_group, description);
+
+  transfer = g_strdup_printf (_("%s → %s of expert weights per GPU"), ep1, now);
+  if (split == 1)
+    {
+      headline = g_strdup_printf (_("EP 1 keeps all %u experts on every GPU"), num_experts);
+      g_clear_pointer (&transfer, g_free);
+      transfer = g_strdup_printf (_("%s of expert weights per GPU; raising EP divides this by EP"), now);
+    }
+  else if (etp == 1)
+    /* Translators: "EP 4 keeps 2 of 8 experts per GPU: 75% less expert-weight memory" */
+    headline = g_strdup_printf (_("EP %u keeps %u of %u experts per GPU: %s%% less expert-weight memory"),
+                                ep, num_experts / ep, num_experts, percent);
+  else
+    headline = g_strdup_printf (_("EP %u × ETP %u keeps %u of %u experts per GPU, each split %u ways: "
+                                  "%s%% less expert-weight memory"),
+                                ep, etp, num_experts / ep, num_experts, etp, percent);
+  set_headline (self, headline, transfer, split == 1 ? "dialog-information-symbolic" : "emblem-ok-symbolic",
+                split == 1 ? "dim-label" : "success");
+
+  per_gpu = g_strdup_printf (_("%u of %u"), num_experts / ep, num_experts);
+  gtk_label_set_text (self->per_gpu_label, per_gpu);
+  gtk_label_set_text (self->ep1_label, ep1);
+  adw_action_row_set_subtitle (self->ep1_row, _("Every GPU holds every expert whole (EP 1, ETP 1)"));
+  if (etp > 1)
+    now_title = g_strdup_printf (_("Expert Weights at EP %u × ETP %u"), ep, etp);
+  else
+    now_title = g_strdup_printf (_("Expert Weights at EP %u"), ep);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->now_row), now_title);
+  gtk_label_set_text (self->now_label, now);
+  split_subtitle = g_strdup_printf (_("%s%% less than at EP 1"), percent);
+  adw_action_row_set_subtitle (self->now_row, split_subtitle);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->per_gpu_row), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->ep1_row), split > 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->now_row), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->state_row), TRUE);
+}
+
+static void
+update_memory_group (PlannerExpertsPage  *self,
+                     PlannerReport       *report,
+                     const PlannerConfig *config,
+                     guint32              num_experts)
+{
+  const PlannerMemoryEstimate *estimate = planner_report_get_memory_estimate (report);
+
+  self->have_figures = FALSE;
+  self->experts_per_gpu = 0;
+  self->saved_fraction = 0;
+  self->bytes_at_ep1 = 0;
+  self->bytes_now = 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->per_gpu_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->ep1_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->now_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->state_row), FALSE);
+  adw_preferences_group_set_description (self->memory_group, NULL);
+
+  if (config == NULL || estimate == NULL)
+    {
+      set_headline (self, _("The figures need the model’s dimensions: choose a model from the catalog."),
+                    NULL, "dialog-information-symbolic", "dim-label");
+      return;
+    }
+
+  /* The degrees as Megatron resolves them (ETP defaults to TP). */
+  if (num_experts % MAX (config->layout.ep, 1) != 0)
+    {
+      g_autofree char *divisors = describe_divisors (num_experts);
+      g_autofree char *headline = NULL;
+
+      headline = g_strdup_printf (_("%u experts cannot be shared evenly by EP %u: choose an EP of %s."),
+                                  num_experts, MAX (config->layout.ep, 1), divisors);
+      set_headline (self, headline, NULL, "dialog-warning-symbolic", "warning");
+      return;
+    }
+
+  update_memory_figures (self, config, estimate, num_experts);
+}
+
+/* Router and dispatcher --------------------------------------------------- */
+
+static const char *
+balancing_reason (const char *type)
+{
+  if (g_strcmp0 (type, "aux_loss") == 0)
+    return _("Megatron’s default: a loss term evens out expert load");
+  if (g_strcmp0 (type, "seq_aux_loss") == 0)
+    return _("Evens load within each sequence, as DeepSeek-V3 does");
+  if (g_strcmp0 (type, "global_aux_loss") == 0)
+    return _("Evens load over the global batch: freer experts");
+  if (g_strcmp0 (type, "sinkhorn") == 0)
+    return _("Sinkhorn-normalised router scores; no loss term");
+  if (g_strcmp0 (type, "quantile_balancing") == 0)
+    return _("A per-expert bias from score quantiles; no loss term");
+  if (g_strcmp0 (type, "none") == 0)
+    return _("No balancing: a busy expert holds up the step");
+  return _("A value this version of Launch Planner does not know");
+}
+
+static void
+update_router_group (PlannerExpertsPage  *self,
+                     const PlannerConfig *config,
+                     const PlannerModel  *model,
+                     guint32              num_experts)
+{
+  const char *balancing = planner_job_get_string (self->job, "moe-router-load-balancing-type");
+  const char *dispatcher = planner_job_get_string (self->job, "moe-token-dispatcher-type");
+  double coeff = planner_job_get_double (self->job, "moe-aux-loss-coeff");
+  gboolean grouped = planner_job_get_bool (self->job, "moe-grouped-gemm");
+  guint ep = config != NULL ? config->layout.ep : planner_job_get_uint (self->job, "ep");
+  guint32 topk = config != NULL ? config->moe_router_topk : (model != NULL ? model->moe_router_topk : 0);
+  g_autofree char *topk_text = NULL;
+  const char *reason;
+
+  if (topk > 0)
+    topk_text = g_strdup_printf (_("%u of %u"), topk, num_experts);
+  gtk_label_set_text (self->topk_label, topk_text != NULL ? topk_text : "—");
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->balancing_row), balancing_reason (balancing));
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->aux_row), is_aux_loss_type (balancing));
+  if (!is_aux_loss_type (balancing))
+    reason = _("Not used by this balancing type");
+  else if (coeff == 0)
+    reason = _("0, Megatron’s default, turns the loss off; 0.01 is common");
+  else
+    reason = _("Weight of the balancing loss; 0.01 is common");
+  adw_action_row_set_subtitle (self->aux_row, reason);
+
+  if (g_strcmp0 (dispatcher, "allgather") == 0)
+    reason = ep > 1 ? _("Megatron’s default; with EP above 1, All-to-All is better")
+                    : _("Megatron’s default; fine without expert parallelism");
+  else if (g_strcmp0 (dispatcher, "alltoall") == 0)
+    reason = ep > 1 ? _("Recommended with EP above 1: tokens go only where needed")
+                    : _("Tokens go only to their experts’ GPUs; pays off with EP");
+  else if (g_strcmp0 (dispatcher, "flex") == 0)
+    reason = _("DeepEP or HybridEP kernels, which must be installed");
+  else
+    reason = _("A value this version of Launch Planner does not know");
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->dispatcher_row), reason);
+
+  adw_action_row_set_subtitle (self->gemm_row,
+                               grouped ? _("One kernel for all of a GPU’s experts; not on V100")
+                                       : _("One GEMM per expert: slower with several per GPU"));
+}
+
+static void
+update_diagnostics (PlannerExpertsPage *self,
+                    PlannerReport      *report)
+{
+  GPtrArray *diagnostics = planner_report_get_diagnostics (report);
+
+  clear_rows (self->attention_group, self->attention_rows);
+  clear_rows (self->notes_group, self->note_rows);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (!diagnostic_is_about_experts (d))
+        continue;
+      if (d->severity == PLANNER_SEVERITY_INFO)
+        add_diagnostic_row (self->notes_group, self->note_rows, d);
+      else
+        add_diagnostic_row (self->attention_group, self->attention_rows, d);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->attention_group), self->attention_rows->len > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_group), self->note_rows->len > 0);
+}
+
+/* GObject ----------------------------------------------------------------- */
 
 static void
 planner_experts_page_dispose (GObject *object)
@@ -27,6 +810,8 @@ planner_experts_page_dispose (GObject *object)
   PlannerExpertsPage *self = (PlannerExpertsPage *)object;
 
   g_clear_object (&self->job);
+  g_clear_pointer (&self->attention_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->note_rows, g_ptr_array_unref);
   G_OBJECT_CLASS (planner_experts_page_parent_class)->dispose (object);
 }
 
@@ -44,16 +829,23 @@ planner_experts_page_init (PlannerExpertsPage *self)
 GtkWidget *
 planner_experts_page_new (PlannerJob *job)
 {
-  PlannerExpertsPage *self = g_object_new (PLANNER_TYPE_EXPERTS_PAGE, NULL);
-  GtkWidget *status = adw_status_page_new ();
+  PlannerExpertsPage *self;
+  const PlannerModel *model;
 
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+
+  self = g_object_new (PLANNER_TYPE_EXPERTS_PAGE, NULL);
   self->job = g_object_ref (job);
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (status), "view-grid-symbolic");
-  adw_status_page_set_title (ADW_STATUS_PAGE (status), _("Experts"));
-  adw_status_page_set_description (ADW_STATUS_PAGE (status),
-                                   _("Expert parallelism, router and dispatcher settings for mixture-of-experts "
-                                     "models are not built yet."));
-  adw_bin_set_child (ADW_BIN (self), status);
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_stack_add_named (self->stack, build_dense_page (self), "dense");
+  gtk_stack_add_named (self->stack, build_moe_page (self), "moe");
+  adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->stack));
+
+  /* Until the first report: what the catalog says about the model. */
+  model = planner_model_lookup (planner_job_get_model_id (job));
+  self->is_moe = model != NULL && planner_model_is_moe (model);
+  update_dense_page (self);
+  gtk_stack_set_visible_child_name (self->stack, self->is_moe ? "moe" : "dense");
   return GTK_WIDGET (self);
 }
 
@@ -61,5 +853,62 @@ void
 planner_experts_page_update (PlannerExpertsPage *self,
                              PlannerReport      *report)
 {
+  const PlannerConfig *config;
+  const PlannerModel *model;
+  guint32 num_experts;
+
   g_return_if_fail (PLANNER_IS_EXPERTS_PAGE (self));
+  g_return_if_fail (report != NULL);
+
+  config = planner_report_get_config (report);
+  model = planner_model_lookup (planner_job_get_model_id (self->job));
+  if (config != NULL)
+    num_experts = config->num_experts;
+  else
+    num_experts = model != NULL ? model->num_experts : 0;
+  self->is_moe = num_experts > 0;
+
+  if (!self->is_moe)
+    {
+      self->have_figures = FALSE;
+      update_dense_page (self);
+      gtk_stack_set_visible_child_name (self->stack, "dense");
+      return;
+    }
+
+  update_diagnostics (self, report);
+  update_layout_group (self, report, num_experts);
+  update_memory_group (self, report, config, num_experts);
+  update_router_group (self, config, model, num_experts);
+  gtk_stack_set_visible_child_name (self->stack, "moe");
+}
+
+const char *
+_planner_experts_page_get_state (PlannerExpertsPage *self)
+{
+  g_return_val_if_fail (PLANNER_IS_EXPERTS_PAGE (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+gboolean
+_planner_experts_page_get_figures (PlannerExpertsPage *self,
+                                   guint              *experts_per_gpu,
+                                   double             *saved_fraction,
+                                   double             *bytes_at_ep1,
+                                   double             *bytes_now)
+{
+  gboolean have;
+
+  g_return_val_if_fail (PLANNER_IS_EXPERTS_PAGE (self), FALSE);
+
+  have = self->is_moe && self->have_figures;
+  if (experts_per_gpu != NULL)
+    *experts_per_gpu = have ? self->experts_per_gpu : 0;
+  if (saved_fraction != NULL)
+    *saved_fraction = have ? self->saved_fraction : 0;
+  if (bytes_at_ep1 != NULL)
+    *bytes_at_ep1 = have ? self->bytes_at_ep1 : 0;
+  if (bytes_now != NULL)
+    *bytes_now = have ? self->bytes_now : 0;
+  return have;
 }

@@ -21,6 +21,6 @@ G_DECLARE_FINAL_TYPE (PlannerExpertsPage, planner_experts_page, PLANNER, EXPERTS
 GtkWidget *planner_experts_page_new    (PlannerJob *job);
 /* Called with each new report of the job. */
 void       planner_experts_page_update (PlannerExpertsPage *self,
-                                 PlannerReport *report);
+                                        PlannerReport      *report);
 
 G_END_DECLS
