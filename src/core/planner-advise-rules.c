@@ -792,8 +792,6 @@ planner_rule_cpu_offload (PlannerAdvisor *advisor)
 {
   g_autoptr(PlannerSuggestion) suggestion = NULL;
   const PlannerStageMemory *worst = planner_advisor_worst (advisor);
-  const PlannerMemoryEstimate *estimate = planner_report_get_memory_estimate (advisor->current);
-  PlannerSuggestion *offered;
   double optimizer;
 
   if (worst == NULL || on (advisor, "optimizer_cpu_offload"))
@@ -812,14 +810,9 @@ planner_rule_cpu_offload (PlannerAdvisor *advisor)
   suggestion->effect = g_strdup ("The optimizer state moves to host memory and the optimizer step runs on the CPU: "
                                  "a large slowdown of the step; a last resort.");
   set_speed (suggestion, 0.5, 0.8);
-  offered = planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
-  /* The estimate does not model offload: take the optimizer state off by hand. */
-  if (offered != NULL && offered->memory_after >= 0)
-    {
-      offered->memory_after = MAX (offered->memory_after - optimizer, 0);
-      offered->fits_after = offered->memory_after <= estimate->capacity_bytes;
-    }
-  return offered;
+  /* The memory estimate models the offload, so the check and the
+   * figures shown agree. */
+  return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
 
 PlannerSuggestion *

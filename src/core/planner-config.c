@@ -735,6 +735,13 @@ planner_config_init_from_args (PlannerConfig       *config,
     }
   if (planner_args_get_bool (args, "freeze_all_layers", FALSE))
     c.use_distributed_optimizer = FALSE;
+  if (planner_args_get_bool (args, "optimizer_cpu_offload", FALSE))
+    {
+      double fraction = planner_args_get_double (args, "optimizer_offload_fraction", 1.0);
+
+      /* Junk or out of range reads as Megatron's default: all of it. */
+      c.optimizer_offload_fraction = fraction >= 0.0 && fraction <= 1.0 ? fraction : 1.0;
+    }
   if (planner_args_get_bool (args, "bf16", FALSE))
     c.precision = PLANNER_PRECISION_BF16;
   else if (planner_args_get_bool (args, "fp16", FALSE))

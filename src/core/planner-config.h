@@ -91,6 +91,8 @@ typedef struct
   gboolean         use_distributed_optimizer;  /* after validate_args (FSDP, optimizer, freeze) */
   gboolean         layer_wise_distributed_optimizer;  /* what --use-distributed-optimizer becomes
                                                        * with muon, lion, soap... */
+  double           optimizer_offload_fraction; /* of the optimizer state kept in host memory:
+                                                * --optimizer-cpu-offload × --optimizer-offload-fraction */
   PlannerPrecision precision;
   gboolean         fp8;                       /* --fp8-format given */
   gboolean         account_for_embedding_in_pipeline_split;

@@ -593,8 +593,9 @@ estimate_stage (const PlannerConfig     *c,
 
   out->bytes[PLANNER_MEMORY_WEIGHTS] = (tp_params + rep_params + exp_params) * weight_bytes;
   out->bytes[PLANNER_MEMORY_GRADIENTS] = (tp_params + rep_params + exp_params) * grad_bytes;
-  out->bytes[PLANNER_MEMORY_OPTIMIZER] = (tp_params + rep_params) * opt_bytes / dense_shards +
-                                         exp_params * opt_bytes / expert_shards;
+  out->bytes[PLANNER_MEMORY_OPTIMIZER] = ((tp_params + rep_params) * opt_bytes / dense_shards +
+                                          exp_params * opt_bytes / expert_shards) *
+                                         (1.0 - c->optimizer_offload_fraction);
 
   flight = in_flight (c, stage);
   out->in_flight = flight;
