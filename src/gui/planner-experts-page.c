@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-experts-page-private.h"
+#include "planner-bind.h"
 #include "planner-flag-catalog.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
@@ -225,44 +226,6 @@ add_switch_row (PlannerExpertsPage  *self,
   return ADW_ACTION_ROW (row);
 }
 
-/* A choice among Megatron's values for @flag, shown by label and bound to
- * the string property holding the value. */
-static gboolean
-value_to_position (GBinding     *binding,
-                   const GValue *from,
-                   GValue       *to,
-                   gpointer      user_data)
-{
-  const char * const *ids = user_data;
-  const char *id = g_value_get_string (from);
-
-  for (guint i = 0; ids[i] != NULL; i++)
-    {
-      if (g_strcmp0 (ids[i], id) == 0)
-        {
-          g_value_set_uint (to, i);
-          return TRUE;
-        }
-    }
-  /* A value from a hand-edited file: leave the row alone. */
-  return FALSE;
-}
-
-static gboolean
-position_to_value (GBinding     *binding,
-                   const GValue *from,
-                   GValue       *to,
-                   gpointer      user_data)
-{
-  const char * const *ids = user_data;
-  guint position = g_value_get_uint (from);
-
-  if (position >= g_strv_length ((char **) ids))
-    return FALSE;
-  g_value_set_string (to, ids[position]);
-  return TRUE;
-}
-
 static AdwComboRow *
 add_choice_row (PlannerExpertsPage  *self,
                 AdwPreferencesGroup *group,
@@ -298,11 +261,7 @@ add_choice_row (PlannerExpertsPage  *self,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
   gtk_widget_set_name (row, property);
-  /* The binding holds the ids; they live as long as the row. */
-  g_object_set_data_full (G_OBJECT (row), "ids", ids, (GDestroyNotify) g_strfreev);
-  g_object_bind_property_full (self->job, property, row, "selected",
-                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
-                               value_to_position, position_to_value, ids, NULL);
+  planner_bind_choice (G_OBJECT (self->job), property, ADW_COMBO_ROW (row), ids);
   adw_preferences_group_add (group, row);
   return ADW_COMBO_ROW (row);
 }

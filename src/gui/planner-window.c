@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-window-private.h"
+#include "planner-bind.h"
 #include "planner-rank-grid-page.h"
 #include "planner-recommend.h"
 #include "planner-advice-page.h"
@@ -352,44 +353,7 @@ update_problems (PlannerWindow *self)
     }
 }
 
-/* A choice among ids (a catalog, or Megatron's choices), shown by label and
- * bound to a string property holding the id. */
-static gboolean
-id_to_position (GBinding     *binding,
-                const GValue *from,
-                GValue       *to,
-                gpointer      user_data)
-{
-  const char * const *ids = user_data;
-  const char *id = g_value_get_string (from);
-
-  for (guint i = 0; ids[i] != NULL; i++)
-    {
-      if (g_strcmp0 (ids[i], id) == 0)
-        {
-          g_value_set_uint (to, i);
-          return TRUE;
-        }
-    }
-  /* An id from a newer catalog or a hand-edited file: leave the row alone. */
-  return FALSE;
-}
-
-static gboolean
-position_to_id (GBinding     *binding,
-                const GValue *from,
-                GValue       *to,
-                gpointer      user_data)
-{
-  const char * const *ids = user_data;
-  guint position = g_value_get_uint (from);
-
-  if (position >= g_strv_length ((char **) ids))
-    return FALSE;
-  g_value_set_string (to, ids[position]);
-  return TRUE;
-}
-
+/* A choice among ids (a catalog, or Megatron's choices), shown by label. */
 static void
 add_choice_row (PlannerWindow       *self,
                 AdwPreferencesGroup *group,
@@ -407,11 +371,7 @@ add_choice_row (PlannerWindow       *self,
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
   gtk_widget_set_name (row, property);
-  /* The binding holds the ids; they live as long as the row. */
-  g_object_set_data_full (G_OBJECT (row), "ids", ids, (GDestroyNotify) g_strfreev);
-  g_object_bind_property_full (self->job, property, row, "selected",
-                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
-                               id_to_position, position_to_id, ids, NULL);
+  planner_bind_choice (G_OBJECT (self->job), property, ADW_COMBO_ROW (row), ids);
   g_strfreev (labels);
   adw_preferences_group_add (group, row);
 }
