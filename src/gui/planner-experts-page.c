@@ -226,6 +226,8 @@ add_switch_row (PlannerExpertsPage  *self,
   return ADW_ACTION_ROW (row);
 }
 
+/* A choice among Megatron's values for @flag, shown by label and bound to
+ * the string property holding the value. */
 static AdwComboRow *
 add_choice_row (PlannerExpertsPage  *self,
                 AdwPreferencesGroup *group,
