@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include "planner-ui-test.h"
+
 #include <adwaita.h>
 
 #include "planner-advice-page-private.h"
@@ -22,27 +24,6 @@ new_window (void)
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   gtk_stack_set_transition_type (_planner_window_get_stack (window), GTK_STACK_TRANSITION_TYPE_NONE);
   return window;
-}
-
-static void
-save_png (GtkWidget  *widget,
-          const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, width);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
 }
 
 static GtkScrolledWindow *
@@ -89,7 +70,7 @@ save_pngs (PlannerWindow *window,
           gtk_adjustment_set_value (adjustment, value);
         }
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-      save_png (GTK_WIDGET (window), png);
+      planner_test_save_png (GTK_WIDGET (window), png);
     }
   if (adjustment != NULL)
     gtk_adjustment_set_value (adjustment, 0);
@@ -248,7 +229,7 @@ test_advice_confirm (void)
       g_assert_true (planner_job_equal (before, job));
       gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
       if (r == 0)
-        save_png (GTK_WIDGET (dialog), "advice-confirm-dialog.png");
+        planner_test_save_png (GTK_WIDGET (dialog), "advice-confirm-dialog.png");
       /* What a click on the button does: the response, then the close. */
       adw_message_dialog_response (dialog, responses[r]);
       gtk_window_close (GTK_WINDOW (dialog));
@@ -310,7 +291,7 @@ test_advice_optimize (void)
   _planner_advice_page_flush (page);
   g_assert_cmpfloat (_planner_advice_page_get_plan (page)->measured_mfu, ==, 0);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "advice-optimize-bad-mfu.png");
+  planner_test_save_png (GTK_WIDGET (window), "advice-optimize-bad-mfu.png");
 
   gtk_editable_set_text (GTK_EDITABLE (mfu), "250");
   g_assert_true (gtk_widget_has_css_class (mfu, "error"));
@@ -395,14 +376,14 @@ test_advice_invalid_layout (void)
   page = PLANNER_ADVICE_PAGE (show_page (window, "optimize"));
   _planner_advice_page_flush (page);
   g_assert_null (_planner_advice_page_get_plan (page));
-  save_png (GTK_WIDGET (window), "advice-optimize-invalid.png");
+  planner_test_save_png (GTK_WIDGET (window), "advice-optimize-invalid.png");
 
   page = PLANNER_ADVICE_PAGE (show_page (window, "troubleshoot"));
   _planner_advice_page_set_symptom (page, PLANNER_SYMPTOM_HANG);
   _planner_advice_page_flush (page);
   g_assert_null (_planner_advice_page_get_plan (page));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "advice-troubleshoot-invalid.png");
+  planner_test_save_png (GTK_WIDGET (window), "advice-troubleshoot-invalid.png");
 
   _planner_advice_page_set_symptom (page, PLANNER_SYMPTOM_STARTUP_ERROR);
   _planner_advice_page_flush (page);
@@ -423,13 +404,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
-  {
-    g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (provider, RESOURCE_BASE "/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
+  planner_test_load_style ();
 
   g_test_add_func ("/planner/advice-page/troubleshoot-oom", test_advice_troubleshoot_oom);
   g_test_add_func ("/planner/advice-page/apply-distributed-optimizer", test_advice_apply_distributed_optimizer);

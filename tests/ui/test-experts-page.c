@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include "planner-ui-test.h"
+
 #include <adwaita.h>
 
 #include "planner-experts-page-private.h"
@@ -23,27 +25,6 @@ new_window (void)
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return window;
-}
-
-static void
-save_png (GtkWidget  *widget,
-          const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, width);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
 }
 
 /* The first mapped descendant of a type, depth first. */
@@ -77,7 +58,7 @@ save_png_scrolled (PlannerWindow *window,
   adjustment = gtk_scrolled_window_get_vadjustment (scrolled);
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), name);
+  planner_test_save_png (GTK_WIDGET (window), name);
   gtk_adjustment_set_value (adjustment, 0);
 }
 
@@ -138,7 +119,7 @@ test_experts_page_moe (void)
   /* 8 layers per stage × 8 experts × 3 · 4096 · 14336 parameters, 2 bytes each. */
   g_assert_cmpfloat_with_epsilon (at_ep1, 8.0 * 8 * 3 * 4096 * 14336 * 2, 1.0);
   g_assert_cmpfloat_with_epsilon (at_ep1 / GIB, 21.0, 0.05);
-  save_png (GTK_WIDGET (window), "experts-page-moe.png");
+  planner_test_save_png (GTK_WIDGET (window), "experts-page-moe.png");
   save_png_scrolled (window, GTK_WIDGET (page), "experts-page-moe-bottom.png");
 
   /* A change of the job reaches the page with the next report. */
@@ -174,7 +155,7 @@ test_experts_page_moe (void)
   g_assert_false (_planner_experts_page_get_figures (page, &per_gpu, &saved, NULL, NULL));
   g_assert_cmpuint (per_gpu, ==, 0);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "experts-page-moe-invalid.png");
+  planner_test_save_png (GTK_WIDGET (window), "experts-page-moe-invalid.png");
   save_png_scrolled (window, GTK_WIDGET (page), "experts-page-moe-invalid-bottom.png");
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -192,7 +173,7 @@ test_experts_page_dense (void)
   page = show_experts_page (window);
   g_assert_cmpstr (_planner_experts_page_get_state (page), ==, "dense");
   g_assert_false (_planner_experts_page_get_figures (page, NULL, NULL, NULL, NULL));
-  save_png (GTK_WIDGET (window), "experts-page-dense.png");
+  planner_test_save_png (GTK_WIDGET (window), "experts-page-dense.png");
 
   /* "Choose a Model" takes the user to the Model page. */
   {
@@ -225,13 +206,13 @@ test_experts_page_dark (void)
                 "moe-router-load-balancing-type", "quantile_balancing", NULL);
   planner_window_flush (window);
   page = show_experts_page (window);
-  save_png (GTK_WIDGET (window), "experts-page-moe-dark.png");
+  planner_test_save_png (GTK_WIDGET (window), "experts-page-moe-dark.png");
   save_png_scrolled (window, GTK_WIDGET (page), "experts-page-moe-dark-bottom.png");
 
   g_object_set (job, "model-id", "llama3-70b", "ep", 1, NULL);
   planner_window_flush (window);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "experts-page-dense-dark.png");
+  planner_test_save_png (GTK_WIDGET (window), "experts-page-dense-dark.png");
   gtk_window_destroy (GTK_WINDOW (window));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 }
@@ -254,15 +235,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
-  /* AdwApplication loads style.css by itself; these windows have no
-   * application, so the pictures would miss the app's own styling. */
-  {
-    g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (provider, RESOURCE_BASE "/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
+  planner_test_load_style ();
 
   g_test_add_func ("/planner/experts-page/new-destroy", test_experts_page_new_destroy);
   g_test_add_func ("/planner/experts-page/moe", test_experts_page_moe);

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include "planner-ui-test.h"
+
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
@@ -51,28 +53,6 @@ show_in_window (GtkWidget *child,
   gtk_window_present (window);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return window;
-}
-
-static void
-save_png (GtkWidget  *widget,
-          const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, width);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("saved %s", path);
 }
 
 static void
@@ -398,7 +378,7 @@ test_rank_grid_window_page (void)
   g_assert_true (g_str_has_prefix (planner_rank_grid_page_get_info (page), "GPU 9 · node 1 · local 1 · tp 1"));
   g_assert_nonnull (strstr (planner_rank_grid_page_get_info (page), "layers 0–19"));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "rank-grid-page.png");
+  planner_test_save_png (GTK_WIDGET (window), "rank-grid-page.png");
 
   /* The dropdown drives the grid, and the legend follows either. */
   {
@@ -414,7 +394,7 @@ test_rank_grid_window_page (void)
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "rank-grid-page-dark.png");
+  planner_test_save_png (GTK_WIDGET (window), "rank-grid-page-dark.png");
 
   planner_rank_grid_set_presentation (grid, TRUE);
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (page), "presentation"));
@@ -422,7 +402,7 @@ test_rank_grid_window_page (void)
                                                                                    GTK_TYPE_TOGGLE_BUTTON,
                                                                                    "_Presentation"))));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "rank-grid-page-presentation.png");
+  planner_test_save_png (GTK_WIDGET (window), "rank-grid-page-presentation.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 
   /* A layout Megatron cannot build: the status page. */
@@ -430,7 +410,7 @@ test_rank_grid_window_page (void)
   planner_window_flush (window);
   g_assert_null (planner_rank_grid_get_layout (grid));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "rank-grid-page-invalid.png");
+  planner_test_save_png (GTK_WIDGET (window), "rank-grid-page-invalid.png");
 
   /* GB200 NVL72: 144 GPUs, nodes of 72 wrap. */
   g_object_set (planner_window_get_job (window), "tp", 4, "gpus-per-node", 72, "nodes", 2, NULL);
@@ -440,7 +420,7 @@ test_rank_grid_window_page (void)
   planner_rank_grid_set_selected_rank (grid, 80);
   _planner_rank_grid_set_hovered (grid, -1);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "rank-grid-page-gb200.png");
+  planner_test_save_png (GTK_WIDGET (window), "rank-grid-page-gb200.png");
 
   /* 16,384 GPUs: small cells, no numbers, a node label where it fits. */
   g_object_set (planner_window_get_job (window), "gpus-per-node", 8, "nodes", 2048, "tp", 8, "pp", 16, NULL);
@@ -451,7 +431,7 @@ test_rank_grid_window_page (void)
   planner_rank_grid_set_selected_rank (grid, 9);
   _planner_rank_grid_set_hovered (grid, 20);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "rank-grid-page-16k.png");
+  planner_test_save_png (GTK_WIDGET (window), "rank-grid-page-16k.png");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include "planner-ui-test.h"
+
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
@@ -21,27 +23,6 @@ new_window (void)
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return window;
-}
-
-static void
-save_png (GtkWidget  *widget,
-          const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, width);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
 }
 
 static void
@@ -64,7 +45,7 @@ test_window_example_summary (void)
   g_assert_cmpstr (planner_job_get_model_id (job), ==, "llama3-70b");
   g_assert_cmpuint (planner_job_get_world_size (job), ==, 64);
   g_assert_cmpstr (gtk_label_get_text (summary), ==, "TP 4 × CP 1 × DP 4 × PP 4 = 64 GPUs ✓");
-  save_png (GTK_WIDGET (window), "window-example.png");
+  planner_test_save_png (GTK_WIDGET (window), "window-example.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -115,7 +96,7 @@ test_window_pages (void)
 
           g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, names[i]);
           gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-          save_png (GTK_WIDGET (window), png);
+          planner_test_save_png (GTK_WIDGET (window), png);
         }
     }
   gtk_window_destroy (GTK_WINDOW (window));
@@ -142,10 +123,10 @@ test_window_use_recommended (void)
   gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
   gtk_stack_set_visible_child_name (stack, "parallelism");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "window-recommended.png");
+  planner_test_save_png (GTK_WIDGET (window), "window-recommended.png");
   gtk_stack_set_visible_child_name (stack, "memory");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "window-memory.png");
+  planner_test_save_png (GTK_WIDGET (window), "window-memory.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -194,7 +175,7 @@ test_window_script_page (void)
   gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
   gtk_stack_set_visible_child_name (stack, "script");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  save_png (GTK_WIDGET (window), "window-script.png");
+  planner_test_save_png (GTK_WIDGET (window), "window-script.png");
 
   /* Any change to the job makes a new draft that is not approved. */
   g_object_set (job, "micro-batch-size", 2, NULL);
@@ -214,7 +195,7 @@ test_window_dark (void)
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   window = new_window ();
-  save_png (GTK_WIDGET (window), "window-dark.png");
+  planner_test_save_png (GTK_WIDGET (window), "window-dark.png");
   gtk_window_destroy (GTK_WINDOW (window));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 }
@@ -226,15 +207,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
-  /* AdwApplication loads style.css by itself; these windows have no
-   * application, so the pictures would miss the app's own styling. */
-  {
-    g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (provider, RESOURCE_BASE "/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
+  planner_test_load_style ();
 
   g_test_add_func ("/planner/window/new-destroy", test_window_new_destroy);
   g_test_add_func ("/planner/window/example-summary", test_window_example_summary);
