@@ -25,6 +25,7 @@ struct _PlannerScriptPage
   char                  *approved;       /* the approved bytes, or NULL */
   PlannerJob            *approved_job;   /* the job that produced them */
   PlannerScriptLauncher  approved_launcher;
+  gboolean               dirty;          /* the job changed since the draft was rendered */
 
   GtkStack              *stack;
   GtkSourceBuffer       *buffer;
@@ -70,20 +71,11 @@ update_state (PlannerScriptPage *self)
   gtk_stack_set_visible_child_name (self->stack, self->draft != NULL ? "script" : "refused");
 }
 
-void
-planner_script_page_refresh (PlannerScriptPage *self)
+/* A new job or another launcher is a new draft: the approval was for
+ * the old one. */
+static void
+drop_stale_approval (PlannerScriptPage *self)
 {
-  g_autoptr(GError) error = NULL;
-
-  g_return_if_fail (PLANNER_IS_SCRIPT_PAGE (self));
-
-  g_clear_pointer (&self->draft, g_free);
-  self->draft = planner_script_render (self->job, self->launcher, &error);
-  if (self->draft == NULL)
-    adw_status_page_set_description (self->refused, error->message);
-
-  /* A new job or another launcher is a new draft: the approval was for
-   * the old one. */
   if (self->approved != NULL &&
       (self->draft == NULL || self->approved_launcher != self->launcher ||
        !planner_job_equal (self->approved_job, self->job)))
@@ -91,7 +83,40 @@ planner_script_page_refresh (PlannerScriptPage *self)
       g_clear_pointer (&self->approved, g_free);
       g_clear_object (&self->approved_job);
     }
+}
+
+static void
+render (PlannerScriptPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_clear_pointer (&self->draft, g_free);
+  self->draft = planner_script_render (self->job, self->launcher, &error);
+  if (self->draft == NULL)
+    adw_status_page_set_description (self->refused, error->message);
+  self->dirty = FALSE;
+  drop_stale_approval (self);
   update_state (self);
+}
+
+static void
+ensure_rendered (PlannerScriptPage *self)
+{
+  if (self->dirty)
+    render (self);
+}
+
+void
+planner_script_page_refresh (PlannerScriptPage *self)
+{
+  g_return_if_fail (PLANNER_IS_SCRIPT_PAGE (self));
+
+  /* The approval follows the job at once; the draft itself is rendered
+   * only when someone looks at it, not on every keystroke elsewhere. */
+  self->dirty = TRUE;
+  drop_stale_approval (self);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    render (self);
 }
 
 void
@@ -116,6 +141,7 @@ planner_script_page_approve (PlannerScriptPage  *self,
 
   g_return_val_if_fail (PLANNER_IS_SCRIPT_PAGE (self), FALSE);
 
+  ensure_rendered (self);
   if (self->draft == NULL)
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_NOT_A_DRAFT,
@@ -152,6 +178,7 @@ planner_script_page_export (PlannerScriptPage  *self,
   g_return_val_if_fail (PLANNER_IS_SCRIPT_PAGE (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
+  ensure_rendered (self);
   if (self->approved == NULL)
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_NOT_APPROVED,
@@ -173,6 +200,7 @@ gboolean
 planner_script_page_get_approved (PlannerScriptPage *self)
 {
   g_return_val_if_fail (PLANNER_IS_SCRIPT_PAGE (self), FALSE);
+  ensure_rendered (self);
   return self->approved != NULL;
 }
 
@@ -180,6 +208,7 @@ const char *
 planner_script_page_get_text (PlannerScriptPage *self)
 {
   g_return_val_if_fail (PLANNER_IS_SCRIPT_PAGE (self), NULL);
+  ensure_rendered (self);
   return self->approved != NULL ? self->approved : self->draft;
 }
 
@@ -294,12 +323,21 @@ planner_script_page_finalize (GObject *object)
 }
 
 static void
+planner_script_page_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (planner_script_page_parent_class)->map (widget);
+  ensure_rendered (PLANNER_SCRIPT_PAGE (widget));
+}
+
+static void
 planner_script_page_class_init (PlannerScriptPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = planner_script_page_dispose;
   object_class->finalize = planner_script_page_finalize;
+  widget_class->map = planner_script_page_map;
 }
 
 static GtkWidget *
