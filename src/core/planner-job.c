@@ -13,6 +13,11 @@
 
 #include "planner-job.h"
 
+#include <string.h>
+
+#include "planner-flag-catalog.h"
+#include "planner-json-check.h"
+
 /* Every input is described once, in this table: the properties, the JSON
  * format and equality all come from it, so a new field is one line. */
 typedef enum
@@ -166,6 +171,36 @@ static const FieldInfo fields[N_PROPS] = {
   [PROP_SLURM_CPUS_PER_TASK]   = { "slurm-cpus-per-task", "launch", FIELD_UINT, 0, 4096, 0, NULL },
   /* Megatron arguments no field holds, as shell words; kept verbatim. */
   [PROP_EXTRA_ARGS]            = { "extra-args", "advanced", FIELD_STRING, 0, 0, 0, "" },
+};
+
+/* A job file needs three levels (document, section, value); anything much
+ * deeper is not a job file, and json-glib's parser recurses per level. */
+#define MAX_JSON_DEPTH 16
+
+/* Fixed choices, checked when a file is loaded: either a list here, or a
+ * Megatron flag whose choices the 0.20.0 catalog holds.  "" is allowed
+ * where the field documents it ("automatic", "the model's"). */
+static const char *const precision_choices[] = { "bf16", "fp8", "fp16", "fp32", NULL };
+static const char *const fp8_recipe_choices[] = { "", "delayed", "tensorwise", "mxfp8", "blockwise", NULL };
+static const char *const recompute_choices[] = { "none", "selective", "full", NULL };
+
+typedef struct
+{
+  guint              prop;
+  const char *const *choices;      /* or NULL: the flag's */
+  const char        *flag;
+  gboolean           allow_empty;
+} FieldChoices;
+
+static const FieldChoices field_choices[] = {
+  { PROP_PRECISION, precision_choices, NULL, FALSE },
+  { PROP_FP8_RECIPE, fp8_recipe_choices, NULL, TRUE },
+  { PROP_RECOMPUTE, recompute_choices, NULL, FALSE },
+  { PROP_ATTENTION_BACKEND, NULL, "--attention-backend", FALSE },
+  { PROP_LR_DECAY_STYLE, NULL, "--lr-decay-style", FALSE },
+  { PROP_TOKENIZER_TYPE, NULL, "--tokenizer-type", TRUE },
+  { PROP_MOE_LOAD_BALANCING_TYPE, NULL, "--moe-router-load-balancing-type", FALSE },
+  { PROP_MOE_TOKEN_DISPATCHER_TYPE, NULL, "--moe-token-dispatcher-type", FALSE },
 };
 
 typedef union
@@ -570,12 +605,118 @@ planner_job_to_data (PlannerJob *self,
   return json_generator_to_data (generator, length);
 }
 
+static const FieldChoices *
+find_choices (guint prop)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (field_choices); i++)
+    {
+      if (field_choices[i].prop == prop)
+        return &field_choices[i];
+    }
+  return NULL;
+}
+
+static const char *const *
+choice_list (const FieldChoices *c)
+{
+  const PlannerFlagInfo *info;
+
+  if (c->choices != NULL)
+    return c->choices;
+  info = planner_flag_catalog_lookup (c->flag);
+  return info != NULL ? info->choices : NULL;
+}
+
+GStrv
+planner_job_dup_choices (const char *property)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const FieldChoices *c = NULL;
+  const char *const *list;
+
+  g_return_val_if_fail (property != NULL, NULL);
+
+  for (guint i = 1; i < N_PROPS && c == NULL; i++)
+    {
+      if (g_str_equal (fields[i].name, property))
+        c = find_choices (i);
+    }
+  if (c == NULL)
+    return NULL;
+  list = choice_list (c);
+  if (c->allow_empty && (list == NULL || !g_strv_contains (list, "")))
+    g_strv_builder_add (builder, "");
+  if (list != NULL)
+    g_strv_builder_addv (builder, (const char **) list);
+  return g_strv_builder_end (builder);
+}
+
+static char *
+join_choices (const char *const *list)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; list != NULL && list[i] != NULL; i++)
+    {
+      if (*list[i] == '\0')
+        continue;
+      if (out->len > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, list[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
-read_field (const FieldInfo  *f,
+check_choice (guint        prop,
+              const char  *value,
+              GError     **error)
+{
+  const FieldChoices *c = find_choices (prop);
+  const char *const *list;
+  g_autofree char *key = NULL;
+  g_autofree char *valid = NULL;
+
+  if (c == NULL)
+    return TRUE;
+  if (c->allow_empty && *value == '\0')
+    return TRUE;
+  list = choice_list (c);
+  if (list == NULL || g_strv_contains (list, value))
+    return TRUE;
+
+  key = json_key (fields[prop].name);
+  valid = join_choices (list);
+  g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+               "%s.%s is “%s”, which is not one of the choices: %s%s",
+               fields[prop].section, key, value, valid,
+               c->allow_empty ? " (or \"\" for the default)" : "");
+  return FALSE;
+}
+
+gboolean
+planner_job_check_choice (const char  *property,
+                          const char  *value,
+                          GError     **error)
+{
+  g_return_val_if_fail (property != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  for (guint i = 1; i < N_PROPS; i++)
+    {
+      if (g_str_equal (fields[i].name, property))
+        return check_choice (i, value, error);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_field (guint             prop,
             JsonNode         *node,
             FieldValue       *out,
             GError          **error)
 {
+  const FieldInfo *f = &fields[prop];
   GType value_type = JSON_NODE_HOLDS_VALUE (node) ? json_node_get_value_type (node) : G_TYPE_INVALID;
   g_autofree char *key = json_key (f->name);
 
@@ -642,6 +783,8 @@ read_field (const FieldInfo  *f,
                        "%s.%s must be a string", f->section, key);
           return FALSE;
         }
+      if (!check_choice (prop, json_node_get_string (node), error))
+        return FALSE;
       out->s = g_strdup (json_node_get_string (node));
       return TRUE;
 
@@ -661,11 +804,34 @@ planner_job_load_from_data (PlannerJob  *self,
   FieldValue values[N_PROPS] = { { 0 } };
   gboolean present[N_PROPS] = { FALSE };
   JsonObject *root;
+  g_autoptr(GError) local_error = NULL;
   gboolean ok = TRUE;
+  JsonNode *version_node;
+  JsonNode *format_node;
   gint64 version;
 
   g_return_val_if_fail (PLANNER_IS_JOB (self), FALSE);
   g_return_val_if_fail (data != NULL, FALSE);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+
+  /* Strict JSON first: json-glib would accept and misread what is not
+   * JSON, and recurses once per nesting level. */
+  if (!planner_json_check_strict (data, (gsize) length, MAX_JSON_DEPTH, &local_error))
+    {
+      g_set_error (error, PLANNER_JOB_ERROR,
+                   local_error->code == PLANNER_JSON_CHECK_ERROR_VALUE ? PLANNER_JOB_ERROR_FIELD
+                                                                       : PLANNER_JOB_ERROR_PARSE,
+                   "Not a job file: %s", local_error->message);
+      return FALSE;
+    }
+  /* json-glib does not take a byte-order mark; RFC 8259 lets readers skip it. */
+  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    {
+      data += 3;
+      length -= 3;
+    }
 
   if (!json_parser_load_from_data (parser, data, length, error))
     {
@@ -683,14 +849,25 @@ planner_job_load_from_data (PlannerJob  *self,
     }
   root = json_node_get_object (json_parser_get_root (parser));
 
-  if (g_strcmp0 (json_object_get_string_member_with_default (root, "format", ""), "launch-planner-job") != 0)
+  format_node = json_object_get_member (root, "format");
+  if (format_node == NULL || !JSON_NODE_HOLDS_VALUE (format_node) ||
+      json_node_get_value_type (format_node) != G_TYPE_STRING ||
+      g_strcmp0 (json_node_get_string (format_node), "launch-planner-job") != 0)
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_PARSE,
                            "Not a job file: \"format\" must be \"launch-planner-job\"");
       return FALSE;
     }
 
-  version = json_object_get_int_member_with_default (root, "version", 0);
+  version_node = json_object_get_member (root, "version");
+  if (version_node == NULL || !JSON_NODE_HOLDS_VALUE (version_node) ||
+      json_node_get_value_type (version_node) != G_TYPE_INT64)
+    {
+      g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_VERSION,
+                           "Not a job file: \"version\" must be a whole number (this Launch Planner writes 1)");
+      return FALSE;
+    }
+  version = json_node_get_int (version_node);
   if (version < 1 || version > PLANNER_JOB_FORMAT_VERSION)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_VERSION,
@@ -720,7 +897,7 @@ planner_job_load_from_data (PlannerJob  *self,
       section = json_node_get_object (node);
       if (!json_object_has_member (section, key))
         continue;
-      ok = read_field (&fields[i], json_object_get_member (section, key), &values[i], error);
+      ok = read_field (i, json_object_get_member (section, key), &values[i], error);
       present[i] = ok;
     }
 

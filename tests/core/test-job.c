@@ -127,6 +127,52 @@ test_job_bad_input (void)
       1, PLANNER_JOB_ERROR_FIELD, "data.data_path must be a string" },
     { "{\"format\": \"launch-planner-job\", \"version\": 1, \"training\": []}",
       1, PLANNER_JOB_ERROR_FIELD, "\"training\" must be an object" },
+    /* Issue 14 #9: not JSON, or JSON json-glib would misread. */
+#define JOB(section, body) "{\"format\": \"launch-planner-job\", \"version\": 1, \"" section "\": {" body "}}"
+    { JOB ("parallelism", "\"tp\": -18446744073709551608"), 1, PLANNER_JOB_ERROR_FIELD,
+      "parallelism.tp: -18446744073709551608 is too large" },
+    { JOB ("parallelism", "\"tp\": 18446744073709551624"), 1, PLANNER_JOB_ERROR_FIELD, "parallelism.tp:" },
+    { JOB ("parallelism", "\"tp\": 010"), 1, PLANNER_JOB_ERROR_PARSE, "parallelism.tp: “010”" },
+    { JOB ("parallelism", "\"tp\": 0x10"), 1, PLANNER_JOB_ERROR_PARSE, "parallelism.tp: “0x10”" },
+    { JOB ("parallelism", "\"tp\": +8"), 1, PLANNER_JOB_ERROR_PARSE, "parallelism.tp: “+8”" },
+    { JOB ("training", "\"lr\": .5"), 1, PLANNER_JOB_ERROR_PARSE, "training.lr: “.5”" },
+    { JOB ("training", "\"lr\": 5."), 1, PLANNER_JOB_ERROR_PARSE, "training.lr: “5.”" },
+    { JOB ("training", "\"lr\": 1e400"), 1, PLANNER_JOB_ERROR_FIELD, "training.lr: 1e400 is too large" },
+    { JOB ("training", "\"lr\": NaN"), 1, PLANNER_JOB_ERROR_PARSE, "training.lr: “NaN”" },
+    { JOB ("data", "\"data_path\": \"/data\\u0000/../etc\""), 1, PLANNER_JOB_ERROR_FIELD,
+      "data.data_path: the text holds \\u0000" },
+    { JOB ("data", "\"data_path\": \"/data\\q\""), 1, PLANNER_JOB_ERROR_PARSE, "data.data_path: “\\”" },
+    { JOB ("data", "\"data_path\": \"/data\\x41\""), 1, PLANNER_JOB_ERROR_PARSE, "data.data_path:" },
+    { JOB ("data", "\"data_path\": \"/da\tta\""), 1, PLANNER_JOB_ERROR_PARSE, "data.data_path: a string holds a raw control" },
+    /* Issue 14 #13: a lone surrogate would be written back as invalid UTF-8. */
+    { JOB ("data", "\"data_path\": \"/data/\\ud83d\""), 1, PLANNER_JOB_ERROR_FIELD,
+      "data.data_path: the text holds a lone UTF-16 surrogate (\\ud83d)" },
+    { JOB ("data", "\"data_path\": \"/data/\\udc00x\""), 1, PLANNER_JOB_ERROR_FIELD, "lone UTF-16 surrogate" },
+    { JOB ("data", "\"data_path\": \"/data/\\ud83d\\u0041\""), 1, PLANNER_JOB_ERROR_FIELD, "lone UTF-16 surrogate" },
+    { JOB ("parallelism", "\"tp\": 2, \"tp\": 8"), 1, PLANNER_JOB_ERROR_FIELD, "parallelism.tp: given twice" },
+    { JOB ("parallelism", "\"tp\": 2") " " JOB ("parallelism", "\"tp\": 8"), 1, PLANNER_JOB_ERROR_PARSE,
+      "more text follows the end of the JSON document" },
+    { JOB ("parallelism", "\"tp\": 2,"), 1, PLANNER_JOB_ERROR_PARSE, "parallelism" },
+    { "{\"format\": \"launch-planner-job\", \"version\": 1.9}", 1, PLANNER_JOB_ERROR_VERSION,
+      "\"version\" must be a whole number" },
+    { "{\"format\": \"launch-planner-job\", \"version\": true}", 1, PLANNER_JOB_ERROR_VERSION,
+      "\"version\" must be a whole number" },
+    { "{\"format\": \"launch-planner-job\"}", 1, PLANNER_JOB_ERROR_VERSION, "\"version\" must be" },
+    { "{\"format\": 7, \"version\": 1}", 1, PLANNER_JOB_ERROR_PARSE, "\"format\" must be" },
+    { "\"launch-planner-job\"", 1, PLANNER_JOB_ERROR_PARSE, "top level must be a JSON object" },
+    { "{\"format\": \"launch-planner-job\", \"version\": 1}\n\x01", 1, PLANNER_JOB_ERROR_PARSE, "line 2" },
+    { "{\"format\": \"launch-planner-job\", \"vers\xffion\": 1}", 1, PLANNER_JOB_ERROR_PARSE, "not UTF-8" },
+    /* Issue 14 #11: fixed choices are refused at load, naming the choices. */
+    { JOB ("training", "\"lr_decay_style\": \"cosin\""), 1, PLANNER_JOB_ERROR_FIELD,
+      "training.lr_decay_style is “cosin”, which is not one of the choices: constant, linear, cosine" },
+    { JOB ("data", "\"tokenizer_type\": \"HFTokenizer\""), 1, PLANNER_JOB_ERROR_FIELD,
+      "data.tokenizer_type is “HFTokenizer”, which is not one of the choices: BertWordPieceLowerCase" },
+    { JOB ("training", "\"attention_backend\": \"flash2\""), 1, PLANNER_JOB_ERROR_FIELD,
+      "training.attention_backend is “flash2”, which is not one of the choices: flash, fused, unfused, local, auto" },
+    { JOB ("training", "\"precision\": \"bf32\""), 1, PLANNER_JOB_ERROR_FIELD, "training.precision is “bf32”" },
+    { JOB ("moe", "\"moe_token_dispatcher_type\": \"all2all\""), 1, PLANNER_JOB_ERROR_FIELD,
+      "moe.moe_token_dispatcher_type is “all2all”" },
+#undef JOB
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -144,6 +190,86 @@ test_job_bad_input (void)
       /* A bad file loses nothing: the job is exactly as before. */
       g_assert_true (planner_job_equal (job, before));
     }
+}
+
+/* Issue 14 #2: 100,000 "[" overflowed json-glib's recursive parser. */
+static void
+test_job_deep_nesting (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerJob) before = planner_job_copy (job);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *deep = g_strnfill (100000, '[');
+  g_autofree char *object = NULL;
+  GString *nested = g_string_new ("{\"format\": \"launch-planner-job\", \"version\": 1, \"x\": ");
+
+  g_assert_false (planner_job_load_from_data (job, deep, -1, &error));
+  g_assert_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "nested deeper than"));
+  g_assert_true (planner_job_equal (job, before));
+  g_clear_error (&error);
+
+  /* Unknown keys are ignored, but not at any depth. */
+  for (guint i = 0; i < 50; i++)
+    g_string_append (nested, "{\"a\": ");
+  g_string_append (nested, "1");
+  for (guint i = 0; i < 50; i++)
+    g_string_append_c (nested, '}');
+  g_string_append_c (nested, '}');
+  object = g_string_free (nested, FALSE);
+  g_assert_false (planner_job_load_from_data (job, object, -1, &error));
+  g_assert_nonnull (strstr (error->message, "x.a.a.a"));
+}
+
+/* What strict JSON still allows is read exactly. */
+static void
+test_job_strict_json_accepts (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL;
+  g_autoptr(PlannerJob) again = planner_job_new ();
+
+  g_assert_true (planner_job_load_from_data (job,
+                                             "\xEF\xBB\xBF{\"format\": \"launch-planner-job\", \"version\": 1,\r\n"
+                                             " \"parallelism\": {\"tp\": 8},"
+                                             " \"training\": {\"lr\": 2.5E-4, \"min_lr\": 0, \"lr_decay_style\": \"WSD\"},"
+                                             " \"data\": {\"data_path\": \"/d\\u00e9/\\ud83d\\ude00\\/x\\\"q\"},"
+                                             " \"unknown\": [null, true, {\"k\": -0.0e+1}]}",
+                                             -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 8);
+  g_assert_cmpfloat (planner_job_get_double (job, "lr"), ==, 2.5e-4);
+  g_assert_cmpstr (planner_job_get_string (job, "data-path"), ==, "/dé/😀/x\"q");
+
+  /* And written back as valid UTF-8 that loads to the same job. */
+  saved = planner_job_to_data (job, NULL);
+  g_assert_true (g_utf8_validate (saved, -1, NULL));
+  g_assert_true (planner_job_load_from_data (again, saved, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_job_equal (job, again));
+}
+
+static void
+test_job_choices (void)
+{
+  g_auto(GStrv) styles = planner_job_dup_choices ("lr-decay-style");
+  g_auto(GStrv) tokenizers = planner_job_dup_choices ("tokenizer-type");
+
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (styles);
+  g_assert_true (g_strv_contains ((const char *const *) styles, "cosine"));
+  g_assert_false (g_strv_contains ((const char *const *) styles, ""));
+  /* "" (the model's tokenizer) first. */
+  g_assert_cmpstr (tokenizers[0], ==, "");
+  g_assert_true (g_strv_contains ((const char *const *) tokenizers, "HuggingFaceTokenizer"));
+
+  g_assert_null (planner_job_dup_choices ("data-path"));
+
+  g_assert_true (planner_job_check_choice ("attention-backend", "flash", NULL));
+  g_assert_false (planner_job_check_choice ("attention-backend", "flash2", &error));
+  g_assert_nonnull (strstr (error->message, "training.attention_backend"));
 }
 
 static void
@@ -334,6 +460,9 @@ main (int   argc,
   g_test_add_func ("/planner/job/changed-signal", test_job_changed_signal);
   g_test_add_func ("/planner/job/bad-input", test_job_bad_input);
   g_test_add_func ("/planner/job/partial-file", test_job_partial_file_keeps_other_fields);
+  g_test_add_func ("/planner/job/deep-nesting", test_job_deep_nesting);
+  g_test_add_func ("/planner/job/strict-json-accepts", test_job_strict_json_accepts);
+  g_test_add_func ("/planner/job/choices", test_job_choices);
   g_test_add_func ("/planner/job/args-round-trip-catalog", test_job_args_round_trip_catalog);
   g_test_add_func ("/planner/job/args-from-command-line", test_job_args_from_command_line);
   g_test_add_func ("/planner/job/args-bad-values", test_job_args_bad_values);
