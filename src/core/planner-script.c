@@ -20,6 +20,7 @@
 #include "planner-catalog.h"
 #include "planner-flag-catalog.h"
 #include "planner-job-args.h"
+#include "planner-job-model.h"
 #include "planner-shell.h"
 
 G_DEFINE_QUARK (planner-script-error-quark, planner_script_error)
@@ -200,7 +201,7 @@ check_job (Check              *check,
   const char *precision = planner_job_get_string (job, "precision");
   const char *recipe = planner_job_get_string (job, "fp8-recipe");
   const char *tokenizer = effective_tokenizer (job, model);
-  static const char *const precisions[] = { "bf16", "fp8", "fp16", NULL };
+  static const char *const precisions[] = { "bf16", "fp8", "fp16", "fp32", NULL };
   static const char *const recipes[] = { "", "delayed", "tensorwise", "mxfp8", "blockwise", NULL };
   static const char *const recomputes[] = { "none", "selective", "full", NULL };
   static const char *const model_file_tokenizers[] = {
@@ -213,7 +214,7 @@ check_job (Check              *check,
     problem (check, "training.train_iters is 0: choose how many iterations to train");
 
   if (!is_one_of (precision, precisions))
-    problem (check, "training.precision is “%s”: choose bf16, fp8 or fp16", precision);
+    problem (check, "training.precision is “%s”: choose bf16, fp8, fp16 or fp32", precision);
   else if (gpu != NULL && g_str_equal (precision, "bf16") && !gpu->supports_bf16)
     problem (check, "training.precision is bf16, but the %s has no BF16: choose fp16", gpu->name);
   else if (gpu != NULL && g_str_equal (precision, "fp8") && !gpu->supports_fp8)
@@ -270,6 +271,7 @@ check_job (Check              *check,
       check_sbatch_value (check, "slurm-partition", "launch.slurm_partition", "_.,-");
       check_sbatch_value (check, "slurm-account", "launch.slurm_account", "_.-");
       check_sbatch_value (check, "slurm-time", "launch.slurm_time", ":-");
+      check_sbatch_value (check, "slurm-job-name", "launch.slurm_job_name", "_.-");
     }
 }
 
@@ -627,7 +629,7 @@ planner_script_render (PlannerJob             *job,
                        PlannerScriptLauncher   launcher,
                        GError                **error)
 {
-  g_autoptr(PlannerModel) custom = NULL;
+  g_autoptr(PlannerModel) owned_model = NULL;
   g_autoptr(PlannerArgs) model_args = planner_args_new ();
   g_autoptr(PlannerArgs) job_args = NULL;
   g_autoptr(PlannerArgs) extra = NULL;
@@ -650,18 +652,10 @@ planner_script_render (PlannerJob             *job,
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  model = planner_model_lookup (planner_job_get_model_id (job));
-  if (model == NULL && *planner_job_get_model_id (job) == '\0' && planner_job_get_double (job, "params-b") > 0)
-    {
-      custom = planner_model_new_from_size (planner_job_get_double (job, "params-b"),
-                                            planner_job_get_uint (job, "seq-length"), 0, &local_error);
-      if (custom == NULL)
-        problem (&check, "model.params_b: %s", local_error->message);
-      model = custom;
-    }
-  else if (model == NULL)
-    problem (&check, "model.model_id is “%s”: choose a catalog model, or leave it empty and set model.params_b",
-             planner_job_get_model_id (job));
+  owned_model = planner_job_dup_model (job, &local_error);
+  if (owned_model == NULL)
+    problem (&check, "%s", local_error->message);
+  model = owned_model;
 
   gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
   if (gpu == NULL)
@@ -683,18 +677,19 @@ planner_script_render (PlannerJob             *job,
 
   /* The model's dimensions first, then the job's settings over them, then
    * the user's extra arguments over everything. */
-  planner_model_apply_to_args (model, model_args);
+  planner_job_model_to_args (job, model_args);
   job_args = planner_job_to_args (job);
   for (guint i = 0; i < planner_args_get_n_entries (model_args); i++)
     {
       const char *dest = planner_args_get_dest_at (model_args, i);
+      /* The job's sequence length and tokenizer win over the model's; a
+       * custom architecture's dimensions are in both, equal. */
+      const PlannerArgs *from = planner_args_is_set (job_args, dest) ? job_args : model_args;
 
-      if (!planner_args_is_set (job_args, dest))
-        {
-          planner_args_set_list (args, dest, planner_args_get_flag (model_args, dest),
-                                 planner_args_get_list (model_args, dest));
-          g_hash_table_add (model_dests, g_strdup (dest));
-        }
+      if (from == job_args && (g_str_equal (dest, "seq_length") || g_str_equal (dest, "tokenizer_type")))
+        continue;
+      planner_args_set_list (args, dest, planner_args_get_flag (from, dest), planner_args_get_list (from, dest));
+      g_hash_table_add (model_dests, g_strdup (dest));
     }
   for (guint i = 0; i < planner_args_get_n_entries (job_args); i++)
     {
@@ -719,7 +714,12 @@ planner_script_render (PlannerJob             *job,
 
   tp = planner_job_get_uint (job, "tp");
   cp = planner_job_get_uint (job, "cp");
-  max_connections = (tp > 1 || cp > 1) && gpu->compute_capability_major < 10;
+  /* Not with FSDP, which needs more than one connection, nor with the
+   * expert-parallel overlap, which Megatron exempts. */
+  max_connections = (tp > 1 || cp > 1) && gpu->compute_capability_major < 10 &&
+                    !planner_args_get_bool (args, "use_megatron_fsdp", FALSE) &&
+                    !planner_args_get_bool (args, "use_torch_fsdp2", FALSE) &&
+                    !planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE);
   env = g_hash_table_new (g_str_hash, g_str_equal);
   if (max_connections)
     g_hash_table_insert (env, (gpointer) "CUDA_DEVICE_MAX_CONNECTIONS", (gpointer) "1");
@@ -757,7 +757,13 @@ planner_script_render (PlannerJob             *job,
   append_header (out, job, launcher, model, gpu, report);
   /* sbatch reads #SBATCH lines up to the first command; comments may precede them. */
   if (launcher == PLANNER_SCRIPT_SLURM)
-    append_sbatch_header (out, job, model->id != NULL ? model->id : "megatron");
+    {
+      const char *name = planner_job_get_string (job, "slurm-job-name");
+
+      if (*name == '\0')
+        name = model->id != NULL ? model->id : "megatron";
+      append_sbatch_header (out, job, name);
+    }
   g_string_append_c (out, '\n');
   append_environment (out, max_connections);
   if (launcher == PLANNER_SCRIPT_SLURM)
@@ -765,7 +771,7 @@ planner_script_render (PlannerJob             *job,
   else
     append_torchrun (out, job);
 
-  model_title = g_strdup_printf ("%s (%s)", model->name, model->id != NULL ? model->id : "custom size");
+  model_title = g_strdup_printf ("%s (%s)", model->name, model->id != NULL ? model->id : "custom");
   append_array (out, args, model_dests, extra_dests, model_title);
 
   if (launcher == PLANNER_SCRIPT_SLURM)

@@ -18,6 +18,7 @@
 #include "planner-import.h"
 #include "planner-job.h"
 #include "planner-job-args.h"
+#include "planner-job-model.h"
 #include "planner-script.h"
 
 static guint
@@ -140,7 +141,12 @@ check_script (PlannerJob            *job,
 
   /* The planner's own validator: zero errors. */
   options.gpu_id = planner_job_get_gpu_id (job);
-  options.vocab_size = planner_model_lookup (planner_job_get_model_id (job))->vocab_size;
+  {
+    g_autoptr(PlannerModel) model = planner_job_dup_model (job, &error);
+
+    g_assert_no_error (error);
+    options.vocab_size = model->vocab_size;
+  }
   report = planner_analyze_import (import, &options, &error);
   g_assert_no_error (error);
   if (planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0)
@@ -219,9 +225,30 @@ test_script_sweep (void)
                                         ? "    --fp8-recipe mxfp8\n" : "    --fp8-recipe delayed\n"));
             }
           n++;
+
+          /* The same model as a custom architecture ("Customise"): the
+           * script reads back as the same custom job. */
+          if (v == 0)
+            {
+              g_autofree char *custom_what = g_strconcat ("custom-", what, NULL);
+              g_autofree char *custom_text = NULL;
+
+              g_assert_true (planner_job_customise (job, &error));
+              /* Changed a little: the same dimensions would read back as
+               * the catalog model they are. */
+              g_object_set (job, "ffn-hidden-size", planner_job_get_uint (job, "ffn-hidden-size") + 512, NULL);
+              custom_text = planner_script_render (job, l, &error);
+              if (custom_text == NULL)
+                g_error ("%s: %s", custom_what, error->message);
+              g_assert_nonnull (strstr (custom_text, "# Model: Custom architecture (custom)."));
+              dump (custom_what, custom_text);
+              check_script (job, l, custom_text, custom_what);
+              n++;
+            }
         }
-  /* Every catalog model (17 today) × 6 GPU/precision pairs × 2 launchers. */
-  g_assert_cmpuint (n, >=, 17 * 12);
+  /* Every catalog model (17 today) × (6 GPU/precision pairs + the custom
+   * copy) × 2 launchers. */
+  g_assert_cmpuint (n, >=, 17 * 14);
 }
 
 static PlannerJob *
