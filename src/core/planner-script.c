@@ -18,6 +18,7 @@
 
 #include "planner-analyze.h"
 #include "planner-catalog.h"
+#include "planner-field-check.h"
 #include "planner-flag-catalog.h"
 #include "planner-job-args.h"
 #include "planner-job-model.h"
@@ -76,107 +77,6 @@ problem (Check      *check,
 }
 
 static const char *
-field_key (const char *property)
-{
-  /* The JSON spelling the user sees in the file: section.key. */
-  static const struct { const char *property; const char *key; } keys[] = {
-    { "data-path", "data.data_path" },
-    { "tokenizer-model", "data.tokenizer_model" },
-    { "vocab-file", "data.vocab_file" },
-    { "merge-file", "data.merge_file" },
-    { "save-dir", "checkpoint.save_dir" },
-    { "load-dir", "checkpoint.load_dir" },
-    { "tensorboard-dir", "logging.tensorboard_dir" },
-    { "megatron-dir", "launch.megatron_dir" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    {
-      if (g_str_equal (keys[i].property, property))
-        return keys[i].key;
-    }
-  return property;
-}
-
-/* A path the user typed: absolute, one line, and not a placeholder.  The
- * planner never fills one in. */
-static void
-check_path (Check      *check,
-            const char *property,
-            gboolean    required,
-            const char *why_required)
-{
-  const char *path = planner_job_get_string (check->job, property);
-  const char *key = field_key (property);
-  const char *close;
-
-  if (*path == '\0')
-    {
-      if (required)
-        problem (check, "%s is empty: give the absolute path %s", key, why_required);
-      return;
-    }
-  if (!g_utf8_validate (path, -1, NULL))
-    {
-      problem (check, "%s is not valid UTF-8 text", key);
-      return;
-    }
-  if (strchr (path, '\n') != NULL || strchr (path, '\r') != NULL)
-    {
-      problem (check, "%s holds a line break; a path in a launch script must be one line", key);
-      return;
-    }
-  for (const char *p = path; *p != '\0'; p++)
-    {
-      if ((guchar) *p < 0x20 || *p == 0x7f)
-        {
-          problem (check, "%s holds a control character; remove it", key);
-          return;
-        }
-    }
-  if (strstr (path, "path/to/") != NULL || strstr (path, "TODO") != NULL ||
-      strstr (path, "FIXME") != NULL || strstr (path, "${") != NULL ||
-      ((close = strchr (path, '<')) != NULL && strchr (close, '>') != NULL))
-    {
-      problem (check, "%s is “%s”, which looks like a placeholder: give the real path", key, path);
-      return;
-    }
-  if (path[0] != '/')
-    {
-      problem (check, "%s is “%s”, a relative path: give it from the root (/…), as the job may run in another directory",
-               key, path);
-      return;
-    }
-}
-
-/* A value that goes after "#SBATCH --x=": sbatch reads these lines itself,
- * without a shell, so only plain words are allowed. */
-static void
-check_sbatch_value (Check      *check,
-                    const char *property,
-                    const char *key,
-                    const char *allowed)
-{
-  const char *value = planner_job_get_string (check->job, property);
-
-  for (const char *p = value; *p != '\0'; p++)
-    {
-      if (!g_ascii_isalnum (*p) && strchr (allowed, *p) == NULL)
-        {
-          problem (check, "%s is “%s”: use only letters, digits and “%s”", key, value, allowed);
-          return;
-        }
-    }
-}
-
-static gboolean
-is_one_of (const char        *value,
-           const char *const *choices)
-{
-  return g_strv_contains (choices, value);
-}
-
-static const char *
 effective_tokenizer (PlannerJob         *job,
                      const PlannerModel *model)
 {
@@ -190,89 +90,26 @@ effective_tokenizer (PlannerJob         *job,
   return "GPT2BPETokenizer";
 }
 
-static void
-check_job (Check              *check,
-           PlannerScriptLauncher launcher,
-           const PlannerModel *model,
-           const PlannerGpu   *gpu,
-           const PlannerArgs  *extra)
+/* The field checks' errors that stop this launcher's script: the SLURM
+ * fields only matter to the SLURM script. */
+static GPtrArray *
+blocking_problems (PlannerJob            *job,
+                   PlannerScriptLauncher  launcher)
 {
-  PlannerJob *job = check->job;
-  const char *precision = planner_job_get_string (job, "precision");
-  const char *recipe = planner_job_get_string (job, "fp8-recipe");
-  const char *tokenizer = effective_tokenizer (job, model);
-  static const char *const precisions[] = { "bf16", "fp8", "fp16", "fp32", NULL };
-  static const char *const recipes[] = { "", "delayed", "tensorwise", "mxfp8", "blockwise", NULL };
-  static const char *const recomputes[] = { "none", "selective", "full", NULL };
-  static const char *const model_file_tokenizers[] = {
-    "HuggingFaceTokenizer", "SentencePieceTokenizer", "GPTSentencePieceTokenizer",
-    "Llama2Tokenizer", "TikTokenizer", NULL
-  };
-  gboolean extra_data = extra != NULL && planner_args_is_set (extra, "data_path");
+  g_autoptr(GPtrArray) all = planner_field_check_keys (job, NULL);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
 
-  if (planner_job_get_uint (job, "train-iters") == 0)
-    problem (check, "training.train_iters is 0: choose how many iterations to train");
-
-  if (!is_one_of (precision, precisions))
-    problem (check, "training.precision is “%s”: choose bf16, fp8, fp16 or fp32", precision);
-  else if (gpu != NULL && g_str_equal (precision, "bf16") && !gpu->supports_bf16)
-    problem (check, "training.precision is bf16, but the %s has no BF16: choose fp16", gpu->name);
-  else if (gpu != NULL && g_str_equal (precision, "fp8") && !gpu->supports_fp8)
-    problem (check, "training.precision is fp8, but the %s has no FP8 (Hopper, Ada or Blackwell needed): "
-             "choose %s", gpu->name, gpu->supports_bf16 ? "bf16" : "fp16");
-
-  if (!is_one_of (recipe, recipes))
-    problem (check, "training.fp8_recipe is “%s”: leave it empty (automatic) or choose delayed, tensorwise, "
-             "mxfp8 or blockwise", recipe);
-  else if (gpu != NULL && g_str_equal (recipe, "mxfp8") && gpu->compute_capability_major < 10)
-    problem (check, "training.fp8_recipe is mxfp8, which needs Blackwell; the %s takes delayed or tensorwise",
-             gpu->name);
-
-  if (!is_one_of (planner_job_get_string (job, "recompute"), recomputes))
-    problem (check, "training.recompute is “%s”: choose none, selective or full",
-             planner_job_get_string (job, "recompute"));
-
-  if (planner_job_get_bool (job, "mock-data"))
+  for (guint i = 0; i < all->len; i++)
     {
-      if (*planner_job_get_string (job, "data-path") != '\0')
-        problem (check, "data.mock_data is on and data.data_path is set: Megatron takes one data source; "
-                 "clear one of them");
-    }
-  else
-    check_path (check, "data-path", !extra_data,
-                "of your preprocessed data prefix (the .bin/.idx files without extension), or turn on data.mock_data");
+      PlannerFieldProblem *p = g_ptr_array_index (all, i);
 
-  if (g_str_equal (tokenizer, "GPT2BPETokenizer"))
-    {
-      check_path (check, "vocab-file", TRUE, "of your GPT-2 vocab file (GPT2BPETokenizer needs it)");
-      check_path (check, "merge-file", TRUE, "of your GPT-2 merges file (GPT2BPETokenizer needs it)");
+      if (p->severity != PLANNER_SEVERITY_ERROR)
+        continue;
+      if (launcher != PLANNER_SCRIPT_SLURM && g_str_has_prefix (p->key, "launch.slurm_"))
+        continue;
+      g_ptr_array_add (out, g_steal_pointer (&all->pdata[i]));
     }
-  else
-    {
-      check_path (check, "vocab-file", FALSE, NULL);
-      check_path (check, "merge-file", FALSE, NULL);
-    }
-  if (is_one_of (tokenizer, model_file_tokenizers))
-    {
-      g_autofree char *why = g_strdup_printf ("of your tokenizer (%s needs it)", tokenizer);
-
-      check_path (check, "tokenizer-model", TRUE, why);
-    }
-  else
-    check_path (check, "tokenizer-model", FALSE, NULL);
-
-  check_path (check, "save-dir", FALSE, NULL);
-  check_path (check, "load-dir", FALSE, NULL);
-  check_path (check, "tensorboard-dir", FALSE, NULL);
-  check_path (check, "megatron-dir", FALSE, NULL);
-
-  if (launcher == PLANNER_SCRIPT_SLURM)
-    {
-      check_sbatch_value (check, "slurm-partition", "launch.slurm_partition", "_.,-");
-      check_sbatch_value (check, "slurm-account", "launch.slurm_account", "_.-");
-      check_sbatch_value (check, "slurm-time", "launch.slurm_time", ":-");
-      check_sbatch_value (check, "slurm-job-name", "launch.slurm_job_name", "_.-");
-    }
+  return out;
 }
 
 /* ---- Every flag against the 0.20.0 catalog ---- */
@@ -639,6 +476,7 @@ planner_script_render (PlannerJob             *job,
   g_autoptr(GHashTable) model_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) extra_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) field_problems = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(GString) out = NULL;
   g_autofree char *model_title = NULL;
@@ -652,21 +490,14 @@ planner_script_render (PlannerJob             *job,
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  owned_model = planner_job_dup_model (job, &local_error);
-  if (owned_model == NULL)
-    problem (&check, "%s", local_error->message);
+  owned_model = planner_job_dup_model (job, NULL);
   model = owned_model;
-
   gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
-  if (gpu == NULL)
-    problem (&check, "cluster.gpu_id is “%s”, not a GPU in the catalog", planner_job_get_gpu_id (job));
+  extra = planner_job_parse_extra_args (job, NULL);
 
-  g_clear_error (&local_error);
-  extra = planner_job_parse_extra_args (job, &local_error);
-  if (extra == NULL)
-    problem (&check, "%s", local_error->message);
-
-  check_job (&check, launcher, model, gpu, extra);
+  field_problems = blocking_problems (job, launcher);
+  for (guint i = 0; i < field_problems->len; i++)
+    problem (&check, "%s", ((PlannerFieldProblem *) g_ptr_array_index (field_problems, i))->message);
   if (problems->len > 0)
     {
       g_autofree char *text = join_problems (problems);
