@@ -94,9 +94,10 @@ effective_tokenizer (PlannerJob         *job,
  * fields only matter to the SLURM script. */
 static GPtrArray *
 blocking_problems (PlannerJob            *job,
-                   PlannerScriptLauncher  launcher)
+                   PlannerScriptLauncher  launcher,
+                   gboolean               labels)
 {
-  g_autoptr(GPtrArray) all = planner_field_check_keys (job, NULL);
+  g_autoptr(GPtrArray) all = labels ? planner_field_check (job, NULL) : planner_field_check_keys (job, NULL);
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
 
   for (guint i = 0; i < all->len; i++)
@@ -254,17 +255,32 @@ append_array (GString           *out,
   g_string_append (out, ")\n\n");
 }
 
+/* One comment line, whatever the message holds. */
+static void
+append_comment_line (GString    *out,
+                     const char *prefix,
+                     const char *message)
+{
+  g_auto(GStrv) lines = g_strsplit (message, "\n", -1);
+
+  g_string_append_printf (out, "%s%s", prefix, lines[0]);
+  for (guint l = 1; lines[l] != NULL; l++)
+    g_string_append_printf (out, " %s", lines[l]);
+  g_string_append_c (out, '\n');
+}
+
 static void
 append_header (GString              *out,
                PlannerJob           *job,
                PlannerScriptLauncher launcher,
                const PlannerModel   *model,
                const PlannerGpu     *gpu,
-               PlannerReport        *report)
+               PlannerReport        *report,
+               const char           *not_ready)
 {
-  GPtrArray *diagnostics = planner_report_get_diagnostics (report);
-  const char *expert = planner_report_get_expert_summary (report);
-  const char *memory = planner_report_get_memory_summary (report);
+  GPtrArray *diagnostics = report != NULL ? planner_report_get_diagnostics (report) : NULL;
+  const char *expert = report != NULL ? planner_report_get_expert_summary (report) : NULL;
+  const char *memory = report != NULL ? planner_report_get_memory_summary (report) : NULL;
   guint n_warnings = 0;
 
   g_string_append_printf (out,
@@ -274,32 +290,34 @@ append_header (GString              *out,
                           planner_flag_catalog_get_megatron_commit (),
                           PACKAGE_VERSION,
                           planner_script_launcher_to_string (launcher));
-  g_string_append_printf (out, "# Model: %s (%s). GPUs: %u node%s × %u %s.\n",
-                          model->name, model->id != NULL ? model->id : "custom",
+  if (not_ready != NULL)
+    g_string_append (out, not_ready);
+  if (model != NULL)
+    g_string_append_printf (out, "# Model: %s (%s). ", model->name, model->id != NULL ? model->id : "custom");
+  else
+    g_string_append (out, "# Model: not chosen yet. ");
+  g_string_append_printf (out, "GPUs: %u node%s × %u %s.\n",
                           planner_job_get_uint (job, "nodes"),
                           planner_job_get_uint (job, "nodes") == 1 ? "" : "s",
-                          planner_job_get_uint (job, "gpus-per-node"), gpu->name);
-  g_string_append_printf (out, "# Layout: %s\n", planner_report_get_summary (report));
+                          planner_job_get_uint (job, "gpus-per-node"), gpu != NULL ? gpu->name : "GPUs");
+  if (report != NULL)
+    g_string_append_printf (out, "# Layout: %s\n", planner_report_get_summary (report));
   if (expert != NULL)
     g_string_append_printf (out, "# Experts: %s\n", expert);
   if (memory != NULL)
     g_string_append_printf (out, "# Memory: %s\n", memory);
 
-  for (guint i = 0; i < diagnostics->len; i++)
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
     {
       const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
-      g_auto(GStrv) lines = NULL;
+      g_autofree char *prefix = NULL;
 
       if (d->severity != PLANNER_SEVERITY_WARNING)
         continue;
       if (n_warnings++ == 0)
         g_string_append (out, "# Warnings to review:\n");
-      /* A message is one comment line, whatever it holds. */
-      lines = g_strsplit (d->message, "\n", -1);
-      g_string_append_printf (out, "#   [%s] %s", d->code, lines[0]);
-      for (guint l = 1; lines[l] != NULL; l++)
-        g_string_append_printf (out, " %s", lines[l]);
-      g_string_append_c (out, '\n');
+      prefix = g_strdup_printf ("#   [%s] ", d->code);
+      append_comment_line (out, prefix, d->message);
     }
 }
 
@@ -450,7 +468,7 @@ static void
 add_dests (GHashTable        *set,
            const PlannerArgs *args)
 {
-  for (guint i = 0; i < planner_args_get_n_entries (args); i++)
+  for (guint i = 0; args != NULL && i < planner_args_get_n_entries (args); i++)
     g_hash_table_add (set, g_strdup (planner_args_get_dest_at (args, i)));
 }
 
@@ -461,55 +479,18 @@ join_problems (GPtrArray *problems)
   return g_strjoinv ("\n", (char **) problems->pdata);
 }
 
-char *
-planner_script_render (PlannerJob             *job,
-                       PlannerScriptLauncher   launcher,
-                       GError                **error)
+/* The model's dimensions first, then the job's settings over them, then
+ * the user's extra arguments (which may not repeat a flag the job sets). */
+static PlannerArgs *
+build_args (PlannerJob         *job,
+            const PlannerModel *model,
+            GHashTable         *model_dests)
 {
-  g_autoptr(PlannerModel) owned_model = NULL;
   g_autoptr(PlannerArgs) model_args = planner_args_new ();
-  g_autoptr(PlannerArgs) job_args = NULL;
-  g_autoptr(PlannerArgs) extra = NULL;
-  g_autoptr(PlannerArgs) args = planner_args_new ();
-  g_autoptr(PlannerReport) report = NULL;
-  g_autoptr(GHashTable) env = NULL;
-  g_autoptr(GHashTable) model_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GHashTable) extra_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) field_problems = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GString) out = NULL;
-  g_autofree char *model_title = NULL;
-  PlannerAnalyzeOptions options = { 0 };
-  const PlannerModel *model;
-  const PlannerGpu *gpu;
-  Check check = { job, problems };
-  gboolean max_connections;
-  guint tp, cp;
+  g_autoptr(PlannerArgs) job_args = planner_job_to_args (job);
+  PlannerArgs *args = planner_args_new ();
 
-  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  owned_model = planner_job_dup_model (job, NULL);
-  model = owned_model;
-  gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
-  extra = planner_job_parse_extra_args (job, NULL);
-
-  field_problems = blocking_problems (job, launcher);
-  for (guint i = 0; i < field_problems->len; i++)
-    problem (&check, "%s", ((PlannerFieldProblem *) g_ptr_array_index (field_problems, i))->message);
-  if (problems->len > 0)
-    {
-      g_autofree char *text = join_problems (problems);
-
-      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD, text);
-      return NULL;
-    }
-
-  /* The model's dimensions first, then the job's settings over them, then
-   * the user's extra arguments over everything. */
   planner_job_model_to_args (job, model_args);
-  job_args = planner_job_to_args (job);
   for (guint i = 0; i < planner_args_get_n_entries (model_args); i++)
     {
       const char *dest = planner_args_get_dest_at (model_args, i);
@@ -531,15 +512,131 @@ planner_script_render (PlannerJob             *job,
       planner_args_set_list (args, dest, planner_args_get_flag (job_args, dest),
                              planner_args_get_list (job_args, dest));
     }
-  add_dests (extra_dests, extra);
-  if (g_str_equal (effective_tokenizer (job, model), "NullTokenizer") && !planner_args_is_set (args, "vocab_size"))
+  if (model != NULL && g_str_equal (effective_tokenizer (job, model), "NullTokenizer") &&
+      !planner_args_is_set (args, "vocab_size"))
     {
       char text[24];
 
       g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT, model->vocab_size);
       planner_args_set (args, "vocab_size", "--vocab-size", text);
     }
+  return args;
+}
 
+void
+planner_script_mark_free (PlannerScriptMark *mark)
+{
+  if (mark == NULL)
+    return;
+  g_free (mark->key);
+  g_free (mark->label);
+  g_free (mark->message);
+  g_free (mark);
+}
+
+#define MISSING_MARK_PREFIX "<MISSING: "
+#define FIX_MARK_PREFIX     "<FIX: "
+
+static char *
+mark_text (const char *label,
+           gboolean    missing)
+{
+  return g_strdup_printf ("%s%s>", missing ? MISSING_MARK_PREFIX : FIX_MARK_PREFIX, label);
+}
+
+gboolean
+planner_script_has_marks (const char *text)
+{
+  return text != NULL && (strstr (text, MISSING_MARK_PREFIX) != NULL || strstr (text, FIX_MARK_PREFIX) != NULL);
+}
+
+/* The copy of @job the draft's text is written from: each field with a
+ * problem holds its mark instead of its value, where the field has a
+ * place in the text (a path, a SLURM value, a number Megatron reads). */
+static PlannerJob *
+marked_job (PlannerJob *job,
+            GPtrArray  *problems,
+            GPtrArray  *number_marks)
+{
+  PlannerJob *copy = planner_job_copy (job);
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const PlannerFieldProblem *p = g_ptr_array_index (problems, i);
+      GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (copy), p->field->property);
+      g_autofree char *mark = mark_text (p->label, p->missing);
+      const PlannerFlagInfo *info = p->field->flags[0] != NULL ? planner_flag_catalog_lookup (p->field->flags[0]) : NULL;
+
+      if (pspec->value_type == G_TYPE_STRING)
+        {
+          g_auto(GStrv) choices = planner_job_dup_choices (p->field->property);
+
+          /* Choices and the model id have no place for free text. */
+          if (choices == NULL && !g_str_equal (p->field->property, "model-id") &&
+              !g_str_equal (p->field->property, "extra-args") && !g_str_equal (p->field->property, "moe-layer-freq"))
+            g_object_set (copy, p->field->property, mark, NULL);
+        }
+      else if (pspec->value_type == G_TYPE_UINT && info != NULL && planner_flag_info_takes_value (info))
+        {
+          /* A stand-in the writer writes, replaced by the mark afterwards. */
+          g_object_set (copy, p->field->property, MAX (G_PARAM_SPEC_UINT (pspec)->minimum, 1u), NULL);
+          g_ptr_array_add (number_marks, (gpointer) p);
+        }
+    }
+  return copy;
+}
+
+static char *
+render (PlannerJob             *job,
+        PlannerScriptLauncher   launcher,
+        gboolean                draft,
+        GPtrArray              *marks,
+        GError                **error)
+{
+  g_autoptr(PlannerModel) model = NULL;
+  g_autoptr(PlannerArgs) extra = NULL;
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(PlannerArgs) display_args = NULL;
+  g_autoptr(PlannerJob) display_job = NULL;
+  g_autoptr(PlannerReport) report = NULL;
+  g_autoptr(GHashTable) env = NULL;
+  g_autoptr(GHashTable) model_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) display_model_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) extra_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) field_problems = NULL;
+  g_autoptr(GPtrArray) number_marks = g_ptr_array_new ();
+  g_autoptr(GPtrArray) rejections = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_script_mark_free);
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GString) body = NULL;
+  g_autoptr(GString) not_ready = NULL;
+  g_autoptr(GString) out = NULL;
+  g_autofree char *model_title = NULL;
+  PlannerAnalyzeOptions options = { 0 };
+  const PlannerGpu *gpu;
+  Check check = { job, problems };
+  gboolean max_connections;
+  gsize header_len;
+  guint tp, cp;
+
+  model = planner_job_dup_model (job, NULL);
+  gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
+  extra = planner_job_parse_extra_args (job, NULL);
+
+  field_problems = blocking_problems (job, launcher, draft);
+  if (!draft && field_problems->len > 0)
+    {
+      g_autofree char *text = NULL;
+
+      for (guint i = 0; i < field_problems->len; i++)
+        problem (&check, "%s", ((PlannerFieldProblem *) g_ptr_array_index (field_problems, i))->message);
+      text = join_problems (problems);
+      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD, text);
+      return NULL;
+    }
+
+  args = build_args (job, model, model_dests);
+  add_dests (extra_dests, extra);
   if (!check_catalog (args, error))
     return NULL;
 
@@ -547,7 +644,7 @@ planner_script_render (PlannerJob             *job,
   cp = planner_job_get_uint (job, "cp");
   /* Not with FSDP, which needs more than one connection, nor with the
    * expert-parallel overlap, which Megatron exempts. */
-  max_connections = (tp > 1 || cp > 1) && gpu->compute_capability_major < 10 &&
+  max_connections = gpu != NULL && (tp > 1 || cp > 1) && gpu->compute_capability_major < 10 &&
                     !planner_args_get_bool (args, "use_megatron_fsdp", FALSE) &&
                     !planner_args_get_bool (args, "use_torch_fsdp2", FALSE) &&
                     !planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE);
@@ -555,62 +652,214 @@ planner_script_render (PlannerJob             *job,
   if (max_connections)
     g_hash_table_insert (env, (gpointer) "CUDA_DEVICE_MAX_CONNECTIONS", (gpointer) "1");
 
-  options.world_size = planner_job_get_world_size (job);
-  options.gpu_id = gpu->id;
-  options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
-  options.vocab_size = model->vocab_size;
-  report = planner_analyze_args (args, env, &options, &local_error);
-  if (report == NULL)
+  if (model != NULL && (gpu != NULL || draft))
     {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
+      options.world_size = planner_job_get_world_size (job);
+      options.gpu_id = gpu != NULL ? gpu->id : NULL;
+      options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
+      options.vocab_size = model->vocab_size;
+      /* Without a known GPU nothing can be said about its connections. */
+      report = planner_analyze_args (args, gpu != NULL ? env : NULL, &options, &local_error);
+      if (report == NULL && !draft)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
     }
-  if (planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0)
+  if (report != NULL && planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0)
     {
       GPtrArray *diagnostics = planner_report_get_diagnostics (report);
-      g_autofree char *text = NULL;
 
       for (guint i = 0; i < diagnostics->len; i++)
         {
           const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
 
-          if (d->severity == PLANNER_SEVERITY_ERROR)
+          if (d->severity != PLANNER_SEVERITY_ERROR)
+            continue;
+          if (!draft)
             problem (&check, "%s%s%s", d->message, d->fix != NULL ? " Fix: " : "", d->fix != NULL ? d->fix : "");
+          else
+            {
+              g_auto(GStrv) keys = planner_field_keys_for_flags (job, (const char *const *) d->flags);
+              PlannerScriptMark *mark;
+              g_autofree char *message = NULL;
+              gboolean known = FALSE;
+
+              /* A field already marked says it better than Megatron's
+               * consequence of it (no tokenizer path: the tokenizer fails). */
+              for (guint k = 0; keys[k] != NULL && !known; k++)
+                for (guint f = 0; f < field_problems->len && !known; f++)
+                  known = g_str_equal (((PlannerFieldProblem *) g_ptr_array_index (field_problems, f))->key, keys[k]);
+              if (known)
+                continue;
+              mark = g_new0 (PlannerScriptMark, 1);
+              message = g_strdup_printf ("%s%s%s", d->message, d->fix != NULL ? " Fix: " : "",
+                                                          d->fix != NULL ? d->fix : "");
+
+              mark->key = g_strdup (keys[0]);
+              mark->label = g_strdup (keys[0] != NULL ? planner_field_get_label (planner_field_lookup (keys[0]))
+                                                      : d->code);
+              mark->message = planner_field_rewrite_message (job, message);
+              g_ptr_array_add (rejections, mark);
+            }
         }
-      text = join_problems (problems);
-      g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
-                   "Megatron-Core %s would reject this job:\n%s",
-                   planner_flag_catalog_get_megatron_version (), text);
-      return NULL;
+      if (!draft)
+        {
+          g_autofree char *text = join_problems (problems);
+
+          g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
+                       "Megatron-Core %s would reject this job:\n%s",
+                       planner_flag_catalog_get_megatron_version (), text);
+          return NULL;
+        }
+    }
+
+  /* The text: written from a copy of the job whose faulty fields hold
+   * their marks, so each mark stands where its value would. */
+  if (field_problems->len > 0)
+    {
+      display_job = marked_job (job, field_problems, number_marks);
+      display_args = build_args (display_job, model, display_model_dests);
+      for (guint i = 0; i < number_marks->len; i++)
+        {
+          const PlannerFieldProblem *p = g_ptr_array_index (number_marks, i);
+          const PlannerFlagInfo *info = planner_flag_catalog_lookup (p->field->flags[0]);
+          g_autofree char *mark = mark_text (p->label, p->missing);
+
+          if (planner_args_is_set (display_args, info->dest))
+            planner_args_set (display_args, info->dest, planner_args_get_flag (display_args, info->dest), mark);
+        }
+    }
+  else
+    {
+      display_job = g_object_ref (job);
+      display_args = planner_args_ref (args);
+    }
+
+  body = g_string_new (NULL);
+  if (launcher == PLANNER_SCRIPT_SLURM)
+    {
+      const char *name = planner_job_get_string (display_job, "slurm-job-name");
+
+      if (*name == '\0')
+        name = model != NULL && model->id != NULL ? model->id : "megatron";
+      append_sbatch_header (body, display_job, name);
+    }
+  g_string_append_c (body, '\n');
+  append_environment (body, max_connections);
+  if (launcher == PLANNER_SCRIPT_SLURM)
+    append_slurm_body (body, display_job);
+  else
+    append_torchrun (body, display_job);
+
+  if (model != NULL)
+    model_title = g_strdup_printf ("%s (%s)", model->name, model->id != NULL ? model->id : "custom");
+  else
+    model_title = g_strdup ("not chosen yet");
+  append_array (body, display_args, field_problems->len > 0 ? display_model_dests : model_dests, extra_dests,
+                model_title);
+
+  if (launcher == PLANNER_SCRIPT_SLURM)
+    append_slurm_command (body, display_job);
+  else
+    append_torchrun_command (body, display_job);
+
+  /* What is not in the text by its value is listed before it, marked. */
+  if (draft && (field_problems->len > 0 || rejections->len > 0))
+    {
+      not_ready = g_string_new (NULL);
+      g_string_append (not_ready, "# NOT READY: values are missing or wrong, marked <MISSING: …> or <FIX: …>;\n"
+                                  "# the draft cannot be approved or exported until the job gives them.\n");
+      for (guint i = 0; i < field_problems->len; i++)
+        {
+          const PlannerFieldProblem *p = g_ptr_array_index (field_problems, i);
+          g_autofree char *mark = mark_text (p->label, p->missing);
+          g_autofree char *prefix = NULL;
+
+          prefix = strstr (body->str, mark) != NULL ? g_strdup ("#   ") : g_strdup_printf ("#   %s ", mark);
+          append_comment_line (not_ready, prefix, p->message);
+        }
+      if (rejections->len > 0)
+        g_string_append_printf (not_ready, "# Megatron-Core %s would reject this job:\n",
+                                planner_flag_catalog_get_megatron_version ());
+      for (guint i = 0; i < rejections->len; i++)
+        {
+          const PlannerScriptMark *r = g_ptr_array_index (rejections, i);
+          g_autofree char *mark = mark_text (r->label, FALSE);
+          g_autofree char *prefix = g_strdup_printf ("#   %s ", mark);
+
+          append_comment_line (not_ready, prefix, r->message);
+        }
     }
 
   out = g_string_new ("#!/bin/bash\n");
-  append_header (out, job, launcher, model, gpu, report);
-  /* sbatch reads #SBATCH lines up to the first command; comments may precede them. */
-  if (launcher == PLANNER_SCRIPT_SLURM)
+  append_header (out, job, launcher, model, gpu, report, not_ready != NULL ? not_ready->str : NULL);
+  header_len = out->len;
+  g_string_append_len (out, body->str, body->len);
+
+  /* Where each mark stands: in place when the field has a place in the
+   * text, else in the list above it. */
+  if (marks != NULL)
     {
-      const char *name = planner_job_get_string (job, "slurm-job-name");
+      for (guint i = 0; i < field_problems->len; i++)
+        {
+          const PlannerFieldProblem *p = g_ptr_array_index (field_problems, i);
+          g_autofree char *text = mark_text (p->label, p->missing);
+          const char *at = strstr (out->str + header_len, text);
+          PlannerScriptMark *mark = g_new0 (PlannerScriptMark, 1);
 
-      if (*name == '\0')
-        name = model->id != NULL ? model->id : "megatron";
-      append_sbatch_header (out, job, name);
+          if (at == NULL)
+            at = strstr (out->str, text);
+          mark->key = g_strdup (p->key);
+          mark->label = g_strdup (p->label);
+          mark->message = g_strdup (p->message);
+          mark->missing = p->missing;
+          mark->offset = at != NULL ? (gsize) (at - out->str) : 0;
+          mark->length = at != NULL ? strlen (text) : 0;
+          g_ptr_array_add (marks, mark);
+        }
+      for (guint i = 0; i < rejections->len; i++)
+        {
+          PlannerScriptMark *r = g_ptr_array_index (rejections, i);
+          g_autofree char *text = mark_text (r->label, FALSE);
+          const char *at = strstr (out->str, text);
+
+          r->offset = at != NULL ? (gsize) (at - out->str) : 0;
+          r->length = at != NULL ? strlen (text) : 0;
+          g_ptr_array_add (marks, g_steal_pointer (&rejections->pdata[i]));
+        }
     }
-  g_string_append_c (out, '\n');
-  append_environment (out, max_connections);
-  if (launcher == PLANNER_SCRIPT_SLURM)
-    append_slurm_body (out, job);
-  else
-    append_torchrun (out, job);
-
-  model_title = g_strdup_printf ("%s (%s)", model->name, model->id != NULL ? model->id : "custom");
-  append_array (out, args, model_dests, extra_dests, model_title);
-
-  if (launcher == PLANNER_SCRIPT_SLURM)
-    append_slurm_command (out, job);
-  else
-    append_torchrun_command (out, job);
 
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+planner_script_render (PlannerJob             *job,
+                       PlannerScriptLauncher   launcher,
+                       GError                **error)
+{
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return render (job, launcher, FALSE, NULL, error);
+}
+
+char *
+planner_script_render_draft (PlannerJob             *job,
+                             PlannerScriptLauncher   launcher,
+                             GPtrArray             **marks,
+                             GError                **error)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_script_mark_free);
+  char *text;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  text = render (job, launcher, TRUE, found, error);
+  if (text != NULL && marks != NULL)
+    *marks = g_steal_pointer (&found);
+  return text;
 }
 
 /* ---- Approval and export ---- */
@@ -664,6 +913,13 @@ planner_script_approve (const char  *draft,
                            : "This is not a draft written by Launch Planner; only its own drafts can be approved");
       return NULL;
     }
+  if (planner_script_has_marks (draft))
+    {
+      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE,
+                           "This draft still has values marked <MISSING: …> or <FIX: …>; give them in the job, "
+                           "then approve the new draft");
+      return NULL;
+    }
   if (note != NULL && (strchr (note, '\n') != NULL || strchr (note, '\r') != NULL))
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
@@ -701,6 +957,12 @@ planner_script_export (const char  *path,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (approved != NULL, FALSE);
 
+  if (planner_script_has_marks (approved))
+    {
+      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE,
+                           "This script still has values marked <MISSING: …> or <FIX: …>; nothing was written");
+      return FALSE;
+    }
   if (!planner_script_is_approved (approved))
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_NOT_APPROVED,
