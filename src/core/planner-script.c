@@ -438,8 +438,11 @@ append_slurm_body (GString    *out,
   g_string_append_printf (out,
                           "NNODES=%u\n"
                           "GPUS_PER_NODE=%u\n"
-                          "# The rendezvous host is the first node of the allocation.\n"
-                          "MASTER_ADDR=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\"\n"
+                          "# The rendezvous host is the first node of the allocation.  The whole list\n"
+                          "# is read, not piped into head: head would leave early, scontrol would die\n"
+                          "# of SIGPIPE on a long list, and pipefail would stop the script.\n"
+                          "NODE_LIST=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\")\"\n"
+                          "MASTER_ADDR=\"${NODE_LIST%%%%$'\\n'*}\"\n"
                           "MASTER_PORT=%u\n\n",
                           planner_job_get_uint (job, "nodes"),
                           planner_job_get_uint (job, "gpus-per-node"),
