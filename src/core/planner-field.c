@@ -368,6 +368,9 @@ find_word (const char *text,
       char before = p > text ? p[-1] : ' ';
       char after = p[n];
 
+      /* A flag quoted as written (“--load”) stays as written. */
+      if (p - text >= 3 && memcmp (p - 3, "“", 3) == 0 && word[0] == '-')
+        continue;
       if ((g_ascii_isalnum (before) || before == '_' || before == '-' || before == '.') ||
           (g_ascii_isalnum (after) || after == '_' || after == '-' ||
            (after == '.' && g_ascii_isalnum (p[n + 1]))))

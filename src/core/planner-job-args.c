@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "planner-catalog.h"
+#include "planner-field.h"
+#include "planner-field-check.h"
 #include "planner-flag-catalog.h"
 #include "planner-import.h"
 #include "planner-job-model.h"
@@ -99,9 +101,147 @@ is_blank (const char *text)
   return TRUE;
 }
 
-PlannerArgs *
-planner_job_parse_extra_args (PlannerJob  *job,
-                              GError     **error)
+/* The extra arguments are read by the importer's shell reader, which drops
+ * redirections and stops a command at an operator without a word: "--load
+ * <your dir>" became a redirection, "> log 2>&1 &" vanished.  So the text
+ * may hold only words: plain characters, quotes and backslash escapes.
+ * Everything else is refused here, before the reader sees it. */
+static gboolean
+check_extra_syntax (const char  *text,
+                    GError     **error)
+{
+  enum { PLAIN, SINGLE, DOUBLE } state = PLAIN;
+  gboolean word_start = TRUE;
+  const char *why = NULL;
+  char what[8] = { 0 };
+
+  for (const char *p = text; *p != '\0' && why == NULL; p++)
+    {
+      char c = *p;
+
+      switch (state)
+        {
+        case SINGLE:
+          if (c == '\'')
+            state = PLAIN;
+          break;
+        case DOUBLE:
+          if (c == '\\' && p[1] != '\0')
+            p++;
+          else if (c == '"')
+            state = PLAIN;
+          else if (c == '$' || c == '`')
+            why = "a substitution; write the value itself";
+          break;
+        case PLAIN:
+        default:
+          if (c == '\\' && p[1] != '\0')
+            {
+              p++;
+              word_start = FALSE;
+              continue;
+            }
+          if (c == '\'')
+            state = SINGLE;
+          else if (c == '"')
+            state = DOUBLE;
+          else if (c == '$' && p[1] == '\'')
+            why = "an ANSI-C quote ($'…'); write the value in plain quotes";
+          else if (c == '$' || c == '`')
+            why = "a variable or substitution; write the value itself";
+          else if (c == '<' || c == '>')
+            why = "a redirection; a path goes in quotes after its flag";
+          else if (c == '|' || c == '&' || c == ';' || c == '(' || c == ')')
+            why = "a shell operator; only Megatron arguments go here";
+          else if (c == '#' && word_start)
+            why = "a comment, which would drop the rest of the line";
+          else if (c == '~' && word_start)
+            why = "“~”, which the launch script would not expand; give the path from the root (/…)";
+          else if (c == '*' || c == '?' || c == '[' || c == '{' || c == '}')
+            why = "a pattern the shell would expand; put the value in quotes if the character is meant";
+          word_start = c == ' ' || c == '\t';
+          break;
+        }
+      if (why != NULL)
+        memcpy (what, p, MIN ((gsize) g_utf8_skip[(guchar) c], sizeof what - 1));
+    }
+  if (why == NULL && state != PLAIN)
+    why = "an unclosed quote";
+  if (why == NULL)
+    return TRUE;
+  if (what[0] != '\0')
+    g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                 "advanced.extra_args holds “%s”, %s", what, why);
+  else
+    g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, "advanced.extra_args holds %s", why);
+  return FALSE;
+}
+
+/* Megatron options whose values are paths: the same rules as the job's
+ * own path fields (absolute, not a placeholder, no "~"). */
+static const char *const path_dests[] = {
+  "bert_load", "block_data_path", "ckpt_convert_save", "ckpt_pg_tensors_cache_path", "config_logger_dir",
+  "data_args_path", "data_cache_path", "data_path", "embedding_path", "evidence_data_path",
+  "flight_recorder_dump_path", "heterogeneous_layers_config_path", "ict_load", "load", "logits_load_dir",
+  "logits_save_dir", "memory_snapshot_path", "merge_file", "metadata_path", "moe_routing_trace_path",
+  "nccl_communicator_config_path", "non_persistent_global_ckpt_dir", "non_persistent_local_ckpt_dir",
+  "object_storage_cache_path", "per_dataset_sequences_path", "per_split_data_args_path",
+  "pretrained_checkpoint", "result_rejected_tracker_filename", "rl_profile_dir", "rl_rollout_bank_dir", "save",
+  "te_precision_config_file", "tensorboard_dir", "test_data_path", "titles_data_path", "tokenizer_model",
+  "train_data_path", "valid_data_path", "vocab_file", "wandb_save_dir", NULL
+};
+
+static gboolean
+is_number (const char *text)
+{
+  char *end = NULL;
+
+  g_ascii_strtod (text, &end);
+  return end != text && *end == '\0';
+}
+
+static gboolean
+check_extra_values (const PlannerArgs  *args,
+                    GError            **error)
+{
+  for (guint i = 0; i < planner_args_get_n_entries (args); i++)
+    {
+      const char *dest = planner_args_get_dest_at (args, i);
+      const char *const *values = planner_args_get_list (args, dest);
+      gboolean path = g_strv_contains (path_dests, dest);
+      g_autofree char *name = g_strdup_printf ("advanced.extra_args: “%s”", planner_args_get_flag (args, dest));
+
+      for (guint v = 0; values != NULL && values[v] != NULL; v++)
+        {
+          g_autofree char *why = NULL;
+
+          /* A blend's weights stand between its paths. */
+          if (path && is_number (values[v]))
+            continue;
+          why = planner_field_check_path (name, values[v]);
+          /* Not a path: only the rules that hold for any value. */
+          if (why != NULL && !path && values[v][0] != '/' && strstr (why, "a relative path") != NULL)
+            g_clear_pointer (&why, g_free);
+          if (why != NULL)
+            {
+              g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, why);
+              return FALSE;
+            }
+          if (path && values[v][0] == '\0')
+            {
+              g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, "%s has an empty path", name);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* The words alone: read as an imported script's arguments are, judged by
+ * the same rules.  Whether the job sets the same flags is not asked. */
+static PlannerArgs *
+parse_extra_words (PlannerJob  *job,
+                   GError     **error)
 {
   const char *text = planner_job_get_string (job, "extra-args");
   g_autoptr(PlannerShellScript) script = NULL;
@@ -112,12 +252,23 @@ planner_job_parse_extra_args (PlannerJob  *job,
   if (is_blank (text))
     return planner_args_new ();
 
-  if (strchr (text, '\n') != NULL)
+  if (strchr (text, '\n') != NULL || strchr (text, '\r') != NULL)
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
                            "advanced.extra_args must be one line of Megatron arguments");
       return NULL;
     }
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (((guchar) *p < 0x20 && *p != '\t') || *p == 0x7f)
+        {
+          g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                               "advanced.extra_args holds a control character; remove it");
+          return NULL;
+        }
+    }
+  if (!check_extra_syntax (text, error))
+    return NULL;
 
   script = planner_shell_parse (text, strlen (text), error);
   if (script == NULL)
@@ -176,14 +327,57 @@ planner_job_parse_extra_args (PlannerJob  *job,
           return NULL;
         }
     }
+  if (!check_extra_values (import->args, error))
+    return NULL;
   return planner_args_ref (import->args);
 }
 
+static PlannerArgs *job_fields_to_args (PlannerJob  *job,
+                                        gboolean     extra_data);
+
 PlannerArgs *
-planner_job_to_args (PlannerJob *job)
+planner_job_parse_extra_args (PlannerJob  *job,
+                              GError     **error)
+{
+  g_autoptr(PlannerArgs) extra = NULL;
+  g_autoptr(PlannerArgs) own = NULL;
+  g_autoptr(PlannerArgs) model = planner_args_new ();
+
+  extra = parse_extra_words (job, error);
+  if (extra == NULL)
+    return NULL;
+
+  /* A flag the job sets itself would be given twice, and the extra one
+   * would silently win: the job's field is where it is changed. */
+  own = job_fields_to_args (job, planner_args_is_set (extra, "data_path"));
+  planner_job_model_to_args (job, model);
+  for (guint i = 0; i < planner_args_get_n_entries (extra); i++)
+    {
+      const char *dest = planner_args_get_dest_at (extra, i);
+      const char *flag = planner_args_get_flag (extra, dest);
+
+      if (planner_args_is_set (own, dest) || planner_args_is_set (model, dest))
+        {
+          const char *flags[] = { planner_args_is_set (own, dest) ? planner_args_get_flag (own, dest)
+                                                                  : planner_args_get_flag (model, dest), flag, NULL };
+          g_auto(GStrv) keys = planner_field_keys_for_flags (job, flags);
+          const char *owner = keys[0] != NULL ? keys[0] : "the job";
+
+          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                       "advanced.extra_args sets “%s”, which %s already sets: remove it from "
+                       "advanced.extra_args%s%s", flag, owner,
+                       keys[0] != NULL ? " and change " : "", keys[0] != NULL ? keys[0] : "");
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&extra);
+}
+
+static PlannerArgs *
+job_fields_to_args (PlannerJob *job,
+                    gboolean    extra_data)
 {
   PlannerArgs *args = planner_args_new ();
-  g_autoptr(PlannerArgs) extra = NULL;
   const char *precision = planner_job_get_string (job, "precision");
   const char *recompute = planner_job_get_string (job, "recompute");
   const char *data_path = planner_job_get_string (job, "data-path");
@@ -351,8 +545,11 @@ planner_job_to_args (PlannerJob *job)
       const char *paths[] = { data_path, NULL };
 
       planner_args_set_list (args, "data_path", "--data-path", paths);
-      set_path (args, "split", "--split", planner_job_get_string (job, "split"));
     }
+  /* The split goes with the data, the field's or a blend in the extra
+   * arguments. */
+  if (*data_path != '\0' || extra_data)
+    set_path (args, "split", "--split", planner_job_get_string (job, "split"));
   set_path (args, "tokenizer_type", "--tokenizer-type", planner_job_get_string (job, "tokenizer-type"));
   set_path (args, "tokenizer_model", "--tokenizer-model", planner_job_get_string (job, "tokenizer-model"));
   set_path (args, "vocab_file", "--vocab-file", planner_job_get_string (job, "vocab-file"));
@@ -367,19 +564,27 @@ planner_job_to_args (PlannerJob *job)
   set_uint (args, "eval_iters", "--eval-iters", planner_job_get_uint (job, "eval-iters"));
   set_path (args, "tensorboard_dir", "--tensorboard-dir", planner_job_get_string (job, "tensorboard-dir"));
 
-  /* Last, so the user's own arguments win, as they would on a command line. */
+  return args;
+}
+
+PlannerArgs *
+planner_job_to_args (PlannerJob *job)
+{
+  g_autoptr(PlannerArgs) extra = NULL;
+  PlannerArgs *args;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+
+  /* Extra arguments that fail their checks are left out: the field checks
+   * and the script writer say why. */
   extra = planner_job_parse_extra_args (job, NULL);
-  if (extra != NULL)
+  args = job_fields_to_args (job, extra != NULL && planner_args_is_set (extra, "data_path"));
+  for (guint i = 0; extra != NULL && i < planner_args_get_n_entries (extra); i++)
     {
-      for (guint i = 0; i < planner_args_get_n_entries (extra); i++)
-        {
-          const char *dest = planner_args_get_dest_at (extra, i);
+      const char *dest = planner_args_get_dest_at (extra, i);
 
-          planner_args_set_list (args, dest, planner_args_get_flag (extra, dest),
-                                 planner_args_get_list (extra, dest));
-        }
+      planner_args_set_list (args, dest, planner_args_get_flag (extra, dest), planner_args_get_list (extra, dest));
     }
-
   return args;
 }
 

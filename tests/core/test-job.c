@@ -434,27 +434,89 @@ test_job_args_bad_values (void)
 static void
 test_job_extra_args_refused (void)
 {
-  static const char *bad[] = {
-    "--no-such-flag 3", "--use-flash-attn-typo", "torchrun --nnodes 2 pretrain_gpt.py",
-    "--seed $(rm -rf /)", "A=1 --seed 2", "--seed 1\n--lr 2", "seed 1",
+  static const struct { const char *text; const char *part; } bad[] = {
+    { "--no-such-flag 3", "advanced.extra_args" },
+    { "--use-flash-attn-typo", "advanced.extra_args" },
+    { "torchrun --nnodes 2 pretrain_gpt.py", "advanced.extra_args" },
+    { "--seed $(rm -rf /)", "a variable or substitution" },
+    { "A=1 --seed 2", "advanced.extra_args" },
+    { "--seed 1\n--lr 2", "must be one line" },
+    { "seed 1", "must start with a Megatron flag" },
+    /* Issue 14 #10: the importer's path rules, and nothing but words. */
+    { "--load ckpt", "advanced.extra_args: “--load” is “ckpt”, a relative path" },
+    { "--data-path /path/to/data", "advanced.extra_args: “--data-path” is “/path/to/data”, which looks like a placeholder" },
+    { "--data-path 0.5 /a 0.5 data/b", "“--data-path” is “data/b”, a relative path" },
+    { "--tensorboard-dir '<your tb dir>'", "which looks like a placeholder" },
+    { "--save ~/ckpt", "advanced.extra_args holds “~”" },
+    { "--save '~/ckpt'", "“~” is not expanded" },
+    { "--load <your dir>", "advanced.extra_args holds “<”, a redirection" },
+    { "--seed 1 > log 2>&1 &", "advanced.extra_args holds “>”, a redirection" },
+    { "--seed 1 & --lr 2", "holds “&”, a shell operator" },
+    { "--seed 1; --lr 2", "holds “;”, a shell operator" },
+    { "--data-path $'/a\\nb'", "an ANSI-C quote" },
+    { "--data-path $'\\x01'", "an ANSI-C quote" },
+    { "--seed \"$HOME\"", "a substitution" },
+    { "--seed 1 # the rest", "a comment" },
+    { "--data-path /data/*", "a pattern the shell would expand" },
+    { "--seed 'unclosed", "an unclosed quote" },
+    { "--seed 1\x01", "a control character" },
+    /* A flag the job sets itself: an error naming both. */
+    { "--tensor-model-parallel-size 8", "advanced.extra_args sets “--tensor-model-parallel-size”, which "
+                                        "parallelism.tp already sets: remove it from advanced.extra_args and "
+                                        "change parallelism.tp" },
+    { "--num-layers 10", "which model.model_id already sets" },
+    { "--lr 0.1", "which training.lr already sets" },
+    { "--recompute-granularity full", "which training.recompute already sets" },
+  };
+  static const char *const good[] = {
+    "--seed 7", "--data-path 0.3 /a 0.7 '/b c'", "--no-gradient-accumulation-fusion --seed 1",
+    "--wandb-project 'my run' --adam-beta2 0.95", "--seed\t7", "--data-cache-path /scratch/cache",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
-      g_autoptr(PlannerJob) job = planner_job_new ();
+      g_autoptr(PlannerJob) job = planner_job_new_example ();
+      g_autoptr(PlannerArgs) extra = NULL;
+      g_autoptr(PlannerArgs) args = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_object_set (job, "recompute", "selective", "extra-args", bad[i].text, NULL);
+      extra = planner_job_parse_extra_args (job, &error);
+      if (extra != NULL)
+        g_error ("extra args “%s” accepted", bad[i].text);
+      g_assert_nonnull (strstr (error->message, "advanced.extra_args"));
+      if (strstr (error->message, bad[i].part) == NULL)
+        g_error ("“%s”: “%s” does not say “%s”", bad[i].text, error->message, bad[i].part);
+      /* Refused words never reach the arguments, and never override. */
+      args = planner_job_to_args (job);
+      g_assert_cmpstr (planner_args_get_string (args, "tensor_model_parallel_size", NULL), ==, "4");
+      g_assert_false (planner_args_is_set (args, "load"));
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_autoptr(PlannerJob) job = planner_job_new_example ();
       g_autoptr(PlannerArgs) extra = NULL;
       g_autoptr(GError) error = NULL;
 
-      g_object_set (job, "extra-args", bad[i], NULL);
+      g_object_set (job, "extra-args", good[i], NULL);
       extra = planner_job_parse_extra_args (job, &error);
-      if (extra != NULL)
-        g_error ("extra args “%s” accepted", bad[i]);
-      g_assert_nonnull (strstr (error->message, "advanced.extra_args"));
+      if (extra == NULL)
+        g_error ("extra args “%s” refused: %s", good[i], error->message);
     }
+
+  /* A blend in the extra arguments takes the job's split with it. */
+  {
+    g_autoptr(PlannerJob) job = planner_job_new_example ();
+    g_autoptr(PlannerArgs) args = NULL;
+
+    g_object_set (job, "extra-args", "--data-path 0.3 /a 0.7 /b", "split", "98,2,0", NULL);
+    args = planner_job_to_args (job);
+    g_assert_cmpstr (planner_args_get_string (args, "split", NULL), ==, "98,2,0");
+    g_assert_cmpuint (g_strv_length ((char **) planner_args_get_list (args, "data_path")), ==, 4);
+  }
 }
 
-/* The job's own arguments and its model's, as the script writer
- * combines them (the job's seq length and tokenizer win). */
 static PlannerArgs *
 script_args (PlannerJob *job)
 {
