@@ -30,6 +30,7 @@ add_problem_icon (GtkWidget *row)
   gtk_widget_set_opacity (icon, 0);
   gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (icon, "field-problem");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
   g_object_set_data (G_OBJECT (row), PROBLEM_ICON, icon);
   if (ADW_IS_ENTRY_ROW (row))
     adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), icon);
@@ -65,6 +66,7 @@ planner_field_row_set_problem (GtkWidget       *row,
       gtk_widget_set_opacity (icon, 0);
       gtk_widget_set_tooltip_text (icon, NULL);
       gtk_accessible_reset_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
       gtk_accessible_reset_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_INVALID);
       gtk_accessible_reset_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
       return;
@@ -81,6 +83,7 @@ planner_field_row_set_problem (GtkWidget       *row,
     gtk_widget_set_opacity (icon, 1);
     gtk_widget_set_tooltip_text (icon, message);
     gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
+    gtk_accessible_update_state (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_STATE_HIDDEN, FALSE, -1);
     gtk_accessible_update_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_INVALID,
                                  GTK_ACCESSIBLE_INVALID_TRUE, -1);
     gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, spoken, -1);
@@ -285,6 +288,8 @@ spin_bind (PlannerSpinRow *self,
                               G_PARAM_SPEC_DOUBLE (self->pspec)->maximum,
                               self->digits > 0 ? pow (10, -(double) self->digits) : 1, 1, 0);
   gtk_spin_button_set_digits (self->spin, self->digits);
+  /* Room for what the field holds: 3e-05, 4096, 1073741824. */
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->spin), G_IS_PARAM_SPEC_DOUBLE (self->pspec) ? 8 : 6);
   /* Only now: configuring the adjustment must not write to the job. */
   g_set_object (&self->job, job);
   signal = g_strdup_printf ("notify::%s", self->key);
@@ -392,8 +397,6 @@ planner_spin_row_init (PlannerSpinRow *self)
   add_problem_icon (GTK_WIDGET (self));
   adw_action_row_add_suffix (ADW_ACTION_ROW (self), GTK_WIDGET (self->spin));
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self), GTK_WIDGET (self->spin));
-  /* The spin button is named by the row: a screen reader says "Nodes", not "spin button". */
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY, self, NULL, -1);
 }
 
 GtkSpinButton *
@@ -727,8 +730,6 @@ planner_switch_row_init (PlannerSwitchRow *self)
   gtk_widget_set_valign (self->toggle, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (ADW_ACTION_ROW (self), self->toggle);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self), self->toggle);
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->toggle), GTK_ACCESSIBLE_RELATION_LABELLED_BY, self, NULL,
-                                  -1);
 }
 
 /* Any row ----------------------------------------------------------------- */
@@ -768,8 +769,10 @@ planner_field_row_bind (GtkWidget  *row,
   else if (PLANNER_IS_CHOICE_ROW (row))
     choice_bind (PLANNER_CHOICE_ROW (row), job);
   else
-    g_object_bind_property (job, PLANNER_SWITCH_ROW (row)->key, PLANNER_SWITCH_ROW (row)->toggle, "active",
-                            G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+    {
+      g_object_bind_property (job, PLANNER_SWITCH_ROW (row)->key, PLANNER_SWITCH_ROW (row)->toggle, "active",
+                              G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+    }
 }
 
 gboolean

@@ -479,6 +479,8 @@ update_problem_bar (PlannerWindow *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->problem_icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("No problems"), -1);
       gtk_label_set_text (self->problem_label, _("Nothing is missing or wrong"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->problem_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Nothing is missing or wrong"), -1);
       gtk_widget_set_sensitive (GTK_WIDGET (self->problem_button), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->problems_menu_button), FALSE);
       return;
@@ -492,11 +494,15 @@ update_problem_bar (PlannerWindow *self)
                                   first->severity == PLANNER_SEVERITY_ERROR ? _("Error") : _("Warning"), -1);
   gtk_label_set_text (self->problem_label, first->message);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->problem_button), first->message);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->problem_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  first->message, -1);
   self->first_problem_key = g_strdup (first->key != NULL ? first->key : first->page);
   gtk_widget_set_sensitive (GTK_WIDGET (self->problem_button), self->first_problem_key != NULL);
   /* Translators: the button that lists every problem. */
   menu_label = g_strdup_printf (_("%u Errors, %u Warnings"), n_errors, n_warnings);
   gtk_menu_button_set_label (self->problems_menu_button, menu_label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->problems_menu_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  menu_label, -1);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_menu_button), TRUE);
 }
 
