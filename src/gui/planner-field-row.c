@@ -575,13 +575,62 @@ planner_choice_row_set_choices (PlannerChoiceRow *self,
   self->choice_ids = ids;
 }
 
+/* How a choice reads in the form; anything not here reads as Megatron
+ * spells it (tokenizer class names, for instance). */
+static const char *
+choice_label (const char *key,
+              const char *id)
+{
+  static const struct { const char *id, *label; } labels[] = {
+    { "constant", N_("Constant") }, { "linear", N_("Linear") }, { "cosine", N_("Cosine") },
+    { "inverse-square-root", N_("Inverse Square Root") }, { "WSD", N_("Warm-up, Stable, Decay") },
+    { "flash", N_("Flash") }, { "fused", N_("Fused") }, { "unfused", N_("Unfused") }, { "local", N_("Local") },
+    { "auto", N_("Automatic") }, { "bf16", "BF16" }, { "fp8", N_("FP8 (Hybrid)") }, { "fp16", "FP16" },
+    { "fp32", "FP32" }, { "delayed", N_("Delayed Scaling") }, { "tensorwise", N_("Tensor-wise") },
+    { "mxfp8", "MXFP8" }, { "blockwise", N_("Block-wise") }, { "none", N_("None") },
+    { "selective", N_("Selective") }, { "full", N_("Full") }, { "uniform", N_("Uniform") },
+    { "block", N_("Block") }, { "megatron", N_("Megatron FSDP") }, { "torch", N_("PyTorch FSDP2") },
+    { "learned_absolute", N_("Learned Absolute") }, { "rope", "RoPE" }, { "yarn", "YaRN" },
+    { "mrope", N_("Multimodal RoPE") }, { "relative", N_("Relative") }, { "swiglu", "SwiGLU" },
+    { "gelu", "GeLU" }, { "squared_relu", N_("Squared ReLU") }, { "softmax", N_("Softmax") },
+    { "sigmoid", N_("Sigmoid") },
+  };
+
+  if (*id == '\0')
+    {
+      if (g_str_equal (key, "tokenizer-type"))
+        return _("The Model’s Own");
+      if (g_str_equal (key, "fp8-recipe"))
+        return _("Suits the GPU");
+      return _("Megatron’s Default");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      if (g_str_equal (labels[i].id, id))
+        return _(labels[i].label);
+    }
+  return id;
+}
+
 static void
 choice_bind (PlannerChoiceRow *self,
              PlannerJob       *job)
 {
-  GStrv ids = self->choice_ids != NULL ? g_strdupv (self->choice_ids)
-                                       : g_strsplit (self->ids != NULL ? self->ids : "", "|", -1);
+  GStrv ids;
 
+  /* Fixed choices come from the engine: exactly what a job file may hold. */
+  if (self->choice_ids == NULL && (self->ids == NULL || *self->ids == '\0'))
+    {
+      g_auto(GStrv) choices = planner_job_dup_choices (self->key);
+      g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+
+      g_return_if_fail (choices != NULL);
+      for (guint i = 0; choices[i] != NULL; i++)
+        g_strv_builder_add (labels, choice_label (self->key, choices[i]));
+      planner_choice_row_set_choices (self, g_strdupv (choices), g_strv_builder_end (labels));
+    }
+  ids = self->choice_ids != NULL ? g_strdupv (self->choice_ids)
+                                 : g_strsplit (self->ids != NULL ? self->ids : "", "|", -1);
   planner_bind_choice (G_OBJECT (job), self->key, ADW_COMBO_ROW (self), ids);
 }
 

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "planner-field-row.h"
+#include "planner-field.h"
 #include "planner-form-page.h"
 #include "planner-problems.h"
 
@@ -114,6 +115,7 @@ planner_form_page_update (PlannerFormPage *self,
     {
       GtkWidget *row = g_ptr_array_index (rows, i);
       const PlannerProblem *problem;
+      const PlannerField *field;
 
       /* What the person is typing that no field can hold stays marked
        * by the row itself until they fix it. */
@@ -122,6 +124,12 @@ planner_form_page_update (PlannerFormPage *self,
       problem = problems != NULL ? planner_problems_for_key (problems, planner_field_row_get_key (row)) : NULL;
       planner_field_row_set_problem (row, problem != NULL ? problem->severity : PLANNER_SEVERITY_ERROR,
                                      problem != NULL ? problem->message : NULL);
+      /* A field that means nothing for this job is out of the way (the
+       * recompute details of another recompute, MoE settings of a dense
+       * model); one with a problem always stays in view. */
+      field = planner_field_lookup (planner_field_row_get_key (row));
+      gtk_widget_set_visible (row, field == NULL || problem != NULL ||
+                                   planner_field_applies (field, planner_form_page_get_job (self)));
     }
   if (PLANNER_FORM_PAGE_GET_CLASS (self)->update != NULL && report != NULL)
     PLANNER_FORM_PAGE_GET_CLASS (self)->update (self, report);

@@ -13,7 +13,8 @@
 
 #include <glib/gi18n.h>
 
-#include "planner-form-fields.h"
+#include "planner-field-check.h"
+#include "planner-field.h"
 #include "planner-problems.h"
 
 static void
@@ -38,36 +39,9 @@ add (GPtrArray       *problems,
   problem->key = g_strdup (key);
   problem->page = g_strdup (page);
   problem->message = message;
+  problem->order = problems->len;
   g_ptr_array_add (problems, problem);
   return problem;
-}
-
-/* The field a line of the script writer's reasons names ("data.data_path
- * is empty: …"): the first "section.key" in it. */
-static const PlannerFormField *
-field_named_in (const char *line)
-{
-  const PlannerFormField *best = NULL;
-  const char *best_at = NULL;
-
-  for (guint i = 0; planner_form_field_at (i) != NULL; i++)
-    {
-      const PlannerFormField *field = planner_form_field_at (i);
-      g_autofree char *key = g_strdelimit (g_strdup (field->key), "-", '_');
-      g_autofree char *dotted = g_strdup_printf ("%s.%s", field->section, key);
-      const char *at = strstr (line, dotted);
-      gsize len = strlen (dotted);
-
-      /* "data.data_path" must not match inside "data.data_path_x". */
-      while (at != NULL && (g_ascii_isalnum (at[len]) || at[len] == '_'))
-        at = strstr (at + 1, dotted);
-      if (at != NULL && (best_at == NULL || at < best_at))
-        {
-          best = field;
-          best_at = at;
-        }
-    }
-  return best;
 }
 
 static int
@@ -77,52 +51,50 @@ compare_severity (gconstpointer a,
   const PlannerProblem *pa = *(PlannerProblem **) a;
   const PlannerProblem *pb = *(PlannerProblem **) b;
 
-  return (int) pb->severity - (int) pa->severity;
+  /* Errors first; otherwise in the order found (g_ptr_array_sort is not stable). */
+  if (pa->severity != pb->severity)
+    return (int) pb->severity - (int) pa->severity;
+  return pa->order < pb->order ? -1 : pa->order > pb->order;
 }
 
 GPtrArray *
 planner_problems_collect (PlannerJob    *job,
                           PlannerReport *report,
-                          const char    *refusal)
+                          GPtrArray     *marks)
 {
   GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) problem_free);
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) checks = NULL;
 
   g_return_val_if_fail (PLANNER_IS_JOB (job), problems);
 
   /* Each field's own check first: it is the most precise. */
-  for (guint i = 0; planner_form_field_at (i) != NULL; i++)
+  checks = planner_field_check (job, NULL);
+  for (guint i = 0; i < checks->len; i++)
     {
-      const PlannerFormField *field = planner_form_field_at (i);
-      char *message = planner_form_field_check (job, field->key);
+      const PlannerFieldProblem *check = g_ptr_array_index (checks, i);
+      PlannerProblem *problem;
 
-      if (message != NULL)
-        {
-          add (problems, PLANNER_SEVERITY_ERROR, field->key, field->page, message);
-          g_hash_table_add (seen, g_strdup (field->key));
-        }
+      problem = add (problems, check->severity, check->field->property, check->field->page,
+                     g_strdup (check->message));
+      problem->missing = check->missing;
+      g_hash_table_add (seen, (gpointer) check->field->property);
     }
 
-  if (refusal != NULL)
+  /* What the draft still marks, that no field's own check said. */
+  for (guint i = 0; marks != NULL && i < marks->len; i++)
     {
-      g_auto(GStrv) lines = g_strsplit (refusal, "\n", -1);
+      const PlannerScriptMark *mark = g_ptr_array_index (marks, i);
+      const PlannerField *field = mark->key != NULL ? planner_field_lookup (mark->key) : NULL;
+      PlannerProblem *problem;
 
-      for (guint i = 0; lines[i] != NULL; i++)
-        {
-          const PlannerFormField *field;
-          PlannerProblem *problem;
-
-          if (*lines[i] == '\0' || g_str_has_prefix (lines[i], "Megatron-Core "))
-            continue;
-          field = field_named_in (lines[i]);
-          if (field != NULL && g_hash_table_contains (seen, field->key))
-            continue;
-          problem = add (problems, PLANNER_SEVERITY_ERROR, field != NULL ? field->key : NULL,
-                         field != NULL ? field->page : NULL, planner_form_field_humanize (lines[i]));
-          problem->missing = strstr (lines[i], " is empty") != NULL || strstr (lines[i], " is 0") != NULL;
-          if (field != NULL)
-            g_hash_table_add (seen, g_strdup (field->key));
-        }
+      if (field != NULL && g_hash_table_contains (seen, field->property))
+        continue;
+      problem = add (problems, PLANNER_SEVERITY_ERROR, field != NULL ? field->property : NULL,
+                     field != NULL ? field->page : NULL, planner_field_rewrite_message (job, mark->message));
+      problem->missing = mark->missing;
+      if (field != NULL)
+        g_hash_table_add (seen, (gpointer) field->property);
     }
 
   if (report != NULL)
@@ -133,24 +105,18 @@ planner_problems_collect (PlannerJob    *job,
         {
           const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
           g_auto(GStrv) keys = NULL;
-          g_autofree char *message = NULL;
-          const PlannerFormField *field = NULL;
+          g_autofree char *text = NULL;
+          const PlannerField *field = NULL;
 
           if (d->severity == PLANNER_SEVERITY_INFO)
             continue;
-          keys = planner_form_field_keys_for_flags ((const char * const *) d->flags);
+          keys = planner_field_keys_for_flags (job, (const char * const *) d->flags);
           if (keys[0] != NULL)
-            field = planner_form_field_lookup (keys[0]);
-          if (d->fix != NULL)
-            {
-              g_autofree char *both = g_strdup_printf ("%s %s", d->message, d->fix);
-              message = planner_form_field_humanize (both);
-            }
-          else
-            message = planner_form_field_humanize (d->message);
-          add (problems, d->severity, field != NULL ? field->key : NULL,
+            field = planner_field_lookup (keys[0]);
+          text = d->fix != NULL ? g_strdup_printf ("%s %s", d->message, d->fix) : g_strdup (d->message);
+          add (problems, d->severity, field != NULL ? field->property : NULL,
                field != NULL ? field->page : (g_str_has_prefix (d->code, "layout.") ? "parallelism" : NULL),
-               g_steal_pointer (&message));
+               planner_field_rewrite_message (job, text));
         }
     }
 

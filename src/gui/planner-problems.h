@@ -9,6 +9,7 @@
 
 #include "planner-analyze.h"
 #include "planner-job.h"
+#include "planner-script.h"
 
 G_BEGIN_DECLS
 
@@ -21,14 +22,16 @@ typedef struct
   char            *page;      /* sidebar page name, or NULL */
   char            *message;   /* in form labels, never job keys */
   gboolean         missing;   /* a value the script needs is not given yet */
+  guint            order;     /* private: the order found */
 } PlannerProblem;
 
-/* Everything wrong with @job: each field's own check, what the script
- * draft still needs (@refusal: the script writer's reasons, one per line,
- * or NULL) and the report's warnings and errors.  Errors first. */
+/* Everything wrong with @job: each field's own check (the engine's, the
+ * same the script writer uses), what the script draft still marks
+ * (@marks: PlannerScriptMark, may be NULL) and the report's warnings and
+ * errors.  Errors first, each field once. */
 GPtrArray *planner_problems_collect     (PlannerJob    *job,
                                          PlannerReport *report,
-                                         const char    *refusal);
+                                         GPtrArray     *marks);
 /* The worst problem of @key, or NULL. */
 const PlannerProblem *planner_problems_for_key  (GPtrArray  *problems,
                                                  const char *key);

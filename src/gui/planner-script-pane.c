@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
-#include "planner-problems.h"
+#include "planner-field.h"
 #include "planner-script-pane.h"
 
 struct _PlannerScriptPane
@@ -21,13 +21,13 @@ struct _PlannerScriptPane
 
   PlannerDocument *document;
   PlannerReport   *report;
-  char            *draft;          /* NULL while refused */
-  char            *refusal;
+  char            *draft;
+  GPtrArray       *marks;          /* PlannerScriptMark: what the draft still needs */
 
-  GtkStack        *stack;
   GtkSourceBuffer *buffer;
+  GtkTextTag      *mark_tag;
   GtkWidget       *view;
-  AdwStatusPage   *refused;
+  GtkWidget       *missing_box;
   GtkListBox      *missing_list;
   GtkLabel        *state_label;
   GtkWidget       *approve_button;
@@ -58,22 +58,63 @@ show_toast (PlannerScriptPane *self,
     adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (text));
 }
 
+static gboolean
+complete (PlannerScriptPane *self)
+{
+  return self->draft != NULL && (self->marks == NULL || self->marks->len == 0);
+}
+
+/* Each missing or wrong value stands out where it is in the draft. */
+static void
+tag_marks (PlannerScriptPane *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_remove_tag (buffer, self->mark_tag, &start, &end);
+  if (planner_document_get_approved (self->document) || self->marks == NULL)
+    return;
+  for (guint i = 0; i < self->marks->len; i++)
+    {
+      const PlannerScriptMark *mark = g_ptr_array_index (self->marks, i);
+      glong first, last;
+
+      if (mark->length == 0)
+        continue;
+      /* Offsets are bytes; the buffer counts characters. */
+      first = g_utf8_pointer_to_offset (self->draft, self->draft + mark->offset);
+      last = g_utf8_pointer_to_offset (self->draft, self->draft + mark->offset + mark->length);
+      gtk_text_buffer_get_iter_at_offset (buffer, &start, first);
+      gtk_text_buffer_get_iter_at_offset (buffer, &end, last);
+      gtk_text_buffer_apply_tag (buffer, self->mark_tag, &start, &end);
+    }
+}
+
 static void
 update_state (PlannerScriptPane *self)
 {
   gboolean approved = planner_document_get_approved (self->document);
   const char *shown = approved ? planner_document_get_approved_text (self->document) : self->draft;
+  guint n_marks = self->marks != NULL ? self->marks->len : 0;
 
-  gtk_widget_set_sensitive (self->approve_button, self->draft != NULL && !approved);
+  gtk_widget_set_sensitive (self->approve_button, complete (self) && !approved);
   gtk_widget_set_sensitive (self->export_button, approved);
   gtk_widget_set_sensitive (self->copy_button, shown != NULL);
 
-  if (self->draft == NULL)
-    gtk_label_set_text (self->state_label, _("Not ready: give the values listed"));
-  else if (approved)
+  if (approved)
     gtk_label_set_text (self->state_label, _("Approved: Export writes exactly this text"));
+  else if (n_marks > 0)
+    {
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "Not ready: %u value is marked in the draft",
+                                                            "Not ready: %u values are marked in the draft",
+                                                            n_marks), n_marks);
+
+      gtk_label_set_text (self->state_label, text);
+    }
   else
-    gtk_label_set_text (self->state_label, _("Draft for review"));
+    gtk_label_set_text (self->state_label, _("Draft for review: not approved"));
 
   if (shown != NULL)
     {
@@ -86,34 +127,34 @@ update_state (PlannerScriptPane *self)
       if (g_strcmp0 (current, shown) != 0)
         gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), shown, -1);
     }
-  gtk_stack_set_visible_child_name (self->stack, shown != NULL ? "script" : "refused");
+  tag_marks (self);
+  gtk_widget_set_visible (self->missing_box, n_marks > 0 && !approved);
 }
 
 static void
 update_missing (PlannerScriptPane *self)
 {
-  g_autoptr(GPtrArray) problems = NULL;
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->missing_list))) != NULL)
     gtk_list_box_remove (self->missing_list, child);
-  if (self->refusal == NULL)
-    return;
 
-  /* Each reason links to its field. */
-  problems = planner_problems_collect (planner_document_get_job (self->document), NULL, self->refusal);
-  for (guint i = 0; i < problems->len; i++)
+  /* Each mark links to its field. */
+  for (guint i = 0; self->marks != NULL && i < self->marks->len; i++)
     {
-      const PlannerProblem *problem = g_ptr_array_index (problems, i);
+      const PlannerScriptMark *mark = g_ptr_array_index (self->marks, i);
+      const PlannerField *field = mark->key != NULL ? planner_field_lookup (mark->key) : NULL;
+      g_autofree char *message = planner_field_rewrite_message (planner_document_get_job (self->document),
+                                                                mark->message);
       GtkWidget *row = adw_action_row_new ();
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), problem->message);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), message);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
-      if (problem->key != NULL)
+      if (field != NULL)
         {
           gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.focus-field");
-          gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", problem->key);
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", field->property);
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
         }
@@ -121,12 +162,34 @@ update_missing (PlannerScriptPane *self)
     }
 }
 
+static gboolean
+same_marks (GPtrArray *a,
+            GPtrArray *b)
+{
+  guint na = a != NULL ? a->len : 0;
+  guint nb = b != NULL ? b->len : 0;
+
+  if (na != nb)
+    return FALSE;
+  for (guint i = 0; i < na; i++)
+    {
+      const PlannerScriptMark *ma = g_ptr_array_index (a, i);
+      const PlannerScriptMark *mb = g_ptr_array_index (b, i);
+
+      if (g_strcmp0 (ma->message, mb->message) != 0 || g_strcmp0 (ma->key, mb->key) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 void
 planner_script_pane_show (PlannerScriptPane *self,
                           const char        *draft,
-                          const char        *refusal,
+                          GPtrArray         *marks,
                           PlannerReport     *report)
 {
+  gboolean marks_changed;
+
   g_return_if_fail (PLANNER_IS_SCRIPT_PANE (self));
 
   if (report != self->report)
@@ -134,14 +197,13 @@ planner_script_pane_show (PlannerScriptPane *self,
       g_clear_pointer (&self->report, planner_report_unref);
       self->report = report != NULL ? planner_report_ref (report) : NULL;
     }
-  if (g_strcmp0 (self->refusal, refusal) != 0)
-    {
-      g_free (self->refusal);
-      self->refusal = g_strdup (refusal);
-      update_missing (self);
-    }
+  marks_changed = !same_marks (self->marks, marks);
+  g_clear_pointer (&self->marks, g_ptr_array_unref);
+  self->marks = marks != NULL ? g_ptr_array_ref (marks) : NULL;
   g_free (self->draft);
   self->draft = g_strdup (draft);
+  if (marks_changed)
+    update_missing (self);
   update_state (self);
 }
 
@@ -199,10 +261,10 @@ planner_script_pane_approve (PlannerScriptPane  *self,
 {
   g_return_val_if_fail (PLANNER_IS_SCRIPT_PANE (self), FALSE);
 
-  if (self->draft == NULL)
+  if (!complete (self))
     {
-      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_NOT_A_DRAFT,
-                           _("There is no draft to approve yet: give the values listed"));
+      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE,
+                           _("The draft still has marked values: give them first"));
       return FALSE;
     }
   if (!confirmed)
@@ -432,7 +494,7 @@ planner_script_pane_finalize (GObject *object)
   PlannerScriptPane *self = (PlannerScriptPane *)object;
 
   g_clear_pointer (&self->draft, g_free);
-  g_clear_pointer (&self->refusal, g_free);
+  g_clear_pointer (&self->marks, g_ptr_array_unref);
 
   G_OBJECT_CLASS (planner_script_pane_parent_class)->finalize (object);
 }
@@ -483,9 +545,7 @@ planner_script_pane_init (PlannerScriptPane *self)
   GtkWidget *actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *switcher = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *refused_scroller = gtk_scrolled_window_new ();
-  GtkWidget *refused_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *clamp = adw_clamp_new ();
+  GtkWidget *missing_scroller;
   GtkSourceLanguage *shell;
 
   self->torchrun_button = gtk_toggle_button_new_with_label ("torchrun");
@@ -535,6 +595,12 @@ planner_script_pane_init (PlannerScriptPane *self)
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_scheme), self,
                            G_CONNECT_SWAPPED);
   update_scheme (self, NULL, adw_style_manager_get_default ());
+  /* The marks read as placeholders to fill in, in light and dark. */
+  self->mark_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "missing",
+                                               "weight", PANGO_WEIGHT_BOLD,
+                                               "underline", PANGO_UNDERLINE_ERROR,
+                                               "background", "rgba(224,27,36,0.18)",
+                                               NULL);
   self->view = gtk_source_view_new_with_buffer (self->buffer);
   g_object_unref (self->buffer);
   gtk_text_view_set_editable (GTK_TEXT_VIEW (self->view), FALSE);
@@ -546,33 +612,29 @@ planner_script_pane_init (PlannerScriptPane *self)
                                   _("Launch script"), -1);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->view);
 
-  self->refused = ADW_STATUS_PAGE (adw_status_page_new ());
-  adw_status_page_set_icon_name (self->refused, "document-edit-symbolic");
-  adw_status_page_set_title (self->refused, _("Almost a Script"));
-  adw_status_page_set_description (self->refused, _("The draft needs these values first. "
-                                                    "Choose one to go to its field."));
+  /* What the draft still needs, each a link to its field, above the
+   * draft; the draft itself shows where each goes. */
   self->missing_list = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->missing_list, GTK_SELECTION_NONE);
   gtk_widget_add_css_class (GTK_WIDGET (self->missing_list), "boxed-list");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->missing_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Values the script needs"), -1);
-  gtk_box_append (GTK_BOX (refused_box), GTK_WIDGET (self->refused));
-  adw_clamp_set_child (ADW_CLAMP (clamp), GTK_WIDGET (self->missing_list));
-  gtk_widget_set_margin_start (clamp, 12);
-  gtk_widget_set_margin_end (clamp, 12);
-  gtk_widget_set_margin_bottom (clamp, 24);
-  gtk_box_append (GTK_BOX (refused_box), clamp);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (refused_scroller), refused_box);
-
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
-  gtk_stack_add_named (self->stack, scrolled, "script");
-  gtk_stack_add_named (self->stack, refused_scroller, "refused");
+  missing_scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (missing_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (missing_scroller), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (missing_scroller), 180);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (missing_scroller), GTK_WIDGET (self->missing_list));
+  gtk_widget_set_margin_start (missing_scroller, 12);
+  gtk_widget_set_margin_end (missing_scroller, 12);
+  gtk_widget_set_margin_bottom (missing_scroller, 12);
+  self->missing_box = missing_scroller;
+  gtk_widget_set_vexpand (scrolled, TRUE);
 
   gtk_box_append (GTK_BOX (box), toolbar);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->state_label));
+  gtk_box_append (GTK_BOX (box), self->missing_box);
   gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
+  gtk_box_append (GTK_BOX (box), scrolled);
   adw_bin_set_child (ADW_BIN (self), box);
 }
 

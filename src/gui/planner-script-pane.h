@@ -22,13 +22,14 @@ G_DECLARE_FINAL_TYPE (PlannerScriptPane, planner_script_pane, PLANNER, SCRIPT_PA
  * the person types, what it still needs, Approve and Export.  The
  * approval lives on the document. */
 GtkWidget  *planner_script_pane_new      (PlannerDocument   *document);
-/* Shows the newest draft (NULL while refused, with @refusal's reasons in
- * form labels, one per line) for @report. */
+/* Shows the newest draft of the job with @report: @marks
+ * (PlannerScriptMark) are the values still missing or wrong, marked in
+ * place in @draft; nothing can be approved while there are any. */
 void        planner_script_pane_show     (PlannerScriptPane *self,
                                           const char        *draft,
-                                          const char        *refusal,
+                                          GPtrArray         *marks,
                                           PlannerReport     *report);
-/* The text shown: the approved script, the draft, or NULL. */
+/* The text shown: the approved script or the draft. */
 const char *planner_script_pane_get_text (PlannerScriptPane *self);
 /* What Approve does; asks first (returns FALSE, @asked TRUE) when the
  * job does not fit or has warnings, unless @confirmed. */

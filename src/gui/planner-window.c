@@ -13,7 +13,7 @@
 
 #include "planner-advice-page.h"
 #include "planner-experts-page.h"
-#include "planner-form-fields.h"
+#include "planner-field.h"
 #include "planner-memory-page.h"
 #include "planner-pages.h"
 #include "planner-problems.h"
@@ -241,21 +241,22 @@ static void
 planner_window_update_report (PlannerWindow *self)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) marks = NULL;
   g_autofree char *draft = NULL;
-  g_autofree char *refusal = NULL;
   const char *expert;
   const char *memory;
 
   g_clear_pointer (&self->report, planner_report_unref);
   self->report = planner_analyze_job (job (self));
 
-  /* The draft follows every keystroke, as the pane beside the form shows it. */
-  draft = planner_script_render (job (self), planner_document_get_launcher (self->document), &error);
+  /* The draft follows every keystroke, as the pane beside the form shows
+   * it, with what is still missing marked in place. */
+  draft = planner_script_render_draft (job (self), planner_document_get_launcher (self->document), &marks, &error);
   if (draft == NULL)
-    refusal = g_strdup (error->message);
+    g_warning ("No draft: %s", error->message);
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
-  self->problems = planner_problems_collect (job (self), self->report, refusal);
+  self->problems = planner_problems_collect (job (self), self->report, marks);
 
   gtk_label_set_text (self->summary_label, planner_report_get_summary (self->report));
   if (!planner_report_get_layout_accepted (self->report))
@@ -277,7 +278,7 @@ planner_window_update_report (PlannerWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     update_page (self, i);
-  planner_script_pane_show (self->script_pane, draft, refusal, self->report);
+  planner_script_pane_show (self->script_pane, draft, marks, self->report);
   update_sidebar (self);
   update_problem_bar (self);
   update_title (self);
@@ -429,13 +430,13 @@ problem_row (const PlannerProblem *problem)
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *icon;
   gboolean error = problem->severity == PLANNER_SEVERITY_ERROR;
-  const PlannerFormField *field = problem->key != NULL ? planner_form_field_lookup (problem->key) : NULL;
+  const PlannerField *field = problem->key != NULL ? planner_field_lookup (problem->key) : NULL;
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), problem->message);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
   if (field != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(field->label));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), planner_field_get_label (field));
   icon = gtk_image_new_from_icon_name (error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
   gtk_widget_add_css_class (icon, error ? "error" : "warning");
   gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -577,20 +578,20 @@ gboolean
 planner_window_focus_field (PlannerWindow *self,
                             const char    *key)
 {
-  const PlannerFormField *field;
+  const PlannerField *field;
   guint index;
   GtkWidget *page;
 
   g_return_val_if_fail (PLANNER_IS_WINDOW (self), FALSE);
 
-  field = planner_form_field_lookup (key);
+  field = planner_field_lookup (key);
   index = page_index (field != NULL ? field->page : key);
   if (index == G_MAXUINT)
     return FALSE;
   show_page (self, index);
   page = ensure_page (self, index);
   if (field != NULL && PLANNER_IS_FORM_PAGE (page))
-    return planner_form_page_focus_field (PLANNER_FORM_PAGE (page), key);
+    return planner_form_page_focus_field (PLANNER_FORM_PAGE (page), field->property);
   return TRUE;
 }
 
@@ -1307,7 +1308,7 @@ planner_window_use_recommended (PlannerWindow *self,
   recommendation = planner_recommend (&request, &error);
   if (recommendation == NULL)
     {
-      g_autofree char *message = planner_form_field_humanize (error->message);
+      g_autofree char *message = planner_field_rewrite_message (job (self), error->message);
 
       toast (self, message);
       return;
@@ -1327,7 +1328,7 @@ planner_window_use_recommended (PlannerWindow *self,
   pending->before = planner_job_copy (job (self));
   pending->after = recommended_job (job (self), recommendation);
   pending->recommendation = recommendation;
-  changes = planner_form_field_list_changes (pending->before, pending->after);
+  changes = planner_job_list_changes_labelled (pending->before, pending->after);
   if (changes[0] == NULL)
     {
       toast (self, _("The job already has the recommended layout"));

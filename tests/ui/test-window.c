@@ -151,8 +151,9 @@ test_window_script_pane (void)
   planner_window_flush (window);
   /* No data path and no tokenizer: nothing to approve, and the problem
    * bar names the fields in the form's words. */
-  g_assert_null (planner_script_pane_get_text (pane));
+  g_assert_nonnull (strstr (planner_script_pane_get_text (pane), "<MISSING: Data Path>"));
   g_assert_false (planner_script_pane_approve (pane, TRUE, &error));
+  g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE);
   g_clear_error (&error);
   g_assert_nonnull (planner_problems_for_key (_planner_window_get_problems (window), "data-path"));
   g_assert_null (strstr (_planner_window_get_problem_text (window), "data.data_path"));
