@@ -301,8 +301,9 @@ planner_document_restore (PlannerDocument *self,
   g_return_if_fail (file == NULL || G_IS_FILE (file));
 
   set_file (self, file);
-  if (modified)
-    g_clear_object (&self->saved);
+  g_clear_object (&self->saved);
+  if (!modified)
+    self->saved = planner_job_copy (self->job);
   set_modified (self, modified);
 }
 
