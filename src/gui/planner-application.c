@@ -46,6 +46,8 @@ planner_application_activate (GApplication *app)
     window = GTK_WINDOW (planner_window_new (PLANNER_APPLICATION (app)));
 
   gtk_window_present (window);
+  if (PLANNER_IS_WINDOW (window))
+    planner_window_ask_cluster_once (PLANNER_WINDOW (window));
 }
 
 static void

@@ -9,11 +9,16 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "planner-advice-page.h"
 #include "planner-experts-page.h"
 #include "planner-field.h"
+#include "planner-history-window.h"
+#include "planner-journal.h"
+#include "planner-preferences-window.h"
 #include "planner-memory-page.h"
 #include "planner-pages.h"
 #include "planner-problems.h"
@@ -57,6 +62,7 @@ struct _PlannerWindow
   GtkNativeDialog      *chooser;
   gboolean              close_confirmed;
   PlannerJob           *undo_job;      /* the job before Use Recommended */
+  PlannerJournal       *journal;       /* read when first needed */
 };
 
 G_DEFINE_FINAL_TYPE (PlannerWindow, planner_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -1410,6 +1416,100 @@ undo_recommended_action (GtkWidget  *widget,
   toast (self, _("The job is back as it was"));
 }
 
+/* History and preferences ------------------------------------------------- */
+
+static PlannerJournal *
+get_journal (PlannerWindow *self)
+{
+  if (self->journal == NULL)
+    {
+      g_autofree char *path = g_build_filename (g_get_user_data_dir (), APP_ID, "history.json", NULL);
+      g_autoptr(GError) error = NULL;
+
+      self->journal = planner_journal_new (path);
+      /* A damaged history is kept aside by the journal; the person is told. */
+      if (!planner_journal_load (self->journal, &error))
+        toast (self, error->message);
+    }
+  return self->journal;
+}
+
+static void
+record (PlannerWindow *self,
+        const char    *action,
+        const char    *target,
+        const char    *text)
+{
+  GFile *file = planner_document_get_file (self->document);
+  g_autofree char *uri = file != NULL ? g_file_get_uri (file) : NULL;
+  g_autofree char *summary = planner_journal_describe_job (job (self));
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autoptr(GError) error = NULL;
+
+  if (!planner_journal_add (get_journal (self), action, uri, summary,
+                            planner_script_launcher_to_string (planner_document_get_launcher (self->document)),
+                            target, text, strlen (text), now, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("The history was not updated: %s"), error->message);
+
+      toast (self, message);
+    }
+}
+
+static void
+on_script_approved (PlannerWindow *self)
+{
+  record (self, "approved", NULL, planner_document_get_approved_text (self->document));
+}
+
+static void
+on_script_exported (PlannerWindow *self,
+                    GFile         *file,
+                    const char    *text)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  record (self, "exported", path, text);
+}
+
+static void
+on_history_reopen (PlannerWindow *self,
+                   GFile         *file)
+{
+  planner_window_open_file (self, file);
+}
+
+static void
+history_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+  GtkWidget *history = planner_history_window_new (GTK_WINDOW (self), get_journal (self));
+
+  g_signal_connect_object (history, "reopen", G_CALLBACK (on_history_reopen), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (history));
+}
+
+static void
+preferences_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (planner_preferences_window_new (GTK_WINDOW (widget))));
+}
+
+void
+planner_window_ask_cluster_once (PlannerWindow *self)
+{
+  g_return_if_fail (PLANNER_IS_WINDOW (self));
+
+  if (g_settings_get_boolean (self->settings, "first-run-done"))
+    return;
+  g_settings_set_boolean (self->settings, "first-run-done", TRUE);
+  gtk_window_present (GTK_WINDOW (planner_preferences_window_new (GTK_WINDOW (self))));
+}
+
 /* Document signals --------------------------------------------------------- */
 
 static void
@@ -1439,6 +1539,7 @@ planner_window_dispose (GObject *object)
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_object (&self->undo_job);
+  g_clear_pointer (&self->journal, planner_journal_free);
   g_clear_pointer (&self->report, planner_report_unref);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->first_problem_key, g_free);
@@ -1488,6 +1589,8 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.use-recommended", NULL, use_recommended_action);
   gtk_widget_class_install_action (widget_class, "win.undo-recommended", NULL, undo_recommended_action);
+  gtk_widget_class_install_action (widget_class, "win.history", NULL, history_action);
+  gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
 
   for (int i = 0; i < 10; i++)
     gtk_widget_class_add_binding_action (widget_class, i < 9 ? GDK_KEY_1 + i : GDK_KEY_0, GDK_ALT_MASK,
@@ -1500,6 +1603,8 @@ planner_window_class_init (PlannerWindowClass *klass)
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "win.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-script", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.history", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK, "win.preferences", NULL);
 }
 
 static void
@@ -1544,6 +1649,8 @@ planner_window_init (PlannerWindow *self)
 
   self->script_pane = PLANNER_SCRIPT_PANE (planner_script_pane_new (self->document));
   adw_bin_set_child (self->script_slot, GTK_WIDGET (self->script_pane));
+  g_signal_connect_object (self->script_pane, "approved", G_CALLBACK (on_script_approved), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->script_pane, "exported", G_CALLBACK (on_script_exported), self, G_CONNECT_SWAPPED);
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     gtk_list_box_append (self->sidebar, build_sidebar_row (&pages[i], i));

@@ -39,4 +39,7 @@ PlannerJob      *planner_window_new_job_template (PlannerWindow      *self);
 void             planner_window_use_recommended  (PlannerWindow      *self,
                                                   gboolean            confirmed);
 
+/* On the first start, asks once for the person's cluster (Preferences). */
+void             planner_window_ask_cluster_once (PlannerWindow      *self);
+
 G_END_DECLS

@@ -14,7 +14,10 @@
 #include <string.h>
 
 #include "planner-field-row.h"
+#include "planner-history-window.h"
+#include "planner-preferences-window.h"
 #include "planner-form-page.h"
+#include "planner-job-model.h"
 #include "planner-problems.h"
 #include "planner-window-private.h"
 
@@ -257,6 +260,135 @@ test_window_path_checks (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* New jobs start from the person's cluster, as the preferences keep it. */
+static void
+test_window_preferences (void)
+{
+  PlannerWindow *window = new_window ();
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(PlannerJob) template_job = NULL;
+  GtkWidget *preferences;
+
+  g_settings_set_string (settings, "default-gpu", "a100-80gb");
+  g_settings_set_uint (settings, "default-gpus-per-node", 4);
+  g_settings_set_string (settings, "default-megatron-dir", "/opt/Megatron-LM");
+  g_settings_set_string (settings, "default-slurm-partition", "batch");
+  g_settings_set_string (settings, "default-slurm-account", "research");
+  template_job = planner_window_new_job_template (window);
+  g_assert_cmpstr (planner_job_get_gpu_id (template_job), ==, "a100-80gb");
+  g_assert_cmpuint (planner_job_get_uint (template_job, "gpus-per-node"), ==, 4);
+  g_assert_cmpstr (planner_job_get_string (template_job, "megatron-dir"), ==, "/opt/Megatron-LM");
+  g_assert_cmpstr (planner_job_get_string (template_job, "slurm-partition"), ==, "batch");
+  g_assert_cmpstr (planner_job_get_string (template_job, "slurm-account"), ==, "research");
+
+  /* New (Ctrl+N) uses them; the job is new and untitled. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_gpu_id (planner_window_get_job (window)), ==, "a100-80gb");
+  g_assert_null (planner_document_get_file (planner_window_get_document (window)));
+
+  preferences = planner_preferences_window_new (GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  gtk_test_widget_wait_for_draw (preferences);
+  planner_test_save_png (preferences, "window-preferences.png");
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  g_settings_reset (settings, "default-gpu");
+  g_settings_reset (settings, "default-gpus-per-node");
+  g_settings_reset (settings, "default-megatron-dir");
+  g_settings_reset (settings, "default-slurm-partition");
+  g_settings_reset (settings, "default-slurm-account");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Approving and exporting are kept in the history with the bytes' hash. */
+static void
+test_window_history (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
+  g_autofree char *dir = g_dir_make_tmp ("planner-history-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "train.sh", NULL);
+  g_autofree char *history_path = g_build_filename (g_get_user_data_dir (), APP_ID, "history.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(PlannerJournal) journal = planner_journal_new (history_path);
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr(GError) error = NULL;
+  const PlannerJournalEntry *entry;
+  GtkWidget *history;
+
+  g_object_set (job, "train-iters", 100, "data-path", "/data/corpus_text", "tokenizer-model", "/models/tok", NULL);
+  planner_window_flush (window);
+  g_assert_true (planner_script_pane_approve (pane, TRUE, &error));
+  g_assert_true (planner_script_pane_export (pane, file, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (planner_journal_load (journal, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (planner_journal_get_n_entries (journal), >=, 2);
+  entry = planner_journal_get_entry (journal, 0);
+  g_assert_cmpstr (entry->action, ==, "exported");
+  g_assert_cmpstr (entry->target, ==, path);
+  g_checksum_update (checksum, (const guchar *) planner_script_pane_get_text (pane), -1);
+  g_assert_cmpstr (entry->sha256, ==, g_checksum_get_string (checksum));
+  g_assert_cmpstr (planner_journal_get_entry (journal, 1)->action, ==, "approved");
+
+  history = planner_history_window_new (GTK_WINDOW (window), journal);
+  gtk_window_present (GTK_WINDOW (history));
+  gtk_test_widget_wait_for_draw (history);
+  planner_test_save_png (history, "window-history.png");
+  gtk_window_destroy (GTK_WINDOW (history));
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Use Recommended shows the changes first; Undo puts the job back. */
+static void
+test_window_recommend_undo (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  g_autoptr(PlannerJob) before = NULL;
+
+  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 2, NULL);
+  planner_window_flush (window);
+  before = planner_job_copy (job);
+  planner_window_use_recommended (window, TRUE);
+  planner_window_flush (window);
+  g_assert_false (planner_job_equal (before, job));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo-recommended", NULL);
+  planner_window_flush (window);
+  g_assert_true (planner_job_equal (before, job));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A catalogue model shows its dimensions; Customise makes them editable rows. */
+static void
+test_window_customise (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkWidget *page = _planner_window_get_page (window, "model");
+  GtkWidget *layers = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "num-layers");
+
+  g_assert_nonnull (layers);
+  g_assert_false (gtk_widget_get_visible (layers));
+  g_assert_true (planner_job_customise (job, NULL));
+  planner_window_flush (window);
+  g_assert_cmpuint (planner_job_get_uint (job, "num-layers"), ==, 80);
+  g_assert_true (gtk_widget_get_visible (layers));
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (layers, ADW_TYPE_PREFERENCES_GROUP)));
+  /* The same model, so the same layout summary. */
+  g_assert_cmpstr (gtk_label_get_text (_planner_window_get_summary_label (window)), ==,
+                   "TP 4 × CP 1 × DP 4 × PP 4 = 64 GPUs ✓");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "i", 0);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_test_save_png (GTK_WIDGET (window), "window-model-custom.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_dark (void)
 {
@@ -273,6 +405,10 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *data_home = g_dir_make_tmp ("planner-ui-data-XXXXXX", NULL);
+
+  /* The history is written under the data folder: a throwaway one. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
@@ -286,6 +422,10 @@ main (int   argc,
   g_test_add_func ("/planner/window/script-pane", test_window_script_pane);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
   g_test_add_func ("/planner/window/path-checks", test_window_path_checks);
+  g_test_add_func ("/planner/window/preferences", test_window_preferences);
+  g_test_add_func ("/planner/window/history", test_window_history);
+  g_test_add_func ("/planner/window/recommend-undo", test_window_recommend_undo);
+  g_test_add_func ("/planner/window/customise", test_window_customise);
   g_test_add_func ("/planner/window/dark", test_window_dark);
 
   return g_test_run ();
