@@ -47,6 +47,17 @@ def wait_for(what, predicate, timeout=TIMEOUT):
     raise Failure(f"timed out waiting for {what}" + (f" ({last_error})" if last_error else ""))
 
 
+KEYFILE = os.path.join(os.environ.get("XDG_CONFIG_HOME", ""), "glib-2.0", "settings", "keyfile")
+
+
+def seed_settings(**keys):
+    """Writes GSettings keys (GVariant text) before the app starts."""
+    os.makedirs(os.path.dirname(KEYFILE), exist_ok=True)
+    lines = ["[io/github/launchplanner/LaunchPlanner]"] + [f"{k.replace('_', '-')}={v}" for k, v in keys.items()]
+    with open(KEYFILE, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 class App:
     def __init__(self, *args):
         self.log = open(os.path.join(SHOTS, f"{SCENARIO}-app.log"), "a")
@@ -81,7 +92,8 @@ class App:
         return None
 
     def _x_window(self):
-        out = subprocess.run(["xdotool", "search", "--pid", str(self.proc.pid), "--name", "Launch Planner"],
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.proc.pid),
+                              "--name", "Launch Planner"],
                              capture_output=True, text=True, timeout=10).stdout.split()
         return out[-1] if out else None
 
@@ -133,13 +145,15 @@ class App:
                 return
         action.doAction(0)
 
-    def pointer_click(self, acc, fx=0.5, x_offset=None):
+    def pointer_click(self, acc, fx=0.5, x_offset=None, window=None):
         """A real mouse click inside @acc (GTK 4.8 has no AT-SPI grabFocus).
         Extents are relative to the window, and so is the move."""
         ext = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         x = ext.x + (x_offset if x_offset is not None else int(ext.width * fx))
         y = ext.y + ext.height // 2
-        subprocess.run(["xdotool", "mousemove", "--window", self.wid, str(x), str(y), "click", "1"],
+        if window is None:
+            self.wid = self._x_window() or self.wid
+        subprocess.run(["xdotool", "mousemove", "--window", window or self.wid, str(x), str(y), "click", "1"],
                        check=True, timeout=10)
 
     def focus(self, acc):
@@ -244,16 +258,22 @@ def chooser(app, title, name):
             top = app.app.getChildAtIndex(i)
             if top is None or top.name != title:
                 continue
-            return pyatspi.findDescendant(top, lambda a: a.getRole() in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY) and
-                                          a.getState().contains(pyatspi.STATE_EDITABLE), True)
+            # The name field holds the suggested name; the chooser's other
+            # entries (search, location) start empty.
+            fields = pyatspi.findAllDescendants(top, lambda a: a.getRole() in (pyatspi.ROLE_TEXT, pyatspi.ROLE_ENTRY)
+                                                and a.getState().contains(pyatspi.STATE_EDITABLE))
+            named = [f for f in fields if text_of(f)]
+            return named[0] if named else None
         return None
 
     field = wait_for("the name field", name_field)
 
     def typed():
+        # Under load a dialog may not have the keyboard yet: click into the field.
+        app.pointer_click(field, window=wid)
         app.key("ctrl+a", window=wid)
         subprocess.run(["xdotool", "type", "--delay", "40", name], check=True, timeout=60)
-        return wait_for(f"{name!r} in the name field", lambda: text_of(field) == name, 3)
+        return wait_for(f"{name!r} in the name field", lambda: text_of(field) == name, 10)
     wait_for(f"{name!r} typed", typed)
     app.key("Return", window=wid)
     path = os.path.join(ROOT, name)
@@ -273,6 +293,12 @@ def first_start_to_export():
     the exported bytes are the preview's."""
     app = App()
     try:
+        # The first start asks once for the person's cluster.
+        prefs = wait_for("the first-run preferences", lambda: app.window_named("Preferences"))
+        app.wait("the cluster group", pyatspi.ROLE_LABEL, "Your Cluster", root=app.app)
+        app.screenshot("0-first-run-preferences")
+        app.key("Escape", window=prefs)
+        wait_for("the preferences to close", lambda: app.find(pyatspi.ROLE_LABEL, "Your Cluster", root=app.app) is None)
         assert "draft, not ready" in app.title(), app.title()
         app.wait("the script pane's list of missing values", pyatspi.ROLE_LIST, "Values the script needs")
         app.screenshot("1-first-start")
@@ -326,6 +352,7 @@ def open_save_as_reopen():
     shutil.copy(os.path.join(SOURCE, "tests", "cli", "jobs", "llama3-70b-slurm.json"), source)
     with open(source) as f:
         original = json.load(f)
+    seed_settings(first_run_done="true")
     copy = os.path.join(ROOT, "copy.lpjob")
     app = App(source)
     try:
@@ -382,6 +409,7 @@ def import_script():
                 "    --max-position-embeddings 4096 --micro-batch-size 1 --global-batch-size 256 \\\n"
                 "    --train-iters 5000 --lr 0.0003 --bf16 --mock-data --tokenizer-type NullTokenizer \\\n"
                 "    --vocab-size 32000 --use-flash-attn\n")
+    seed_settings(first_run_done="true")
     app = App()
     try:
         # Ctrl+I asks for the script...
@@ -418,6 +446,7 @@ def import_script():
 
 def quit_asks_first():
     """Ctrl+Q with unsaved changes asks before anything is lost."""
+    seed_settings(first_run_done="true")
     app = App()
     try:
         app.page(5)
@@ -445,11 +474,8 @@ def quit_asks_first():
 
 def corrupt_saved_job():
     """A saved last job that cannot be read is kept aside and a toast says why."""
-    keyfile = os.path.join(os.environ["XDG_CONFIG_HOME"], "glib-2.0", "settings", "keyfile")
-    os.makedirs(os.path.dirname(keyfile), exist_ok=True)
-    with open(keyfile, "w") as f:
-        f.write("[io/github/launchplanner/LaunchPlanner]\nlast-job='{\"format\": \"launch-planner-job\", \"version\": 1, "
-                "\"cluster\": {\"nodes\": \"many\"}'\n")
+    seed_settings(first_run_done="true",
+                  last_job="'{\"format\": \"launch-planner-job\", \"version\": 1, \"cluster\": {\"nodes\": \"many\"}'")
     app = App()
     try:
         toast_containing(app, "could not be restored")
