@@ -26,6 +26,7 @@ struct _PlannerScriptPane
 
   GtkSourceBuffer *buffer;
   GtkTextTag      *mark_tag;
+  gboolean         highlighting;
   GtkWidget       *view;
   GtkWidget       *missing_box;
   GtkListBox      *missing_list;
@@ -182,6 +183,26 @@ same_marks (GPtrArray *a,
   return TRUE;
 }
 
+static void update_scheme (PlannerScriptPane *self,
+                           GParamSpec        *pspec,
+                           AdwStyleManager   *manager);
+
+static void
+ensure_highlighting (PlannerScriptPane *self)
+{
+  GtkSourceLanguage *shell;
+
+  if (self->highlighting)
+    return;
+  self->highlighting = TRUE;
+  shell = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (), "sh");
+  if (shell != NULL)
+    gtk_source_buffer_set_language (self->buffer, shell);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_scheme), self,
+                           G_CONNECT_SWAPPED);
+  update_scheme (self, NULL, adw_style_manager_get_default ());
+}
+
 void
 planner_script_pane_show (PlannerScriptPane *self,
                           const char        *draft,
@@ -197,6 +218,7 @@ planner_script_pane_show (PlannerScriptPane *self,
       g_clear_pointer (&self->report, planner_report_unref);
       self->report = report != NULL ? planner_report_ref (report) : NULL;
     }
+  ensure_highlighting (self);
   marks_changed = !same_marks (self->marks, marks);
   g_clear_pointer (&self->marks, g_ptr_array_unref);
   self->marks = marks != NULL ? g_ptr_array_ref (marks) : NULL;
@@ -546,7 +568,6 @@ planner_script_pane_init (PlannerScriptPane *self)
   GtkWidget *switcher = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *missing_scroller;
-  GtkSourceLanguage *shell;
 
   self->torchrun_button = gtk_toggle_button_new_with_label ("torchrun");
   self->slurm_button = gtk_toggle_button_new_with_label ("SLURM");
@@ -588,13 +609,9 @@ planner_script_pane_init (PlannerScriptPane *self)
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->state_label), 6);
   gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "dim-label");
 
+  /* Shell highlighting loads GtkSourceView's language and style files:
+   * that waits for the first draft, after the window's first frame. */
   self->buffer = gtk_source_buffer_new (NULL);
-  shell = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (), "sh");
-  if (shell != NULL)
-    gtk_source_buffer_set_language (self->buffer, shell);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_scheme), self,
-                           G_CONNECT_SWAPPED);
-  update_scheme (self, NULL, adw_style_manager_get_default ());
   /* The marks read as placeholders to fill in, in light and dark. */
   self->mark_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "missing",
                                                "weight", PANGO_WEIGHT_BOLD,

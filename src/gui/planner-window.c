@@ -63,6 +63,8 @@ struct _PlannerWindow
   gboolean              close_confirmed;
   PlannerJob           *undo_job;      /* the job before Use Recommended */
   PlannerJournal       *journal;       /* read when first needed */
+  gboolean              first_frame_done;
+  guint                 first_draft_source;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerWindow, planner_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -256,10 +258,16 @@ planner_window_update_report (PlannerWindow *self)
   self->report = planner_analyze_job (job (self));
 
   /* The draft follows every keystroke, as the pane beside the form shows
-   * it, with what is still missing marked in place. */
-  draft = planner_script_render_draft (job (self), planner_document_get_launcher (self->document), &marks, &error);
-  if (draft == NULL)
-    g_warning ("No draft: %s", error->message);
+   * it, with what is still missing marked in place.  The very first one
+   * waits for the window's first frame: the fields' own checks already say
+   * what is missing, and the window appears sooner. */
+  if (self->first_frame_done)
+    {
+      draft = planner_script_render_draft (job (self), planner_document_get_launcher (self->document), &marks,
+                                           &error);
+      if (draft == NULL)
+        g_warning ("No draft: %s", error->message);
+    }
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   self->problems = planner_problems_collect (job (self), self->report, marks);
@@ -284,10 +292,22 @@ planner_window_update_report (PlannerWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     update_page (self, i);
-  planner_script_pane_show (self->script_pane, draft, marks, self->report);
+  if (self->first_frame_done)
+    planner_script_pane_show (self->script_pane, draft, marks, self->report);
   update_sidebar (self);
   update_problem_bar (self);
   update_title (self);
+}
+
+static gboolean
+first_draft_cb (gpointer user_data)
+{
+  PlannerWindow *self = user_data;
+
+  self->first_draft_source = 0;
+  self->first_frame_done = TRUE;
+  planner_window_update_report (self);
+  return G_SOURCE_REMOVE;
 }
 
 static gboolean
@@ -314,6 +334,12 @@ planner_window_flush (PlannerWindow *self)
 {
   g_return_if_fail (PLANNER_IS_WINDOW (self));
 
+  if (self->first_draft_source != 0)
+    {
+      g_clear_handle_id (&self->first_draft_source, g_source_remove);
+      g_clear_handle_id (&self->analyze_source, g_source_remove);
+      first_draft_cb (self);
+    }
   if (self->analyze_source != 0)
     {
       g_clear_handle_id (&self->analyze_source, g_source_remove);
@@ -1532,6 +1558,7 @@ planner_window_dispose (GObject *object)
   PlannerWindow *self = (PlannerWindow *)object;
 
   g_clear_handle_id (&self->analyze_source, g_source_remove);
+  g_clear_handle_id (&self->first_draft_source, g_source_remove);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
@@ -1662,6 +1689,8 @@ planner_window_init (PlannerWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   planner_window_update_report (self);
+  /* Low priority: after the first frame is drawn. */
+  self->first_draft_source = g_idle_add_full (G_PRIORITY_LOW, first_draft_cb, self, NULL);
   show_page (self, page_index ("parallelism"));
   update_recent_menu (self);
 
