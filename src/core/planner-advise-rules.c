@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "planner-advise-private.h"
+#include "planner-advise-rules.h"
 
 /* One rule per flag family.  Each rule looks at the current arguments,
  * builds the exact changes and hands them to planner_advisor_offer(),

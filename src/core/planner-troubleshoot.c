@@ -11,7 +11,8 @@
 
 #include <math.h>
 
-#include "planner-advise-private.h"
+#include "planner-troubleshoot.h"
+#include "planner-advise-rules.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
