@@ -60,6 +60,25 @@ planner_advisor_worst (PlannerAdvisor *advisor)
   return worst_stage (advisor->current);
 }
 
+gboolean
+planner_advisor_group_crosses_nodes (PlannerAdvisor      *advisor,
+                                     const PlannerReport *report,
+                                     PlannerGroupKind     kind)
+{
+  /* The report's layout, not config->layout: the config keeps the degrees
+   * as given even when they do not divide the world, and such degrees
+   * have no groups. */
+  const PlannerLayout *layout = planner_report_get_layout (report);
+  g_autoptr(PlannerGroups) groups = NULL;
+  guint per_node = advisor->input->gpus_per_node;
+
+  if (layout == NULL || per_node == 0)
+    return FALSE;
+  groups = planner_groups_new (layout, kind);
+  g_return_val_if_fail (groups != NULL, FALSE);
+  return planner_groups_cross_nodes (groups, per_node);
+}
+
 static gboolean
 report_fits (const PlannerReport *report)
 {
@@ -209,14 +228,10 @@ planner_advisor_try (PlannerAdvisor     *advisor,
           return NULL;
         }
     }
-  if (after != NULL && before != NULL && after->layout.ep != before->layout.ep && after->layout.ep > 1 &&
-      advisor->input->gpus_per_node > 0)
+  if (after != NULL && before != NULL && after->layout.ep != before->layout.ep && after->layout.ep > 1)
     {
-      g_autoptr(PlannerGroups) ep_before = planner_groups_new (&before->layout, PLANNER_GROUP_EP);
-      g_autoptr(PlannerGroups) ep_after = planner_groups_new (&after->layout, PLANNER_GROUP_EP);
-
-      if (planner_groups_cross_nodes (ep_after, advisor->input->gpus_per_node) &&
-          !planner_groups_cross_nodes (ep_before, advisor->input->gpus_per_node))
+      if (planner_advisor_group_crosses_nodes (advisor, trial, PLANNER_GROUP_EP) &&
+          !planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_EP))
         {
           *why = g_strdup_printf ("EP %u would cross nodes", after->layout.ep);
           return NULL;

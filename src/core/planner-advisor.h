@@ -62,6 +62,12 @@ PlannerReport       *planner_advisor_try          (PlannerAdvisor     *advisor,
 const PlannerConfig *planner_advisor_config       (PlannerAdvisor     *advisor);
 /* Worst stage of the current estimate; NULL without a GPU or model math. */
 const PlannerStageMemory *planner_advisor_worst   (PlannerAdvisor     *advisor);
+/* TRUE when a @kind group of @report's layout spans more than one node.
+ * FALSE when the node size is unknown, or when the degrees form no layout
+ * Megatron would build (there are no groups to place then). */
+gboolean             planner_advisor_group_crosses_nodes (PlannerAdvisor      *advisor,
+                                                   const PlannerReport *report,
+                                                   PlannerGroupKind     kind);
 void                 planner_advisor_note         (PlannerAdvisor     *advisor,
                                                    const char         *format,
                                                    ...) G_GNUC_PRINTF (2, 3);

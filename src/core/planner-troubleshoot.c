@@ -148,17 +148,12 @@ troubleshoot_throughput (PlannerAdvisor *advisor,
   const PlannerConfig *config = planner_advisor_config (advisor);
   guint per_node = advisor->input->gpus_per_node;
 
-  if (config != NULL && per_node > 0)
-    {
-      g_autoptr(PlannerGroups) tp = planner_groups_new (&config->layout, PLANNER_GROUP_TP);
-      g_autoptr(PlannerGroups) cp = planner_groups_new (&config->layout, PLANNER_GROUP_CP);
-
-      if (planner_groups_cross_nodes (tp, per_node))
-        planner_advisor_note (advisor, "TP %u crosses nodes of %u GPUs: every layer's TP traffic goes over the "
-                              "inter-node fabric.", config->layout.tp, per_node);
-      if (planner_groups_cross_nodes (cp, per_node))
-        planner_advisor_note (advisor, "CP %u crosses nodes of %u GPUs.", config->layout.cp, per_node);
-    }
+  if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_TP))
+    planner_advisor_note (advisor, "TP %u crosses nodes of %u GPUs: every layer's TP traffic goes over the "
+                          "inter-node fabric.", planner_report_get_layout (advisor->current)->tp, per_node);
+  if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_CP))
+    planner_advisor_note (advisor, "CP %u crosses nodes of %u GPUs.", planner_report_get_layout (advisor->current)->cp,
+                          per_node);
   if (config != NULL && config->layout.pp > 1)
     planner_advisor_note (advisor, "Pipeline bubble now: (p−1)/(v·m) = (%u−1)/(%u·%" G_GUINT64_FORMAT ") = %.1f%% "
                           "of the step; a larger global batch (more microbatches) also shrinks it but changes "
@@ -555,7 +550,6 @@ troubleshoot_startup (PlannerAdvisor *advisor)
 static void
 troubleshoot_hang (PlannerAdvisor *advisor)
 {
-  const PlannerConfig *config = planner_advisor_config (advisor);
   gint64 timeout = planner_args_get_int (advisor->args, "distributed_timeout_minutes", 10);
   guint per_node = advisor->input->gpus_per_node;
 
@@ -591,18 +585,13 @@ troubleshoot_hang (PlannerAdvisor *advisor)
 
   planner_advisor_note (advisor, "If NCCL picks the wrong network interface, set NCCL_SOCKET_IFNAME (and "
                         "NCCL_IB_HCA for InfiniBand) to your cluster's names; the planner does not guess them.");
-  if (config != NULL && per_node > 0)
-    {
-      g_autoptr(PlannerGroups) tp = planner_groups_new (&config->layout, PLANNER_GROUP_TP);
-      g_autoptr(PlannerGroups) ep = planner_groups_new (&config->layout, PLANNER_GROUP_EP);
-
-      if (planner_groups_cross_nodes (tp, per_node))
-        planner_advisor_note (advisor, "TP %u crosses nodes: the first TP collective needs the inter-node fabric.",
-                              config->layout.tp);
-      if (config->layout.ep > 1 && planner_groups_cross_nodes (ep, per_node))
-        planner_advisor_note (advisor, "EP %u crosses nodes: the first all-to-all needs the inter-node fabric.",
-                              config->layout.ep);
-    }
+  if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_TP))
+    planner_advisor_note (advisor, "TP %u crosses nodes: the first TP collective needs the inter-node fabric.",
+                          planner_report_get_layout (advisor->current)->tp);
+  if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_EP) &&
+      planner_report_get_layout (advisor->current)->ep > 1)
+    planner_advisor_note (advisor, "EP %u crosses nodes: the first all-to-all needs the inter-node fabric.",
+                          planner_report_get_layout (advisor->current)->ep);
   if (per_node > 0 && advisor->input->world_size % per_node != 0)
     planner_advisor_note (advisor, "%" G_GUINT64_FORMAT " GPUs is not a whole number of %u-GPU nodes: ranks may be "
                           "waiting for processes that were never started.", advisor->input->world_size, per_node);
