@@ -465,6 +465,43 @@ troubleshoot_startup (PlannerAdvisor *advisor)
           planner_suggestion_unset_flag (suggestion, args, "fp16");
           suggestion->reason = g_strdup ("--fp16 and --bf16 exclude each other; BF16 needs no loss scaling.");
         }
+      else if ((g_str_equal (d->code, "model.heads-not-divisible-by-tp") || g_str_equal (d->code, "model.query-groups-tp"))
+               && config != NULL)
+        {
+          guint32 heads = config->num_attention_heads;
+          guint32 groups = MAX (config->num_query_groups, 1);
+          guint32 tp = config->layout.tp;
+          guint64 rest = (guint64) config->layout.pp * config->layout.cp;
+          guint32 fit = 0;
+
+          /* The largest smaller TP that holds whole heads and query groups
+           * and still divides the GPUs. */
+          for (guint32 t = tp > 1 ? tp - 1 : 1; t >= 1 && fit == 0; t--)
+            {
+              if (heads % t == 0 && (groups % t == 0 || t % groups == 0) && advisor->input->world_size % (t * rest) == 0)
+                fit = t;
+            }
+          if (fit > 0 && fit != tp)
+            {
+              g_autofree char *text = g_strdup_printf ("%u", fit);
+
+              suggestion = planner_suggestion_new ("fix-tp-heads", "Use a tensor-parallel size that divides the heads");
+              planner_suggestion_set_flag (suggestion, args, "tensor_model_parallel_size",
+                                           "--tensor-model-parallel-size", text);
+              if (fit == 1)
+                planner_suggestion_unset_flag (suggestion, args, "sequence_parallel");
+              suggestion->reason = g_strdup_printf ("Each TP rank holds whole attention heads (%u) and query groups "
+                                                    "(%u); TP %u is the largest below %u that does.", heads, groups,
+                                                    fit, tp);
+            }
+        }
+      else if (g_str_equal (d->code, "training.seed-zero"))
+        {
+          suggestion = planner_suggestion_new ("fix-seed", "Give a positive seed");
+          planner_suggestion_set_flag (suggestion, args, "seed", "--seed", "1234");
+          suggestion->reason = g_strdup ("Megatron's random-number set-up refuses a seed that is not positive; "
+                                         "1234 is its default.");
+        }
       else if (g_str_equal (d->code, "lr.warmup-exclusive"))
         {
           suggestion = planner_suggestion_new ("fix-warmup", "Give the warmup one way");
