@@ -198,17 +198,12 @@ derived (const PlannerLogRecord *record,
     { "eval_global_batch_size", "global_batch_size" },
     { "expert_tensor_parallel_size", "tensor_model_parallel_size" },
   };
-  double hidden, heads, channels;
 
   for (guint i = 0; i < G_N_ELEMENTS (copies); i++)
     {
       if (g_str_equal (dest, copies[i].dest))
         return same_value (value, printed (record, copies[i].from));
     }
-  if (g_str_equal (dest, "kv_channels"))
-    return parse_number (printed (record, "hidden_size"), &hidden) &&
-           parse_number (printed (record, "num_attention_heads"), &heads) && heads > 0 &&
-           parse_number (value, &channels) && channels == floor (hidden / heads);
   /* Megatron pads the tokenizer's vocabulary itself. */
   if (g_str_equal (dest, "padded_vocab_size"))
     return TRUE;

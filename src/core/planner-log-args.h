@@ -20,7 +20,8 @@ G_BEGIN_DECLS
  * what becomes a Megatron argument is each value that differs from the
  * 0.20.0 parser's default, written with the flag that stores it.  Values
  * Megatron derives itself (the encoder copies of num_layers and
- * seq_length, kv_channels = hidden / heads, …) are left to it again. */
+ * seq_length, the evaluation batch, the padded vocabulary, …) are left
+ * to it again. */
 
 /* NULL when the log holds no argument block. */
 PlannerArgs *planner_log_record_to_args       (const PlannerLogRecord *record);

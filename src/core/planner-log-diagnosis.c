@@ -109,6 +109,16 @@ cite_event (PlannerLogFinding     *finding,
     cite (finding, topic, g_ptr_array_index (event->lines, i));
 }
 
+/* The first few of a kind: enough to see the pattern, few enough to read. */
+static void
+cite_events (PlannerLogFinding *finding,
+             const char        *topic,
+             GPtrArray         *events)
+{
+  for (guint i = 0; i < events->len && i < 4; i++)
+    cite_event (finding, topic, g_ptr_array_index (events, i));
+}
+
 static int
 compare_citations (gconstpointer a,
                    gconstpointer b)
@@ -567,7 +577,7 @@ diagnose_divergence (PlannerLogDiagnosis *diagnosis)
                 spike->iteration, spike->value, spike->baseline, spike->value / spike->baseline);
       if (record->n_events[PLANNER_LOG_EVENT_LOSS_SPIKE] > 1)
         detail (finding, "%" G_GUINT64_FORMAT " loss spikes in all.", record->n_events[PLANNER_LOG_EVENT_LOSS_SPIKE]);
-      cite_event (finding, "loss-spike", spike);
+      cite_events (finding, "loss-spike", record->events[PLANNER_LOG_EVENT_LOSS_SPIKE]);
     }
   if (grad != NULL)
     {
@@ -582,7 +592,7 @@ diagnose_divergence (PlannerLogDiagnosis *diagnosis)
           finding->iteration = grad->iteration;
           finding->title = g_strdup_printf ("Grad norm blow-up at iteration %" G_GINT64_FORMAT, grad->iteration);
         }
-      cite_event (finding, "grad-norm", grad);
+      cite_events (finding, "grad-norm", record->events[PLANNER_LOG_EVENT_GRAD_NORM_SPIKE]);
     }
   g_ptr_array_add (diagnosis->findings, finding);
 }

@@ -994,6 +994,10 @@ process_line (PlannerLogReader *reader,
       reader->in_arguments = FALSE;
       break;
     case PLANNER_LOG_LINE_ITERATION:
+      /* Megatron averages the loss over the advanced iterations only: when
+       * all of an interval's were skipped it prints 0, which is no loss. */
+      if (parsed.skipped > 0 && parsed.loss == 0.0)
+        parsed.loss = NAN;
       handle_iteration (reader, &parsed, text);
       break;
     case PLANNER_LOG_LINE_MEMORY:

@@ -382,10 +382,79 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
   }
 }
 
+/* The layouts nearest to the job's that Megatron accepts and that pass
+ * the planner's checks for this model (the layers and FFN must divide
+ * too), at most three of them; candidates that fail are passed over in
+ * silence, and one line says so when none passes. */
+static void
+offer_nearest_layouts (PlannerAdvisor          *advisor,
+                       const PlannerDiagnostic *d)
+{
+  const PlannerConfig *config = planner_advisor_config (advisor);
+  const PlannerArgs *args = advisor->args;
+  g_autoptr(GArray) nearest = NULL;
+  guint experts = config != NULL ? config->num_experts : (guint) planner_args_get_int (args, "num_experts", 0);
+  guint offered = 0;
+  GPtrArray *diagnostics = planner_report_get_diagnostics (advisor->base);
+
+  /* Name the world not dividing when it is among the errors: it is the one
+   * Megatron stops at first. */
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *other = g_ptr_array_index (diagnostics, i);
+
+      if (other->severity == PLANNER_SEVERITY_ERROR && g_str_equal (other->code, "layout.world-not-divisible"))
+        d = other;
+    }
+
+  nearest = planner_layout_nearest_valid (advisor->input->world_size,
+                                          planner_args_get_int (args, "tensor_model_parallel_size", 1),
+                                          planner_args_get_int (args, "pipeline_model_parallel_size", 1),
+                                          planner_args_get_int (args, "context_parallel_size", 1),
+                                          planner_args_get_int (args, "expert_model_parallel_size", 1),
+                                          planner_args_get_int (args, "expert_tensor_parallel_size", 0),
+                                          experts, 24);
+  for (guint k = 0; nearest != NULL && k < nearest->len && offered < 3; k++)
+    {
+      const PlannerLayout *l = &g_array_index (nearest, PlannerLayout, k);
+      g_autofree char *description = planner_layout_describe (l);
+      g_autofree char *id = g_strdup_printf ("nearest-layout-%u", offered + 1);
+      g_autoptr(PlannerSuggestion) s = planner_suggestion_new (id, "Use a layout Megatron accepts");
+      g_autoptr(PlannerReport) trial = NULL;
+      g_autofree char *why = NULL;
+      struct { const char *dest, *flag; guint value; } degrees[] = {
+        { "tensor_model_parallel_size", "--tensor-model-parallel-size", l->tp },
+        { "pipeline_model_parallel_size", "--pipeline-model-parallel-size", l->pp },
+        { "context_parallel_size", "--context-parallel-size", l->cp },
+        { "expert_model_parallel_size", "--expert-model-parallel-size", l->ep },
+      };
+
+      for (guint g = 0; g < G_N_ELEMENTS (degrees); g++)
+        {
+          g_autofree char *text = g_strdup_printf ("%u", degrees[g].value);
+
+          if (planner_args_get_int (args, degrees[g].dest, 1) != degrees[g].value)
+            planner_suggestion_set_flag (s, args, degrees[g].dest, degrees[g].flag, text);
+        }
+      trial = planner_advisor_try (advisor, s, &why);
+      if (trial == NULL)
+        continue;
+      s->reason = g_strdup_printf ("%s: %s", d->code, description);
+      s->cause = g_strdup (d->message);
+      s->effect = g_strdup ("The nearest layout for the same GPUs; check its memory before/after.");
+      if (planner_advisor_offer (advisor, g_steal_pointer (&s)) != NULL)
+        offered++;
+    }
+  if (offered == 0)
+    planner_advisor_reject (advisor, "nearest-layout", "no layout near this one for %" G_GUINT64_FORMAT " GPUs "
+                            "passes Megatron's checks for this model", advisor->input->world_size);
+}
+
 /* Start-up errors: the validator's findings with the fix as flags. */
 static void
 troubleshoot_startup (PlannerAdvisor *advisor)
 {
+  gboolean offered_layouts = FALSE;
   GPtrArray *diagnostics = planner_report_get_diagnostics (advisor->base);
   const PlannerConfig *config = planner_advisor_config (advisor);
   const PlannerArgs *args = advisor->args;
@@ -525,42 +594,10 @@ troubleshoot_startup (PlannerAdvisor *advisor)
       else if ((g_str_has_prefix (d->code, "layout.") || g_str_equal (d->code, "moe.experts-not-divisible-by-ep")) &&
                !g_str_equal (d->code, "layout.world-size-unknown"))
         {
-          g_autoptr(GArray) nearest = NULL;
-          guint experts = config != NULL ? config->num_experts
-                                         : (guint) planner_args_get_int (args, "num_experts", 0);
-
-          nearest = planner_layout_nearest_valid (advisor->input->world_size,
-                                                  planner_args_get_int (args, "tensor_model_parallel_size", 1),
-                                                  planner_args_get_int (args, "pipeline_model_parallel_size", 1),
-                                                  planner_args_get_int (args, "context_parallel_size", 1),
-                                                  planner_args_get_int (args, "expert_model_parallel_size", 1),
-                                                  planner_args_get_int (args, "expert_tensor_parallel_size", 0),
-                                                  experts, 4);
-          for (guint k = 0; nearest != NULL && k < nearest->len; k++)
-            {
-              const PlannerLayout *l = &g_array_index (nearest, PlannerLayout, k);
-              g_autofree char *description = planner_layout_describe (l);
-              g_autofree char *id = g_strdup_printf ("nearest-layout-%u", k + 1);
-              PlannerSuggestion *s = planner_suggestion_new (id, "Use a layout Megatron accepts");
-              struct { const char *dest, *flag; guint value; } degrees[] = {
-                { "tensor_model_parallel_size", "--tensor-model-parallel-size", l->tp },
-                { "pipeline_model_parallel_size", "--pipeline-model-parallel-size", l->pp },
-                { "context_parallel_size", "--context-parallel-size", l->cp },
-                { "expert_model_parallel_size", "--expert-model-parallel-size", l->ep },
-              };
-
-              for (guint g = 0; g < G_N_ELEMENTS (degrees); g++)
-                {
-                  g_autofree char *text = g_strdup_printf ("%u", degrees[g].value);
-
-                  if (planner_args_get_int (args, degrees[g].dest, 1) != degrees[g].value)
-                    planner_suggestion_set_flag (s, args, degrees[g].dest, degrees[g].flag, text);
-                }
-              s->reason = g_strdup_printf ("%s: %s", d->code, description);
-              s->cause = g_strdup (d->message);
-              s->effect = g_strdup ("The nearest layout for the same GPUs; check its memory before/after.");
-              planner_advisor_offer (advisor, s);
-            }
+          /* Several layout errors have one answer: the nearest layouts, once. */
+          if (!offered_layouts)
+            offer_nearest_layouts (advisor, d);
+          offered_layouts = TRUE;
           continue;
         }
 
