@@ -64,11 +64,24 @@ typedef struct
   gboolean        megatron_frame;
 } Traceback;
 
+/* A line kept as read, turned into a PlannerLogLine only if it is cited:
+ * iteration lines go by the million, and most are never shown. */
+#define RAW_BYTES (4 * PLANNER_LOG_MAX_CITED_CHARS + 4)
+
 typedef struct
 {
-  double          tflops;
-  double          ms;
-  PlannerLogLine *line;
+  guint64 number;
+  gint    rank;
+  gsize   length;
+  char    text[RAW_BYTES];
+} RawLine;
+
+typedef struct
+{
+  double  tflops;
+  double  ms;
+  gboolean used;
+  RawLine line;
 } Recent;
 
 struct _PlannerLogReader
@@ -100,11 +113,13 @@ struct _PlannerLogReader
   guint             grad_window_n;
   Recent            recent[RECENT_LINES];
   guint             recent_next;
+  RawLine           last_iteration;
   guint64           last_skipped_logged;  /* n_logged when the last SKIPPED/NAN event got a line */
   guint64           last_nan_logged;
 
   GHashTable       *tracebacks;         /* rank → Traceback */
   GHashTable       *ranks;              /* set of ranks seen */
+  gint              last_rank;
 };
 
 static void
@@ -116,11 +131,6 @@ traceback_free (Traceback *traceback)
   g_free (traceback);
 }
 
-static void
-recent_clear (Recent *recent)
-{
-  g_clear_pointer (&recent->line, planner_log_line_free);
-}
 
 PlannerLogReader *
 planner_log_reader_new (void)
@@ -135,6 +145,7 @@ planner_log_reader_new (void)
   reader->ms_histogram = g_hash_table_new (g_direct_hash, g_direct_equal);
   reader->tracebacks = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) traceback_free);
   reader->ranks = g_hash_table_new (g_direct_hash, g_direct_equal);
+  reader->last_rank = -1;
   return reader;
 }
 
@@ -149,9 +160,15 @@ planner_log_reader_free (PlannerLogReader *reader)
   g_hash_table_unref (reader->ms_histogram);
   g_hash_table_unref (reader->tracebacks);
   g_hash_table_unref (reader->ranks);
-  for (guint i = 0; i < RECENT_LINES; i++)
-    recent_clear (&reader->recent[i]);
   g_free (reader);
+}
+
+static char *
+cut_ascii (const char *text)
+{
+  g_autofree char *head = g_strndup (text, PLANNER_LOG_MAX_CITED_CHARS);
+
+  return g_strconcat (head, "…", NULL);
 }
 
 /* What a person may be shown: valid UTF-8, terminal escapes removed,
@@ -160,10 +177,23 @@ static char *
 sanitize (const char *text,
           gsize       length)
 {
-  GString *out = g_string_sized_new (MIN (length, (gsize) PLANNER_LOG_MAX_CITED_CHARS) + 8);
+  GString *out;
+  gsize ascii = 0;
   const char *p = text;
   const char *end = text + length;
   guint chars = 0;
+
+  /* Most lines are plain printable ASCII: copied as they are. */
+  while (ascii < length && ((guchar) text[ascii] >= 0x20 && (guchar) text[ascii] < 0x7F))
+    ascii++;
+  if (ascii == length)
+    {
+      if (length <= PLANNER_LOG_MAX_CITED_CHARS)
+        return g_strndup (text, length);
+      return cut_ascii (text);
+    }
+
+  out = g_string_sized_new (MIN (length, (gsize) PLANNER_LOG_MAX_CITED_CHARS) + 8);
 
   while (p < end)
     {
@@ -217,6 +247,31 @@ cite (PlannerLogReader       *reader,
   line->number = reader->line_number;
   line->rank = parsed != NULL ? parsed->rank : -1;
   line->text = sanitize (text, strlen (text));
+  return line;
+}
+
+static void
+raw_keep (PlannerLogReader       *reader,
+          RawLine                *raw,
+          const PlannerLogParsed *parsed,
+          const char             *text)
+{
+  gsize length = strlen (text);
+
+  raw->number = reader->line_number;
+  raw->rank = parsed->rank;
+  raw->length = MIN (length, (gsize) RAW_BYTES);
+  memcpy (raw->text, text, raw->length);
+}
+
+static PlannerLogLine *
+raw_cite (const RawLine *raw)
+{
+  PlannerLogLine *line = g_new (PlannerLogLine, 1);
+
+  line->number = raw->number;
+  line->rank = raw->rank;
+  line->text = sanitize (raw->text, raw->length);
   return line;
 }
 
@@ -296,7 +351,11 @@ static void
 note_rank (PlannerLogReader *reader,
            gint              rank)
 {
-  if (rank >= 0 && g_hash_table_size (reader->ranks) < MAX_RANKS_COUNTED)
+  /* Runs of lines come from one rank: look it up once per run. */
+  if (rank < 0 || rank == reader->last_rank)
+    return;
+  reader->last_rank = rank;
+  if (g_hash_table_size (reader->ranks) < MAX_RANKS_COUNTED)
     g_hash_table_add (reader->ranks, GINT_TO_POINTER (rank + 1));
 }
 
@@ -389,17 +448,16 @@ histogram_add (GHashTable *histogram,
 {
   gint64 tenths;
   gpointer key;
+  gsize count;
 
   /* Megatron prints these with one decimal: tenths are exact. */
   if (!isfinite (value) || value < 0 || value > 1e12)
     return;
   tenths = (gint64) llround (value * 10.0);
   key = GSIZE_TO_POINTER ((gsize) tenths + 1);
-  if (g_hash_table_contains (histogram, key))
-    g_hash_table_insert (histogram, key,
-                         GSIZE_TO_POINTER (GPOINTER_TO_SIZE (g_hash_table_lookup (histogram, key)) + 1));
-  else if (g_hash_table_size (histogram) < MAX_HISTOGRAM)
-    g_hash_table_insert (histogram, key, GSIZE_TO_POINTER (1));
+  count = GPOINTER_TO_SIZE (g_hash_table_lookup (histogram, key));
+  if (count > 0 || g_hash_table_size (histogram) < MAX_HISTOGRAM)
+    g_hash_table_insert (histogram, key, GSIZE_TO_POINTER (count + 1));
 }
 
 static int
@@ -584,14 +642,13 @@ handle_iteration (PlannerLogReader       *reader,
   record->n_iteration_lines++;
   record->last_iteration = parsed->iteration;
   record->train_iters = parsed->train_iters;
-  g_clear_pointer (&record->last_iteration_line, planner_log_line_free);
-  record->last_iteration_line = cite (reader, parsed, text);
+  raw_keep (reader, &reader->last_iteration, parsed, text);
 
   recent = &reader->recent[reader->recent_next++ % RECENT_LINES];
-  recent_clear (recent);
   recent->tflops = parsed->tflops_per_gpu;
   recent->ms = parsed->elapsed_ms;
-  recent->line = planner_log_line_copy (record->last_iteration_line);
+  recent->used = TRUE;
+  raw_keep (reader, &recent->line, parsed, text);
 
   if (isfinite (parsed->loss))
     {
@@ -938,7 +995,8 @@ handle_argument (PlannerLogReader       *reader,
 
 static void
 process_line (PlannerLogReader *reader,
-              char             *text)
+              char             *text,
+              gsize             length)
 {
   PlannerLogRecord *record = reader->record;
   PlannerLogParsed parsed;
@@ -946,13 +1004,10 @@ process_line (PlannerLogReader *reader,
   char *cr;
 
   /* A progress bar rewrites its line with "\r": what is left is the last. */
-  if ((cr = strrchr (text, '\r')) != NULL)
-    {
-      if (cr[1] == '\0')
-        *cr = '\0';
-      if ((cr = strrchr (text, '\r')) != NULL)
-        text = cr + 1;
-    }
+  if (length > 0 && text[length - 1] == '\r')
+    text[--length] = '\0';
+  if (memchr (text, '\r', length) != NULL && (cr = strrchr (text, '\r')) != NULL)
+    text = cr + 1;
 
   planner_log_parse_line (text, &parsed);
   if (parsed.prefixed)
@@ -1065,7 +1120,7 @@ end_line (PlannerLogReader *reader)
   if (reader->line_overflow)
     reader->record->n_long_lines++;
   reader->line[reader->line_length] = '\0';
-  process_line (reader, reader->line);
+  process_line (reader, reader->line, reader->line_length);
   reader->line_length = 0;
   reader->line_overflow = FALSE;
 }
@@ -1153,18 +1208,21 @@ finish_medians (PlannerLogReader *reader)
       const Recent *recent = &reader->recent[i];
       double distance;
 
-      if (recent->line == NULL)
+      if (!recent->used)
         continue;
       distance = isfinite (record->tflops_median) ? fabs (recent->tflops - record->tflops_median)
                                                   : fabs (recent->ms - record->elapsed_ms_median);
-      if (isfinite (distance) && (distance < best || (chosen != NULL && distance == best && recent->line->number > chosen->line->number)))
+      if (isfinite (distance) &&
+          (distance < best || (chosen != NULL && distance == best && recent->line.number > chosen->line.number)))
         {
           best = distance;
           chosen = recent;
         }
     }
   if (chosen != NULL)
-    record->median_line = planner_log_line_copy (chosen->line);
+    record->median_line = raw_cite (&chosen->line);
+  if (record->n_iteration_lines > 0)
+    record->last_iteration_line = raw_cite (&reader->last_iteration);
 }
 
 PlannerLogRecord *

@@ -197,6 +197,33 @@ test_line_iteration (void)
   g_assert_cmpint (p.kind, ==, PLANNER_LOG_LINE_OTHER);
 }
 
+/* Numbers are read by a fast path where it is exact, strtod elsewhere:
+ * both must give strtod's double for everything Megatron prints. */
+static void
+test_line_numbers (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261201);
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      double value = g_rand_double_range (rand, -1e6, 1e6) * pow (10, g_rand_int_range (rand, -30, 12));
+      static const char *const formats[] = { "%.6E", "%.1f", "%.3f", "%.2f", "%g", "%.17g", "%.0f" };
+      const char *format = formats[i % G_N_ELEMENTS (formats)];
+      char number[64];
+      g_autofree char *line = NULL;
+      PlannerLogParsed p;
+
+      g_ascii_formatd (number, sizeof number, format, value);
+      line = g_strdup_printf (" [2026-11-30 09:00:00.000000] iteration 1/ 2 | lm loss: %s | grad norm: %s |",
+                              number, number);
+      planner_log_parse_line (line, &p);
+      g_assert_cmpint (p.kind, ==, PLANNER_LOG_LINE_ITERATION);
+      if (p.loss != g_ascii_strtod (number, NULL))
+        g_error ("%s read as %.17g, strtod says %.17g", number, p.loss, g_ascii_strtod (number, NULL));
+    }
+  g_rand_free (rand);
+}
+
 static void
 test_line_memory_and_start (void)
 {
@@ -1275,6 +1302,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/log/line/iteration", test_line_iteration);
+  g_test_add_func ("/log/line/numbers", test_line_numbers);
   g_test_add_func ("/log/line/memory-and-start", test_line_memory_and_start);
   g_test_add_func ("/log/line/failures", test_line_failures);
   g_test_add_func ("/log/line/exception", test_line_exception);
