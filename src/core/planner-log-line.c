@@ -313,8 +313,9 @@ strip_prefixes (const char       *p,
               else
                 out->local_rank = (gint) v;
               out->prefixed = TRUE;
-              /* "[rank3]: Traceback …": PyTorch puts one space after it. */
-              p = q[2] == ' ' ? q + 3 : q + 2;
+              /* "[rank3]: Traceback …" has one space after the prefix,
+               * "[default0]:  name ..." none before the line's own. */
+              p = q[2] == ' ' && q[3] != ' ' ? q + 3 : q + 2;
               continue;
             }
         }
@@ -668,7 +669,8 @@ static gboolean
 parse_arg (const char       *p,
            PlannerLogParsed *out)
 {
-  const char *name = p + 2;
+  /* Two spaces, three behind a "[rankN]: " prefix. */
+  const char *name = p[2] == ' ' ? p + 3 : p + 2;
   const char *q = name;
 
   if (!(g_ascii_isalpha (*q) || *q == '_'))
@@ -885,7 +887,7 @@ planner_log_parse_line (const char       *line,
     }
 
   /* Argument lines are "  name ... value": two spaces and a name. */
-  if (body[0] == ' ' && body[1] == ' ' && body[2] != ' ' && parse_arg (body, out))
+  if (body[0] == ' ' && body[1] == ' ' && (body[2] != ' ' || body[3] != ' ') && parse_arg (body, out))
     return;
 
   /* What can sit anywhere in a line: PyTorch's and NCCL's errors. */

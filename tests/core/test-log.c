@@ -265,6 +265,19 @@ test_line_memory_and_start (void)
   g_assert_cmpint (p.kind, ==, PLANNER_LOG_LINE_ARG);
   g_assert_cmpstr (p.arg_value.start, ==, "True");
 
+  /* Behind prefixes: torchrun's adds nothing, PyTorch's "[rankN]: " one space. */
+  planner_log_parse_line ("[default0]:  num_layers ...................................... 12", &p);
+  g_assert_cmpint (p.kind, ==, PLANNER_LOG_LINE_ARG);
+  g_assert_cmpstr (p.arg_value.start, ==, "12");
+  planner_log_parse_line ("[rank0]:   num_layers ...................................... 12", &p);
+  g_assert_cmpint (p.kind, ==, PLANNER_LOG_LINE_ARG);
+  planner_log_parse_line ("[rank3]:   File \"/x/megatron/core/a.py\", line 7, in f", &p);
+  g_assert_cmpint (p.kind, ==, PLANNER_LOG_LINE_FRAME);
+  planner_log_parse_line ("[rank3]:     raise RuntimeError(full_message)", &p);
+  g_assert_cmpint (p.kind, ==, PLANNER_LOG_LINE_OTHER);
+  planner_log_parse_line ("[rank3]: AssertionError: x", &p);
+  g_assert_cmpstr (p.body, ==, "AssertionError: x");
+
   planner_log_parse_line ("[after model, optimizer, and learning rate scheduler are built] datetime: 2026-11-30 ", &p);
   g_assert_cmpint (p.kind, ==, PLANNER_LOG_LINE_PHASE);
   g_assert_cmpint (p.phase, ==, PLANNER_LOG_PHASE_DATA);
@@ -656,6 +669,38 @@ test_reader_refuses (void)
   g_unlink (empty_path);
 }
 
+/* Megatron's rerun machine raises on a NaN loss: one NaN event, with the
+ * iteration and the check, and the frame it came from; no second event
+ * for the traceback's exception. */
+static void
+test_reader_rerun_nan (void)
+{
+  static const char text[] =
+    "[rank3]: Traceback (most recent call last):\n"
+    "[rank3]:   File \"/opt/Megatron-LM/pretrain_gpt.py\", line 536, in <module>\n"
+    "[rank3]:   File \"/opt/Megatron-LM/megatron/core/rerun_state_machine.py\", line 533, in validate_result\n"
+    "[rank3]:     raise RuntimeError(full_message)\n"
+    "[rank3]: RuntimeError: Rank 3, node n17, device 3, iteration 1235: Unexpected result nan "
+    "(message='found NaN in local forward loss calculation')\n";
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  const PlannerLogEvent *event;
+
+  planner_log_reader_feed (reader, text, sizeof text - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  g_assert_cmpuint (record->n_events[PLANNER_LOG_EVENT_EXCEPTION], ==, 0);
+  g_assert_cmpuint (record->n_events[PLANNER_LOG_EVENT_NAN], ==, 1);
+  event = planner_log_record_first_event (record, PLANNER_LOG_EVENT_NAN);
+  g_assert_cmpint (event->rank, ==, 3);
+  g_assert_cmpint (event->iteration, ==, 1235);
+  g_assert_cmpstr (event->message, ==, "found NaN in local forward loss calculation");
+  g_assert_cmpstr (event->exception, ==, "RuntimeError");
+  g_assert_cmpstr (event->file, ==, "megatron/core/rerun_state_machine.py");
+  g_assert_cmpuint (event->lines->len, ==, 2);
+  g_assert_cmpuint (((PlannerLogLine *) g_ptr_array_index (event->lines, 0))->number, ==, 5);
+  g_assert_cmpuint (((PlannerLogLine *) g_ptr_array_index (event->lines, 1))->number, ==, 3);
+}
+
 /* The argument block ---------------------------------------------------- */
 
 static void
@@ -713,6 +758,36 @@ test_args_to_job (void)
   g_clear_error (&error);
   g_assert_null (planner_log_record_to_job (record, NULL, 3, NULL, &error));
   g_assert_nonnull (strstr (error->message, "--gpus-per-node"));
+}
+
+/* torchrun's "[defaultN]:" prefixes number the ranks of a node. */
+static void
+test_args_node_from_prefixes (void)
+{
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(GPtrArray) assumptions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(PlannerJob) job = NULL;
+  static const char block[] = "[default0]:------------------------ arguments ------------------------\n"
+                              "[default0]:  num_layers ...................................... 12\n"
+                              "[default0]:  world_size ...................................... 16\n"
+                              "[default0]:-------------------- end of arguments ---------------------\n";
+
+  planner_log_reader_feed (reader, block, sizeof block - 1);
+  for (guint r = 0; r < 4; r++)
+    {
+      g_autofree char *line = g_strdup_printf ("[default%u]:> initialized tensor model parallel with size 1\n", r);
+
+      planner_log_reader_feed (reader, line, strlen (line));
+    }
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  g_assert_cmpint (record->max_local_rank, ==, 3);
+  g_assert_cmpuint (g_hash_table_size (record->arguments), ==, 2);
+  job = planner_log_record_to_job (record, "h100-sxm", 0, assumptions, NULL);
+  g_assert_nonnull (job);
+  g_assert_cmpuint (planner_job_get_uint (job, "gpus-per-node"), ==, 4);
+  g_assert_cmpuint (planner_job_get_uint (job, "nodes"), ==, 4);
+  g_assert_nonnull (strstr (g_ptr_array_index (assumptions, 0), "4 GPUs per node, from the highest local rank"));
 }
 
 /* The capacity in an OOM message picks the GPU, when no GPU is given. */
@@ -1312,8 +1387,10 @@ main (int   argc,
   g_test_add_func ("/log/reader/sanitizes", test_reader_sanitizes);
   g_test_add_func ("/log/reader/async", test_reader_async);
   g_test_add_func ("/log/reader/refuses", test_reader_refuses);
+  g_test_add_func ("/log/reader/rerun-nan", test_reader_rerun_nan);
   g_test_add_func ("/log/args/to-job", test_args_to_job);
   g_test_add_func ("/log/args/gpu-from-oom", test_args_gpu_from_oom);
+  g_test_add_func ("/log/args/node-from-prefixes", test_args_node_from_prefixes);
   g_test_add_func ("/log/rules/against-megatron", test_rules_against_megatron);
   g_test_add_func ("/log/rules/match", test_rules_match);
   g_test_add_func ("/log/golden/clean", test_golden_clean);
