@@ -570,7 +570,11 @@ test_script_draft_marks (void)
       /* The offset is the mark in place, not the list in the header. */
       g_assert_true (m->length > 0);
       g_assert_true (strstr (draft, expected[i][1]) + 4 + strcspn (expected[i][1] + 4, "'") + 1 == draft + m->offset);
-      g_assert_cmpstr (at, ==, m->missing ? g_strdup_printf ("<MISSING: %s>", m->label) : g_strdup_printf ("<FIX: %s>", m->label));
+      {
+        g_autofree char *want = g_strdup_printf (m->missing ? "<MISSING: %s>" : "<FIX: %s>", m->label);
+
+        g_assert_cmpstr (at, ==, want);
+      }
       /* Labels, never job keys, in what the window shows. */
       g_assert_null (strstr (m->message, "data.data_path"));
       g_assert_null (strstr (m->message, "data.mock_data"));
