@@ -305,8 +305,8 @@ planner_field_applies (const PlannerField *field,
     return kind == PLANNER_JOB_MODEL_CATALOG || kind == PLANNER_JOB_MODEL_NONE;
   if (is (field, "params-b"))
     return kind == PLANNER_JOB_MODEL_SIZE;
-  if (g_str_equal (field->key, "model.num_layers") || (g_str_has_prefix (field->key, "model.") &&
-                                                       !is (field, "model-id") && !is (field, "params-b")))
+  /* The rest of the model section is the custom architecture. */
+  if (g_str_has_prefix (field->key, "model."))
     {
       if (kind != PLANNER_JOB_MODEL_CUSTOM)
         return FALSE;
