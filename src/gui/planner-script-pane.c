@@ -103,7 +103,9 @@ update_state (PlannerScriptPane *self)
   gtk_widget_set_sensitive (self->export_button, approved);
   gtk_widget_set_sensitive (self->copy_button, shown != NULL);
 
-  if (approved)
+  if (self->draft == NULL)
+    gtk_label_set_text (self->state_label, _("Writing the draft…"));
+  else if (approved)
     gtk_label_set_text (self->state_label, _("Approved: Export writes exactly this text"));
   else if (n_marks > 0)
     {
@@ -154,10 +156,14 @@ update_missing (PlannerScriptPane *self)
       adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
       if (field != NULL)
         {
+          GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+
           gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.focus-field");
           gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", field->property);
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+          /* The row says where it goes; the arrow is decoration. */
+          gtk_accessible_update_state (GTK_ACCESSIBLE (arrow), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
         }
       gtk_list_box_append (self->missing_list, row);
     }
@@ -198,9 +204,6 @@ ensure_highlighting (PlannerScriptPane *self)
   shell = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (), "sh");
   if (shell != NULL)
     gtk_source_buffer_set_language (self->buffer, shell);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_scheme), self,
-                           G_CONNECT_SWAPPED);
-  update_scheme (self, NULL, adw_style_manager_get_default ());
 }
 
 void
@@ -609,9 +612,13 @@ planner_script_pane_init (PlannerScriptPane *self)
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->state_label), 6);
   gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "dim-label");
 
-  /* Shell highlighting loads GtkSourceView's language and style files:
-   * that waits for the first draft, after the window's first frame. */
+  /* Shell highlighting loads GtkSourceView's language files: that waits
+   * for the first draft, after the window's first frame.  The colours
+   * follow the style from the start. */
   self->buffer = gtk_source_buffer_new (NULL);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_scheme), self,
+                           G_CONNECT_SWAPPED);
+  update_scheme (self, NULL, adw_style_manager_get_default ());
   /* The marks read as placeholders to fill in, in light and dark. */
   self->mark_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "missing",
                                                "weight", PANGO_WEIGHT_BOLD,

@@ -310,6 +310,27 @@ first_draft_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The first draft follows the first painted frame. */
+static void
+on_first_after_paint (PlannerWindow *self,
+                      GdkFrameClock *clock)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_first_after_paint, self);
+  if (!self->first_frame_done && self->first_draft_source == 0)
+    self->first_draft_source = g_idle_add (first_draft_cb, self);
+}
+
+static void
+planner_window_map (GtkWidget *widget)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (planner_window_parent_class)->map (widget);
+  if (!self->first_frame_done)
+    g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
+                             G_CALLBACK (on_first_after_paint), self, G_CONNECT_SWAPPED);
+}
+
 static gboolean
 analyze_idle_cb (gpointer user_data)
 {
@@ -334,7 +355,7 @@ planner_window_flush (PlannerWindow *self)
 {
   g_return_if_fail (PLANNER_IS_WINDOW (self));
 
-  if (self->first_draft_source != 0)
+  if (!self->first_frame_done)
     {
       g_clear_handle_id (&self->first_draft_source, g_source_remove);
       g_clear_handle_id (&self->analyze_source, g_source_remove);
@@ -1582,6 +1603,7 @@ planner_window_class_init (PlannerWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = planner_window_dispose;
+  widget_class->map = planner_window_map;
   window_class->close_request = planner_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-window.ui");
@@ -1689,8 +1711,6 @@ planner_window_init (PlannerWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   planner_window_update_report (self);
-  /* Low priority: after the first frame is drawn. */
-  self->first_draft_source = g_idle_add_full (G_PRIORITY_LOW, first_draft_cb, self, NULL);
   show_page (self, page_index ("parallelism"));
   update_recent_menu (self);
 
