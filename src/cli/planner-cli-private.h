@@ -34,6 +34,8 @@ int  planner_cli_recommend   (int    argc,
                               char **argv);
 int  planner_cli_script      (int    argc,
                               char **argv);
+int  planner_cli_draw        (int    argc,
+                              char **argv);
 
 /* Prints "launch-planner-cli COMMAND: message" to stderr and returns
  * PLANNER_EXIT_USAGE, so a command can `return planner_cli_usage_error (…)`. */
