@@ -111,7 +111,7 @@ append_meaning (GString            *svg,
       break;
     case PLANNER_TAG_BUBBLE:
       g_string_append (svg, " class=\"bubble\" data-fraction=\"");
-      g_string_append_printf (svg, "%.6g\"", s->value);
+      g_string_append_printf (svg, "%.17g\"", s->value);
       break;
     case PLANNER_TAG_BAR_SEGMENT:
       g_string_append_printf (svg, " class=\"bar-segment\" data-stage=\"%u\" data-component=\"%s\" data-bytes=\"%.0f\"",
