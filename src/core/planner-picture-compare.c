@@ -145,7 +145,7 @@ build_rows (const PlannerPictureData *a,
       PlannerReport *report = planner_picture_data_get_report (d[i]);
 
       l[i] = planner_picture_data_get_layout (d[i]);
-      c[i] = planner_report_get_config (report);
+      c[i] = report != NULL ? planner_report_get_config (report) : NULL;
       m[i] = c[i] != NULL ? planner_report_get_memory_estimate (report) : NULL;
       if (m[i] != NULL)
         n_stages = MAX (n_stages, m[i]->n_stages);

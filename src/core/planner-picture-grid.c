@@ -67,7 +67,8 @@ derive (PlannerGridGeometry *g,
   g->gap = cell >= 24. ? 3. : cell >= 10. ? 2. : 1.;
   g->pitch = cell + g->gap;
   g->sub_gap = g->sub_domain > 0 ? g->gap + MAX (2., floor (cell / 4.)) : 0.;
-  g->node_pad = cell >= 20. ? 4. : cell >= 8. ? 2. : 1.;
+  /* Small cells spend nothing on padding: the gaps between boxes say enough. */
+  g->node_pad = cell >= 20. ? 4. : cell >= 8. ? 2. : 0.;
   g->node_w = 2. * g->node_pad + g->cols * g->pitch - g->gap +
               (g->sub_domain > 0 ? (g->cols / g->sub_domain - 1) * g->sub_gap : 0.);
 
@@ -92,7 +93,7 @@ derive (PlannerGridGeometry *g,
       g->tile_w = g->node_w;
       g->tile_h = g->node_h;
     }
-  g->tile_gap = cell >= 20. ? 12. : cell >= 8. ? 6. : 3.;
+  g->tile_gap = cell >= 20. ? 12. : cell >= 8. ? 6. : 2.;
 
   g->label_w = 0.;
   if (g->node_header <= 0. && g->n_nodes > 1)
@@ -627,13 +628,22 @@ planner_picture_grid_legend (const PlannerPictureData  *data,
 
   /* Translators: the legend's first words, "Colour: pipeline stage" */
   title = g_strdup_printf (_("Colour: %s"), planner_grid_color_by_title (options->color_by));
-  shape = planner_scene_add_text (scene, 0., y, width, line_h, font, PLANNER_INK_FG,
-                                  PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK, title);
-  shape->tag = PLANNER_TAG_LEGEND;
-  shape->a = G_MAXUINT32;
-  y += line_h;
-  y += _planner_scene_add_legend (scene, 0., y, width, font, (const char * const *) labels->pdata,
-                                  (const guint *) values->data, labels->len);
+  {
+    double title_w = planner_scene_text_width (title, font) * 1.08 + font;
+
+    shape = planner_scene_add_text (scene, 0., y, title_w, line_h, font, PLANNER_INK_FG,
+                                    PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK, title);
+    shape->tag = PLANNER_TAG_LEGEND;
+    shape->a = G_MAXUINT32;
+    /* The swatches follow the title on its line when there is room. */
+    if (title_w + font * 8. < width && n <= 2 * PLANNER_PALETTE_SIZE)
+      y += _planner_scene_add_legend (scene, title_w, y, width - title_w, font,
+                                      (const char * const *) labels->pdata, (const guint *) values->data, labels->len);
+    else
+      y += line_h + _planner_scene_add_legend (scene, 0., y + line_h, width, font,
+                                               (const char * const *) labels->pdata, (const guint *) values->data,
+                                               labels->len);
+  }
   if (n > LEGEND_MAX)
     {
       planner_scene_add_textf (scene, 0., y, width, line_h, font * 0.9, PLANNER_INK_DIM,
@@ -642,20 +652,21 @@ planner_picture_grid_legend (const PlannerPictureData  *data,
                                  "the labels in the cells tell them apart"), n, LEGEND_MAX);
       y += line_h;
     }
-  else if (n > PLANNER_PALETTE_SIZE)
-    {
-      planner_scene_add_textf (scene, 0., y, width, line_h, font * 0.9, PLANNER_INK_DIM,
-                               PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
-                               _("Past %u values the colours repeat with a mark inside the cell"),
-                               PLANNER_PALETTE_SIZE);
-      y += line_h;
-    }
 
   planner_picture_grid_params (data, style, &params);
   params.width = width;
   params.height = 0.;
   planner_grid_geometry_init (&geo, &params);
   boxes = boxes_line (data, &geo);
+  if (n > PLANNER_PALETTE_SIZE && n <= LEGEND_MAX)
+    {
+      /* Translators: appended to the boxes line of the legend */
+      g_autofree char *marks = g_strdup_printf (_("%s · past %u values a mark in the corner tells repeated colours "
+                                                  "apart"), boxes, PLANNER_PALETTE_SIZE);
+
+      g_free (boxes);
+      boxes = g_steal_pointer (&marks);
+    }
   planner_scene_add_text (scene, 0., y, width, line_h, font * 0.9, PLANNER_INK_DIM,
                           PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, boxes);
   y += line_h;

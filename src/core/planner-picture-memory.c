@@ -75,16 +75,20 @@ add_table (PlannerScene                *scene,
 
   for (guint i = 0; i < est->n_stages; i++)
     {
-      g_autofree char *label = stage_label (est, i, pp);
+      guint32 stage = est->stages[i].stage;
+      const char *role = pp == 1 ? _("every GPU") : stage == 0 ? _("first") : stage == pp - 1 ? _("last")
+                         : _("middle");
 
-      shape = planner_scene_add_text (scene, x + name_w + i * col_w + font * 0.5, y, col_w - font * 0.5, row_h,
-                                      font * 0.8, PLANNER_INK_FG,
-                                      PLANNER_SHAPE_ALIGN_END | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK, label);
+      shape = planner_scene_add_textf (scene, x + name_w + i * col_w, y, col_w, row_h, font * 0.85, PLANNER_INK_FG,
+                                       PLANNER_SHAPE_ALIGN_END | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK,
+                                       _("stage %u"), stage);
       shape->tag = PLANNER_TAG_TABLE_CELL;
       shape->a = row;
       shape->b = i + 1;
+      planner_scene_add_text (scene, x + name_w + i * col_w, y + row_h * 0.8, col_w, row_h, font * 0.8,
+                              PLANNER_INK_DIM, PLANNER_SHAPE_ALIGN_END | PLANNER_SHAPE_SHRINK, role);
     }
-  y += row_h;
+  y += row_h * 1.8;
   row++;
 
   for (guint c = 0; c < PLANNER_N_MEMORY_COMPONENTS + 3; c++)
@@ -136,6 +140,7 @@ planner_picture_memory (const PlannerPictureData  *data,
 {
   const PlannerMemoryEstimate *est;
   const PlannerConfig *config;
+  PlannerReport *report;
   const PlannerGpu *gpu;
   const char *labels[PLANNER_N_MEMORY_COMPONENTS];
   guint values[PLANNER_N_MEMORY_COMPONENTS];
@@ -149,9 +154,10 @@ planner_picture_memory (const PlannerPictureData  *data,
   g_return_val_if_fail (data != NULL, NULL);
   g_return_val_if_fail (style != NULL, NULL);
 
-  config = planner_report_get_config (planner_picture_data_get_report (data));
-  est = planner_report_get_memory_estimate (planner_picture_data_get_report (data));
-  gpu = planner_report_get_gpu (planner_picture_data_get_report (data));
+  report = planner_picture_data_get_report (data);
+  config = report != NULL ? planner_report_get_config (report) : NULL;
+  est = report != NULL ? planner_report_get_memory_estimate (report) : NULL;
+  gpu = report != NULL ? planner_report_get_gpu (report) : NULL;
   if (config == NULL || est == NULL || est->n_stages == 0)
     return _planner_picture_message (style, _("No memory estimate"),
                                      _("The model's dimensions or the layout are incomplete"));
@@ -175,9 +181,10 @@ planner_picture_memory (const PlannerPictureData  *data,
   table_w = table_beside ? MIN (width * 0.42, font * (14. + 8. * est->n_stages)) : width;
   chart_w = table_beside ? width - table_w - font * 2. : width;
   plot_h = style->presentation ? font * 26. : font * 18.;
-  if (style->height > 0.)
-    plot_h = MAX (style->height - y - font * 5. - (table_beside ? 0. : font * 1.45 * 11.), font * 8.);
   plot_top = y + font * 2.6;
+  if (style->height > 0.)
+    plot_h = MAX (style->height - plot_top - font * (pp > 3 ? 5.6 : 4.0) -
+                  (table_beside || style->compact ? 0. : font * 1.45 * 11.), font * 8.);
   plot_bottom = plot_top + plot_h;
 
   top_bytes = est->capacity_bytes;
@@ -272,7 +279,10 @@ planner_picture_memory (const PlannerPictureData  *data,
       shape->flags |= PLANNER_SHAPE_DASHED;
       shape->tag = PLANNER_TAG_CAPACITY;
       shape->value = est->capacity_bytes;
-      shape = planner_scene_add_textf (scene, axis_w + font * 0.3, cap_y - font * 1.35, chart_w - axis_w - font * 0.3,
+      shape = planner_scene_add_line (scene, axis_w, plot_top - font * 1.75, axis_w + font * 2., plot_top - font * 1.75,
+                                      2., PLANNER_INK_FG);
+      shape->flags |= PLANNER_SHAPE_DASHED;
+      shape = planner_scene_add_textf (scene, axis_w + font * 2.5, plot_top - font * 2.4, chart_w - axis_w - font * 2.5,
                                        font * 1.3, font * 0.85, PLANNER_INK_FG,
                                        PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
                                        /* Translators: the capacity line: "NVIDIA H100 80GB SXM: 79.6 GiB" */

@@ -345,6 +345,35 @@ planner_picture_data_new_for_report (PlannerReport *report,
 }
 
 PlannerPictureData *
+planner_picture_data_new_for_layout (const PlannerLayout *layout,
+                                     guint                gpus_per_node,
+                                     guint                nvlink_domain)
+{
+  PlannerPictureData *data;
+  g_autofree char *count = NULL;
+
+  g_return_val_if_fail (layout != NULL, NULL);
+
+  data = g_new0 (PlannerPictureData, 1);
+  g_atomic_ref_count_init (&data->ref_count);
+  data->gpus_per_node = gpus_per_node;
+  data->nvlink_domain = nvlink_domain;
+  count = _planner_format_count (layout->world_size);
+  data->title = g_strdup_printf (_("%s GPUs"), count);
+  data->layout_line = planner_layout_describe (layout);
+  data->schedule_error = g_strdup (_("The model and the batch are not known"));
+  if (layout->world_size > 0)
+    {
+      data->has_layout = TRUE;
+      data->layout = *layout;
+      data->coords = g_new (PlannerRankCoords, layout->world_size);
+      for (guint32 r = 0; r < layout->world_size; r++)
+        planner_layout_get_coords (layout, r, gpus_per_node, &data->coords[r]);
+    }
+  return data;
+}
+
+PlannerPictureData *
 planner_picture_data_ref (PlannerPictureData *data)
 {
   g_return_val_if_fail (data != NULL, NULL);
@@ -358,7 +387,7 @@ planner_picture_data_unref (PlannerPictureData *data)
   g_return_if_fail (data != NULL);
   if (!g_atomic_ref_count_dec (&data->ref_count))
     return;
-  planner_report_unref (data->report);
+  g_clear_pointer (&data->report, planner_report_unref);
   g_free (data->coords);
   g_clear_pointer (&data->schedule, planner_schedule_free);
   g_free (data->schedule_error);

@@ -70,9 +70,15 @@ PlannerPictureData          *planner_picture_data_new             (PlannerJob   
 PlannerPictureData          *planner_picture_data_new_for_report  (PlannerReport            *report,
                                                                    guint                     gpus_per_node,
                                                                    const char               *model_name);
+/* Only a layout (no model, no GPU): enough for the rank grid.
+ * @nvlink_domain 0 when unknown. */
+PlannerPictureData          *planner_picture_data_new_for_layout  (const PlannerLayout      *layout,
+                                                                   guint                     gpus_per_node,
+                                                                   guint                     nvlink_domain);
 PlannerPictureData          *planner_picture_data_ref             (PlannerPictureData       *data);
 void                         planner_picture_data_unref           (PlannerPictureData       *data);
 
+/* NULL for data made from a layout alone. */
 PlannerReport               *planner_picture_data_get_report      (const PlannerPictureData *data);
 /* NULL when the degrees form no layout. */
 const PlannerLayout         *planner_picture_data_get_layout      (const PlannerPictureData *data);
