@@ -36,4 +36,7 @@ void                       _planner_rank_grid_get_origin      (PlannerRankGrid *
                                                                double          *x,
                                                                double          *y);
 
+/* Forgets the cached cells, as a change of view does (benchmarks). */
+void                       _planner_rank_grid_drop_cache      (PlannerRankGrid *self);
+
 G_END_DECLS

@@ -45,10 +45,6 @@ struct _PlannerRankGrid
   double                  pan_x;
   double                  pan_y;
 
-  /* Per data: the group of every rank along every dimension. */
-  guint32                *groups[N_DIMS];
-  PlannerGroups          *group_lists[N_DIMS];
-
   /* Per allocation, zoom and colouring. */
   gboolean                layout_valid;
   int                     width;
@@ -83,11 +79,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-static const PlannerGroupKind dim_kinds[N_DIMS] = {
-  PLANNER_GROUP_TP, PLANNER_GROUP_CP, PLANNER_GROUP_DP,
-  PLANNER_GROUP_PP, PLANNER_GROUP_EP, PLANNER_GROUP_EXPERT_DP,
-};
 
 GType
 planner_rank_grid_color_by_get_type (void)
@@ -145,34 +136,6 @@ invalidate_layout (PlannerRankGrid *self)
   g_clear_pointer (&self->cell_index, g_free);
   invalidate_nodes (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-clear_groups (PlannerRankGrid *self)
-{
-  for (guint d = 0; d < N_DIMS; d++)
-    {
-      g_clear_pointer (&self->groups[d], g_free);
-      g_clear_pointer (&self->group_lists[d], planner_groups_free);
-    }
-}
-
-static void
-update_groups (PlannerRankGrid *self)
-{
-  const PlannerLayout *layout = get_layout (self);
-
-  clear_groups (self);
-  if (layout == NULL)
-    return;
-  for (guint d = 0; d < N_DIMS; d++)
-    {
-      self->group_lists[d] = planner_groups_new (layout, dim_kinds[d]);
-      self->groups[d] = g_new (guint32, layout->world_size);
-      for (guint32 r = 0; r < layout->world_size; r++)
-        self->groups[d][r] = self->group_lists[d] != NULL ? planner_groups_find (self->group_lists[d], r)
-                                                          : PLANNER_GROUP_INDEX_NONE;
-    }
 }
 
 /* The text size the pictures are laid out for, in pixels: the widget's
@@ -330,15 +293,54 @@ focus_rank (PlannerRankGrid *self)
   return self->hovered >= 0 ? self->hovered : self->selected;
 }
 
+/* Megatron's groups of one kind are the ranks that differ only in that
+ * coordinate (of the dense grid for TP, CP, DP and PP, of the expert grid
+ * for EP and expert DP): no group lists are needed for 16,384 GPUs. */
+static gboolean
+is_expert_dim (guint dim)
+{
+  return dim == PLANNER_RANK_GRID_COLOR_EP || dim == PLANNER_RANK_GRID_COLOR_EXPERT_DP;
+}
+
 static gboolean
 in_group (PlannerRankGrid *self,
           guint            dim,
           guint            rank,
           guint            focus)
 {
-  guint32 group = self->groups[dim][focus];
+  const PlannerRankCoords *coords = planner_picture_data_get_coords (self->data);
+  const PlannerRankCoords *a = &coords[rank], *b = &coords[focus];
 
-  return group != PLANNER_GROUP_INDEX_NONE && self->groups[dim][rank] == group;
+  if (is_expert_dim (dim))
+    return a->pp == b->pp && a->etp == b->etp &&
+           (dim == PLANNER_RANK_GRID_COLOR_EP || a->ep == b->ep) &&
+           (dim == PLANNER_RANK_GRID_COLOR_EXPERT_DP || a->expert_dp == b->expert_dp);
+  return (dim == PLANNER_RANK_GRID_COLOR_TP || a->tp == b->tp) &&
+         (dim == PLANNER_RANK_GRID_COLOR_CP || a->cp == b->cp) &&
+         (dim == PLANNER_RANK_GRID_COLOR_DP || a->dp == b->dp) &&
+         (dim == PLANNER_RANK_GRID_COLOR_PP || a->pp == b->pp);
+}
+
+/* The @k-th member of @focus's group along @dim. */
+static guint32
+group_member (PlannerRankGrid *self,
+              guint            dim,
+              guint            focus,
+              guint32          k)
+{
+  const PlannerLayout *layout = get_layout (self);
+  const PlannerRankCoords *c = &planner_picture_data_get_coords (self->data)[focus];
+
+  switch (dim)
+    {
+    case PLANNER_RANK_GRID_COLOR_TP: return planner_layout_dense_rank (layout, k, c->cp, c->dp, c->pp);
+    case PLANNER_RANK_GRID_COLOR_CP: return planner_layout_dense_rank (layout, c->tp, k, c->dp, c->pp);
+    case PLANNER_RANK_GRID_COLOR_DP: return planner_layout_dense_rank (layout, c->tp, c->cp, k, c->pp);
+    case PLANNER_RANK_GRID_COLOR_PP: return planner_layout_dense_rank (layout, c->tp, c->cp, c->dp, k);
+    case PLANNER_RANK_GRID_COLOR_EP: return planner_layout_expert_rank (layout, c->etp, k, c->expert_dp, c->pp);
+    case PLANNER_RANK_GRID_COLOR_EXPERT_DP: return planner_layout_expert_rank (layout, c->etp, c->ep, k, c->pp);
+    default: return PLANNER_RANK_NONE;
+    }
 }
 
 static void
@@ -399,39 +401,36 @@ draw_focus (PlannerRankGrid       *self,
 
   for (guint d = 0; d < N_DIMS; d++)
     {
-      guint32 group = self->groups[d][focus];
-      const guint32 *members;
+      guint32 size = planner_grid_color_by_degree ((PlannerGridColorBy) d, get_layout (self));
 
-      if (d == PLANNER_RANK_GRID_COLOR_EXPERT_DP || group == PLANNER_GROUP_INDEX_NONE ||
-          self->group_lists[d] == NULL)
+      if (d == PLANNER_RANK_GRID_COLOR_EXPERT_DP)
         continue;
-      members = planner_groups_get_group (self->group_lists[d], group);
-      for (guint32 i = 0; i < self->group_lists[d]->group_size; i++)
+      for (guint32 k = 0; k < size; k++)
         {
-          guint32 r = members[i];
+          guint32 r = group_member (self, d, focus, k);
 
-          if (drawn[r])
+          if (r >= self->geo.world || drawn[r])
             continue;
           drawn[r] = 1;
           planner_scene_renderer_draw_range (self->renderer, snapshot, self->cells, self->cell_index[r],
                                              self->cell_index[r + 1], visible, 1.f);
         }
     }
-  if (self->groups[self->color_by][focus] != PLANNER_GROUP_INDEX_NONE &&
-      self->group_lists[self->color_by] != NULL)
-    {
-      const guint32 *members = planner_groups_get_group (self->group_lists[self->color_by],
-                                                         self->groups[self->color_by][focus]);
+  {
+    guint32 size = planner_grid_color_by_degree ((PlannerGridColorBy) self->color_by, get_layout (self));
 
-      for (guint32 i = 0; i < self->group_lists[self->color_by]->group_size; i++)
-        {
-          graphene_rect_t rect;
+    for (guint32 k = 0; k < size; k++)
+      {
+        guint32 r = group_member (self, self->color_by, focus, k);
+        graphene_rect_t rect;
 
-          cell_rect (self, members[i], &rect);
-          if (graphene_rect_intersection (&rect, visible, NULL))
-            append_outline (snapshot, &rect, line, &fg);
-        }
-    }
+        if (r >= self->geo.world)
+          continue;
+        cell_rect (self, r, &rect);
+        if (graphene_rect_intersection (&rect, visible, NULL))
+          append_outline (snapshot, &rect, line, &fg);
+      }
+  }
 }
 
 static void
@@ -970,7 +969,6 @@ planner_rank_grid_finalize (GObject *object)
   PlannerRankGrid *self = (PlannerRankGrid *)object;
 
   invalidate_layout (self);
-  clear_groups (self);
   g_clear_pointer (&self->data, planner_picture_data_unref);
   g_clear_pointer (&self->stage_layers, g_free);
   g_clear_pointer (&self->renderer, planner_scene_renderer_free);
@@ -1182,7 +1180,6 @@ planner_rank_grid_set_data (PlannerRankGrid    *self,
   g_clear_pointer (&self->data, planner_picture_data_unref);
   if (data != NULL)
     self->data = planner_picture_data_ref (data);
-  update_groups (self);
 
   if (self->color_by_auto && self->data != NULL)
     {
@@ -1503,4 +1500,11 @@ _planner_rank_grid_get_origin (PlannerRankGrid *self,
   g_return_if_fail (PLANNER_IS_RANK_GRID (self));
   ensure_layout (self);
   origin (self, x, y);
+}
+
+void
+_planner_rank_grid_drop_cache (PlannerRankGrid *self)
+{
+  g_return_if_fail (PLANNER_IS_RANK_GRID (self));
+  invalidate_nodes (self);
 }

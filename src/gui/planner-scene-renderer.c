@@ -22,9 +22,26 @@ struct _PlannerSceneRenderer
   gboolean              colors_valid;
   GdkRGBA               ui[PLANNER_N_INKS];
   GdkRGBA               data[3][PLANNER_PALETTE_SIZE];   /* fill, mark, ink */
-  GHashTable           *layouts;   /* "size|bold|text" → PangoLayout */
+  GHashTable           *layouts;   /* "size|bold|text" → Text */
   PangoFontDescription *font;
 };
+
+/* A laid-out text and its size, measured once. */
+typedef struct
+{
+  PangoLayout *layout;
+  float        width;
+  float        height;
+} Text;
+
+static void
+text_free (gpointer data)
+{
+  Text *text = data;
+
+  g_object_unref (text->layout);
+  g_free (text);
+}
 
 static void
 from_rgb (GdkRGBA          *out,
@@ -88,7 +105,7 @@ planner_scene_renderer_new (GtkWidget *widget)
 
   self = g_new0 (PlannerSceneRenderer, 1);
   self->widget = widget;
-  self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, text_free);
   return self;
 }
 
@@ -144,21 +161,22 @@ planner_scene_renderer_get_color (PlannerSceneRenderer *self,
     }
 }
 
-static PangoLayout *
-get_layout (PlannerSceneRenderer *self,
-            const char           *text,
-            double                size,
-            gboolean              bold)
+static const Text *
+get_text (PlannerSceneRenderer *self,
+          const char           *string,
+          double                size,
+          gboolean              bold)
 {
   char prefix[48];
   g_autofree char *key = NULL;
-  PangoLayout *layout;
+  PangoRectangle logical;
+  Text *text;
 
   g_snprintf (prefix, sizeof prefix, "%.2f|%d|", size, bold);
-  key = g_strconcat (prefix, text, NULL);
-  layout = g_hash_table_lookup (self->layouts, key);
-  if (layout != NULL)
-    return layout;
+  key = g_strconcat (prefix, string, NULL);
+  text = g_hash_table_lookup (self->layouts, key);
+  if (text != NULL)
+    return text;
 
   if (g_hash_table_size (self->layouts) > MAX_LAYOUTS)
     g_hash_table_remove_all (self->layouts);
@@ -170,10 +188,14 @@ get_layout (PlannerSceneRenderer *self,
     }
   pango_font_description_set_absolute_size (self->font, size * PANGO_SCALE);
   pango_font_description_set_weight (self->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-  layout = gtk_widget_create_pango_layout (self->widget, text);
-  pango_layout_set_font_description (layout, self->font);
-  g_hash_table_insert (self->layouts, g_steal_pointer (&key), layout);
-  return layout;
+  text = g_new0 (Text, 1);
+  text->layout = gtk_widget_create_pango_layout (self->widget, string);
+  pango_layout_set_font_description (text->layout, self->font);
+  pango_layout_get_extents (text->layout, NULL, &logical);
+  text->width = logical.width / (float) PANGO_SCALE;
+  text->height = logical.height / (float) PANGO_SCALE;
+  g_hash_table_insert (self->layouts, g_steal_pointer (&key), text);
+  return text;
 }
 
 static void
@@ -183,21 +205,19 @@ draw_text (PlannerSceneRenderer *self,
            const PlannerShape   *s,
            const GdkRGBA        *color)
 {
-  const char *text = planner_scene_get_text (scene, s);
-  PangoLayout *layout;
-  PangoRectangle logical;
+  const char *string = planner_scene_get_text (scene, s);
+  const Text *text;
   float w, h, x, y, factor = 1.f;
 
-  if (text == NULL || *text == '\0' || s->line <= 0.f)
+  if (string == NULL || *string == '\0' || s->line <= 0.f)
     return;
   /* Far too small a box: not worth measuring. */
   if (s->h * 1.35f < s->line && !(s->flags & PLANNER_SHAPE_SHRINK))
     return;
 
-  layout = get_layout (self, text, s->line, (s->flags & PLANNER_SHAPE_BOLD) != 0);
-  pango_layout_get_extents (layout, NULL, &logical);
-  w = logical.width / (float) PANGO_SCALE;
-  h = logical.height / (float) PANGO_SCALE;
+  text = get_text (self, string, s->line, (s->flags & PLANNER_SHAPE_BOLD) != 0);
+  w = text->width;
+  h = text->height;
   if (w > s->w + 0.5f)
     {
       factor = s->w / w;
@@ -216,14 +236,11 @@ draw_text (PlannerSceneRenderer *self,
   else
     x = s->x + (s->w - w) / 2.f;
   y = s->y + (s->h - h) / 2.f;
-  if (gtk_widget_get_direction (self->widget) == GTK_TEXT_DIR_RTL)
-    pango_layout_set_auto_dir (layout, TRUE);
-
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
   if (factor < 1.f)
     gtk_snapshot_scale (snapshot, factor, factor);
-  gtk_snapshot_append_layout (snapshot, layout, color);
+  gtk_snapshot_append_layout (snapshot, text->layout, color);
   gtk_snapshot_restore (snapshot);
 }
 

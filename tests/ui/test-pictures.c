@@ -64,6 +64,24 @@ load (const char          *name,
   return planner_picture_data_new (job, NULL);
 }
 
+/* Windows larger than the (virtual) screen are shrunk to it: those sizes
+ * are left out, said so, rather than checked wrongly.  build-aux/test
+ * runs Xvfb at 1920×1080. */
+static gboolean
+screen_fits (int width,
+             int height)
+{
+  GListModel *monitors = gdk_display_get_monitors (gdk_display_get_default ());
+  g_autoptr(GdkMonitor) monitor = g_list_model_get_item (monitors, 0);
+  GdkRectangle geometry;
+
+  gdk_monitor_get_geometry (monitor, &geometry);
+  if (geometry.width >= width && geometry.height >= height)
+    return TRUE;
+  g_test_message ("the screen is %d×%d: pictures at %d×%d left out", geometry.width, geometry.height, width, height);
+  return FALSE;
+}
+
 static GtkWindow *
 window_with (GtkWidget *child,
              int        width,
@@ -185,8 +203,12 @@ test_pictures_views (void)
               const char *kinds[] = { "schedule", "memory", "compare" };
 
               /* The light pictures of every job; dark with large text for two of them. */
-              if (variant == 1 && j != 0 && j != 3)
-                continue;
+              if ((variant == 1 && j != 0 && j != 3) || !screen_fits (sizes[z][0], sizes[z][1]))
+                {
+                  g_object_ref_sink (view);
+                  g_object_unref (view);
+                  continue;
+                }
               set_style (variant == 1, variant == 1);
               planner_picture_view_set_data (PLANNER_PICTURE_VIEW (view), data);
               planner_picture_view_set_other (PLANNER_PICTURE_VIEW (view), recommended);
@@ -215,7 +237,7 @@ test_pictures_presentation (void)
         GtkWidget *presentation;
         gboolean dark = z == 1 && (j == 1 || j == 4);
 
-        if (z == 1 && j != 1 && j != 4)
+        if ((z == 1 && j != 1 && j != 4) || !screen_fits (sizes[z][0], sizes[z][1]))
           continue;
         set_style (dark, dark);
         presentation = planner_presentation_new (NULL, data, recommended);
@@ -319,7 +341,7 @@ test_pictures_pages (void)
   gtk_box_append (GTK_BOX (box), schedule);
   gtk_box_append (GTK_BOX (box), memory);
   gtk_window_set_child (window, box);
-  gtk_window_set_default_size (window, 1920, 1080);
+  gtk_window_set_default_size (window, 1280, 800);
   gtk_window_present (window);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   planner_test_save_png (GTK_WIDGET (window), "pages-empty.png");
