@@ -228,7 +228,10 @@ planner_cli_draw (int    argc,
   if (svg)
     bytes = planner_draw_svg (scene, &theme);
   else
-    bytes = planner_draw_png (scene, &theme, scale, &error);
+    {
+      bytes = planner_draw_png (scene, &theme, scale, &error);
+      planner_draw_shutdown ();
+    }
   if (bytes == NULL)
     return planner_cli_usage_error (COMMAND, "%s", error->message);
   if (!write_new_file (output, bytes, force, &error))

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 
 #include "planner-draw.h"
@@ -449,4 +450,12 @@ planner_draw_simulate_vision (GBytes         *png,
       return NULL;
     }
   return g_byte_array_free_to_bytes (bytes);
+}
+
+void
+planner_draw_shutdown (void)
+{
+  pango_cairo_font_map_set_default (NULL);
+  cairo_debug_reset_static_data ();
+  FcFini ();
 }

@@ -17,8 +17,6 @@
 
 #include <glib/gstdio.h>
 
-#include <pango/pangocairo.h>
-
 #include "planner-draw.h"
 #include "planner-picture.h"
 
@@ -300,9 +298,6 @@ main (int   argc,
   g_test_add_func ("/planner/draw/limits", test_draw_limits);
 
   status = g_test_run ();
-  /* Fontconfig and Pango keep caches until told otherwise: released, so
-   * that the sanitizer's leak check sees only our own allocations. */
-  pango_cairo_font_map_set_default (NULL);
-  cairo_debug_reset_static_data ();
+  planner_draw_shutdown ();
   return status;
 }
