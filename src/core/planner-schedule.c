@@ -16,8 +16,10 @@
 
 G_DEFINE_QUARK (planner-schedule-error-quark, planner_schedule_error)
 
-/* The most cells simulated when every microbatch is asked for. */
-#define MAX_CELLS (1u << 24)
+/* The most cells simulated: about a third of a second at -O0 on the
+ * slowest machine here, so that an absurd PP typed in the window never
+ * freezes it.  PP 256 with every microbatch group still fits. */
+#define MAX_CELLS (1u << 20)
 #define MAX_PP 1024
 #define MAX_VPP 1024
 
@@ -308,8 +310,9 @@ planner_schedule_new (const PlannerScheduleParams *params,
   if ((guint64) s->pp * s->vpp * m * passes > MAX_CELLS)
     {
       g_set_error (error, PLANNER_SCHEDULE_ERROR, PLANNER_SCHEDULE_ERROR_INVALID,
-                   "PP %u with VPP %u and %" G_GUINT64_FORMAT " microbatches is too large a schedule to simulate",
-                   s->pp, s->vpp, m);
+                   "PP %u with VPP %u and %" G_GUINT64_FORMAT " microbatches is too large a schedule to draw; "
+                   "the bubble is still (p − 1)/(v·m) = %.3g %%", s->pp, s->vpp, s->num_microbatches,
+                   100. * s->bubble_fraction);
       return NULL;
     }
   s->simulated_microbatches = m;

@@ -214,6 +214,9 @@ test_schedule_refused (void)
     { { 0, 1, 8, 0, 0., FALSE }, PLANNER_SCHEDULE_ERROR_INVALID },
     { { 4, 1, 0, 0, 0., FALSE }, PLANNER_SCHEDULE_ERROR_INVALID },
     { { 4, 1, 8, 0, NAN, FALSE }, PLANNER_SCHEDULE_ERROR_INVALID },
+    /* Too large to draw without freezing the window. */
+    { { 1024, 1, 100000, 0, 1., FALSE }, PLANNER_SCHEDULE_ERROR_INVALID },
+    { { 64, 64, 4096, 0, 0., FALSE }, PLANNER_SCHEDULE_ERROR_INVALID },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
