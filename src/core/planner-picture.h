@@ -98,7 +98,7 @@ const char                  *planner_picture_data_get_expert_line (const Planner
 /* The colouring that says most about the layout: EP for MoE with EP > 1,
  * else the largest of PP, CP and TP above 1, else DP. */
 PlannerGridColorBy           planner_picture_data_get_default_color_by (const PlannerPictureData *data);
-/* Lists with @n entries per rank (n = world), or NULL without a layout. */
+/* Every rank's coordinates (world_size entries), or NULL without a layout. */
 const PlannerRankCoords     *planner_picture_data_get_coords      (const PlannerPictureData *data);
 /* What a comparison calls this layout ("Current layout", "Recommended
  * layout", a file name); set it before the data is shared. */

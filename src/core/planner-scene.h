@@ -69,7 +69,8 @@ typedef enum
   PLANNER_TAG_GPU_LABEL,       /* a = rank */
   PLANNER_TAG_NODE,            /* a = node */
   PLANNER_TAG_DOMAIN,          /* a = NVLink domain, b = GPUs in it */
-  PLANNER_TAG_SCHEDULE_CELL,   /* a = pipeline rank, b = microbatch, c = chunk << 8 | pass */
+  PLANNER_TAG_SCHEDULE_CELL,   /* a = pipeline rank, b = microbatch, c = chunk << 8 | pass
+                                * (G_MAXUINT32 on the microbatch number written in a cell) */
   PLANNER_TAG_SCHEDULE_IDLE,   /* a = pipeline rank; value = idle time */
   PLANNER_TAG_SCHEDULE_ELIDED, /* a = pipeline rank, b = cells left out; value = time left out */
   PLANNER_TAG_BUBBLE,          /* value = the bubble fraction printed */

@@ -258,17 +258,16 @@ planner_picture_view_query_tooltip (GtkWidget  *widget,
   return FALSE;
 }
 
+/* Screen readers get the picture's one-sentence description. */
 static void
 update_accessible (PlannerPictureView *self)
 {
-  PlannerPictureViewPrivate *priv = planner_picture_view_get_instance_private (self);
   PlannerScene *scene = ensure_scene (self, MAX (gtk_widget_get_width (GTK_WIDGET (self)), 960), 0);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   scene != NULL ? planner_scene_get_description (scene) : _("No picture"),
                                   -1);
-  (void) priv;
 }
 
 static void

@@ -262,12 +262,31 @@ test_pictures_presentation (void)
             if (kind == PLANNER_PICTURE_GRID)
               {
                 const PlannerGridGeometry *geo = _planner_rank_grid_get_geometry (PLANNER_RANK_GRID (view));
+                guint32 world = planner_picture_data_get_layout (data)->world_size, seen = 0;
+                double ox, oy;
 
                 g_assert_true (planner_rank_grid_get_presentation (PLANNER_RANK_GRID (view)));
                 g_assert_cmpint (gtk_widget_get_height (view), >=, sizes[z][1] - 120);
+
                 /* Cells grow to fill: a small job gets big cells. */
-                if (planner_picture_data_get_layout (data)->world_size <= 64)
+                if (world <= 64)
                   g_assert_cmpfloat (geo->cell, >, 48.);
+                /* Every GPU where the engine put it, found there by the pointer;
+                 * all of them in view, even the 16,384. */
+                _planner_rank_grid_get_origin (PLANNER_RANK_GRID (view), &ox, &oy);
+                for (guint32 r = 0; r < world; r++)
+                  {
+                    double x, y;
+
+                    planner_grid_geometry_cell (geo, r, &x, &y);
+                    x += ox + geo->cell / 2.;
+                    y += oy + geo->cell / 2.;
+                    if (x < 0. || y < 0. || x >= gtk_widget_get_width (view) || y >= gtk_widget_get_height (view))
+                      continue;
+                    g_assert_cmpint (_planner_rank_grid_rank_at (PLANNER_RANK_GRID (view), x, y), ==, (int) r);
+                    seen++;
+                  }
+                g_assert_cmpuint (seen, ==, world);
               }
             else if (kind != PLANNER_PICTURE_COMPARE)
               {
