@@ -851,7 +851,6 @@ move_action (GtkWidget  *widget,
   const PlannerGridGeometry *g;
   guint n, rank, node, local, line, col, node_start, node_size, gpn, cols, lines;
   const char *what = action_name + strlen ("rank-grid.");
-  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
   PlannerGridGeometry scratch;
   int target;
 
@@ -896,11 +895,8 @@ move_action (GtkWidget  *widget,
   node_size = MIN (gpn, n - node_start);
   target = (int) rank;
 
-  if (rtl && g_str_equal (what, "left"))
-    what = "right";
-  else if (rtl && g_str_equal (what, "right"))
-    what = "left";
-
+  /* The picture is the same in every text direction (rank 0 at the top
+   * left, as Megatron numbers them), so left is left. */
   if (g_str_equal (what, "left"))
     {
       if (col > 0)
