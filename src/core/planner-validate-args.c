@@ -11,6 +11,8 @@
 
 #include "planner-validate-private.h"
 
+#include "planner-flag-catalog.h"
+
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
@@ -40,6 +42,7 @@ flag_for (const PlannerArgs *args,
           const char        *dest)
 {
   const char *written = planner_args_get_flag (args, dest);
+  const PlannerFlagInfo *info;
   g_autofree char *derived = NULL;
 
   if (written != NULL)
@@ -48,6 +51,11 @@ flag_for (const PlannerArgs *args,
   for (guint i = 0; i < G_N_ELEMENTS (flag_exceptions); i++)
     if (g_str_equal (flag_exceptions[i].dest, dest))
       return flag_exceptions[i].flag;
+
+  /* The parser's own spelling: --no-rope-fusion for apply_rope_fusion. */
+  info = planner_flag_catalog_lookup_dest (dest);
+  if (info != NULL)
+    return info->flag;
 
   derived = g_strconcat ("--", dest, NULL);
   g_strdelimit (derived, "_", '-');
@@ -227,4 +235,27 @@ arg_list_contains (const PlannerArgs *args,
     if (g_str_equal (list[i], value))
       return TRUE;
   return FALSE;
+}
+
+gboolean
+planner_check_recompute_module (const PlannerCheck *c,
+                                const char         *module)
+{
+  if (!has_value (c->args, "recompute_modules"))
+    return g_str_equal (module, "core_attn");
+  return arg_list_contains (c->args, "recompute_modules", module);
+}
+
+gboolean
+planner_check_graph_module (const PlannerCheck *c,
+                            const char         *module)
+{
+  return arg_list_contains (c->args, "cuda_graph_modules", module);
+}
+
+gboolean
+planner_check_offload_module (const PlannerCheck *c,
+                              const char         *module)
+{
+  return arg_list_contains (c->args, "offload_modules", module);
 }

@@ -11,6 +11,7 @@
 
 #include "planner-validate-private.h"
 
+#include <math.h>
 #include <string.h>
 
 void
@@ -27,8 +28,22 @@ planner_check_required (PlannerCheck *c)
     { "max_position_embeddings", "required.max-position-embeddings" },
   };
 
+  if (GIVEN ("num_layers") && GIVEN ("encoder_num_layers"))
+    ADD (ERROR, "model.encoder-num-layers", FLAGS (F ("num_layers"), F ("encoder_num_layers")),
+         "Keep --num-layers only.",
+         "%s and %s cannot both be given: for a GPT model they name the same layer count.",
+         F ("num_layers"), F ("encoder_num_layers"));
+  if (GIVEN ("seq_length") && GIVEN ("encoder_seq_length"))
+    ADD (ERROR, "model.seq-and-encoder-seq", FLAGS (F ("seq_length"), F ("encoder_seq_length")),
+         "Keep --seq-length only.",
+         "%s and %s cannot both be given: for a GPT model they name the same sequence length.",
+         F ("seq_length"), F ("encoder_seq_length"));
+
   for (guint i = 0; i < G_N_ELEMENTS (required); i++)
     {
+      /* --encoder-num-layers stands in for --num-layers. */
+      if (i == 0 && !GIVEN ("num_layers") && GIVEN ("encoder_num_layers"))
+        continue;
       if (!has_value (c->args, required[i].dest))
         ADD (ERROR, required[i].code, FLAGS (F (required[i].dest)),
              "Add it with the model's value.",
@@ -62,6 +77,82 @@ planner_check_required (PlannerCheck *c)
          "Raise --max-position-embeddings to at least the sequence length, or shorten the sequence.",
          "%s (%" G_GUINT64_FORMAT ") is smaller than the sequence length (%" G_GUINT64_FORMAT ").",
          F ("max_position_embeddings"), arg_pos (c->args, "max_position_embeddings"), c->seq);
+
+  if (GIVEN ("decoder_seq_length") && arg_pos (c->args, "max_position_embeddings") != 0
+      && arg_int (c->args, "decoder_seq_length", 0) > (gint64) arg_pos (c->args, "max_position_embeddings"))
+    ADD (ERROR, "model.max-position-below-decoder-seq",
+         FLAGS (F ("max_position_embeddings"), F ("decoder_seq_length")),
+         "Raise --max-position-embeddings to at least the decoder sequence length, or drop --decoder-seq-length.",
+         "%s (%" G_GUINT64_FORMAT ") is smaller than %s (%" G_GINT64_FORMAT ").",
+         F ("max_position_embeddings"), arg_pos (c->args, "max_position_embeddings"),
+         F ("decoder_seq_length"), arg_int (c->args, "decoder_seq_length", 0));
+}
+
+/* The MLP activation as TransformerConfig gets it from the switches:
+ * silu with --swiglu, squared ReLU, quick GELU with --quick-geglu, else
+ * GELU; and whether the bias is fused into it. */
+static void
+check_activation (PlannerCheck *c)
+{
+  gboolean swiglu = ON ("swiglu");
+  const char *activation = swiglu ? "silu" : ON ("squared_relu") ? "squared_relu"
+                           : ON ("quick_geglu") ? "quick_gelu" : "gelu";
+  gboolean gelu_fusion = arg_bool (c->args, "bias_gelu_fusion", TRUE) && c->add_bias;
+  gboolean fusion = swiglu ? arg_bool (c->args, "bias_swiglu_fusion", TRUE) : gelu_fusion;
+  const char *fusion_flag = F (swiglu ? "bias_swiglu_fusion" : "bias_gelu_fusion");
+  gboolean te_activation = ON ("use_te_activation_func");
+  double offset = planner_args_get_double (c->args, "glu_linear_offset", 0.0);
+
+  if (fusion && g_str_equal (activation, "squared_relu"))
+    ADD (ERROR, "model.bias-activation-fusion", FLAGS (F ("squared_relu"), fusion_flag),
+         "Add --no-bias-gelu-fusion (or --disable-bias-linear).",
+         "The bias-activation fusion (on by default) works only with GELU, SwiGLU or quick GELU, not with %s.",
+         F ("squared_relu"));
+  if (!swiglu && !c->add_bias && arg_bool (c->args, "bias_gelu_fusion", TRUE))
+    ADD (INFO, "model.bias-gelu-fusion-off", FLAGS (F ("add_bias_linear"), F ("bias_gelu_fusion")), NULL,
+         "Without biases (%s) Megatron turns the bias-GELU fusion off.", F ("add_bias_linear"));
+  if (fusion && offset != 0.0 && !g_str_equal (activation, "quick_gelu"))
+    ADD (ERROR, "model.glu-offset-fusion", FLAGS (F ("glu_linear_offset"), fusion_flag),
+         "Add --no-bias-swiglu-fusion (or --no-bias-gelu-fusion), or drop --glu-linear-offset.",
+         "A non-zero %s works with the fused bias-activation only for quick GELU.", F ("glu_linear_offset"));
+  if (fusion && te_activation)
+    ADD (ERROR, "model.te-activation-fusion", FLAGS (F ("use_te_activation_func"), fusion_flag),
+         swiglu ? "Add --no-bias-swiglu-fusion." : "Add --no-bias-gelu-fusion.",
+         "%s cannot be combined with the bias-activation fusion, which is on by default.",
+         F ("use_te_activation_func"));
+  if (te_activation && (g_str_equal (activation, "squared_relu") || g_str_equal (activation, "quick_gelu")))
+    ADD (ERROR, "model.te-activation-func", FLAGS (F ("use_te_activation_func"), F (ON ("squared_relu") ? "squared_relu"
+                                                                                    : "quick_geglu")),
+         "Drop --use-te-activation-func.",
+         "Transformer Engine's activations cover GELU, SiLU/SwiGLU and ReLU only, not %s.", activation);
+  if (ON ("fused_residual_rmsnorm") && !str_is (arg_str (c->args, "normalization", "LayerNorm"), "RMSNorm"))
+    ADD (ERROR, "model.fused-residual-rmsnorm", FLAGS (F ("fused_residual_rmsnorm"), F ("normalization")),
+         "Add --normalization RMSNorm, or drop the flag.",
+         "%s works only with RMSNorm; the normalization is %s.", F ("fused_residual_rmsnorm"),
+         arg_str (c->args, "normalization", "LayerNorm"));
+
+  if (GIVEN ("activation_func_clamp_value") && swiglu)
+    {
+      double clamp = planner_args_get_double (c->args, "activation_func_clamp_value", 0.0);
+      GString *why = g_string_new (NULL);
+
+      if (!(clamp > 0.0) || !isfinite (clamp))
+        g_string_append (why, " a finite value above zero;");
+      if (c->num_experts == 0)
+        g_string_append (why, " a mixture-of-experts model;");
+      if (offset != 0.0)
+        g_string_append (why, " --glu-linear-offset 0;");
+      if (te_activation)
+        g_string_append (why, " no --use-te-activation-func;");
+      if (why->len > 0)
+        {
+          why->str[why->len - 1] = '.';
+          ADD (ERROR, "model.swiglu-clamp", FLAGS (F ("activation_func_clamp_value"), F ("swiglu")),
+               "Meet the requirements, or drop --activation-func-clamp-value.",
+               "Clamping the SwiGLU activation (%s) needs:%s", F ("activation_func_clamp_value"), why->str);
+        }
+      g_string_free (why, TRUE);
+    }
 }
 
 void
@@ -151,7 +242,27 @@ void
 planner_check_attention (PlannerCheck *c)
 {
   const char *impl = arg_str (c->args, "transformer_impl", "transformer_engine");
-  const char *position = arg_str (c->args, "position_embedding_type", "learned_absolute");
+  const char *position = c->position;
+
+  check_activation (c);
+
+  if (str_is (position, "mrope") && !GIVEN ("mrope_section"))
+    ADD (ERROR, "attention.mrope-section", FLAGS (F ("position_embedding_type"), F ("mrope_section")),
+         "Add --mrope-section with the rotary sections (for example 16 24 24).",
+         "Multimodal RoPE (%s mrope) needs %s.", F ("position_embedding_type"), F ("mrope_section"));
+
+  if (arg_int (c->args, "mtp_num_layers", 0) != 0)
+    {
+      if (!str_is (position, "rope") && !str_is (position, "none"))
+        ADD (ERROR, "mtp.position-embedding", FLAGS (F ("mtp_num_layers"), F ("position_embedding_type")),
+             "Use --position-embedding-type rope (or none) with multi-token prediction.",
+             "Multi-token prediction (%s) works only with rope or no position embedding, not %s.",
+             F ("mtp_num_layers"), position);
+    }
+  if (ON ("mtp_hsm") && arg_int (c->args, "mtp_num_layers", 0) < 2)
+    ADD (WARNING, "mtp.hsm-disabled", FLAGS (F ("mtp_hsm"), F ("mtp_num_layers")),
+         "Give --mtp-num-layers 2 or more, or drop --mtp-hsm.",
+         "%s mixes the hidden states of two or more MTP layers; with fewer Megatron turns it off.", F ("mtp_hsm"));
 
   if (str_is (arg_str (c->args, "attention_backend", "auto"), "local"))
     ADD (ERROR, "attention.local-backend", FLAGS (F ("attention_backend")),

@@ -109,6 +109,28 @@ planner_check_parallel (PlannerCheck *c)
              F ("hierarchical_context_parallel_sizes"), c->d.cp);
     }
 
+  if (c->d.cp > 1 && arg_list_length (c->args, "cp_comm_type") > 1 && c->num_layers != 0
+      && arg_list_length (c->args, "cp_comm_type") != c->num_layers)
+    ADD (ERROR, "cp.comm-type-per-layer", FLAGS (F ("cp_comm_type"), F ("num_layers")),
+         "Give one communication type for all layers, or exactly one per layer.",
+         "%s lists %u types; a list must have one entry for each of the %" G_GUINT64_FORMAT " layers.",
+         F ("cp_comm_type"), arg_list_length (c->args, "cp_comm_type"), c->num_layers);
+
+  if (ON ("use_sharp") && str_is (arg_str (c->args, "sharp_enabled_group", NULL), "dp_replica")
+      && c->d.instances <= 1)
+    ADD (ERROR, "parallel.sharp-dp-replica",
+         FLAGS (F ("sharp_enabled_group"), F ("num_distributed_optimizer_instances")),
+         "Use --sharp-enabled-group dp, or more than one distributed-optimizer instance.",
+         "%s dp_replica needs %s > 1.", F ("sharp_enabled_group"), F ("num_distributed_optimizer_instances"));
+  if (!ON ("use_sharp") && GIVEN ("sharp_enabled_group"))
+    ADD (ERROR, "parallel.sharp-group-without-sharp", FLAGS (F ("sharp_enabled_group"), F ("use_sharp")),
+         "Add --use-sharp, or drop --sharp-enabled-group.",
+         "%s only applies with %s.", F ("sharp_enabled_group"), F ("use_sharp"));
+  if (ON ("fake_process_group") && str_is (c->dispatcher, "flex"))
+    ADD (ERROR, "parallel.fake-pg-flex", FLAGS (F ("fake_process_group"), F ("moe_token_dispatcher_type")),
+         "Use the alltoall dispatcher for a fake-process-group run.",
+         "%s does not support the flex token dispatcher.", F ("fake_process_group"));
+
   if (arg_bool (c->args, "hybrid_context_parallel", FALSE))
     {
       GString *why = g_string_new (NULL);
@@ -116,14 +138,17 @@ planner_check_parallel (PlannerCheck *c)
 
       if (c->d.pp > 1)
         g_string_append (why, " PP 1;");
-      if (!str_is (arg_str (c->args, "cuda_graph_impl", "none"), "none") || arg_bool (c->args, "enable_cuda_graph", FALSE))
-        g_string_append (why, " no CUDA graphs;");
+      /* Only the deprecated switch is tested (--cuda-graph-impl is not). */
+      if (arg_bool (c->args, "enable_cuda_graph", FALSE))
+        g_string_append (why, " no --enable-cuda-graph;");
       if (arg_bool (c->args, "use_megatron_fsdp", FALSE))
         g_string_append (why, " no Megatron FSDP;");
       if (loader != NULL && !g_str_equal (loader, "single"))
         g_string_append (why, " the single data loader;");
       if (!arg_bool (c->args, "calculate_per_token_loss", FALSE))
         g_string_append (why, " --calculate-per-token-loss;");
+      if (c->dp != 0 && (c->dp * c->d.cp) % 2 != 0)
+        g_string_append (why, " an even data-parallel × context-parallel size;");
       if (why->len > 0)
         {
           why->str[why->len - 1] = '.';
@@ -161,6 +186,21 @@ planner_check_env (PlannerCheck *c)
              c->d.tp, c->d.cp, value != NULL ? "\"" : "not set", value != NULL ? value : "",
              value != NULL ? "\"" : "");
     }
+
+  /* FSDP wants more than one hardware queue: the opposite of TP. */
+  if (env != NULL && planner_check_fsdp (c)
+      && str_is (g_hash_table_lookup (env, "CUDA_DEVICE_MAX_CONNECTIONS"), "1"))
+    ADD (ERROR, "fsdp.cuda-device-max-connections",
+         FLAGS (F (ON ("use_torch_fsdp2") ? "use_torch_fsdp2" : "use_megatron_fsdp"), "CUDA_DEVICE_MAX_CONNECTIONS"),
+         "Remove the CUDA_DEVICE_MAX_CONNECTIONS=1 export (or set it above 1).",
+         "%s needs CUDA_DEVICE_MAX_CONNECTIONS unset or above 1; the launch exports 1, so Megatron stops.",
+         F (ON ("use_torch_fsdp2") ? "use_torch_fsdp2" : "use_megatron_fsdp"));
+  if (env != NULL && str_is (arg_str (c->args, "pipeline_model_parallel_comm_backend", NULL), "ucc")
+      && str_is (g_hash_table_lookup (env, "CUDA_DEVICE_MAX_CONNECTIONS"), "1"))
+    ADD (ERROR, "parallel.ucc-cuda-connections",
+         FLAGS (F ("pipeline_model_parallel_comm_backend"), "CUDA_DEVICE_MAX_CONNECTIONS"),
+         "Remove the CUDA_DEVICE_MAX_CONNECTIONS=1 export, or use the nccl backend.",
+         "The ucc pipeline backend needs CUDA_DEVICE_MAX_CONNECTIONS above 1; the launch exports 1.");
 
   /* --attention-backend sets the NVTE_* switches and asserts that the
    * environment does not already say otherwise (facts §2.9). */
@@ -368,4 +408,30 @@ planner_check_pipeline (PlannerCheck *c)
         }
       g_string_free (why, TRUE);
     }
+
+  if (ON ("defer_embedding_wgrad_compute"))
+    {
+      if (pp == 1)
+        ADD (ERROR, "pipeline.defer-embedding-wgrad-pp",
+             FLAGS (F ("defer_embedding_wgrad_compute"), F ("pipeline_model_parallel_size")),
+             "Drop --defer-embedding-wgrad-compute at PP 1.",
+             "%s only applies with pipeline parallelism.", F ("defer_embedding_wgrad_compute"));
+      if (!arg_bool (c->args, "gradient_accumulation_fusion", TRUE))
+        ADD (ERROR, "pipeline.defer-embedding-wgrad-fusion",
+             FLAGS (F ("defer_embedding_wgrad_compute"), F ("gradient_accumulation_fusion")),
+             "Drop --no-gradient-accumulation-fusion, or the deferral.",
+             "%s needs gradient accumulation fusion, which %s turns off.",
+             F ("defer_embedding_wgrad_compute"), F ("gradient_accumulation_fusion"));
+      if (arg_int (c->args, "wgrad_deferral_limit", 0) < 0)
+        ADD (ERROR, "pipeline.wgrad-deferral-limit", FLAGS (F ("wgrad_deferral_limit")),
+             "Give 0 or a positive limit.", "%s must not be negative.", F ("wgrad_deferral_limit"));
+    }
+  /* Megatron turns the p2p overlap off without a virtual pipeline. */
+  if (ON ("overlap_p2p_comm_warmup_flush") && (vpp <= 1 || !arg_bool (c->args, "overlap_p2p_comm", TRUE)))
+    ADD (ERROR, "pipeline.p2p-warmup-flush",
+         FLAGS (F ("overlap_p2p_comm_warmup_flush"), F ("num_virtual_stages_per_pipeline_rank")),
+         "Use an interleaved (virtual) pipeline with p2p overlap, or drop the flag.",
+         "%s needs the p2p overlap, which exists only with an interleaved pipeline%s.",
+         F ("overlap_p2p_comm_warmup_flush"),
+         vpp <= 1 ? " and this launch has none" : "; --no-overlap-p2p-communication turns it off");
 }

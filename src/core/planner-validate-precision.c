@@ -54,9 +54,40 @@ planner_check_precision (PlannerCheck *c)
     ADD (ERROR, "fp8.custom-needs-factory", FLAGS (F ("fp8_recipe"), F ("fp8_quantizer_factory")),
          "Add --fp8-quantizer-factory, or pick a built-in recipe.", "The custom FP8 recipe needs %s.",
          F ("fp8_quantizer_factory"));
-  if (arg_bool (c->args, "fp8_output_proj", FALSE) && !str_is (recipe, "mxfp8"))
-    ADD (ERROR, "fp8.output-proj-needs-mxfp8", FLAGS (F ("fp8_output_proj"), F ("fp8_recipe")),
-         "Add --fp8-recipe mxfp8, or drop the flag.", "%s needs the mxfp8 recipe.", F ("fp8_output_proj"));
+  if (arg_bool (c->args, "fp8_output_proj", FALSE))
+    {
+      if (!fp8)
+        ADD (ERROR, "fp8.output-proj-needs-fp8", FLAGS (F ("fp8_output_proj"), F ("fp8")),
+             "Add --fp8-format e4m3 (or hybrid) with --fp8-recipe mxfp8, or drop the flag.",
+             "%s is an FP8 option and is refused without %s.", F ("fp8_output_proj"), F ("fp8"));
+      else if (!str_is (recipe, "mxfp8"))
+        ADD (ERROR, "fp8.output-proj-needs-mxfp8", FLAGS (F ("fp8_output_proj"), F ("fp8_recipe")),
+             "Add --fp8-recipe mxfp8, or drop the flag.", "%s needs the mxfp8 recipe.", F ("fp8_output_proj"));
+    }
+  if (arg_bool (c->args, "fp8_param_gather", FALSE) && !fp8)
+    ADD (ERROR, "fp8.param-gather-needs-fp8", FLAGS (F ("fp8_param_gather"), F ("fp8")),
+         "Add --fp8-format (e4m3 or hybrid), or drop --fp8-param-gather.",
+         "%s keeps the parameters in FP8, which needs %s.", F ("fp8_param_gather"), F ("fp8"));
+  if (c->fp4 && str_is (arg_str (c->args, "fp4_recipe", "nvfp4"), "custom") && !GIVEN ("fp4_quantizer_factory"))
+    ADD (ERROR, "fp4.custom-needs-factory", FLAGS (F ("fp4_recipe"), F ("fp4_quantizer_factory")),
+         "Add --fp4-quantizer-factory, or use --fp4-recipe nvfp4.", "The custom FP4 recipe needs %s.",
+         F ("fp4_quantizer_factory"));
+  if (ON ("fp16_lm_cross_entropy") && !ON ("fp16"))
+    ADD (ERROR, "precision.fp16-lm-cross-entropy", FLAGS (F ("fp16_lm_cross_entropy"), F ("fp16")),
+         "Drop --fp16-lm-cross-entropy (or train with --fp16).",
+         "%s computes the loss in FP16 and works only with %s.", F ("fp16_lm_cross_entropy"), F ("fp16"));
+  if (ON ("fp32_residual_connection") && !ON ("fp16") && !ON ("bf16"))
+    ADD (ERROR, "precision.fp32-residual", FLAGS (F ("fp32_residual_connection"), F ("bf16")),
+         "Add --bf16 (or --fp16), or drop --fp32-residual-connection.",
+         "%s keeps the residual stream in FP32 and only makes sense with %s or %s training.",
+         F ("fp32_residual_connection"), F ("bf16"), F ("fp16"));
+  if (ON ("bf16") && ON ("accumulate_allreduce_grads_in_fp32")
+      && !str_is (arg_str (c->args, "main_grads_dtype", "fp32"), "fp32"))
+    ADD (ERROR, "precision.main-grads-dtype",
+         FLAGS (F ("accumulate_allreduce_grads_in_fp32"), F ("main_grads_dtype")),
+         "Drop --main-grads-dtype bf16, or drop --accumulate-allreduce-grads-in-fp32.",
+         "%s needs FP32 main gradients; %s is %s.", F ("accumulate_allreduce_grads_in_fp32"),
+         F ("main_grads_dtype"), arg_str (c->args, "main_grads_dtype", "fp32"));
 
   if (has_value (c->args, "fp4") && fp8)
     ADD (ERROR, "fp4.with-fp8", FLAGS (F ("fp4"), F ("fp8")),

@@ -124,7 +124,35 @@ typedef struct
   guint64                       num_experts;
   guint64                       num_microbatches;  /* 0 = unknown */
   const char                   *recompute;  /* "full", "selective" or NULL */
+  /* Resolved once, as validate_args and TransformerConfig see them. */
+  gboolean                      fp8;        /* --fp8-format given */
+  gboolean                      fp4;        /* --fp4-format given */
+  const char                   *fp8_recipe; /* default delayed */
+  const char                   *dispatcher; /* default allgather */
+  const char                   *flex_backend;      /* after --moe-enable-deepep */
+  gboolean                      add_bias;   /* no --disable-bias-linear */
+  gboolean                      grouped_tensor;    /* as TransformerConfig sets it */
+  gboolean                      cpu_offloading;    /* --cpu-offloading-num-layers > 0 */
+  const char                   *position;   /* position embedding type, after the rope alias */
+  const char                   *cuda_graph_impl;   /* after the deprecated switches */
+  gboolean                      rope_fusion;       /* after validate_args turns it off */
+  gboolean                      gated_linear_unit; /* --swiglu or --quick-geglu */
 } PlannerCheck;
+
+/* A switch that is on (store_true given), a store argument with a value. */
+#define ON(dest)    arg_bool (c->args, (dest), FALSE)
+#define GIVEN(dest) has_value (c->args, (dest))
+
+/* The selective-recompute modules as TransformerConfig sees them:
+ * [core_attn] when --recompute-modules is not given. */
+gboolean planner_check_recompute_module (const PlannerCheck *c,
+                                         const char         *module);
+/* --cuda-graph-modules contains @module. */
+gboolean planner_check_graph_module     (const PlannerCheck *c,
+                                         const char         *module);
+/* --offload-modules contains @module. */
+gboolean planner_check_offload_module   (const PlannerCheck *c,
+                                         const char         *module);
 
 #define F(dest) flag_for (c->args, (dest))
 #define ADD(severity, code, flags, fix, ...) \
@@ -153,5 +181,12 @@ void     planner_check_data       (PlannerCheck *c);
 void     planner_check_training   (PlannerCheck *c);
 /* planner-validate-recompute.c */
 void     planner_check_recompute  (PlannerCheck *c);
+void     planner_check_offloading (PlannerCheck *c);
+/* planner-validate-features.c */
+void     planner_check_cuda_graphs      (PlannerCheck *c);
+void     planner_check_experimental     (PlannerCheck *c);
+void     planner_check_weight_shards    (PlannerCheck *c);
+void     planner_check_batch_invariant  (PlannerCheck *c);
+void     planner_check_requirements     (PlannerCheck *c);
 
 G_END_DECLS

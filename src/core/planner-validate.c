@@ -546,6 +546,32 @@ planner_validate (const PlannerArgs            *args,
   c->num_experts = arg_pos (args, "num_experts");
   c->recompute = arg_bool (args, "recompute_activations", FALSE)
                  ? "selective" : arg_str (args, "recompute_granularity", NULL);
+  c->fp8 = has_value (args, "fp8");
+  c->fp4 = has_value (args, "fp4");
+  c->fp8_recipe = arg_str (args, "fp8_recipe", "delayed");
+  c->dispatcher = arg_str (args, "moe_token_dispatcher_type", "allgather");
+  /* The deprecated DeepEP switch selects the deepep backend. */
+  c->flex_backend = arg_bool (args, "moe_enable_deepep", FALSE)
+                    ? "deepep" : arg_str (args, "moe_flex_dispatcher_backend", "deepep");
+  c->add_bias = arg_bool (args, "add_bias_linear", TRUE);
+  c->grouped_tensor = arg_bool (args, "moe_use_grouped_tensor", FALSE)
+                      || (arg_bool (args, "use_transformer_engine_op_fuser", FALSE)
+                          && arg_bool (args, "moe_grouped_gemm", FALSE));
+  c->cpu_offloading = arg_int (args, "cpu_offloading_num_layers", 0) > 0;
+  c->position = arg_bool (args, "use_rotary_position_embeddings", FALSE)
+                ? "rope" : arg_str (args, "position_embedding_type", "learned_absolute");
+  /* --enable-cuda-graph and --external-cuda-graph are the old spellings
+   * of --cuda-graph-impl local and transformer_engine; a deprecated
+   * "full_iteration" module selects the full-iteration implementation. */
+  c->cuda_graph_impl = arg_str (args, "cuda_graph_impl", "none");
+  if (arg_bool (args, "enable_cuda_graph", FALSE))
+    c->cuda_graph_impl = "local";
+  else if (arg_bool (args, "external_cuda_graph", FALSE))
+    c->cuda_graph_impl = "transformer_engine";
+  if (arg_list_contains (args, "cuda_graph_modules", "full_iteration"))
+    c->cuda_graph_impl = "full_iteration";
+  c->rope_fusion = arg_bool (args, "apply_rope_fusion", TRUE) && str_is (c->position, "rope");
+  c->gated_linear_unit = arg_bool (args, "swiglu", FALSE) || arg_bool (args, "quick_geglu", FALSE);
 
   planner_check_required (c);
   planner_check_model (c);
@@ -557,6 +583,12 @@ planner_validate (const PlannerArgs            *args,
   planner_check_batch (c);
   planner_check_pipeline (c);
   planner_check_recompute (c);
+  planner_check_offloading (c);
+  planner_check_cuda_graphs (c);
+  planner_check_experimental (c);
+  planner_check_weight_shards (c);
+  planner_check_batch_invariant (c);
+  planner_check_requirements (c);
   planner_check_optimizer (c);
   planner_check_data (c);
   planner_check_tokenizer (c);
