@@ -507,6 +507,7 @@ planner_check_weight_shards (PlannerCheck *c)
   guint64 gtp = remat_size (c, "tensor_parallel_num_weight_shards", c->d.tp);
   guint64 egtp = remat_size (c, "expert_tensor_parallel_num_weight_shards", c->d.etp);
   const char *flag = F (gtp > 1 ? "tensor_parallel_num_weight_shards" : "expert_tensor_parallel_num_weight_shards");
+  guint64 dense_grid, expert_grid;
 
   for (guint i = 0; i < G_N_ELEMENTS (axes); i++)
     {
@@ -541,14 +542,17 @@ planner_check_weight_shards (PlannerCheck *c)
   if (gtp <= 1 && egtp <= 1)
     return;
 
-  if (c->world != 0 && (c->world % (c->d.tp * c->d.pp * c->d.cp * gtp) != 0
-                        || c->world % (c->d.etp * c->d.ep * c->d.pp * egtp) != 0))
+  /* mul_or_zero: a shard count near 2^63 must not wrap to a divisor. */
+  dense_grid = mul_or_zero (c->d.tp * c->d.pp * c->d.cp, gtp);
+  expert_grid = mul_or_zero (c->d.etp * c->d.ep * c->d.pp, egtp);
+  if (c->world != 0 && (dense_grid == 0 || expert_grid == 0
+                        || c->world % dense_grid != 0 || c->world % expert_grid != 0))
     ADD (ERROR, "gtp.world-not-divisible", FLAGS (flag, F ("tensor_model_parallel_size")),
          "Use a number of GPUs that is a multiple of TP × PP × CP × the weight-shard factor (and of the expert grid).",
          "The weight-shard factor (%" G_GUINT64_FORMAT " dense, %" G_GUINT64_FORMAT " expert) is an extra "
          "parallel axis: %" G_GUINT64_FORMAT " GPUs are not a multiple of TP × PP × CP × %" G_GUINT64_FORMAT
          " = %" G_GUINT64_FORMAT " or of ETP × EP × PP × %" G_GUINT64_FORMAT " = %" G_GUINT64_FORMAT ".",
-         gtp, egtp, c->world, gtp, c->d.tp * c->d.pp * c->d.cp * gtp, egtp, c->d.etp * c->d.ep * c->d.pp * egtp);
+         gtp, egtp, c->world, gtp, dense_grid, egtp, expert_grid);
   if (c->d.instances > 1)
     ADD (ERROR, "gtp.dist-opt-instances", FLAGS (flag, F ("num_distributed_optimizer_instances")),
          "Use one distributed-optimizer instance with weight shards.",
