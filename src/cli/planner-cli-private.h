@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "planner-job.h"
+#include "planner-json-writer.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,8 @@ int  planner_cli_troubleshoot (int    argc,
 int  planner_cli_recommend   (int    argc,
                               char **argv);
 int  planner_cli_script      (int    argc,
+                              char **argv);
+int  planner_cli_draw        (int    argc,
                               char **argv);
 
 /* Prints "launch-planner-cli COMMAND: message" to stderr and returns
@@ -61,7 +64,13 @@ gboolean    planner_cli_read_file  (const char  *path,
 /* A job file (see docs/job-format.md); the message names the file. */
 PlannerJob *planner_cli_load_job   (const char  *path,
                                     GError     **error);
-/* Pretty-printed, two spaces, on stdout. */
+/* Pretty-printed, two spaces, on stdout, byte for byte as json-glib
+ * prints it, but streamed. */
 void        planner_cli_print_json (JsonNode    *root);
+/* A pretty writer on stdout, for documents too large to build as a tree;
+ * finish ends the document with a newline and flushes (FALSE when
+ * stdout failed or the document is incomplete). */
+PlannerJsonWriter *planner_cli_json_writer_new    (void);
+gboolean           planner_cli_json_writer_finish (PlannerJsonWriter *writer);
 
 G_END_DECLS
