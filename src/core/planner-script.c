@@ -323,7 +323,8 @@ append_header (GString              *out,
 
 static void
 append_environment (GString          *out,
-                    gboolean          max_connections)
+                    gboolean          max_connections,
+                    gboolean          expandable_segments)
 {
   g_string_append (out, "set -euo pipefail\n\n");
   if (max_connections)
@@ -331,6 +332,11 @@ append_environment (GString          *out,
                      "# Megatron requires one CUDA connection with tensor or context parallelism\n"
                      "# on GPUs before Blackwell, so communication and compute overlap in order.\n"
                      "export CUDA_DEVICE_MAX_CONNECTIONS=1\n\n");
+  if (expandable_segments)
+    g_string_append (out,
+                     "# Let PyTorch's allocator grow and give back segments, so memory the estimate\n"
+                     "# counts as free is free (NVIDIA's recipes do the same); yours, if set, is kept.\n"
+                     "export PYTORCH_CUDA_ALLOC_CONF=\"${PYTORCH_CUDA_ALLOC_CONF:-expandable_segments:True}\"\n\n");
 }
 
 static void
@@ -619,6 +625,7 @@ render (PlannerJob             *job,
   const PlannerGpu *gpu;
   Check check = { job, problems };
   gboolean max_connections;
+  gboolean expandable_segments;
   gsize header_len;
   guint tp, cp;
 
@@ -651,9 +658,19 @@ render (PlannerJob             *job,
                     !planner_args_get_bool (args, "use_megatron_fsdp", FALSE) &&
                     !planner_args_get_bool (args, "use_torch_fsdp2", FALSE) &&
                     !planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE);
+  /* Megatron refuses expandable segments with NCCL user buffers (before
+   * torch 2.11) and with Transformer Engine's CUDA graphs unless
+   * NCCL_GRAPH_REGISTER=0, and Megatron FSDP's double buffers do not work
+   * with them: those jobs keep PyTorch's default. */
+  expandable_segments = !planner_args_get_bool (args, "nccl_ub", FALSE) &&
+                        !planner_args_get_bool (args, "fsdp_double_buffer", FALSE) &&
+                        !planner_args_get_bool (args, "enable_cuda_graph", FALSE) &&
+                        g_strcmp0 (planner_args_get_string (args, "cuda_graph_impl", "none"), "none") == 0;
   env = g_hash_table_new (g_str_hash, g_str_equal);
   if (max_connections)
     g_hash_table_insert (env, (gpointer) "CUDA_DEVICE_MAX_CONNECTIONS", (gpointer) "1");
+  if (expandable_segments)
+    g_hash_table_insert (env, (gpointer) "PYTORCH_CUDA_ALLOC_CONF", (gpointer) "expandable_segments:True");
 
   if (model != NULL && (gpu != NULL || draft))
     {
@@ -749,7 +766,7 @@ render (PlannerJob             *job,
       append_sbatch_header (body, display_job, name);
     }
   g_string_append_c (body, '\n');
-  append_environment (body, max_connections);
+  append_environment (body, max_connections, expandable_segments);
   if (launcher == PLANNER_SCRIPT_SLURM)
     append_slurm_body (body, display_job);
   else

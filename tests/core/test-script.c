@@ -670,6 +670,47 @@ test_script_draft_unplaced (void)
   g_assert_cmpstr (((PlannerScriptMark *) g_ptr_array_index (empty_marks, 0))->key, ==, "model.model_id");
 }
 
+/* The draft's environment follows Megatron's rules: one CUDA connection
+ * with TP or CP before Blackwell, never with FSDP (Megatron refuses it
+ * then); expandable allocator segments unless NCCL user buffers, CUDA
+ * graphs or FSDP double buffers are asked for, and never over the
+ * person's own setting. */
+static void
+test_script_environment (void)
+{
+  static const struct {
+    const char *fsdp;
+    const char *extra;
+    gboolean    connections;
+    gboolean    expandable;
+  } cases[] = {
+    { "none", "", TRUE, TRUE },
+    { "megatron", "", FALSE, TRUE },
+    { "torch", "", FALSE, TRUE },
+    { "none", "--use-nccl-ub", TRUE, FALSE },
+    { "none", "--cuda-graph-impl transformer_engine", TRUE, FALSE },
+    { "megatron", "--fsdp-double-buffer", FALSE, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PlannerJob) job = good_job ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+
+      /* FSDP2 runs with PP 1, untied embeddings and without the distributed optimizer. */
+      g_object_set (job, "model-id", "llama3-8b", "tp", 2, "pp", 1, "recompute", "none", "fsdp", cases[i].fsdp,
+                    "distributed-optimizer", !g_str_equal (cases[i].fsdp, "torch"),
+                    "extra-args", cases[i].extra, NULL);
+      text = planner_script_render (job, PLANNER_SCRIPT_TORCHRUN, &error);
+      if (text == NULL)
+        g_error ("case %u: %s", i, error->message);
+      g_assert_cmpint (strstr (text, "\nexport CUDA_DEVICE_MAX_CONNECTIONS=1\n") != NULL, ==, cases[i].connections);
+      g_assert_cmpint (strstr (text, "\nexport PYTORCH_CUDA_ALLOC_CONF=\"${PYTORCH_CUDA_ALLOC_CONF:-expandable_segments:True}\"\n")
+                       != NULL, ==, cases[i].expandable);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -683,6 +724,7 @@ main (int   argc,
   g_test_add_func ("/planner/script/approve-export", test_script_approve_export);
   g_test_add_func ("/planner/script/deterministic", test_script_deterministic);
   g_test_add_func ("/planner/script/draft-marks", test_script_draft_marks);
+  g_test_add_func ("/planner/script/environment", test_script_environment);
   g_test_add_func ("/planner/script/draft-unplaced", test_script_draft_unplaced);
 
   return g_test_run ();
