@@ -136,6 +136,8 @@ add_stage (JsonBuilder              *builder,
   add_number (builder, "activation_bytes", stage->bytes[PLANNER_MEMORY_ACTIVATIONS]);
   add_number (builder, "logits_bytes", stage->bytes[PLANNER_MEMORY_LOGITS]);
   add_number (builder, "overhead_bytes", stage->bytes[PLANNER_MEMORY_OVERHEAD]);
+  add_number (builder, "allocated_bytes", stage->allocated_bytes);
+  add_number (builder, "reserved_bytes", stage->reserved_bytes);
   add_number (builder, "total_bytes", stage->total_bytes);
   add_number (builder, "headroom_bytes", stage->headroom_bytes);
   json_builder_set_member_name (builder, "dominant");
