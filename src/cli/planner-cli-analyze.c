@@ -132,6 +132,8 @@ print_text (const PlannerReport *report)
                planner_report_get_flops (report));
     }
   print_memory (report);
+  if (planner_report_get_layout_rank (report) != NULL)
+    g_print ("\nRanking      %s\n", planner_report_get_layout_rank (report)->text);
 
   g_print ("\n%u error(s), %u warning(s), %u note(s)\n",
            planner_report_count (report, PLANNER_SEVERITY_ERROR),

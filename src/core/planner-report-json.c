@@ -237,6 +237,13 @@ planner_report_to_json (const PlannerReport *report)
     json_builder_add_null_value (builder);
 
   add_memory (builder, report);
+
+  /* Where the layout ranks among the search's for the same job. */
+  if (planner_report_get_layout_rank (report) != NULL)
+    {
+      json_builder_set_member_name (builder, "ranking");
+      json_builder_add_value (builder, planner_layout_rank_to_json (planner_report_get_layout_rank (report)));
+    }
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
