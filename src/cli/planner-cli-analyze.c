@@ -91,8 +91,8 @@ print_memory (const PlannerReport *report)
       g_print ("\n  %s: %.2f GiB per GPU; %s\n", gpu->name, estimate->capacity_bytes / GIB,
                estimate->fits ? "every stage fits ✓" : "does not fit ✗");
     }
-  g_print ("  Allowance outside the model's tensors: CUDA context %.2f GiB, NCCL %.2f GiB, workspaces %.2f GiB, "
-           "fragmentation %.0f%% of the activations\n",
+  g_print ("  Allowance outside the model's tensors: CUDA context %.2f GiB, NCCL %.2f GiB, workspaces %.2f GiB; "
+           "the allocator's cache (%.0f%% of the activations) is given back before running out\n",
            estimate->cuda_context_bytes / GIB, estimate->nccl_bytes / GIB, estimate->workspace_bytes / GIB,
            estimate->fragmentation_fraction * 100);
   reasons = planner_memory_diff_describe (estimate->difference);

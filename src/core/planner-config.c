@@ -590,10 +590,12 @@ read_memory_savers (PlannerConfig     *c,
   c->attention_dropout = planner_args_get_double (args, "attention_dropout", 0.1);
   if (!(c->attention_dropout >= 0.0 && c->attention_dropout <= 1.0))
     c->attention_dropout = 0.1;
-  /* Only the native fused loss costs memory; Transformer Engine's works in place. */
-  c->cross_entropy_fusion = planner_args_get_bool (args, "cross_entropy_loss_fusion", FALSE) &&
-                            string_equal (planner_args_get_string (args, "cross_entropy_fusion_impl", "native"),
-                                          "native");
+  if (!planner_args_get_bool (args, "cross_entropy_loss_fusion", FALSE))
+    c->cross_entropy_fusion = PLANNER_LOSS_UNFUSED;
+  else if (string_equal (planner_args_get_string (args, "cross_entropy_fusion_impl", "native"), "te"))
+    c->cross_entropy_fusion = PLANNER_LOSS_FUSED_TE;
+  else
+    c->cross_entropy_fusion = PLANNER_LOSS_FUSED_NATIVE;
 }
 
 gboolean

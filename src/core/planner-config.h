@@ -62,6 +62,15 @@ typedef enum
   PLANNER_SHARDING_OPTIM_GRADS_PARAMS,
 } PlannerSharding;
 
+/* The language-model loss: --cross-entropy-loss-fusion and
+ * --cross-entropy-fusion-impl. */
+typedef enum
+{
+  PLANNER_LOSS_UNFUSED = 0,
+  PLANNER_LOSS_FUSED_NATIVE,  /* Megatron's compiled kernels */
+  PLANNER_LOSS_FUSED_TE,      /* Transformer Engine's, gradient written over the logits */
+} PlannerLossFusion;
+
 /* --recompute-modules under selective recompute, a bit set. */
 typedef enum
 {
@@ -160,8 +169,7 @@ typedef struct
   guint32          recompute_modules;         /* PlannerRecomputeModules: --recompute-modules
                                                * (default core_attn; --moe-layer-recompute adds moe) */
   double           attention_dropout;         /* --attention-dropout */
-  gboolean         cross_entropy_fusion;      /* --cross-entropy-loss-fusion with the native implementation
-                                               * (--cross-entropy-fusion-impl native, the default) */
+  PlannerLossFusion cross_entropy_fusion;     /* --cross-entropy-loss-fusion, --cross-entropy-fusion-impl */
 } PlannerConfig;
 
 #define PLANNER_CONFIG_ERROR (planner_config_error_quark ())

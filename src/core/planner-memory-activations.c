@@ -175,16 +175,32 @@ planner_memory_activation_sizes (const PlannerConfig    *c,
     }
 
   /* Last stage: the final norm's input and the output layer's input (not
-   * FP8), then the loss.  The loss makes an fp32 copy of the bf16 logits
-   * (6 bytes per logit at once) and keeps the fp32 softmax for backward,
-   * where the fp32 gradient and its bf16 cast again make 6.  The fused
-   * loss (--cross-entropy-loss-fusion, native) is compiled and does not
-   * work in place: one more fp32 buffer. */
+   * FP8), then the loss over the logits (T·V/tp):
+   *  - unfused: an fp32 copy of the bf16 logits (6 bytes per logit at
+   *    once); the fp32 softmax stays for backward, where the fp32 gradient
+   *    and its bf16 cast again make 6;
+   *  - fused, native (compiled, not in place: Megatron's CI measures 4
+   *    bytes per logit more than unfused);
+   *  - fused, Transformer Engine: the kernel writes the gradient over the
+   *    bf16 logits, which are all it keeps. */
   {
     double logits = tokens * (double) c->padded_vocab_size / t;
+    double per_logit;
 
-    a->logits = elem * th + elem * tokens * h / rep
-                + (elem + 4.0 + (c->cross_entropy_fusion ? 4.0 : 0.0)) * logits;
+    switch (c->cross_entropy_fusion)
+      {
+      case PLANNER_LOSS_FUSED_TE:
+        per_logit = elem;
+        break;
+      case PLANNER_LOSS_FUSED_NATIVE:
+        per_logit = elem + 8.0;
+        break;
+      case PLANNER_LOSS_UNFUSED:
+      default:
+        per_logit = elem + 4.0;
+        break;
+      }
+    a->logits = elem * th + elem * tokens * h / rep + per_logit * logits;
   }
 }
 

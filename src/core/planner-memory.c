@@ -25,12 +25,15 @@
  *  - the CUDA context (lazily loaded kernels, CUDA >= 11.7): 0.5 GiB;
  *  - NCCL communicator buffers: 1 GiB (a 16-rank job logged 1.6 GiB
  *    outside PyTorch in all, context included);
- *  - the caching allocator's fragmentation, from the churn of activations
- *    (model states are allocated once, in large buffers): 10 % of the
- *    activations and logits.  Unpressured runs keep ~30 % cached (Moonlight
- *    16B: 40 GB reserved for 36.6 GB allocated); near the limit PyTorch
- *    frees its cache and retries before failing, and expandable segments
- *    keep it near 0. */
+ *  - the caching allocator's cache beyond what is allocated ("max reserved"
+ *    − "max allocated"), from the churn of activations (model states are
+ *    allocated once, in large buffers): 10 % of the activations and
+ *    logits, as a run with room to spare logs it (Moonlight 16B: 40 GB
+ *    reserved for 36.6 GB allocated).  It does not count against the fit:
+ *    PyTorch frees its cache and retries before it reports out of memory,
+ *    and with expandable segments (PYTORCH_CUDA_ALLOC_CONF=
+ *    expandable_segments:True, which NVIDIA's recipes set) the cache maps
+ *    and unmaps whole pages instead of splitting blocks. */
 #define OVERHEAD_WORKSPACE     (96.0 * 1024.0 * 1024.0)
 #define OVERHEAD_CUDA_CONTEXT  (0.5 * GIB)
 #define OVERHEAD_NCCL          (1.0 * GIB)
@@ -565,17 +568,17 @@ estimate_stage (const PlannerConfig          *c,
     }
   out->bytes[PLANNER_MEMORY_ACTIVATIONS] += replay;
 
-  /* Outside the tensors: workspaces inside PyTorch's allocator, the
-   * allocator's fragmentation (from the churn of activations, not from
-   * the model states allocated once at start-up), and what CUDA and NCCL
-   * hold outside it. */
+  /* Outside the tensors: workspaces inside PyTorch's allocator and what
+   * CUDA and NCCL hold outside it.  The allocator's cache on top of the
+   * allocated bytes (from the churn of activations, not from the model
+   * states allocated once at start-up) is what "max reserved" shows; it is
+   * given back before an out-of-memory error, so the fit leaves it out. */
   churn = out->bytes[PLANNER_MEMORY_ACTIVATIONS] + out->bytes[PLANNER_MEMORY_LOGITS];
   out->allocated_bytes = estimate->workspace_bytes;
   for (guint i = 0; i < PLANNER_MEMORY_OVERHEAD; i++)
     out->allocated_bytes += out->bytes[i];
   out->reserved_bytes = out->allocated_bytes + estimate->fragmentation_fraction * churn;
   out->bytes[PLANNER_MEMORY_OVERHEAD] = estimate->workspace_bytes +
-                                        estimate->fragmentation_fraction * churn +
                                         estimate->cuda_context_bytes + estimate->nccl_bytes;
 
   out->dominant = PLANNER_MEMORY_WEIGHTS;
@@ -756,7 +759,7 @@ planner_memory_diff_describe (PlannerMemoryDiff difference)
     { PLANNER_MEMORY_DIFF_OUTPUT_LAYER,
       "Megatron describes the first pipeline stage only; the last stage also holds the output layer and the logits." },
     { PLANNER_MEMORY_DIFF_OVERHEAD,
-      "The planner adds memory outside the model's tensors: 96 MiB of workspaces, the CUDA context (0.5 GiB), NCCL buffers (1 GiB) and allocator fragmentation (10 % of the activations)." },
+      "The planner adds memory outside the model's tensors: 96 MiB of workspaces, the CUDA context (0.5 GiB) and NCCL buffers (1 GiB); the allocator's cache (reserved beyond allocated, about 10 % of the activations) is given back before an out-of-memory error." },
     { PLANNER_MEMORY_DIFF_SHARDING,
       "Megatron's formula knows only the distributed optimizer; FSDP also shards gradients or weights, and gathers two layers' worth while they run." },
     { PLANNER_MEMORY_DIFF_OPTIMIZER_PRECISION,

@@ -64,8 +64,9 @@ typedef struct
   double                 expert_params;  /* per GPU: routed experts */
   double                 bytes[PLANNER_N_MEMORY_COMPONENTS];
   double                 allocated_bytes; /* tensors + workspaces: what Megatron logs as "max allocated" */
-  double                 reserved_bytes;  /* + allocator fragmentation: Megatron's "max reserved" */
-  double                 total_bytes;     /* + CUDA context and NCCL outside PyTorch: the device's use */
+  double                 reserved_bytes;  /* + the allocator's cache: Megatron's "max reserved" with room to spare */
+  double                 total_bytes;     /* allocated + CUDA context and NCCL outside PyTorch: what the
+                                           * stage needs at the limit (the cache is given back first) */
   double                 headroom_bytes; /* capacity − total; negative when it does not fit */
   gboolean               fits;
   PlannerMemoryComponent dominant;

@@ -258,6 +258,9 @@ append_header (GString             *out,
                    "# in MiB.  Compare \"max allocated\" with the planner's allocated estimate printed\n"
                    "# before each run, and \"max reserved\" with its reserved estimate.  Memory outside\n"
                    "# PyTorch (CUDA context, NCCL buffers) is not in these lines.\n"
+                   "# The planner's fit assumes the allocator gives its cache back near the limit, as\n"
+                   "# with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (NVIDIA's recipes set it);\n"
+                   "# without it, fragmentation can stop a job whose \"max allocated\" fits.\n"
                    "# Needs PyTorch 2.3 or newer (Megatron asserts it).  Megatron turns off the NaN\n"
                    "# check and the Gloo process groups in this mode; the loss it prints means nothing.\n");
   if (config != NULL && config->num_experts > 0 && config->layout.ep > 1)
