@@ -596,6 +596,11 @@ read_memory_savers (PlannerConfig     *c,
     c->cross_entropy_fusion = PLANNER_LOSS_FUSED_TE;
   else
     c->cross_entropy_fusion = PLANNER_LOSS_FUSED_NATIVE;
+
+  /* TEGroupedMLP multiplies the expert activation by the routing weights
+   * in one fused kernel only for SwiGLU with bias-activation fusion. */
+  c->moe_fused_weighted_activation = c->swiglu && planner_args_get_bool (args, "bias_swiglu_fusion", TRUE) &&
+                                     !planner_args_get_bool (args, "use_te_activation_func", FALSE);
 }
 
 gboolean

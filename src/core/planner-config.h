@@ -170,6 +170,9 @@ typedef struct
                                                * (default core_attn; --moe-layer-recompute adds moe) */
   double           attention_dropout;         /* --attention-dropout */
   PlannerLossFusion cross_entropy_fusion;     /* --cross-entropy-loss-fusion, --cross-entropy-fusion-impl */
+  gboolean         moe_fused_weighted_activation; /* the experts' SwiGLU fused with the routing weights:
+                                                   * --swiglu without --no-bias-swiglu-fusion or
+                                                   * --use-te-activation-func */
 } PlannerConfig;
 
 #define PLANNER_CONFIG_ERROR (planner_config_error_quark ())

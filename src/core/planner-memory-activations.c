@@ -139,7 +139,14 @@ planner_memory_activation_sizes (const PlannerConfig    *c,
                + elem * routed * fm * gated / etp                 /* FC1 output */
                + elem * routed * hr;                              /* expert output before combine */
       if (!has_module (c, PLANNER_RECOMPUTE_MODULE_MOE_ACT))
-        inside += lin * routed * fm / etp;                        /* activation = FC2 input */
+        {
+          inside += lin * routed * fm / etp;                      /* activation × weights = FC2 input */
+          /* Unless one fused kernel applies the routing weights (SwiGLU
+           * with bias-activation fusion), the product keeps the
+           * activation's output as well. */
+          if (!c->moe_fused_weighted_activation)
+            inside += elem * routed * fm / etp;
+        }
       if (fs > 0 && !has_module (c, PLANNER_RECOMPUTE_MODULE_SHARED_EXPERTS))
         inside += elem * tokens * fs * gated / t + lin * tokens * fs / t;
       if (c->moe_latent_size > 0)

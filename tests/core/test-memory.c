@@ -337,11 +337,14 @@ config_for (PlannerConfig      *config,
   planner_args_set_bool (args, "bf16", "--bf16", TRUE);
   for (guint i = 0; extra != NULL && extra[i] != NULL; i++)
     {
-      /* The flag's dest; --fp8-format is the one whose dest differs. */
+      /* The flag's dest; --fp8-format and --no-bias-swiglu-fusion are the
+       * ones whose dest differs. */
       g_autofree char *dest = g_str_equal (extra[i], "--fp8-format")
                               ? g_strdup ("fp8") : g_strdelimit (g_strdup (extra[i] + 2), "-", '_');
 
-      if (extra[i + 1] != NULL && !g_str_has_prefix (extra[i + 1], "--"))
+      if (g_str_equal (extra[i], "--no-bias-swiglu-fusion"))
+        planner_args_set_bool (args, "bias_swiglu_fusion", extra[i], FALSE);
+      else if (extra[i + 1] != NULL && !g_str_has_prefix (extra[i + 1], "--"))
         {
           planner_args_set (args, dest, extra[i], extra[i + 1]);
           i++;
@@ -549,6 +552,20 @@ test_recompute_modules (void)
   stage_for (&b, "mixtral-8x7b", moe, 4096, 1, 8, act);
   planner_test_assert_rel (a.bytes[PLANNER_MEMORY_ACTIVATIONS] - b.bytes[PLANNER_MEMORY_ACTIVATIONS],
                            32.0 * 2.0 * routed * fm, 1e-9);
+  /* Without the fused weighted SwiGLU the routing-weight product keeps
+   * the activation's output too: one more 2·T·k·F_moe per layer. */
+  {
+    const char *const unfused[] = { "--moe-grouped-gemm", "--no-bias-swiglu-fusion", NULL };
+    PlannerStageMemory c;
+
+    config_for (&config, "mixtral-8x7b", moe, 4096, 1, 8, unfused);
+    g_assert_false (config.moe_fused_weighted_activation);
+    planner_config_clear (&config);
+    stage_for (&c, "mixtral-8x7b", moe, 4096, 1, 8, unfused);
+    stage_for (&a, "mixtral-8x7b", moe, 4096, 1, 8, none);
+    planner_test_assert_rel (c.bytes[PLANNER_MEMORY_ACTIVATIONS] - a.bytes[PLANNER_MEMORY_ACTIVATIONS],
+                             32.0 * 2.0 * routed * fm, 1e-9);
+  }
   /* The whole MoE block recomputed keeps far less than moe_act alone. */
   stage_for (&a, "mixtral-8x7b", moe, 4096, 1, 8, whole);
   g_assert_cmpfloat (a.bytes[PLANNER_MEMORY_ACTIVATIONS], <, 0.5 * b.bytes[PLANNER_MEMORY_ACTIVATIONS]);
