@@ -366,7 +366,10 @@ planner_script_render_memory_check (PlannerJob     *job,
 
   /* What the check runs, analyzed as Megatron would start it. */
   args = check_arguments (planner_report_get_args (report), config);
-  max_connections = (layout->tp > 1 || layout->cp > 1) && gpu->compute_capability_major < 10;
+  /* Megatron requires one CUDA connection with TP or CP before Blackwell,
+   * and refuses it with FSDP. */
+  max_connections = (layout->tp > 1 || layout->cp > 1) && gpu->compute_capability_major < 10 &&
+                    config->fsdp == PLANNER_FSDP_NONE;
   env = g_hash_table_new (g_str_hash, g_str_equal);
   if (max_connections)
     g_hash_table_insert (env, (gpointer) "CUDA_DEVICE_MAX_CONNECTIONS", (gpointer) "1");
