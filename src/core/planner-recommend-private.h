@@ -44,6 +44,8 @@ typedef struct
   double                 dense_mlp_flops; /* the MLPs of dense layers (part of dense_flops) */
   double                 shared_flops;    /* shared experts (part of dense_flops) */
   double                 mla_up_flops;    /* MLA's up-projections (part of dense_flops) */
+  double                 last_extra;      /* on the last pipeline rank: output layer, loss, MTP layers */
+  double                 output_layers;   /* last_extra in layers (of the mean layer) */
   double                 dense_layer_flops;  /* one dense layer (token-linear + core) */
   double                 moe_layer_flops;    /* one MoE layer */
   double                 kv_width;        /* K and V elements per token */
@@ -88,6 +90,11 @@ gboolean  planner_recommend_evaluate        (PlannerRecommendSearch        *s,
 void      planner_recommend_fill_config     (const PlannerRecommendSearch  *s,
                                              const PlannerRecommendCandidate *c,
                                              PlannerConfig                 *cfg);
+gboolean  planner_recommend_choose_split_weighted (guint32                  layers,
+                                                  guint32                  pp,
+                                                  guint32                  vpp,
+                                                  double                   out,
+                                                  PlannerRecommendCandidate *c);
 gboolean  planner_recommend_choose_split    (guint32                        layers,
                                              guint32                        pp,
                                              guint32                        vpp,

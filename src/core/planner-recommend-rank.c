@@ -51,6 +51,8 @@ job_candidate (const PlannerRecommendSearch *s,
   c->num_microbatches = MAX (cfg->num_microbatches, 1);
   c->recompute = cfg->recompute;
   c->recompute_modules = cfg->recompute_modules;
+  c->recompute_block = cfg->recompute == PLANNER_RECOMPUTE_FULL && cfg->recompute_method == PLANNER_RECOMPUTE_METHOD_BLOCK
+                         ? MAX (cfg->recompute_num_layers, 1) : 0;
   c->distributed_optimizer = cfg->use_distributed_optimizer;
   c->fsdp = cfg->fsdp != PLANNER_FSDP_NONE;
   c->sequence_parallel = cfg->sequence_parallel;

@@ -115,59 +115,120 @@ min_rank_layers (const PlannerRecommendCandidate *c,
   return least;
 }
 
-/* How @layers split over pp ranks of vpp chunks: the even split, then
- * Megatron's account-for flags (one layer's worth for the embedding and
- * the loss), then, without VPP, lighter first and last stages.  Every
- * rank keeps at least MIN_RANK_LAYERS layers.  FALSE when none works. */
+/* The heaviest pipeline rank, in layers, with the output layer's work
+ * (@out layers' worth) on the last chunk. */
+static double
+heaviest_rank (const PlannerRecommendCandidate *c,
+               guint32                          layers,
+               double                           out)
+{
+  guint32 pp = c->layout.pp, v = c->layout.vpp;
+  double worst = 0.0;
+
+  for (guint32 r = 0; r < pp; r++)
+    {
+      double sum = r == pp - 1 ? out : 0.0;
+
+      for (guint32 j = 0; j < v; j++)
+        sum += planner_recommend_stage_layers (c, layers, r + j * pp);
+      worst = MAX (worst, sum);
+    }
+  return worst;
+}
+
+/* How @layers split over pp ranks of vpp chunks, among the splits
+ * Megatron has: even, --account-for-embedding/loss-in-pipeline-split
+ * (one layer's worth each), or, without VPP, lighter first and last
+ * stages (--decoder-first/last-pipeline-num-layers).  The one whose
+ * heaviest rank is lightest wins, counting the output layer as @out
+ * layers of work on the last rank; the even split on a tie.  Every rank
+ * keeps at least MIN_RANK_LAYERS layers.  FALSE when none works. */
+gboolean
+planner_recommend_choose_split_weighted (guint32                    layers,
+                                         guint32                    pp,
+                                         guint32                    vpp,
+                                         double                     out,
+                                         PlannerRecommendCandidate *c)
+{
+  guint64 chunks = (guint64) pp * vpp;
+  PlannerRecommendCandidate best = *c, t = *c;
+  double best_load = G_MAXDOUBLE;
+  static const PlannerPipelineSplit accounts[] = {
+    PLANNER_SPLIT_EVEN, PLANNER_SPLIT_ACCOUNT_LOSS, PLANNER_SPLIT_ACCOUNT_BOTH,
+  };
+
+  t.layout.pp = pp;
+  t.layout.vpp = vpp;
+  t.first_stage_layers = t.last_stage_layers = 0;
+  if (pp == 1)
+    {
+      t.split = PLANNER_SPLIT_EVEN;
+      *c = t;
+      return vpp == 1;
+    }
+  if (layers < (guint64) pp * MIN_RANK_LAYERS)
+    return FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (accounts); i++)
+    {
+      guint32 extra = split_extra (accounts[i]);
+      double load;
+
+      if ((layers + extra) % chunks != 0 || (extra > 0 && (layers + extra) / chunks < 2))
+        continue;
+      t.split = accounts[i];
+      if (min_rank_layers (&t, layers) < MIN_RANK_LAYERS)
+        continue;
+      load = heaviest_rank (&t, layers, out);
+      if (load < best_load - 1e-9)
+        {
+          best = t;
+          best_load = load;
+        }
+    }
+
+  /* Without VPP: middle stages of m layers, first and last sharing the
+   * rest; the last gets fewer when the output layer is heavy. */
+  if (vpp == 1 && pp >= 3)
+    for (guint32 middle = (layers + pp - 1) / pp; middle >= MIN_RANK_LAYERS; middle--)
+      {
+        guint32 rest;
+
+        if ((guint64) middle * (pp - 2) >= layers)
+          continue;
+        rest = layers - middle * (pp - 2);
+        if (rest < 2 * MIN_RANK_LAYERS || rest > 2 * middle + 2)
+          break;
+        for (guint32 first = MIN_RANK_LAYERS; first + MIN_RANK_LAYERS <= rest; first++)
+          {
+            double load;
+
+            if (layers % pp == 0 && first == rest - first && first == middle)
+              continue;   /* that is the even split */
+            t.split = PLANNER_SPLIT_UNEVEN;
+            t.first_stage_layers = first;
+            t.last_stage_layers = rest - first;
+            load = heaviest_rank (&t, layers, out);
+            if (load < best_load - 1e-9)
+              {
+                best = t;
+                best_load = load;
+              }
+          }
+      }
+  if (best_load == G_MAXDOUBLE)
+    return FALSE;
+  *c = best;
+  return TRUE;
+}
+
 gboolean
 planner_recommend_choose_split (guint32                    layers,
                                 guint32                    pp,
                                 guint32                    vpp,
                                 PlannerRecommendCandidate *c)
 {
-  guint64 chunks = (guint64) pp * vpp;
-  guint32 middle, rest;
-
-  c->split = PLANNER_SPLIT_EVEN;
-  c->first_stage_layers = c->last_stage_layers = 0;
-  c->layout.pp = pp;
-  c->layout.vpp = vpp;
-  if (pp == 1)
-    return vpp == 1;
-  if (layers < (guint64) pp * MIN_RANK_LAYERS)
-    return FALSE;
-  if (layers % chunks == 0)
-    return TRUE;
-  if ((layers + 2) % chunks == 0 && (layers + 2) / chunks >= 2)
-    {
-      c->split = PLANNER_SPLIT_ACCOUNT_BOTH;
-      if (min_rank_layers (c, layers) >= MIN_RANK_LAYERS)
-        return TRUE;
-    }
-  if ((layers + 1) % chunks == 0 && (layers + 1) / chunks >= 2)
-    {
-      c->split = PLANNER_SPLIT_ACCOUNT_LOSS;
-      if (min_rank_layers (c, layers) >= MIN_RANK_LAYERS)
-        return TRUE;
-    }
-  c->split = PLANNER_SPLIT_EVEN;
-  if (vpp > 1 || pp < 3)
-    return FALSE;
-
-  /* Middle stages of ceil(L/pp) layers; first and last share the rest. */
-  for (middle = (layers + pp - 1) / pp; middle >= MIN_RANK_LAYERS; middle--)
-    {
-      if ((guint64) middle * (pp - 2) >= layers)
-        continue;
-      rest = layers - middle * (pp - 2);
-      if (rest < 2 * MIN_RANK_LAYERS || rest > 2 * middle)
-        break;
-      c->split = PLANNER_SPLIT_UNEVEN;
-      c->first_stage_layers = rest / 2;
-      c->last_stage_layers = rest - rest / 2;
-      return TRUE;
-    }
-  return FALSE;
+  return planner_recommend_choose_split_weighted (layers, pp, vpp, 0.0, c);
 }
 
 gboolean
@@ -207,9 +268,12 @@ planner_recommend_fill_config (const PlannerRecommendSearch    *s,
                                                                        : s->base.recompute_modules;
   cfg->fsdp = c->fsdp ? PLANNER_FSDP_MEGATRON : PLANNER_FSDP_NONE;
   cfg->fsdp_sharding = c->fsdp ? PLANNER_SHARDING_OPTIM_GRADS_PARAMS : s->base.fsdp_sharding;
-  cfg->recompute_method = c->recompute == PLANNER_RECOMPUTE_FULL ? PLANNER_RECOMPUTE_METHOD_UNIFORM
-                                                                 : PLANNER_RECOMPUTE_METHOD_NONE;
-  cfg->recompute_num_layers = c->recompute == PLANNER_RECOMPUTE_FULL ? 1 : 0;
+  cfg->recompute_method = c->recompute != PLANNER_RECOMPUTE_FULL ? PLANNER_RECOMPUTE_METHOD_NONE
+                          : c->recompute_block > 0             ? PLANNER_RECOMPUTE_METHOD_BLOCK
+                                                               : PLANNER_RECOMPUTE_METHOD_UNIFORM;
+  cfg->recompute_num_layers = c->recompute != PLANNER_RECOMPUTE_FULL ? 0
+                              : c->recompute_block > 0             ? c->recompute_block
+                                                                   : 1;
   cfg->use_distributed_optimizer = c->distributed_optimizer;
   cfg->fp8_param_gather = c->fp8_param_gather;
   cfg->micro_batch_size = c->micro_batch_size;
@@ -316,7 +380,10 @@ typedef struct
 {
   PlannerRecompute recompute;
   guint32          modules;
+  guint32          block;    /* full: the first N layers of each chunk; 0 = all */
 } Level;
+
+#define MAX_LEVELS 10
 
 /* The recompute settings the person allows, lightest on time first:
  * none; the elementwise modules (layernorm, the MoE activation, MLA's
@@ -324,8 +391,9 @@ typedef struct
  * scores (only without flash attention, which never stores them); then
  * the dense MLPs; then whole MoE layers; then every layer (full). */
 static guint
-recompute_levels (const PlannerRecommendSearch *s,
-                  Level                         levels[6])
+recompute_levels (const PlannerRecommendSearch    *s,
+                  const PlannerRecommendCandidate *c,
+                  Level                            levels[MAX_LEVELS])
 {
   guint n = 0;
   guint32 cheap = PLANNER_RECOMPUTE_MODULE_LAYERNORM;
@@ -338,23 +406,36 @@ recompute_levels (const PlannerRecommendSearch *s,
     cheap |= PLANNER_RECOMPUTE_MODULE_MLA_UP_PROJ;
 
   if (s->recompute_policy == PLANNER_RECOMPUTE_POLICY_ANY || s->recompute_policy == PLANNER_RECOMPUTE_POLICY_NONE)
-    levels[n++] = (Level) { PLANNER_RECOMPUTE_NONE, 0 };
+    levels[n++] = (Level) { PLANNER_RECOMPUTE_NONE, 0, 0 };
   if (selective)
     {
-      levels[n++] = (Level) { PLANNER_RECOMPUTE_SELECTIVE, cheap };
+      levels[n++] = (Level) { PLANNER_RECOMPUTE_SELECTIVE, cheap, 0 };
       if (!s->base.flash_attention)
-        levels[n++] = (Level) { PLANNER_RECOMPUTE_SELECTIVE, cheap | PLANNER_RECOMPUTE_MODULE_CORE_ATTN };
+        levels[n++] = (Level) { PLANNER_RECOMPUTE_SELECTIVE, cheap | PLANNER_RECOMPUTE_MODULE_CORE_ATTN, 0 };
       if (s->moe_layers < s->base.num_layers || s->base.moe_shared_expert_intermediate_size > 0)
         levels[n++] = (Level) { PLANNER_RECOMPUTE_SELECTIVE,
                                 cheap | PLANNER_RECOMPUTE_MODULE_MLP |
                                 (s->base.moe_shared_expert_intermediate_size > 0 ? PLANNER_RECOMPUTE_MODULE_SHARED_EXPERTS
-                                                                                 : 0) };
+                                                                                 : 0), 0 };
       if (s->moe)
         levels[n++] = (Level) { PLANNER_RECOMPUTE_SELECTIVE,
-                                cheap | PLANNER_RECOMPUTE_MODULE_MLP | PLANNER_RECOMPUTE_MODULE_MOE };
+                                cheap | PLANNER_RECOMPUTE_MODULE_MLP | PLANNER_RECOMPUTE_MODULE_MOE, 0 };
     }
   if (s->recompute_policy == PLANNER_RECOMPUTE_POLICY_ANY || s->recompute_policy == PLANNER_RECOMPUTE_POLICY_FULL)
-    levels[n++] = (Level) { PLANNER_RECOMPUTE_FULL, 0 };
+    {
+      /* Full recompute of the first quarter, half, three quarters of each
+       * chunk's layers (--recompute-method block), then of every layer. */
+      guint32 chunk = planner_recommend_max_stage_layers (c, s->base.num_layers) / MAX (c->layout.vpp, 1);
+
+      for (guint32 q = 1; q <= 3 && chunk >= 4; q++)
+        {
+          guint32 block = (chunk * q + 3) / 4;
+
+          if (block < chunk && (n == 0 || levels[n - 1].block != block))
+            levels[n++] = (Level) { PLANNER_RECOMPUTE_FULL, 0, block };
+        }
+      levels[n++] = (Level) { PLANNER_RECOMPUTE_FULL, 0, 0 };
+    }
   return n;
 }
 
@@ -366,13 +447,14 @@ evaluate_knobs (PlannerRecommendSearch    *s,
                 PlannerRecommendCandidate *c,
                 PlannerRecommendCandidate *best)
 {
-  Level levels[6];
-  guint n_levels = recompute_levels (s, levels);
+  Level levels[MAX_LEVELS];
+  guint n_levels = recompute_levels (s, c, levels);
   gboolean found = FALSE;
 
   /* The memory-lightest variant first: when it does not fit, none does. */
   c->recompute = levels[n_levels - 1].recompute;
   c->recompute_modules = levels[n_levels - 1].modules;
+  c->recompute_block = levels[n_levels - 1].block;
   c->micro_batch_size = s->user_micro > 0 ? s->user_micro : 1;
   if (planner_recommend_choose_batch (s, c) && !planner_recommend_evaluate (s, c))
     return FALSE;
@@ -382,6 +464,7 @@ evaluate_knobs (PlannerRecommendSearch    *s,
       {
         c->recompute = levels[r].recompute;
         c->recompute_modules = levels[r].modules;
+        c->recompute_block = levels[r].block;
         c->micro_batch_size = s->user_micro > 0 ? s->user_micro : micro_batches[i];
         if (s->user_micro > 0 && i > 0)
           break;
@@ -416,7 +499,9 @@ planner_recommend_evaluate_layout (PlannerRecommendSearch    *s,
   c.fsdp = FALSE;
   any = evaluate_knobs (s, &c, best);
   if (!any && !s->moe && c.layout.pp == 1 && (guint64) c.layout.dp * c.layout.cp > 1 &&
-      planner_recommend_in_domain ((guint64) c.layout.tp * c.layout.cp * c.layout.dp, s->domain))
+      ((guint64) c.layout.tp * c.layout.cp * c.layout.dp <= s->domain &&
+       (s->n <= s->domain || planner_recommend_in_domain ((guint64) c.layout.tp * c.layout.cp * c.layout.dp,
+                                                          s->domain))))
     {
       c.fsdp = TRUE;
       any = evaluate_knobs (s, &c, best);
@@ -513,7 +598,7 @@ run_search (PlannerRecommendSearch *s)
 
                   if (!pinned_ok (s->pins.vpp, vpp))
                     continue;
-                  if (!planner_recommend_choose_split (b->num_layers, pp, vpp, &proto))
+                  if (!planner_recommend_choose_split_weighted (b->num_layers, pp, vpp, s->output_layers, &proto))
                     {
                       if (pp == 1)
                         break;

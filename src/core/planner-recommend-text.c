@@ -357,6 +357,9 @@ planner_recommend_build_shell (PlannerRecommendation *r)
   if (b->fsdp)
     g_string_append (out, "  --use-megatron-fsdp\n  --data-parallel-sharding-strategy optim_grads_params\n"
                           "  --ckpt-format fsdp_dtensor\n");
+  else if (b->recompute == PLANNER_RECOMPUTE_FULL && b->recompute_block > 0)
+    g_string_append_printf (out, "  --recompute-granularity full\n  --recompute-method block\n"
+                                 "  --recompute-num-layers %u\n", b->recompute_block);
   else if (b->recompute == PLANNER_RECOMPUTE_FULL)
     g_string_append (out, "  --recompute-granularity full\n  --recompute-method uniform\n  --recompute-num-layers 1\n");
   if (b->split == PLANNER_SPLIT_ACCOUNT_BOTH || b->split == PLANNER_SPLIT_ACCOUNT_EMBEDDING)

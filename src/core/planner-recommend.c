@@ -195,8 +195,8 @@ planner_recommendation_candidate_args (const PlannerRecommendation     *r,
   else if (c->recompute == PLANNER_RECOMPUTE_FULL)
     {
       planner_args_set (args, "recompute_granularity", "--recompute-granularity", "full");
-      planner_args_set (args, "recompute_method", "--recompute-method", "uniform");
-      set_uint (args, "recompute_num_layers", "--recompute-num-layers", 1);
+      planner_args_set (args, "recompute_method", "--recompute-method", c->recompute_block > 0 ? "block" : "uniform");
+      set_uint (args, "recompute_num_layers", "--recompute-num-layers", c->recompute_block > 0 ? c->recompute_block : 1);
     }
   if (c->fsdp)
     {

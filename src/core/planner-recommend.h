@@ -112,8 +112,10 @@ typedef struct
   guint32              micro_batch_size;
   guint64              global_batch_size;
   guint64              num_microbatches;
-  PlannerRecompute     recompute;             /* full: uniform, 1 layer per group */
+  PlannerRecompute     recompute;
   guint32              recompute_modules;     /* selective: PlannerRecomputeModules (--recompute-modules) */
+  guint32              recompute_block;       /* full: 0 every layer (uniform), else the first N layers of each
+                                               * pipeline chunk (--recompute-method block) */
   gboolean             fsdp;                  /* Megatron-FSDP, optimizer, gradients and parameters sharded */
   gboolean             distributed_optimizer;
   gboolean             sequence_parallel;

@@ -166,6 +166,12 @@ check_recommendation (const PlannerRecommendation *r,
       g_assert_nonnull (estimate);
       g_assert_true (estimate->fits);
       /* The search's fast path and the full analysis agree on the memory. */
+      if (fabs (estimate->stages[estimate->worst].total_bytes / b->peak_bytes - 1.0) > 1e-9)
+        g_test_message ("%s on %" G_GUINT64_FORMAT ": TP %u PP %u VPP %u CP %u EP %u split %d (%u/%u) recompute %d "
+                        "modules %u block %u fsdp %d micro %u: analysis %.4g, search %.4g",
+                        r->model_id, r->num_gpus, l->tp, l->pp, l->vpp, l->cp, l->ep, b->split, b->first_stage_layers,
+                        b->last_stage_layers, b->recompute, b->recompute_modules, b->recompute_block, b->fsdp,
+                        b->micro_batch_size, estimate->stages[estimate->worst].total_bytes, b->peak_bytes);
       g_assert_cmpfloat_with_epsilon (estimate->stages[estimate->worst].total_bytes / b->peak_bytes, 1.0, 1e-9);
       diagnostics = planner_report_get_diagnostics (report);
       for (guint i = 0; i < diagnostics->len; i++)
