@@ -597,6 +597,8 @@ read_memory_savers (PlannerConfig     *c,
   else
     c->cross_entropy_fusion = PLANNER_LOSS_FUSED_NATIVE;
 
+  c->overlap_moe_comm = planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE);
+
   /* TEGroupedMLP multiplies the expert activation by the routing weights
    * in one fused kernel only for SwiGLU with bias-activation fusion. */
   c->moe_fused_weighted_activation = c->swiglu && planner_args_get_bool (args, "bias_swiglu_fusion", TRUE) &&

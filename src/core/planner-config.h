@@ -170,6 +170,7 @@ typedef struct
                                                * (default core_attn; --moe-layer-recompute adds moe) */
   double           attention_dropout;         /* --attention-dropout */
   PlannerLossFusion cross_entropy_fusion;     /* --cross-entropy-loss-fusion, --cross-entropy-fusion-impl */
+  gboolean         overlap_moe_comm;          /* --overlap-moe-expert-parallel-comm: one more warm-up microbatch */
   gboolean         moe_fused_weighted_activation; /* the experts' SwiGLU fused with the routing weights:
                                                    * --swiglu without --no-bias-swiglu-fusion or
                                                    * --use-te-activation-func */

@@ -227,7 +227,8 @@ planner_memory_in_flight (const PlannerConfig *c,
     return 1.0;
   if (c->layout.vpp > 1)
     {
-      double chunks = (pp - (double) stage - 1.0) * 2.0 + (vpp - 1.0) * pp + 1.0;
+      /* Overlapping the MoE all-to-all schedules one more forward first. */
+      double chunks = (pp - (double) stage - 1.0) * 2.0 + (vpp - 1.0) * pp + 1.0 + (c->overlap_moe_comm ? 1.0 : 0.0);
 
       return MIN (chunks, m * vpp) / vpp;
     }

@@ -634,6 +634,10 @@ test_in_flight (void)
   /* rank 3: 0·2 + 1·4 + 1 = 5 chunks; rank 0: 3·2 + 4 + 1 = 11. */
   g_assert_cmpfloat (planner_memory_in_flight (&config, 3), ==, 2.5);
   g_assert_cmpfloat (planner_memory_in_flight (&config, 0), ==, 5.5);
+  /* Overlapping the MoE all-to-all adds one warm-up chunk. */
+  config.overlap_moe_comm = TRUE;
+  g_assert_cmpfloat (planner_memory_in_flight (&config, 3), ==, 3.0);
+  config.overlap_moe_comm = FALSE;
   /* Fewer microbatches than warm-up chunks: every chunk of every microbatch. */
   config.num_microbatches = 4;
   g_assert_cmpfloat (planner_memory_in_flight (&config, 0), ==, 4.0);
