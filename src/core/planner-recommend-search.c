@@ -27,6 +27,9 @@
  * than it saves (the experts' rule, issue 11). */
 #define MIN_CP_CHUNK        1024
 #define MAX_SEQ_WITHOUT_CP  4096
+/* Virtual stages per rank: Megatron's published runs use up to 24 (one
+ * layer per chunk); more only multiplies the sends. */
+#define MAX_VPP             32
 /* At least this many transformer layers on every pipeline rank. */
 #define MIN_RANK_LAYERS     2
 /* Models with this many experts always get EP > 1 when the GPUs allow it. */
@@ -192,14 +195,21 @@ planner_recommend_choose_split_weighted (guint32                    layers,
   if (vpp == 1 && pp >= 3)
     for (guint32 middle = (layers + pp - 1) / pp; middle >= MIN_RANK_LAYERS; middle--)
       {
-        guint32 rest;
+        guint32 rest, centre, from, to;
 
         if ((guint64) middle * (pp - 2) >= layers)
           continue;
         rest = layers - middle * (pp - 2);
         if (rest < 2 * MIN_RANK_LAYERS || rest > 2 * middle + 2)
           break;
-        for (guint32 first = MIN_RANK_LAYERS; first + MIN_RANK_LAYERS <= rest; first++)
+        /* The first stage heavier than the last by about the output
+         * layer's work: only splits near that balance are worth a look. */
+        centre = (guint32) CLAMP (((double) rest + out) / 2.0 + 0.5, (double) MIN_RANK_LAYERS,
+                                  (double) (rest - MIN_RANK_LAYERS));
+        from = MAX (centre, MIN_RANK_LAYERS + 2) - 2;
+        to = MIN (centre + 2, rest - MIN_RANK_LAYERS);
+
+        for (guint32 first = from; first <= to; first++)
           {
             double load;
 
@@ -592,7 +602,7 @@ run_search (PlannerRecommendSearch *s)
             {
               if ((n / (tp * cp)) % pp != 0 || !pinned_ok (s->pins.pp, pp))
                 continue;
-              for (guint32 vpp = 1; vpp == 1 || (guint64) pp * vpp <= b->num_layers + 2; vpp++)
+              for (guint32 vpp = 1; vpp == 1 || ((guint64) pp * vpp <= b->num_layers + 2 && vpp <= MAX_VPP); vpp++)
                 {
                   PlannerRecommendCandidate proto = { 0 };
 
