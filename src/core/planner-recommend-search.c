@@ -286,6 +286,7 @@ planner_recommend_fill_config (const PlannerRecommendSearch    *s,
                                                                    : 1;
   cfg->use_distributed_optimizer = c->distributed_optimizer;
   cfg->fp8_param_gather = c->fp8_param_gather;
+  cfg->overlap_moe_comm = c->moe_ep_overlap;
   cfg->micro_batch_size = c->micro_batch_size;
   cfg->global_batch_size = c->global_batch_size;
   cfg->num_microbatches = c->num_microbatches;
