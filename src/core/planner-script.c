@@ -22,6 +22,8 @@
 #include "planner-flag-catalog.h"
 #include "planner-job-args.h"
 #include "planner-job-model.h"
+#include "planner-script-memcheck.h"
+#include "planner-script-private.h"
 #include "planner-shell.h"
 
 G_DEFINE_QUARK (planner-script-error-quark, planner_script_error)
@@ -38,6 +40,8 @@ planner_script_launcher_to_string (PlannerScriptLauncher launcher)
       return "torchrun";
     case PLANNER_SCRIPT_SLURM:
       return "slurm";
+    case PLANNER_SCRIPT_MEMORY_CHECK:
+      return "memory-check";
     default:
       return "torchrun";
     }
@@ -51,6 +55,8 @@ planner_script_launcher_from_string (const char            *text,
     *launcher = PLANNER_SCRIPT_TORCHRUN;
   else if (g_strcmp0 (text, "slurm") == 0)
     *launcher = PLANNER_SCRIPT_SLURM;
+  else if (g_strcmp0 (text, "memory-check") == 0)
+    *launcher = PLANNER_SCRIPT_MEMORY_CHECK;
   else
     return FALSE;
   return TRUE;
@@ -861,6 +867,8 @@ planner_script_render (PlannerJob             *job,
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (launcher == PLANNER_SCRIPT_MEMORY_CHECK)
+    return planner_script_render_memory_check (job, NULL, 0, error);
   return render (job, launcher, FALSE, NULL, error);
 }
 
@@ -876,7 +884,11 @@ planner_script_render_draft (PlannerJob             *job,
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  text = render (job, launcher, TRUE, found, error);
+  /* The memory check has nothing to mark: it needs no path and no schedule. */
+  if (launcher == PLANNER_SCRIPT_MEMORY_CHECK)
+    text = planner_script_render_memory_check (job, NULL, 0, error);
+  else
+    text = render (job, launcher, TRUE, found, error);
   if (text != NULL && marks != NULL)
     *marks = g_steal_pointer (&found);
   return text;
@@ -1003,4 +1015,11 @@ planner_script_export (const char  *path,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+planner_script_check_flags (const PlannerArgs  *args,
+                            GError            **error)
+{
+  return check_catalog (args, error);
 }
