@@ -26,7 +26,7 @@ struct _PlannerScriptPane
 
   GtkSourceBuffer *buffer;
   GtkTextTag      *mark_tag;
-  gboolean         highlighting;
+  GtkWidget       *scrolled;
   GtkWidget       *view;
   GtkWidget       *missing_box;
   GtkListBox      *missing_list;
@@ -72,6 +72,8 @@ tag_marks (PlannerScriptPane *self)
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
   GtkTextIter start, end;
 
+  if (buffer == NULL)
+    return;
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   gtk_text_buffer_remove_tag (buffer, self->mark_tag, &start, &end);
   if (planner_document_get_approved (self->document) || self->marks == NULL)
@@ -119,7 +121,7 @@ update_state (PlannerScriptPane *self)
   else
     gtk_label_set_text (self->state_label, _("Draft for review: not approved"));
 
-  if (shown != NULL)
+  if (shown != NULL && self->buffer != NULL)
     {
       GtkTextIter start, end;
       g_autofree char *current = NULL;
@@ -194,16 +196,35 @@ static void update_scheme (PlannerScriptPane *self,
                            AdwStyleManager   *manager);
 
 static void
-ensure_highlighting (PlannerScriptPane *self)
+ensure_view (PlannerScriptPane *self)
 {
   GtkSourceLanguage *shell;
 
-  if (self->highlighting)
+  if (self->view != NULL)
     return;
-  self->highlighting = TRUE;
+  self->buffer = gtk_source_buffer_new (NULL);
   shell = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (), "sh");
   if (shell != NULL)
     gtk_source_buffer_set_language (self->buffer, shell);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_scheme), self,
+                           G_CONNECT_SWAPPED);
+  update_scheme (self, NULL, adw_style_manager_get_default ());
+  /* The marks read as placeholders to fill in, in light and dark. */
+  self->mark_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "missing",
+                                               "weight", PANGO_WEIGHT_BOLD,
+                                               "underline", PANGO_UNDERLINE_ERROR,
+                                               "background", "rgba(224,27,36,0.18)",
+                                               NULL);
+  self->view = gtk_source_view_new_with_buffer (self->buffer);
+  g_object_unref (self->buffer);
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (self->view), FALSE);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (self->view), TRUE);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (self->view), 12);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (self->view), 12);
+  gtk_source_view_set_show_line_numbers (GTK_SOURCE_VIEW (self->view), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Launch script"), -1);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), self->view);
 }
 
 void
@@ -221,7 +242,7 @@ planner_script_pane_show (PlannerScriptPane *self,
       g_clear_pointer (&self->report, planner_report_unref);
       self->report = report != NULL ? planner_report_ref (report) : NULL;
     }
-  ensure_highlighting (self);
+  ensure_view (self);
   marks_changed = !same_marks (self->marks, marks);
   g_clear_pointer (&self->marks, g_ptr_array_unref);
   self->marks = marks != NULL ? g_ptr_array_ref (marks) : NULL;
@@ -495,7 +516,7 @@ update_scheme (PlannerScriptPane *self,
   scheme = gtk_source_style_scheme_manager_get_scheme (gtk_source_style_scheme_manager_get_default (),
                                                        adw_style_manager_get_dark (manager) ? "Adwaita-dark"
                                                                                             : "Adwaita");
-  if (scheme != NULL)
+  if (scheme != NULL && self->buffer != NULL)
     gtk_source_buffer_set_style_scheme (self->buffer, scheme);
 }
 
@@ -612,29 +633,9 @@ planner_script_pane_init (PlannerScriptPane *self)
   gtk_widget_set_margin_bottom (GTK_WIDGET (self->state_label), 6);
   gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "dim-label");
 
-  /* Shell highlighting loads GtkSourceView's language files: that waits
-   * for the first draft, after the window's first frame.  The colours
-   * follow the style from the start. */
-  self->buffer = gtk_source_buffer_new (NULL);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_scheme), self,
-                           G_CONNECT_SWAPPED);
-  update_scheme (self, NULL, adw_style_manager_get_default ());
-  /* The marks read as placeholders to fill in, in light and dark. */
-  self->mark_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "missing",
-                                               "weight", PANGO_WEIGHT_BOLD,
-                                               "underline", PANGO_UNDERLINE_ERROR,
-                                               "background", "rgba(224,27,36,0.18)",
-                                               NULL);
-  self->view = gtk_source_view_new_with_buffer (self->buffer);
-  g_object_unref (self->buffer);
-  gtk_text_view_set_editable (GTK_TEXT_VIEW (self->view), FALSE);
-  gtk_text_view_set_monospace (GTK_TEXT_VIEW (self->view), TRUE);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (self->view), 12);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (self->view), 12);
-  gtk_source_view_set_show_line_numbers (GTK_SOURCE_VIEW (self->view), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Launch script"), -1);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->view);
+  /* The source view (GtkSourceView's style and language files) is made
+   * with the first draft, after the window's first frame. */
+  self->scrolled = scrolled;
 
   /* What the draft still needs, each a link to its field, above the
    * draft; the draft itself shows where each goes. */
