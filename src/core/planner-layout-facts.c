@@ -39,7 +39,6 @@ nvlink_domain (const PlannerReport *report)
 static char *
 domain_fact (const PlannerLayout *layout,
              PlannerGroupKind     kind,
-             guint                degree,
              guint                domain)
 {
   g_autoptr(PlannerGroups) groups = NULL;
@@ -50,9 +49,8 @@ domain_fact (const PlannerLayout *layout,
   if (groups == NULL)
     return NULL;
   if (!planner_groups_cross_nodes (groups, domain))
-    return g_strdup_printf (_("Each group of %u stays in one NVLink domain (%u GPUs)"), degree, domain);
-  return g_strdup_printf (_("Groups of %u span NVLink domains of %u GPUs: their traffic leaves NVLink"),
-                          degree, domain);
+    return g_strdup_printf (_("in one NVLink domain (%u GPUs)"), domain);
+  return g_strdup_printf (_("across NVLink domains of %u GPUs: its traffic leaves NVLink"), domain);
 }
 
 static char *
@@ -63,7 +61,7 @@ tp_fact (const PlannerReport *report,
 
   if (layout->tp == 1)
     return g_strdup (_("No tensor split: each GPU holds whole layers"));
-  domain = domain_fact (layout, PLANNER_GROUP_TP, layout->tp, nvlink_domain (report));
+  domain = domain_fact (layout, PLANNER_GROUP_TP, nvlink_domain (report));
   if (domain == NULL)
     return g_strdup_printf (_("Each layer split over %u GPUs"), layout->tp);
   return g_strdup_printf (_("Each layer split over %u GPUs · %s"), layout->tp, domain);
@@ -130,7 +128,7 @@ cp_fact (const PlannerReport *report,
     return NULL;
   if (layout->cp == 1)
     return g_strdup_printf (_("Each GPU sees whole sequences of %u tokens"), config->seq_length);
-  domain = domain_fact (layout, PLANNER_GROUP_CP, layout->cp, nvlink_domain (report));
+  domain = domain_fact (layout, PLANNER_GROUP_CP, nvlink_domain (report));
   return g_strdup_printf (_("Each sequence of %u tokens split into %u parts of %u%s%s"), config->seq_length,
                           layout->cp, config->seq_length / layout->cp, domain != NULL ? " · " : "",
                           domain != NULL ? domain : "");
@@ -147,9 +145,10 @@ dp_fact (const PlannerReport *report,
 
   if (config == NULL || microbatches == 0)
     return g_steal_pointer (&left);
+  /* Translators: "… · 32 microbatches of 1 per step" */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%s · each replica runs %" G_GUINT64_FORMAT " microbatch of %u per step",
-                                       "%s · each replica runs %" G_GUINT64_FORMAT " microbatches of %u per step",
+                                       "%s · %" G_GUINT64_FORMAT " microbatch of %u per step",
+                                       "%s · %" G_GUINT64_FORMAT " microbatches of %u per step",
                                        microbatches),
                           left, microbatches, config->micro_batch_size);
 }
@@ -166,12 +165,13 @@ ep_fact (const PlannerReport *report,
   if (config->num_experts % layout->ep != 0)
     return NULL;
   if (layout->ep > 1)
-    domain = domain_fact (layout, PLANNER_GROUP_EP, layout->ep, nvlink_domain (report));
+    domain = domain_fact (layout, PLANNER_GROUP_EP, nvlink_domain (report));
+  /* Translators: "8 experts, 1 per GPU · carved out of data parallel (EDP 2)" */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%u expert per GPU of %u · carved out of data parallel (EDP %u)%s%s",
-                                       "%u experts per GPU of %u · carved out of data parallel (EDP %u)%s%s",
+                                       "%u experts, %u per GPU · carved out of data parallel (EDP %u)%s%s",
+                                       "%u experts, %u per GPU · carved out of data parallel (EDP %u)%s%s",
                                        config->num_experts / layout->ep),
-                          config->num_experts / layout->ep, config->num_experts, layout->expert_dp,
+                          config->num_experts, config->num_experts / layout->ep, layout->expert_dp,
                           domain != NULL ? " · " : "", domain != NULL ? domain : "");
 }
 

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-advice-page.h"
+#include "planner-compare-page.h"
 #include "planner-experts-page.h"
 #include "planner-field.h"
 #include "planner-history-window.h"
@@ -21,8 +22,9 @@
 #include "planner-preferences-window.h"
 #include "planner-memory-page.h"
 #include "planner-pages.h"
+#include "planner-pictures-page.h"
+#include "planner-presentation.h"
 #include "planner-problems.h"
-#include "planner-rank-grid-page.h"
 #include "planner-recommend.h"
 #include "planner-script-pane.h"
 #include "planner-window-private.h"
@@ -55,6 +57,7 @@ struct _PlannerWindow
   GSettings            *settings;
   PlannerDocument      *document;
   PlannerReport        *report;
+  PlannerPictureData   *picture_data;  /* the report's, made when a picture needs it */
   GPtrArray            *problems;
   char                 *first_problem_key;
   guint                 analyze_source;
@@ -65,6 +68,7 @@ struct _PlannerWindow
   PlannerJournal       *journal;       /* read when first needed */
   gboolean              first_frame_done;
   guint                 first_draft_source;
+  int                   experts_shown;  /* −1 until the first report */
 };
 
 G_DEFINE_FINAL_TYPE (PlannerWindow, planner_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -84,12 +88,13 @@ static GtkWidget *build_data_page         (PlannerWindow *self);
 static GtkWidget *build_training_page     (PlannerWindow *self);
 static GtkWidget *build_parallelism_page  (PlannerWindow *self);
 static GtkWidget *build_experts_page      (PlannerWindow *self);
-static GtkWidget *build_rank_grid_page    (PlannerWindow *self);
+static GtkWidget *build_pictures_page     (PlannerWindow *self);
 static GtkWidget *build_memory_page       (PlannerWindow *self);
 static GtkWidget *build_optimize_page     (PlannerWindow *self);
 static GtkWidget *build_troubleshoot_page (PlannerWindow *self);
 
-/* Alt+1 … Alt+9, Alt+0 reach these, in this order. */
+/* Alt+1 … Alt+9, Alt+0 reach the rows shown, in this order: at most ten,
+ * so every page has its key.  Experts is shown for MoE models only. */
 static const PageInfo pages[] = {
   { "model", N_("Model"), build_model_page },
   { "cluster", N_("Cluster"), build_cluster_page },
@@ -97,7 +102,7 @@ static const PageInfo pages[] = {
   { "training", N_("Training"), build_training_page },
   { "parallelism", N_("Parallelism"), build_parallelism_page },
   { "experts", N_("Experts"), build_experts_page },
-  { "rank-grid", N_("Rank Grid"), build_rank_grid_page },
+  { "pictures", N_("Pictures"), build_pictures_page },
   { "memory", N_("Memory"), build_memory_page },
   { "optimize", N_("Optimize"), build_optimize_page },
   { "troubleshoot", N_("Troubleshoot"), build_troubleshoot_page },
@@ -108,8 +113,11 @@ G_STATIC_ASSERT (G_N_ELEMENTS (pages) == G_N_ELEMENTS (((PlannerWindow *) 0)->pa
 static void update_page        (PlannerWindow *self,
                                 guint          index);
 static void update_sidebar     (PlannerWindow *self);
+static void update_sidebar_rows (PlannerWindow *self);
 static void update_problem_bar (PlannerWindow *self);
 static void update_title       (PlannerWindow *self);
+static void show_page          (PlannerWindow *self,
+                                guint          index);
 
 static void
 toast (PlannerWindow *self,
@@ -173,9 +181,9 @@ build_experts_page (PlannerWindow *self)
 }
 
 static GtkWidget *
-build_rank_grid_page (PlannerWindow *self)
+build_pictures_page (PlannerWindow *self)
 {
-  return planner_rank_grid_page_new ();
+  return planner_pictures_page_new ();
 }
 
 static GtkWidget *
@@ -221,6 +229,15 @@ ensure_page (PlannerWindow *self,
   return self->pages[index];
 }
 
+/* One picture data per report, shared by every picture that shows it. */
+static PlannerPictureData *
+picture_data (PlannerWindow *self)
+{
+  if (self->picture_data == NULL && self->report != NULL)
+    self->picture_data = planner_picture_data_new (job (self), self->report);
+  return self->picture_data;
+}
+
 static void
 update_page (PlannerWindow *self,
              guint          index)
@@ -231,16 +248,19 @@ update_page (PlannerWindow *self,
     return;
   if (PLANNER_IS_FORM_PAGE (page))
     planner_form_page_update (PLANNER_FORM_PAGE (page), self->report, self->problems);
+  if (PLANNER_IS_PARALLELISM_PAGE (page) && self->first_frame_done)
+    planner_parallelism_page_set_picture_data (PLANNER_PARALLELISM_PAGE (page), picture_data (self));
   else if (PLANNER_IS_EXPERTS_PAGE (page))
     planner_experts_page_update (PLANNER_EXPERTS_PAGE (page), self->report);
   else if (PLANNER_IS_ADVICE_PAGE (page))
     planner_advice_page_update (PLANNER_ADVICE_PAGE (page), self->report);
   else if (PLANNER_IS_MEMORY_PAGE (page))
-    planner_memory_page_update (PLANNER_MEMORY_PAGE (page), self->report);
-  else if (PLANNER_IS_RANK_GRID_PAGE (page))
-    planner_rank_grid_page_update (PLANNER_RANK_GRID_PAGE (page), planner_report_get_layout (self->report),
-                                   planner_job_get_uint (job (self), "gpus-per-node"),
-                                   planner_report_get_config (self->report));
+    {
+      planner_memory_page_update (PLANNER_MEMORY_PAGE (page), self->report);
+      planner_memory_page_set_data (PLANNER_MEMORY_PAGE (page), picture_data (self));
+    }
+  else if (PLANNER_IS_PICTURES_PAGE (page))
+    planner_pictures_page_set_data (PLANNER_PICTURES_PAGE (page), job (self), self->report, picture_data (self));
 }
 
 /* The report ------------------------------------------------------------- */
@@ -255,6 +275,7 @@ planner_window_update_report (PlannerWindow *self)
   const char *memory;
 
   g_clear_pointer (&self->report, planner_report_unref);
+  g_clear_pointer (&self->picture_data, planner_picture_data_unref);
   self->report = planner_analyze_job (job (self));
 
   /* The draft follows every keystroke, as the pane beside the form shows
@@ -294,6 +315,7 @@ planner_window_update_report (PlannerWindow *self)
     update_page (self, i);
   if (self->first_frame_done)
     planner_script_pane_show (self->script_pane, draft, marks, self->report);
+  update_sidebar_rows (self);
   update_sidebar (self);
   update_problem_bar (self);
   update_title (self);
@@ -371,14 +393,12 @@ planner_window_flush (PlannerWindow *self)
 /* Sidebar, problem bar and title ----------------------------------------- */
 
 static GtkWidget *
-build_sidebar_row (const PageInfo *info,
-                   guint           index)
+build_sidebar_row (const PageInfo *info)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *label = gtk_label_new (_(info->title));
   GtkWidget *status = gtk_image_new ();
-  g_autofree char *tooltip = g_strdup_printf (_("%s (Alt+%u)"), _(info->title), (index + 1) % 10);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_set_hexpand (label, TRUE);
@@ -387,7 +407,6 @@ build_sidebar_row (const PageInfo *info,
   gtk_box_append (GTK_BOX (box), status);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_widget_set_name (row, info->name);
-  gtk_widget_set_tooltip_text (row, tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, _(info->title), -1);
   g_object_set_data (G_OBJECT (row), "status", status);
   g_object_set_data (G_OBJECT (row), "title", (gpointer) info->title);
@@ -433,6 +452,70 @@ page_status (PlannerWindow *self,
   if (severity == PLANNER_SEVERITY_WARNING)
     return PAGE_STATUS_WARNING;
   return PAGE_STATUS_DONE;
+}
+
+/* Experts only for a model with experts (the design's "Experts (when
+ * the model is MoE)"); a dense job set to EP > 1 keeps it, so that the
+ * mistake stays in reach. */
+static gboolean
+experts_wanted (PlannerWindow *self)
+{
+  const PlannerConfig *config = planner_report_get_config (self->report);
+  const PlannerModel *model;
+
+  if (config != NULL)
+    return config->num_experts > 0 || config->layout.ep > 1;
+  model = planner_model_lookup (planner_job_get_model_id (job (self)));
+  if (model != NULL)
+    return model->num_experts > 0;
+  return planner_job_get_uint (job (self), "num-experts") > 0 || planner_job_get_uint (job (self), "ep") > 1;
+}
+
+/* Alt+1 … Alt+0 count the rows shown: the tooltips say which key. */
+static void
+update_sidebar_rows (PlannerWindow *self)
+{
+  gboolean experts = experts_wanted (self);
+  guint position = 0;
+
+  if (self->experts_shown == (int) experts)
+    return;
+  self->experts_shown = experts;
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (self->sidebar, i));
+      g_autofree char *tooltip = NULL;
+
+      if (g_str_equal (pages[i].name, "experts"))
+        gtk_widget_set_visible (row, experts);
+      if (!gtk_widget_get_visible (row))
+        continue;
+      position++;
+      tooltip = g_strdup_printf (_("%s (Alt+%u)"), _(pages[i].title), position % 10);
+      gtk_widget_set_tooltip_text (row, tooltip);
+    }
+  /* A page that went away is not left on screen. */
+  if (!experts && self->pages[page_index ("experts")] != NULL &&
+      gtk_stack_get_visible_child (self->stack) == self->pages[page_index ("experts")])
+    show_page (self, page_index ("model"));
+}
+
+/* The page at @position among the rows shown, or G_MAXUINT. */
+static guint
+page_at_position (PlannerWindow *self,
+                  guint          position)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (self->sidebar, i));
+
+      if (!gtk_widget_get_visible (row))
+        continue;
+      if (position == 0)
+        return i;
+      position--;
+    }
+  return G_MAXUINT;
 }
 
 static void
@@ -619,12 +702,18 @@ show_page (PlannerWindow *self,
     }
 }
 
+/* Alt+1 … Alt+0: the rows shown, counted from the top. */
 static void
 show_page_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
-  show_page (PLANNER_WINDOW (widget), g_variant_get_int32 (parameter));
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+  int position = g_variant_get_int32 (parameter);
+  guint index = position >= 0 ? page_at_position (self, (guint) position) : G_MAXUINT;
+
+  if (index != G_MAXUINT)
+    show_page (self, index);
 }
 
 gboolean
@@ -1463,6 +1552,121 @@ undo_recommended_action (GtkWidget  *widget,
   toast (self, _("The job is back as it was"));
 }
 
+/* Pictures ------------------------------------------------------------------ */
+
+static PlannerPicturesPage *
+pictures_page (PlannerWindow *self)
+{
+  return PLANNER_PICTURES_PAGE (ensure_page (self, page_index ("pictures")));
+}
+
+/* "grid", "schedule", "compare" on the Pictures page; "memory" on the
+ * Memory page. */
+gboolean
+planner_window_show_picture (PlannerWindow      *self,
+                             PlannerPictureKind  kind)
+{
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), FALSE);
+
+  if (kind == PLANNER_PICTURE_MEMORY)
+    {
+      show_page (self, page_index ("memory"));
+      return TRUE;
+    }
+  if (!planner_pictures_page_show (pictures_page (self), kind))
+    return FALSE;
+  show_page (self, page_index ("pictures"));
+  return TRUE;
+}
+
+static void
+show_picture_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  PlannerPictureKind kind;
+
+  if (planner_picture_kind_from_string (g_variant_get_string (parameter, NULL), &kind))
+    planner_window_show_picture (PLANNER_WINDOW (widget), kind);
+}
+
+/* The other side of the comparison: the saved job the Compare view shows,
+ * else the recommended layout (NULL when nothing fits). */
+static PlannerPictureData *
+comparison_other (PlannerWindow *self)
+{
+  GtkWidget *compare = NULL;
+  g_autoptr(PlannerJob) recommended = NULL;
+  PlannerPictureData *other;
+
+  if (self->pages[page_index ("pictures")] != NULL)
+    compare = planner_pictures_page_get_child (pictures_page (self), PLANNER_PICTURE_COMPARE);
+  if (compare != NULL)
+    {
+      PlannerPictureView *view = planner_compare_page_get_view (PLANNER_COMPARE_PAGE (compare));
+
+      if (planner_picture_view_get_other (view) != NULL &&
+          planner_picture_view_get_data (view) != NULL)
+        return planner_picture_data_ref (planner_picture_view_get_other (view));
+    }
+  recommended = planner_picture_recommended_job (job (self), NULL);
+  if (recommended == NULL)
+    return NULL;
+  other = planner_picture_data_new (recommended, NULL);
+  planner_picture_data_set_label (other, _("Recommended layout"));
+  return other;
+}
+
+/* Every picture full screen, starting with the one on screen. */
+GtkWidget *
+planner_window_present_pictures (PlannerWindow *self)
+{
+  g_autoptr(PlannerPictureData) other = NULL;
+  PlannerPictureData *data;
+  GtkWidget *presentation;
+  GtkWidget *visible;
+
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+
+  planner_window_flush (self);
+  data = picture_data (self);
+  if (data == NULL || planner_picture_data_get_layout (data) == NULL)
+    {
+      toast (self, _("Nothing to present: the parallel degrees do not form a layout yet"));
+      return NULL;
+    }
+  other = comparison_other (self);
+  presentation = planner_presentation_new (GTK_WINDOW (self), data, other);
+  visible = gtk_stack_get_visible_child (self->stack);
+  if (visible != NULL && visible == self->pages[page_index ("memory")])
+    planner_presentation_set_picture (PLANNER_PRESENTATION (presentation), PLANNER_PICTURE_MEMORY);
+  else if (visible != NULL && visible == self->pages[page_index ("pictures")])
+    planner_presentation_set_picture (PLANNER_PRESENTATION (presentation),
+                                      planner_pictures_page_get_shown (pictures_page (self)));
+  gtk_window_present (GTK_WINDOW (presentation));
+  return presentation;
+}
+
+static void
+present_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  planner_window_present_pictures (PLANNER_WINDOW (widget));
+}
+
+static void
+compare_with_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+
+  planner_window_show_picture (self, PLANNER_PICTURE_COMPARE);
+  planner_compare_page_choose_job (PLANNER_COMPARE_PAGE (planner_pictures_page_get_child (pictures_page (self),
+                                                                                          PLANNER_PICTURE_COMPARE)));
+}
+
 /* History and preferences ------------------------------------------------- */
 
 static PlannerJournal *
@@ -1589,6 +1793,7 @@ planner_window_dispose (GObject *object)
   g_clear_object (&self->undo_job);
   g_clear_pointer (&self->journal, planner_journal_free);
   g_clear_pointer (&self->report, planner_report_unref);
+  g_clear_pointer (&self->picture_data, planner_picture_data_unref);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->first_problem_key, g_free);
 
@@ -1640,6 +1845,9 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo-recommended", NULL, undo_recommended_action);
   gtk_widget_class_install_action (widget_class, "win.history", NULL, history_action);
   gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
+  gtk_widget_class_install_action (widget_class, "win.show-picture", "s", show_picture_action);
+  gtk_widget_class_install_action (widget_class, "win.present", NULL, present_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, compare_with_action);
 
   for (int i = 0; i < 10; i++)
     gtk_widget_class_add_binding_action (widget_class, i < 9 ? GDK_KEY_1 + i : GDK_KEY_0, GDK_ALT_MASK,
@@ -1654,6 +1862,8 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-script", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.history", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK, "win.preferences", NULL);
+  /* F5 starts a slide show in GNOME's and LibreOffice's presentation tools. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.present", NULL);
 }
 
 static void
@@ -1702,7 +1912,8 @@ planner_window_init (PlannerWindow *self)
   g_signal_connect_object (self->script_pane, "exported", G_CALLBACK (on_script_exported), self, G_CONNECT_SWAPPED);
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
-    gtk_list_box_append (self->sidebar, build_sidebar_row (&pages[i], i));
+    gtk_list_box_append (self->sidebar, build_sidebar_row (&pages[i]));
+  self->experts_shown = -1;
   g_signal_connect_object (self->problem_button, "clicked", G_CALLBACK (on_problem_clicked), self,
                            G_CONNECT_SWAPPED);
 

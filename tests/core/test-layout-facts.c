@@ -33,12 +33,12 @@ test_facts_example (void)
   g_assert_cmpuint (facts->num_microbatches, ==, 32);
   g_assert_cmpfloat_with_epsilon (facts->bubble_fraction, 3.0 / 32.0, 1e-12);
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_TP], ==,
-                   "Each layer split over 4 GPUs · Each group of 4 stays in one NVLink domain (8 GPUs)");
+                   "Each layer split over 4 GPUs · in one NVLink domain (8 GPUs)");
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_PP], ==, "20 layers per stage on 4 stages");
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_VPP], ==, "No interleaving · pipeline bubble 9.4%: (p − 1)/m");
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_CP], ==, "Each GPU sees whole sequences of 4096 tokens");
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_DP], ==,
-                   "What is left: 64 GPUs ÷ (TP 4 × CP 1 × PP 4) · each replica runs 32 microbatches of 1 per step");
+                   "What is left: 64 GPUs ÷ (TP 4 × CP 1 × PP 4) · 32 microbatches of 1 per step");
   /* A dense model says nothing about experts. */
   g_assert_null (facts->text[PLANNER_DEGREE_EP]);
   g_assert_null (facts->text[PLANNER_DEGREE_ETP]);
@@ -59,7 +59,7 @@ test_facts_vpp_and_domain (void)
 
   g_object_set (job, "vpp", 1, "tp", 16, "pp", 4, NULL);
   wide = facts_for (job);
-  g_assert_nonnull (strstr (wide->text[PLANNER_DEGREE_TP], "span NVLink domains of 8 GPUs"));
+  g_assert_nonnull (strstr (wide->text[PLANNER_DEGREE_TP], "across NVLink domains of 8 GPUs"));
   /* DP 1: every one of the 128 samples is a microbatch of this replica. */
   g_assert_cmpuint (wide->num_microbatches, ==, 128);
 }
@@ -74,7 +74,7 @@ test_facts_moe (void)
   g_object_set (job, "model-id", "mixtral-8x7b", "tp", 1, "pp", 4, "ep", 8, NULL);
   facts = facts_for (job);
   g_assert_nonnull (facts->text[PLANNER_DEGREE_EP]);
-  g_assert_true (g_str_has_prefix (facts->text[PLANNER_DEGREE_EP], "1 expert per GPU of 8 · carved out of data parallel (EDP 2)"));
+  g_assert_true (g_str_has_prefix (facts->text[PLANNER_DEGREE_EP], "8 experts, 1 per GPU · carved out of data parallel (EDP 2)"));
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_ETP], ==, "Each expert whole on one GPU");
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_PP], ==, "8 layers per stage on 4 stages");
 }

@@ -83,10 +83,12 @@ test_window_summary_follows_job (void)
 static void
 test_window_pages (void)
 {
-  static const char *names[] = { "model", "cluster", "data", "training", "parallelism", "experts",
-                                 "rank-grid", "memory", "optimize", "troubleshoot" };
+  /* The example is dense: no Experts row, so Alt+6 is Pictures. */
+  static const char *names[] = { "model", "cluster", "data", "training", "parallelism",
+                                 "pictures", "memory", "optimize", "troubleshoot" };
   PlannerWindow *window = new_window ();
   GtkStack *stack = _planner_window_get_stack (window);
+  g_autoptr(GVariant) past = g_variant_ref_sink (g_variant_new_int32 (9));
 
   /* No crossfade, so each picture shows its own page. */
   gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
@@ -95,13 +97,50 @@ test_window_pages (void)
       g_autoptr(GVariant) index = g_variant_ref_sink (g_variant_new_int32 (i));
       g_autofree char *png = g_strdup_printf ("window-page-%s.png", names[i]);
 
-      /* Alt+1 … Alt+0 reach every page; each is built when first shown. */
+      /* Alt+1 … Alt+9 reach every page shown; each is built when first shown. */
       gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.show-page", index);
       g_assert_nonnull (gtk_stack_get_child_by_name (stack, names[i]));
       g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, names[i]);
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
       planner_test_save_png (GTK_WIDGET (window), png);
     }
+  /* Alt+0 has no tenth row to go to: nothing moves. */
+  gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.show-page", past);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "troubleshoot");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Experts is a page for MoE models only; with it the sidebar has ten rows
+ * and Alt+0 reaches the tenth. */
+static void
+test_window_experts_for_moe (void)
+{
+  static const char *names[] = { "model", "cluster", "data", "training", "parallelism", "experts",
+                                 "pictures", "memory", "optimize", "troubleshoot" };
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkStack *stack = _planner_window_get_stack (window);
+
+  gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
+  g_object_set (job, "model-id", "mixtral-8x7b", "tp", 1, "pp", 4, "ep", 8, NULL);
+  planner_window_flush (window);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GVariant) index = g_variant_ref_sink (g_variant_new_int32 (i));
+
+      gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.show-page", index);
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, names[i]);
+    }
+
+  /* Back to a dense model on the Experts page: the page goes, the
+   * person lands on the Model page. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "i", 5);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "experts");
+  g_object_set (job, "model-id", "llama3-70b", "ep", 1, NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "model");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "i", 5);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "pictures");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -418,6 +457,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/example-summary", test_window_example_summary);
   g_test_add_func ("/planner/window/summary-follows-job", test_window_summary_follows_job);
   g_test_add_func ("/planner/window/pages", test_window_pages);
+  g_test_add_func ("/planner/window/experts-for-moe", test_window_experts_for_moe);
   g_test_add_func ("/planner/window/use-recommended", test_window_use_recommended);
   g_test_add_func ("/planner/window/script-pane", test_window_script_pane);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
