@@ -159,6 +159,36 @@ update_facts (PlannerParallelismPage *self,
     }
 }
 
+/* "TP 4 × CP 1 × DP 4 × PP 4, VPP 5, micro-batch 1, selective recompute":
+ * everything the ranking varies, so two variants of one layout differ. */
+static char *
+describe_candidate (const PlannerRecommendCandidate *candidate)
+{
+  const PlannerLayout *layout = &candidate->layout;
+  GString *text = g_string_new (NULL);
+
+  g_string_append_printf (text, "TP %u × CP %u × DP %u × PP %u", layout->tp, layout->cp, layout->dp, layout->pp);
+  if (layout->vpp > 1)
+    g_string_append_printf (text, ", VPP %u", layout->vpp);
+  if (layout->ep > 1)
+    g_string_append_printf (text, ", EP %u", layout->ep);
+  g_string_append_printf (text, _(", micro-batch %u"), candidate->micro_batch_size);
+  switch (candidate->recompute)
+    {
+    case PLANNER_RECOMPUTE_FULL:
+      g_string_append (text, _(", full recompute"));
+      break;
+    case PLANNER_RECOMPUTE_SELECTIVE:
+      g_string_append (text, _(", selective recompute"));
+      break;
+    case PLANNER_RECOMPUTE_NONE:
+    default:
+      g_string_append (text, _(", no recompute"));
+      break;
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* The ranking, in words; relative figures only. */
 static void
 show_ranking (PlannerParallelismPage *self,
@@ -174,7 +204,7 @@ show_ranking (PlannerParallelismPage *self,
       return;
     }
   if (rank->n_layouts > 0)
-    best = planner_layout_describe (&rank->best.layout);
+    best = describe_candidate (&rank->best);
   if (rank->n_layouts == 0)
     {
       title = g_strdup (_("Not ranked: no layout of this job fits in memory by the estimate"));

@@ -455,14 +455,17 @@ page_status (PlannerWindow *self,
 }
 
 /* Experts only for a model with experts (the design's "Experts (when
- * the model is MoE)"); a dense job set to EP > 1 keeps it, so that the
- * mistake stays in reach. */
+ * the model is MoE)"); a dense job set to EP > 1, or with a problem on
+ * that page, keeps it, so that the mistake stays in reach. */
 static gboolean
 experts_wanted (PlannerWindow *self)
 {
   const PlannerConfig *config = planner_report_get_config (self->report);
   const PlannerModel *model;
 
+  /* A problem that lives on the page keeps the page in reach. */
+  if (self->problems != NULL && planner_problems_page_severity (self->problems, "experts") > PLANNER_SEVERITY_INFO)
+    return TRUE;
   if (config != NULL)
     return config->num_experts > 0 || config->layout.ep > 1;
   model = planner_model_lookup (planner_job_get_model_id (job (self)));
@@ -734,6 +737,8 @@ planner_window_focus_field (PlannerWindow *self,
   page = ensure_page (self, index);
   if (field != NULL && PLANNER_IS_FORM_PAGE (page))
     return planner_form_page_focus_field (PLANNER_FORM_PAGE (page), field->property);
+  if (field != NULL && PLANNER_IS_EXPERTS_PAGE (page))
+    return planner_experts_page_focus_field (PLANNER_EXPERTS_PAGE (page), field->property);
   return TRUE;
 }
 
