@@ -283,12 +283,7 @@ planner_window_update_report (PlannerWindow *self)
    * waits for the window's first frame: the fields' own checks already say
    * what is missing, and the window appears sooner. */
   if (self->first_frame_done)
-    {
-      draft = planner_script_render_draft (job (self), planner_document_get_launcher (self->document), &marks,
-                                           &error);
-      if (draft == NULL)
-        g_warning ("No draft: %s", error->message);
-    }
+    draft = planner_document_render_draft (self->document, &marks, &error);
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   self->problems = planner_problems_collect (job (self), self->report, marks);
@@ -314,7 +309,15 @@ planner_window_update_report (PlannerWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     update_page (self, i);
   if (self->first_frame_done)
-    planner_script_pane_show (self->script_pane, draft, marks, self->report);
+    {
+      g_autofree char *refusal = NULL;
+
+      /* A launcher that cannot draft this job (the memory check with the
+       * flex dispatcher…) says why, in the form's words. */
+      if (draft == NULL)
+        refusal = planner_field_rewrite_message (job (self), error->message);
+      planner_script_pane_show_full (self->script_pane, draft, marks, refusal, self->report);
+    }
   update_sidebar_rows (self);
   update_sidebar (self);
   update_problem_bar (self);
@@ -1909,6 +1912,8 @@ planner_window_init (PlannerWindow *self)
   g_signal_connect_object (self->document, "notify::approved", G_CALLBACK (on_document_notify), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::launcher", G_CALLBACK (on_job_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::memory-check-stages", G_CALLBACK (on_job_changed), self,
                            G_CONNECT_SWAPPED);
 
   self->script_pane = PLANNER_SCRIPT_PANE (planner_script_pane_new (self->document));

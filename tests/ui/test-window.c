@@ -234,6 +234,68 @@ test_window_script_pane (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The memory check is the pane's third launcher: drafted for the chosen
+ * stages, approved and exported like the others; the flex dispatcher,
+ * which --fake-process-group cannot run, is refused in words. */
+static void
+test_window_memory_check (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerDocument *document = planner_window_get_document (window);
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("planner-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "memory-check.sh", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *written = NULL;
+  g_autofree char *approved = NULL;
+  const guint32 stages[] = { 1, 3 };
+  const char *text;
+
+  /* No data path, no tokenizer, no iterations: the check needs none. */
+  planner_document_set_launcher (document, PLANNER_SCRIPT_MEMORY_CHECK);
+  planner_window_flush (window);
+  text = planner_script_pane_get_text (pane);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "--fake-process-group"));
+  g_assert_null (strstr (text, "<MISSING"));
+
+  planner_script_pane_set_memory_check_stages (pane, stages, G_N_ELEMENTS (stages));
+  planner_window_flush (window);
+  text = planner_script_pane_get_text (pane);
+  g_assert_nonnull (strstr (text, "== Stage 1: rank 16 of 64"));
+  g_assert_nonnull (strstr (text, "== Stage 3: rank 48 of 64"));
+  g_assert_null (strstr (text, "== Stage 0:"));
+
+  g_assert_true (planner_script_pane_approve (pane, TRUE, &error));
+  g_assert_no_error (error);
+  approved = g_strdup (planner_script_pane_get_text (pane));
+  g_assert_true (planner_script_pane_export (pane, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, approved);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_test_save_png (GTK_WIDGET (window), "window-memory-check.png");
+
+  /* Other stages are another script: the approval goes. */
+  planner_script_pane_set_memory_check_stages (pane, stages, 1);
+  planner_window_flush (window);
+  g_assert_false (planner_document_get_approved (document));
+
+  /* A job the check cannot run: no draft, and the reason instead. */
+  g_object_set (job, "model-id", "mixtral-8x7b", "tp", 1, "pp", 4, "ep", 8,
+                "moe-token-dispatcher-type", "flex", NULL);
+  planner_window_flush (window);
+  g_assert_null (planner_script_pane_get_text (pane));
+  g_assert_false (planner_script_pane_approve (pane, TRUE, &error));
+  g_clear_error (&error);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Typing what no field can hold is shown as wrong and left as typed. */
 static void
 test_window_spin_invalid (void)
@@ -460,6 +522,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/experts-for-moe", test_window_experts_for_moe);
   g_test_add_func ("/planner/window/use-recommended", test_window_use_recommended);
   g_test_add_func ("/planner/window/script-pane", test_window_script_pane);
+  g_test_add_func ("/planner/window/memory-check", test_window_memory_check);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
   g_test_add_func ("/planner/window/path-checks", test_window_path_checks);
   g_test_add_func ("/planner/window/preferences", test_window_preferences);
