@@ -155,6 +155,13 @@ planner_document_finalize (GObject *object)
   G_OBJECT_CLASS (planner_document_parent_class)->finalize (object);
 }
 
+/* The stages as an array, or NULL when there are none. */
+static const guint32 *
+stages_data (GArray *stages)
+{
+  return stages->len > 0 ? &g_array_index (stages, guint32, 0) : NULL;
+}
+
 /* "0,7", or "" for the memory check's default stages. */
 static char *
 stages_to_string (GArray *stages)
@@ -689,7 +696,7 @@ planner_document_set_memory_check_stages (PlannerDocument *self,
   g_return_if_fail (stages != NULL || n_stages == 0);
 
   if (self->stages->len == n_stages &&
-      (n_stages == 0 || memcmp (self->stages->data, stages, n_stages * sizeof (guint32)) == 0))
+      (n_stages == 0 || memcmp (stages_data (self->stages), stages, n_stages * sizeof (guint32)) == 0))
     return;
   g_array_set_size (self->stages, 0);
   g_array_append_vals (self->stages, stages, n_stages);
@@ -707,7 +714,7 @@ planner_document_get_memory_check_stages (PlannerDocument *self,
   g_return_val_if_fail (n_stages != NULL, NULL);
 
   *n_stages = self->stages->len;
-  return (const guint32 *) (gpointer) self->stages->data;
+  return stages_data (self->stages);
 }
 
 char *
@@ -722,7 +729,7 @@ planner_document_render_draft (PlannerDocument  *self,
       /* Nothing to mark: the check needs no path and no schedule. */
       if (marks != NULL)
         *marks = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_script_mark_free);
-      return planner_script_render_memory_check (self->job, (const guint32 *) (gpointer) self->stages->data,
+      return planner_script_render_memory_check (self->job, stages_data (self->stages),
                                                  self->stages->len, error);
     }
   return planner_script_render_draft (self->job, self->launcher, marks, error);
@@ -744,7 +751,7 @@ planner_document_approve (PlannerDocument  *self,
 
   /* Only the draft of the job as it is now can be approved. */
   if (self->launcher == PLANNER_SCRIPT_MEMORY_CHECK)
-    current = planner_script_render_memory_check (self->job, (const guint32 *) (gpointer) self->stages->data,
+    current = planner_script_render_memory_check (self->job, stages_data (self->stages),
                                                   self->stages->len, NULL);
   else
     current = planner_script_render (self->job, self->launcher, NULL);

@@ -580,7 +580,9 @@ on_stage_toggled (PlannerScriptPane *self)
           g_array_append_val (stages, stage);
         }
     }
-  planner_document_set_memory_check_stages (self->document, (const guint32 *) (gpointer) stages->data, stages->len);
+  planner_document_set_memory_check_stages (self->document,
+                                            stages->len > 0 ? &g_array_index (stages, guint32, 0) : NULL,
+                                            stages->len);
 }
 
 /* One check per pipeline stage, the most loaded and the last named; none
