@@ -35,7 +35,9 @@ void planner_parallelism_page_set_reasons (PlannerParallelismPage *self,
                                            GPtrArray              *reasons,
                                            const char             *nothing_fits);
 /* The pipeline schedule beside the degrees that shape it (shown for
- * PP > 1); @data is the report's picture data, or NULL. */
+ * PP > 1); @data is the report's picture data, or NULL.  The first call
+ * also turns on the engine's facts beside each degree (the window makes
+ * it after its first frame). */
 void        planner_parallelism_page_set_picture_data (PlannerParallelismPage *self,
                                                        PlannerPictureData     *data);
 GtkWidget  *planner_parallelism_page_get_schedule     (PlannerParallelismPage *self);

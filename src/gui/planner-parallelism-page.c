@@ -38,6 +38,7 @@ struct _PlannerParallelismPage
   AdwPreferencesGroup *schedule_group;
   GtkFrame            *schedule_frame;
   GtkWidget           *schedule;       /* made with the first picture data */
+  gboolean             facts_shown;    /* after the window's first frame */
 
   PlannerReport       *report;         /* the newest; the ranking is for this one */
   PlannerReport       *ranking;        /* being ranked in a worker thread */
@@ -313,7 +314,8 @@ planner_parallelism_page_update (PlannerFormPage *page,
   PlannerJob *job = planner_form_page_get_job (page);
 
   update_nearest (self, report);
-  update_facts (self, report);
+  if (self->facts_shown)
+    update_facts (self, report);
   /* The expert degrees matter only for a model with experts (or once set). */
   gtk_widget_set_visible (GTK_WIDGET (self->experts_group),
                           (config != NULL && config->num_experts > 0) || planner_job_get_uint (job, "ep") > 1);
@@ -336,6 +338,14 @@ planner_parallelism_page_set_picture_data (PlannerParallelismPage *self,
   const PlannerLayout *layout;
 
   g_return_if_fail (PLANNER_IS_PARALLELISM_PAGE (self));
+
+  /* The facts beside the degrees come with the pictures, after the
+   * window's first frame: measuring their text is a third of that frame. */
+  if (!self->facts_shown && self->report != NULL)
+    {
+      self->facts_shown = TRUE;
+      update_facts (self, self->report);
+    }
 
   layout = data != NULL ? planner_picture_data_get_layout (data) : NULL;
   /* With one stage there is no pipeline to draw here. */

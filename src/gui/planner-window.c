@@ -50,6 +50,8 @@ struct _PlannerWindow
   AdwBin               *script_slot;
   AdwToastOverlay      *toast_overlay;
   GMenu                *recent_menu;
+  GMenuModel           *primary_menu;
+  GtkMenuButton        *menu_button;
 
   PlannerScriptPane    *script_pane;
   GtkWidget            *pages[10];     /* built when first shown */
@@ -1836,6 +1838,8 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, script_slot);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, menu_button);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
 
@@ -1874,6 +1878,17 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.present", NULL);
 }
 
+/* The main menu's popover is built when first opened, not before the
+ * window's first frame. */
+static void
+create_primary_menu (GtkMenuButton *button,
+                     gpointer       user_data)
+{
+  PlannerWindow *self = user_data;
+
+  gtk_menu_button_set_menu_model (button, self->primary_menu);
+}
+
 static void
 planner_window_init (PlannerWindow *self)
 {
@@ -1886,6 +1901,7 @@ planner_window_init (PlannerWindow *self)
 
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+  gtk_menu_button_set_create_popup_func (self->menu_button, create_primary_menu, self, NULL);
 
   self->settings = g_settings_new (APP_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),
@@ -2048,4 +2064,26 @@ _planner_window_get_page_status (PlannerWindow *self,
   if (gtk_widget_has_css_class (status, "success"))
     return "done";
   return "none";
+}
+
+int
+_planner_window_get_page_position (PlannerWindow *self,
+                                   const char    *name)
+{
+  guint index = page_index (name);
+  int position = 0;
+
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), -1);
+
+  if (index == G_MAXUINT)
+    return -1;
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (self->sidebar, i));
+
+      if (i == index)
+        return gtk_widget_get_visible (row) ? position : -1;
+      position += gtk_widget_get_visible (row);
+    }
+  return -1;
 }
