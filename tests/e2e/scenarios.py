@@ -506,12 +506,82 @@ def corrupt_saved_job():
         app.close()
 
 
+def pictures():
+    """Every picture through the window: Pictures (Alt+6 for the dense
+    example) with its Rank Grid, Pipeline Schedule and Compare views, the
+    memory chart on the Memory page (Alt+7), one export written as a PNG
+    at least 1920 pixels wide, and Present (F5) stepping through them all."""
+    seed_settings(first_run_done="true")
+    app = App()
+    try:
+        def showing_image(prefix):
+            # (Without a window manager "showing" is unreliable: the name says which picture.)
+            return lambda: app.find(pyatspi.ROLE_IMAGE, prefix, contains=True)
+
+        app.page(6)
+        wait_for("the rank grid", showing_image("Rank grid: 64 GPUs on 8 nodes"))
+        app.screenshot("1-rank-grid")
+
+        # The view switcher's buttons, by their titles.
+        for title, prefix in (("Pipeline Schedule", "Pipeline schedule, "),
+                              ("Compare", "Two layouts side by side: "),
+                              ("Rank Grid", "Rank grid: ")):
+            tab = app.wait(f"the {title} view's tab", pyatspi.ROLE_PAGE_TAB, title)
+            app.pointer_click(tab)
+            wait_for(f"the {title} tab selected", lambda: tab.getState().contains(pyatspi.STATE_SELECTED))
+            wait_for(f"the {title} view", showing_image(prefix))
+            app.screenshot("2-" + title.lower().replace(" ", "-"))
+
+        app.page(7)
+        chart = wait_for("the memory chart", showing_image("Memory per GPU by pipeline stage: stage 0 needs"))
+        app.screenshot("3-memory")
+        assert "of 79.6 GiB" in chart.name or "GiB" in chart.name, chart.name
+
+        # Export PNG… (Alt+N, its mnemonic) writes the chart for slides.
+        out = chooser(app, "alt+n", "Export Picture as PNG", "memory.png")
+        toast_containing(app, "Exported memory.png")
+        with open(out, "rb") as f:
+            header = f.read(24)
+        assert header[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+        width = int.from_bytes(header[16:20], "big")
+        assert width >= 1920, f"the PNG is {width} pixels wide"
+        log("exported", out, "width", width)
+
+        # Present: every picture full screen; the arrows step, Escape leaves.
+        app.key("F5")
+        presentation = wait_for("the presentation", lambda: app.window_named("Presentation"))
+        caption = app.wait("the caption", pyatspi.ROLE_LABEL, "/ 4 · Memory per GPU", root=app.app, contains=True)
+        app.screenshot("4-present-memory")
+        seen = {caption.name.split(" · ")[1].split("  ")[0].strip()}
+        for _ in range(4):
+            app.key("Right", window=presentation)
+            time.sleep(0.3)
+            label = app.find(pyatspi.ROLE_LABEL, "/ 4 · ", root=app.app, contains=True)
+            if label is not None:
+                seen.add(label.name.split(" · ")[1].split("  ")[0].strip())
+        app.screenshot("5-present-last")
+        app.key("Home", window=presentation)
+        wait_for("the first picture", lambda: app.find(pyatspi.ROLE_LABEL, "1 / 4 · Rank grid", root=app.app,
+                                                       contains=True))
+        app.screenshot("6-present-grid")
+        log("presented", sorted(seen))
+        app.key("Escape", window=presentation)
+        # (An unmapped X window may linger: the accessibility tree says it went.)
+        wait_for("the presentation to end",
+                 lambda: app.find(pyatspi.ROLE_LABEL, "/ 4 · ", root=app.app, contains=True) is None)
+        assert app.alive()
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
 SCENARIOS = {
     "first-start-export": first_start_to_export,
     "open-save-as-reopen": open_save_as_reopen,
     "import-script": import_script,
     "quit-asks-first": quit_asks_first,
     "corrupt-saved-job": corrupt_saved_job,
+    "pictures": pictures,
 }
 
 if __name__ == "__main__":
