@@ -186,15 +186,27 @@ planner_cli_draw (int    argc,
   a = load_data (rest[1], &job, &error);
   if (a == NULL)
     return planner_cli_usage_error (COMMAND, "%s", error->message);
+  /* Before a recommendation to compare with: why the job itself cannot be
+   * drawn says more than why no layout can be recommended for it. */
+  if ((why = missing (kind, a)) != NULL)
+    {
+      g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[1], why);
+      return PLANNER_EXIT_JOB_ERRORS;
+    }
   if (kind == PLANNER_PICTURE_COMPARE)
     {
       if (rest[2] != NULL)
         {
-          g_autofree char *name = g_path_get_basename (rest[2]);
+          g_autofree char *name = g_filename_display_basename (rest[2]);
 
           b = load_data (rest[2], NULL, &error);
           if (b == NULL)
             return planner_cli_usage_error (COMMAND, "%s", error->message);
+          if ((why = missing (kind, b)) != NULL)
+            {
+              g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[2], why);
+              return PLANNER_EXIT_JOB_ERRORS;
+            }
           planner_picture_data_set_label (b, name);
         }
       else
@@ -211,16 +223,10 @@ planner_cli_draw (int    argc,
           planner_picture_data_set_label (b, "Recommended layout");
         }
       {
-        g_autofree char *name = g_path_get_basename (rest[1]);
+        g_autofree char *name = g_filename_display_basename (rest[1]);
 
         planner_picture_data_set_label (a, name);
       }
-    }
-
-  if ((why = missing (kind, a)) != NULL)
-    {
-      g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[1], why);
-      return PLANNER_EXIT_JOB_ERRORS;
     }
 
   scene = planner_picture_export (kind, a, b, grid_options, (double) width);

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+# launch-planner-cli draw attacked as a hostile user would (issue 14's
+# red-team pass): job strings and file names made of markup and control
+# characters must give SVGs a strict XML parser reads, with the text shown
+# as text; absurd layouts must finish in bounded time with the documented
+# exit codes.
+# Usage: check-draw-hostile.py CLI JOBS_DIR OUT_DIR   (TAP on stdout)
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+cli, jobs_dir, out_dir = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(out_dir, exist_ok=True)
+NS = '{http://www.w3.org/2000/svg}'
+results = []
+
+
+def check(name, ok, detail=''):
+    results.append((name, ok, detail))
+
+
+def draw(*args, timeout=120):
+    try:
+        return subprocess.run([cli, 'draw', *args], capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(args, -1, b'', b'timed out')
+
+
+def fresh(path):
+    if os.path.lexists(path):
+        os.remove(path)
+    return path
+
+
+def job(name, **fields):
+    base = json.load(open(os.path.join(jobs_dir, 'pictures-dense-64.json')))
+    for key, value in fields.items():
+        section, member = key.split('__')
+        base.setdefault(section, {})[member] = value
+    path = os.path.join(out_dir, name)
+    with open(path, 'w') as f:
+        json.dump(base, f)
+    return path
+
+
+def texts(svg):
+    """Every text of the SVG, parsed strictly (expat: XML 1.0)."""
+    root = ET.parse(svg).getroot()
+    return [''.join(t.itertext()) for t in root.iter(NS + 'text')]
+
+
+# Markup and control characters in a model id: escaped, never markup, and
+# the controls XML 1.0 forbids (even as &#x1;) replaced.
+HOSTILE = '<script>alert(1)</script>&amp;"\'\x01\x1b[31m]]>\x85\x7f\ttab'
+SHOWN = '<script>alert(1)</script>&amp;"\'\ufffd\ufffd[31m]]>\ufffd\ufffd tab'
+hostile_job = job('hostile-model.json', model__model_id=HOSTILE)
+for kind in ('grid', 'compare'):
+    svg = fresh(os.path.join(out_dir, f'hostile-{kind}.svg'))
+    other = [os.path.join(jobs_dir, 'pictures-dense-64.json')] if kind == 'compare' else []
+    r = draw(kind, hostile_job, *other, '--output', svg)
+    if r.returncode != 0:
+        check(f'hostile model id: {kind} drawn', False, r.stderr.decode(errors='replace'))
+        continue
+    try:
+        shown = texts(svg)
+        check(f'hostile model id: {kind} SVG is XML 1.0', True)
+    except ET.ParseError as e:
+        check(f'hostile model id: {kind} SVG is XML 1.0', False, str(e))
+        continue
+    if kind == 'grid':
+        check('hostile model id: the title shows it as text', any(t.startswith(SHOWN + ' on 64') for t in shown),
+              repr(shown[:2]))
+    root = ET.parse(svg).getroot()
+    check(f'hostile model id: {kind} has no element from the job', not list(root.iter(NS + 'script')))
+
+# A file name with markup, controls and bytes that are not UTF-8, as the
+# label of a comparison panel.
+name = os.fsencode(os.path.join(out_dir, '')) + b'a<b>&\x01\x1b[31m\xff.json'
+with open(name, 'wb') as f:
+    f.write(open(os.path.join(jobs_dir, 'pictures-dense-64.json'), 'rb').read())
+svg = fresh(os.path.join(out_dir, 'hostile-name.svg'))
+r = subprocess.run([os.fsencode(cli), b'draw', b'compare', name, os.fsencode(hostile_job), b'--output',
+                    os.fsencode(svg)], capture_output=True)
+if r.returncode == 0:
+    try:
+        shown = texts(svg)
+        check('hostile file name: the SVG is XML 1.0 and shows the name',
+              any(t.startswith('a<b>&\ufffd\ufffd[31m') and t.endswith('.json') for t in shown), repr(shown[:3]))
+    except ET.ParseError as e:
+        check('hostile file name: the SVG is XML 1.0 and shows the name', False, str(e))
+else:
+    # Reading a job whose name is not UTF-8 is the loader's business; it
+    # must at least refuse with exit 2, not crash.
+    check('hostile file name: refused with exit 2 or drawn', r.returncode == 2, r.stderr.decode(errors='replace'))
+os.remove(name)
+
+print(f'1..{len(results)}')
+for i, (name, ok, detail) in enumerate(results, 1):
+    print(f'{"ok" if ok else "not ok"} {i} {name}')
+    if not ok and detail:
+        for line in detail.strip().splitlines()[:5]:
+            print(f'# {line}')
+sys.exit(0 if all(ok for _, ok, _ in results) else 1)
