@@ -189,7 +189,7 @@ planner_scene_get_shapes (const PlannerScene *scene,
   g_return_val_if_fail (scene != NULL, NULL);
   if (n_shapes != NULL)
     *n_shapes = scene->shapes->len;
-  return (const PlannerShape *) scene->shapes->data;
+  return (const PlannerShape *) (gconstpointer) scene->shapes->data;
 }
 
 const char *
