@@ -760,6 +760,58 @@ test_args_to_job (void)
   g_assert_nonnull (strstr (error->message, "--gpus-per-node"));
 }
 
+/* A garbled block: numbers Megatron would never take are left out and
+ * said, and a copy Megatron derives from one of them (encoder_seq_length
+ * from seq_length) is not written as if given on purpose — it used to
+ * make the job fail with "--seq-length and --encoder-seq-length cannot
+ * both be given". */
+static void
+test_args_garbled (void)
+{
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(GPtrArray) assumptions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(PlannerReport) report = NULL;
+  g_autoptr(GString) said = g_string_new (NULL);
+  GPtrArray *diagnostics;
+  static const char block[] = "------------------------ arguments ------------------------\n"
+                              "  encoder_seq_length .............................. 4096\n"
+                              "  exit_signal ..................................... Signals.SIGTERM\n"
+                              "  hidden_size ..................................... inf\n"
+                              "  lr .............................................. nan\n"
+                              "  micro_batch_size ................................ 1e308\n"
+                              "  num_layers ...................................... 12\n"
+                              "  seq_length ...................................... nan\n"
+                              "  world_size ...................................... 8\n"
+                              "-------------------- end of arguments ---------------------\n";
+
+  planner_log_reader_feed (reader, block, sizeof block - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  args = planner_log_record_to_args (record);
+  g_assert_false (planner_args_is_set (args, "encoder_seq_length"));
+  g_assert_false (planner_args_is_set (args, "seq_length"));
+  g_assert_false (planner_args_is_set (args, "hidden_size"));
+  job = planner_log_record_to_job (record, "h100-sxm", 8, assumptions, NULL);
+  g_assert_nonnull (job);
+  for (guint i = 0; i < assumptions->len; i++)
+    g_string_append_printf (said, "%s\n", (const char *) g_ptr_array_index (assumptions, i));
+  /* Each garbled number named with its value; Python's spelling of a
+   * signal is no sign of a garbled log. */
+  g_assert_nonnull (strstr (said->str, "argument hidden_size is “inf”"));
+  g_assert_nonnull (strstr (said->str, "argument lr is “nan”"));
+  g_assert_nonnull (strstr (said->str, "argument micro_batch_size is “1e308”"));
+  g_assert_nonnull (strstr (said->str, "argument seq_length is “nan”"));
+  g_assert_null (strstr (said->str, "exit_signal"));
+  g_assert_cmpuint (assumptions->len, ==, 4);
+  report = planner_analyze_job (job);
+  diagnostics = planner_report_get_diagnostics (report);
+  for (guint i = 0; i < diagnostics->len; i++)
+    g_assert_cmpstr (((PlannerDiagnostic *) g_ptr_array_index (diagnostics, i))->code, !=,
+                     "model.seq-and-encoder-seq");
+}
+
 /* torchrun's "[defaultN]:" prefixes number the ranks of a node. */
 static void
 test_args_node_from_prefixes (void)
@@ -1391,6 +1443,7 @@ main (int   argc,
   g_test_add_func ("/log/args/to-job", test_args_to_job);
   g_test_add_func ("/log/args/gpu-from-oom", test_args_gpu_from_oom);
   g_test_add_func ("/log/args/node-from-prefixes", test_args_node_from_prefixes);
+  g_test_add_func ("/log/args/garbled", test_args_garbled);
   g_test_add_func ("/log/rules/against-megatron", test_rules_against_megatron);
   g_test_add_func ("/log/rules/match", test_rules_match);
   g_test_add_func ("/log/golden/clean", test_golden_clean);
