@@ -652,13 +652,31 @@ test_reader_refuses (void)
   g_autoptr(GFile) empty = NULL;
   int fd;
 
+  g_autofree char *tmp = NULL;
+  g_autofree char *link_path = NULL;
+  g_autoptr(GFile) dangling = NULL;
+
   g_assert_null (planner_log_read_file (directory, NULL, NULL, NULL, &error));
   g_assert_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE);
+  g_assert_nonnull (strstr (error->message, "is a folder"));
   g_clear_error (&error);
   /* /dev/zero would never end. */
   g_assert_null (planner_log_read_file (device, NULL, NULL, NULL, &error));
   g_assert_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE);
+  g_assert_nonnull (strstr (error->message, "is not a regular file"));
   g_clear_error (&error);
+  /* A link to nothing is said to be one, not "not a regular file". */
+  tmp = g_dir_make_tmp ("log-XXXXXX", &error);
+  g_assert_no_error (error);
+  link_path = g_build_filename (tmp, "run.log", NULL);
+  g_assert_cmpint (symlink ("/nonexistent/run.log", link_path), ==, 0);
+  dangling = g_file_new_for_path (link_path);
+  g_assert_null (planner_log_read_file (dangling, NULL, NULL, NULL, &error));
+  g_assert_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE);
+  g_assert_nonnull (strstr (error->message, "is a symbolic link to a file that does not exist"));
+  g_clear_error (&error);
+  g_unlink (link_path);
+  g_rmdir (tmp);
 
   fd = g_file_open_tmp ("empty-XXXXXX.log", &empty_path, &error);
   g_assert_no_error (error);
