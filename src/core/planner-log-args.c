@@ -256,7 +256,7 @@ note_unread (GPtrArray             *unread,
   if (unread == NULL || (info->type != PLANNER_FLAG_TYPE_INT && info->type != PLANNER_FLAG_TYPE_FLOAT))
     return;
   /* A garbled log can hold anything: quote a line's worth at most. */
-  shown = g_utf8_make_valid (text, MIN (strlen (text), (gsize) 80));
+  shown = g_utf8_make_valid (text, (gssize) MIN (strlen (text), (gsize) 80));
   planner_flag_catalog_check_value (info, text, &error);
   g_ptr_array_add (unread, g_strdup_printf ("The log's argument %s is “%s%s”, which Megatron-Core 0.20.0 would not "
                                             "take (%s): it was left out, and the job's default stands; check the "
@@ -462,6 +462,16 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
       return NULL;
     }
   world = planner_log_record_get_world_size (record);
+  if (world == 0 && printed (record, "world_size") != NULL)
+    {
+      const char *text = printed (record, "world_size");
+      g_autofree char *shown = g_utf8_make_valid (text, (gssize) MIN (strlen (text), (gsize) 80));
+
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                   "the log's argument world_size is “%s”, not a number of GPUs: give the job file as well",
+                   shown);
+      return NULL;
+    }
   if (world == 0)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
