@@ -96,6 +96,49 @@ else:
     check('hostile file name: refused with exit 2 or drawn', r.returncode == 2, r.stderr.decode(errors='replace'))
 os.remove(name)
 
+# Output targets: --force replaces a file or a link itself, never a fifo
+# (or a device: renaming over /dev/null as root destroys it) or a folder;
+# without --force nothing existing is touched; nothing is left behind.
+dense = os.path.join(jobs_dir, 'pictures-dense-64.json')
+targets = os.path.join(out_dir, 'targets')
+os.makedirs(targets, exist_ok=True)
+for entry in os.listdir(targets):
+    path = os.path.join(targets, entry)
+    if os.path.isdir(path) and not os.path.islink(path):
+        os.rmdir(path)
+    else:
+        os.remove(path)
+fifo = os.path.join(targets, 'fifo.svg')
+os.mkfifo(fifo)
+r = draw('grid', dense, '--output', fifo, '--force', timeout=30)
+check('--force over a fifo: refused, the fifo stays', r.returncode == 2 and os.path.exists(fifo) and
+      not os.path.isfile(fifo) and b'not a file' in r.stderr, r.stderr.decode(errors='replace'))
+folder = os.path.join(targets, 'folder.svg')
+os.mkdir(folder)
+r = draw('grid', dense, '--output', folder, '--force')
+check('--force over a folder: refused, the folder stays', r.returncode == 2 and os.path.isdir(folder) and
+      b'is a folder' in r.stderr, r.stderr.decode(errors='replace'))
+dangling = os.path.join(targets, 'dangling.svg')
+os.symlink(os.path.join(targets, 'nowhere'), dangling)
+r = draw('grid', dense, '--output', dangling)
+check('a dangling link without --force: refused, nothing created through it',
+      r.returncode == 2 and os.path.islink(dangling) and not os.path.exists(os.path.join(targets, 'nowhere')),
+      r.stderr.decode(errors='replace'))
+victim = os.path.join(targets, 'victim.svg')
+with open(victim, 'w') as f:
+    f.write('keep')
+link = os.path.join(targets, 'link.svg')
+os.symlink(victim, link)
+r = draw('grid', dense, '--output', link, '--force')
+check('--force over a link replaces the link, not the file it names',
+      r.returncode == 0 and not os.path.islink(link) and open(victim).read() == 'keep', r.stderr.decode(errors='replace'))
+# Refused before any drawing: an existing target and a 16K-GPU job.
+r = draw('grid', os.path.join(jobs_dir, 'pictures-llama31-405b-16k.json'), '--output', victim)
+check('an existing target is refused before drawing', r.returncode == 2 and open(victim).read() == 'keep' and
+      b'already exists' in r.stderr, r.stderr.decode(errors='replace'))
+left = [e for e in os.listdir(targets) if '.svg.' in e or '.png.' in e]
+check('no temporary file left behind', not left, repr(left))
+
 print(f'1..{len(results)}')
 for i, (name, ok, detail) in enumerate(results, 1):
     print(f'{"ok" if ok else "not ok"} {i} {name}')
