@@ -96,6 +96,19 @@ else:
     check('hostile file name: refused with exit 2 or drawn', r.returncode == 2, r.stderr.decode(errors='replace'))
 os.remove(name)
 
+# Absurd sizes and layouts: refused with the documented exit code and a
+# message saying what to change, or drawn in bounded time.
+png = fresh(os.path.join(out_dir, 'huge.png'))
+r = draw('compare', os.path.join(jobs_dir, 'pictures-dense-64.json'), '--output', png, '--scale', '6')
+check('--scale 6 on a tall picture: refused before 750 MB of image (exit 2, says the limit)',
+      r.returncode == 2 and b'million pixels' in r.stderr and not os.path.exists(png),
+      r.stderr.decode(errors='replace'))
+deep = job('pp1024.json', model__model_id='llama3-70b', cluster__nodes=128, parallelism__tp=1,
+           parallelism__pp=1024, parallelism__vpp=1, training__global_batch_size=8192, training__recompute='none')
+r = draw('schedule', deep, '--output', fresh(os.path.join(out_dir, 'pp1024.svg')), timeout=60)
+check('PP 1024: no schedule (exit 1), the bubble still said', r.returncode == 1 and b'bubble' in r.stderr,
+      r.stderr.decode(errors='replace'))
+
 # Output targets: --force replaces a file or a link itself, never a fifo
 # (or a device: renaming over /dev/null as root destroys it) or a folder;
 # without --force nothing existing is touched; nothing is left behind.
