@@ -308,8 +308,8 @@ planner_cli_draw (int    argc,
 
           if (recommended == NULL)
             {
-              g_printerr ("launch-planner-cli %s: no recommended layout to compare with: %s\n", COMMAND,
-                          error->message);
+              g_printerr ("launch-planner-cli %s: no recommended layout to compare with: %s (or compare with "
+                          "another job: draw compare JOB.json OTHER.json)\n", COMMAND, error->message);
               return PLANNER_EXIT_JOB_ERRORS;
             }
           b = planner_picture_data_new (recommended, NULL);
