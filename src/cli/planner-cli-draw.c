@@ -67,7 +67,7 @@ check_target (const char  *path,
   if (!S_ISREG (st.st_mode) && !S_ISLNK (st.st_mode))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   "%s is %s, not a file; it was left as it is (choose a file name)", path,
+                   "%s is %s, not a regular file; it was left as it is (choose a file name)", path,
                    S_ISDIR (st.st_mode) ? "a folder" : "a device, a pipe or a socket");
       return FALSE;
     }

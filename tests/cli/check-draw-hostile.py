@@ -125,7 +125,7 @@ fifo = os.path.join(targets, 'fifo.svg')
 os.mkfifo(fifo)
 r = draw('grid', dense, '--output', fifo, '--force', timeout=30)
 check('--force over a fifo: refused, the fifo stays', r.returncode == 2 and os.path.exists(fifo) and
-      not os.path.isfile(fifo) and b'not a file' in r.stderr, r.stderr.decode(errors='replace'))
+      not os.path.isfile(fifo) and b'not a regular file' in r.stderr, r.stderr.decode(errors='replace'))
 folder = os.path.join(targets, 'folder.svg')
 os.mkdir(folder)
 r = draw('grid', dense, '--output', folder, '--force')
