@@ -218,7 +218,7 @@ planner_cli_draw (int    argc,
     { "color-by", 0, 0, G_OPTION_ARG_STRING, &color_by_text,
       "grid: colour GPUs by tp, cp, dp, pp, ep or edp (default: what says most about the layout)", "DIM" },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite FILE when it exists", NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
   g_auto(GStrv) args = g_strdupv (argv);
