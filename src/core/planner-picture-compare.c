@@ -427,6 +427,8 @@ planner_picture_recommended_job (PlannerJob  *job,
   request.num_gpus = planner_job_get_world_size (job);
   request.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
   request.seq_length = planner_job_get_uint (job, "seq-length");
+  /* The person's global batch: the layout is compared for their job. */
+  request.global_batch_size = planner_job_get_uint (job, "global-batch-size");
 
   recommendation = planner_recommend (&request, error);
   if (recommendation == NULL)

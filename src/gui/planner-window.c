@@ -1456,6 +1456,8 @@ planner_window_use_recommended (PlannerWindow *self,
   request.num_gpus = planner_job_get_world_size (job (self));
   request.gpus_per_node = planner_job_get_uint (job (self), "gpus-per-node");
   request.seq_length = planner_job_get_uint (job (self), "seq-length");
+  /* The layout for this job's global batch, as the ranking compares. */
+  request.global_batch_size = planner_job_get_uint (job (self), "global-batch-size");
 
   recommendation = planner_recommend (&request, &error);
   if (recommendation == NULL)

@@ -575,6 +575,49 @@ def pictures():
         app.close()
 
 
+def tour():
+    """Not a test: screenshots of every page, picture and the presentation
+    for people to look at, at the session's size (PLANNER_E2E_SIZE), in dark
+    style with PLANNER_E2E_DARK=1 and with large text with
+    PLANNER_E2E_TEXT_SCALE=1.5.  tests/e2e/run-e2e BUILD tour"""
+    seed_settings(first_run_done="true")
+    scale = float(os.environ.get("PLANNER_E2E_TEXT_SCALE", "1"))
+    tag = os.environ.get("PLANNER_E2E_SIZE", "1280x800")
+    if os.environ.get("PLANNER_E2E_DARK"):
+        os.environ["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
+        tag += "-dark"
+    if scale != 1:
+        gtk = os.path.join(os.environ["XDG_CONFIG_HOME"], "gtk-4.0")
+        os.makedirs(gtk, exist_ok=True)
+        with open(os.path.join(gtk, "settings.ini"), "w") as f:
+            f.write("[Settings]\ngtk-xft-dpi=%d\n" % int(96 * 1024 * scale))
+        tag += "-text%g" % scale
+    app = App()
+    try:
+        names = ["model", "cluster", "data", "training", "parallelism", "pictures", "memory", "optimize",
+                 "troubleshoot"]
+        for number, name in enumerate(names, 1):
+            app.page(number)
+            time.sleep(1.5)
+            app.screenshot(f"{tag}-{number}-{name}")
+        app.page(6)
+        for title in ("Pipeline Schedule", "Compare"):
+            app.pointer_click(app.wait(f"the {title} tab", pyatspi.ROLE_PAGE_TAB, title))
+            time.sleep(2)
+            app.screenshot(f"{tag}-6-{title.lower().replace(' ', '-')}")
+        app.key("F5")
+        presentation = wait_for("the presentation", lambda: app.window_named("Presentation"))
+        app.key("Home", window=presentation)
+        for step in range(4):
+            time.sleep(1.5)
+            app.screenshot(f"{tag}-present-{step + 1}")
+            app.key("Right", window=presentation)
+        app.key("Escape", window=presentation)
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
 SCENARIOS = {
     "first-start-export": first_start_to_export,
     "open-save-as-reopen": open_save_as_reopen,
@@ -582,6 +625,7 @@ SCENARIOS = {
     "quit-asks-first": quit_asks_first,
     "corrupt-saved-job": corrupt_saved_job,
     "pictures": pictures,
+    "tour": tour,
 }
 
 if __name__ == "__main__":

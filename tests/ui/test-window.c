@@ -161,6 +161,8 @@ test_window_use_recommended (void)
   g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 1);
   g_assert_cmpuint (planner_job_get_uint (job, "pp"), ==, 1);
   g_assert_cmpstr (gtk_label_get_text (summary), ==, "TP 1 × CP 1 × DP 8 × PP 1 = 8 GPUs ✓");
+  /* The layout is for the person's global batch, which stays. */
+  g_assert_cmpuint (planner_job_get_uint (job, "global-batch-size"), ==, 128);
 
   gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
   gtk_stack_set_visible_child_name (stack, "parallelism");
