@@ -120,7 +120,7 @@ page_new (GtkWidget  *view,
   self->view = PLANNER_PICTURE_VIEW (view);
   self->file_name = file_name;
   gtk_widget_set_hexpand (heading, TRUE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (view), title);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (toolbar), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
   gtk_box_append (GTK_BOX (toolbar), heading);
   gtk_box_append (GTK_BOX (toolbar), button (self, _("Export P_NG…"), _("Save the picture for slides (1920 pixels wide)"),
                                              G_CALLBACK (on_export_png)));
