@@ -109,7 +109,7 @@ vpp_fact (const PlannerReport *report,
     return NULL;
   bubble = format_percent ((double) (layout->pp - 1) / ((double) vpp * (double) microbatches));
   if (vpp == 1)
-    return g_strdup_printf (_("No interleaving · pipeline bubble %s: (p − 1)/m"), bubble);
+    return g_strdup_printf (_("No interleaving · pipeline bubble %s: (p − 1)/m"), bubble);
   plain = format_percent ((double) (layout->pp - 1) / (double) microbatches);
   if (config != NULL && config->num_layers % (layout->pp * vpp) == 0)
     return g_strdup_printf (_("%u chunks of %u layers on each rank · bubble %s instead of %s"), vpp,

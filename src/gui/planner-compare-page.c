@@ -98,7 +98,9 @@ refresh (PlannerComparePage *self)
     }
   planner_picture_view_set_other (self->view, other);
   planner_picture_view_set_data (self->view, current);
-  gtk_label_set_text (self->other_label, planner_picture_data_get_label (other));
+  /* A saved job is named; the recommended layout is what the pressed
+   * toggle already says. */
+  gtk_label_set_text (self->other_label, self->other_job != NULL ? planner_picture_data_get_label (other) : "");
   show_problem (self, NULL);
 }
 

@@ -35,7 +35,7 @@ test_facts_example (void)
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_TP], ==,
                    "Each layer split over 4 GPUs · in one NVLink domain (8 GPUs)");
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_PP], ==, "20 layers per stage on 4 stages");
-  g_assert_cmpstr (facts->text[PLANNER_DEGREE_VPP], ==, "No interleaving · pipeline bubble 9.4%: (p − 1)/m");
+  g_assert_cmpstr (facts->text[PLANNER_DEGREE_VPP], ==, "No interleaving · pipeline bubble 9.4%: (p − 1)/m");
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_CP], ==, "Each GPU sees whole sequences of 4096 tokens");
   g_assert_cmpstr (facts->text[PLANNER_DEGREE_DP], ==,
                    "What is left: 64 GPUs ÷ (TP 4 × CP 1 × PP 4) · 32 microbatches of 1 per step");

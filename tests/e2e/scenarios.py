@@ -580,9 +580,11 @@ def tour():
     for people to look at, at the session's size (PLANNER_E2E_SIZE), in dark
     style with PLANNER_E2E_DARK=1 and with large text with
     PLANNER_E2E_TEXT_SCALE=1.5.  tests/e2e/run-e2e BUILD tour"""
-    seed_settings(first_run_done="true")
-    scale = float(os.environ.get("PLANNER_E2E_TEXT_SCALE", "1"))
     tag = os.environ.get("PLANNER_E2E_SIZE", "1280x800")
+    width, height = (int(n) for n in tag.split("x"))
+    # The whole screen: there is no window manager to maximise it.
+    seed_settings(first_run_done="true", window_width=width, window_height=height - 30)
+    scale = float(os.environ.get("PLANNER_E2E_TEXT_SCALE", "1"))
     if os.environ.get("PLANNER_E2E_DARK"):
         os.environ["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
         tag += "-dark"

@@ -504,6 +504,52 @@ test_window_dark (void)
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* Large text (the accessibility setting: fonts at 150 %) at 1280 × 800:
+ * every picture page is drawn, and the layout summary line is never the
+ * label that is cut off. */
+static void
+test_window_large_text (void)
+{
+  static const PlannerPictureKind kinds[] = { PLANNER_PICTURE_GRID, PLANNER_PICTURE_SCHEDULE,
+                                              PLANNER_PICTURE_COMPARE, PLANNER_PICTURE_MEMORY };
+  GtkSettings *settings = gtk_settings_get_default ();
+  int dpi = 0;
+  PlannerWindow *window;
+  GtkLabel *summary;
+  GtkStack *stack;
+
+  g_object_get (settings, "gtk-xft-dpi", &dpi, NULL);
+  g_object_set (settings, "gtk-xft-dpi", 96 * 1024 * 3 / 2, NULL);
+  window = g_object_new (PLANNER_TYPE_WINDOW, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_window_flush (window);
+  summary = _planner_window_get_summary_label (window);
+  stack = _planner_window_get_stack (window);
+  gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree char *png = g_strdup_printf ("window-large-text-%s.png", planner_picture_kind_to_string (kinds[i]));
+      int natural = 0;
+
+      g_assert_true (planner_window_show_picture (window, kinds[i]));
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      planner_test_save_png (GTK_WIDGET (window), png);
+      /* The summary wraps rather than cuts: its whole text is laid out. */
+      gtk_widget_measure (GTK_WIDGET (summary), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_assert_true (gtk_label_get_ellipsize (summary) == PANGO_ELLIPSIZE_NONE);
+      g_assert_true (gtk_label_get_wrap (summary));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (summary)), >, 0);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "i", 4);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_test_save_png (GTK_WIDGET (window), "window-large-text-parallelism.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_set (settings, "gtk-xft-dpi", dpi, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -532,6 +578,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/recommend-undo", test_window_recommend_undo);
   g_test_add_func ("/planner/window/customise", test_window_customise);
   g_test_add_func ("/planner/window/dark", test_window_dark);
+  g_test_add_func ("/planner/window/large-text", test_window_large_text);
 
   return g_test_run ();
 }
