@@ -18,6 +18,8 @@
 #include "planner-preferences-window.h"
 #include "planner-form-page.h"
 #include "planner-job-model.h"
+#include "planner-pages.h"
+#include "planner-picture-view.h"
 #include "planner-problems.h"
 #include "planner-window-private.h"
 
@@ -298,6 +300,58 @@ test_window_memory_check (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The Parallelism page says what each degree does (the engine's facts),
+ * ranks the layout among those that fit (relative, never a time) and
+ * draws the schedule, which follows PP and VPP. */
+static void
+test_window_parallelism_facts (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkWidget *page;
+  GtkWidget *schedule;
+  const char *ranking;
+  gint64 deadline;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "i", 4);
+  planner_window_flush (window);
+  page = _planner_window_get_page (window, "parallelism");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (planner_form_page_find_row (PLANNER_FORM_PAGE (page),
+                                                                                             "pp"))),
+                   ==, "20 layers per stage on 4 stages");
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (
+                   planner_form_page_find_row (PLANNER_FORM_PAGE (page), "tp"))), "Each layer split over 4 GPUs"));
+
+  /* The schedule is there for PP 4, and redraws for VPP 5. */
+  schedule = planner_parallelism_page_get_schedule (PLANNER_PARALLELISM_PAGE (page));
+  g_assert_nonnull (schedule);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (schedule, ADW_TYPE_PREFERENCES_GROUP)));
+  g_object_set (job, "vpp", 5, NULL);
+  planner_window_flush (window);
+  g_assert_cmpuint (planner_picture_data_get_schedule (planner_picture_view_get_data (PLANNER_PICTURE_VIEW (schedule)))->vpp,
+                    ==, 5);
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (
+                   planner_form_page_find_row (PLANNER_FORM_PAGE (page), "vpp"))), "5 chunks of 4 layers"));
+
+  /* The ranking comes from a worker thread once typing pauses. */
+  deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while ((ranking = planner_parallelism_page_get_ranking (PLANNER_PARALLELISM_PAGE (page))) == NULL &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (ranking);
+  g_assert_true (g_str_has_prefix (ranking, "Rank ") || g_str_has_prefix (ranking, "Not ranked"));
+  g_assert_null (strstr (ranking, "second"));
+  g_assert_null (strstr (ranking, "hour"));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_test_save_png (GTK_WIDGET (window), "window-parallelism-facts.png");
+
+  /* With one stage there is no schedule to draw here. */
+  g_object_set (job, "vpp", 1, "pp", 1, "tp", 8, NULL);
+  planner_window_flush (window);
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (schedule, ADW_TYPE_PREFERENCES_GROUP)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Typing what no field can hold is shown as wrong and left as typed. */
 static void
 test_window_spin_invalid (void)
@@ -571,6 +625,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/use-recommended", test_window_use_recommended);
   g_test_add_func ("/planner/window/script-pane", test_window_script_pane);
   g_test_add_func ("/planner/window/memory-check", test_window_memory_check);
+  g_test_add_func ("/planner/window/parallelism-facts", test_window_parallelism_facts);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
   g_test_add_func ("/planner/window/path-checks", test_window_path_checks);
   g_test_add_func ("/planner/window/preferences", test_window_preferences);
