@@ -597,6 +597,8 @@ show_log_job (PlannerAdvicePage *self)
       gtk_widget_set_tooltip_text (button, _("Make a new job from the log’s arguments (unsaved changes to this one "
                                              "are asked about first)"));
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.use-log-job");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Use the Log’s Job"), -1);
       adw_expander_row_add_action (ADW_EXPANDER_ROW (row), button);
       for (guint i = 0; changes[i] != NULL; i++)
         {
