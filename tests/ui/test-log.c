@@ -721,6 +721,55 @@ screenshots (const char *variant,
   g_object_set (gtk_settings_get_default (), "gtk-xft-dpi", 96 * 1024, NULL);
 }
 
+/* Not run by default: PLANNER_TEST_BIG_LOG=FILE reads a whole (2 GB)
+ * log through the window's session and reports the time it took and the
+ * longest the main loop waited meanwhile. */
+static void
+test_page_big_log (void)
+{
+  const char *path = g_getenv ("PLANNER_TEST_BIG_LOG");
+  PlannerWindow *window;
+  PlannerLogSession *session;
+  g_autoptr(GFile) file = NULL;
+  gint64 start, last_tick, worst = 0;
+  guint ticks = 0;
+
+  if (path == NULL)
+    {
+      g_test_skip ("set PLANNER_TEST_BIG_LOG to a log file to time it");
+      return;
+    }
+  window = new_window ();
+  /* The window's own start-up work (the script view is made after the
+   * first frame) is not the log's. */
+  spin (3000);
+  session = _planner_window_get_log_session (window);
+  file = g_file_new_for_path (path);
+  start = last_tick = g_get_monotonic_time ();
+  planner_log_session_open (session, file);
+  /* A frame's worth of work on the loop, as drawing would be. */
+  while (planner_log_session_get_state (session) == PLANNER_LOG_SESSION_READING)
+    {
+      gint64 now;
+
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (4000);
+      now = g_get_monotonic_time ();
+      if (now - last_tick > 100000)
+        g_test_message ("long turn %.1f ms at %.2f s, state %d", (now - last_tick) / 1000.0, (now - start) / 1e6,
+                        planner_log_session_get_state (session));
+      worst = MAX (worst, now - last_tick);
+      last_tick = now;
+      ticks++;
+    }
+  g_assert_cmpint (planner_log_session_get_state (session), ==, PLANNER_LOG_SESSION_READY);
+  g_test_message ("read %s in %.2f s; %u loop turns, the longest %.1f ms; %" G_GUINT64_FORMAT " lines",
+                  path, (g_get_monotonic_time () - start) / 1e6, ticks, worst / 1000.0,
+                  planner_log_session_get_record (session)->n_lines);
+  g_assert_cmpint (worst, <, G_USEC_PER_SEC / 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Light at 1280 × 800 always; with PLANNER_TEST_SCREENSHOTS=1, also
  * 1920 × 1080, dark, and large text. */
 static void
@@ -751,6 +800,7 @@ main (int   argc,
   g_test_add_func ("/planner/log/page/job-open", test_page_job_open);
   g_test_add_func ("/planner/log/page/sniff", test_page_sniff);
   g_test_add_func ("/planner/log/page/cancel", test_page_cancel);
+  g_test_add_func ("/planner/log/page/big-log", test_page_big_log);
   g_test_add_func ("/planner/log/page/screenshots", test_page_screenshots);
 
   return g_test_run ();
