@@ -382,16 +382,24 @@ planner_log_chart (const PlannerLogRecord    *record,
             }
         }
 
-      /* NaN and skipped iterations, under the loss. */
+      /* NaN and skipped iterations: a band along the loss axis, as wide
+       * as the iterations they were logged in (at least a few pixels). */
       for (guint i = 0; i < n && s == PLANNER_LOG_SERIES_LOSS; i++)
         {
           const PlannerLogPoint *p = &record->points[i];
+          double left = i > 0 ? (xs[i - 1] + xs[i]) / 2. : xs[i];
+          double right = i + 1 < n ? (xs[i] + xs[i + 1]) / 2. : xs[i];
 
           if (p->nan == 0 && p->skipped == 0)
             continue;
-          shape = planner_scene_add_line (scene, xs[i], panel->bottom - f * 0.45, xs[i], panel->bottom, 1.5,
-                                          PLANNER_INK_ERROR);
-          shape->alpha = p->nan > 0 ? 255 : 140;
+          if (right - left < 3.)
+            {
+              left = xs[i] - 1.5;
+              right = xs[i] + 1.5;
+            }
+          shape = planner_scene_add_rect (scene, left, panel->bottom - f * 0.3, right - left, f * 0.3,
+                                          PLANNER_INK_ERROR, 0);
+          shape->alpha = p->nan > 0 ? 230 : 130;
           shape->tag = PLANNER_TAG_LOG_FLAG;
           shape->a = i;
           shape->b = p->nan;
@@ -403,13 +411,25 @@ planner_log_chart (const PlannerLogRecord    *record,
   /* The iteration axis: ticks at round numbers, as many as fit. */
   {
     double bottom = panels[PLANNER_LOG_N_SERIES - 1].bottom;
-    double target = MAX (2., floor ((x1 - x0) / (f * 7.)));
+    double target = MAX (2., floor ((x1 - x0) / (f * 6.)));
     double raw = (hi - lo) / target;
     double magnitude = pow (10., floor (log10 (raw)));
-    double step = magnitude * (raw / magnitude <= 1 ? 1 : raw / magnitude <= 2 ? 2 : raw / magnitude <= 5 ? 5 : 10);
+    static const double ladder[] = { 1., 2., 2.5, 5., 10. };
+    double step = magnitude * 10.;
     double t;
     guint count = 0;
 
+    /* The first round step that is wide enough; iterations are whole. */
+    for (guint l = 0; l < G_N_ELEMENTS (ladder); l++)
+      {
+        double candidate = magnitude * ladder[l];
+
+        if (candidate >= raw && candidate == floor (candidate))
+          {
+            step = candidate;
+            break;
+          }
+      }
     step = MAX (step, 1.);
     shape = planner_scene_add_text (scene, pad, bottom + f * 0.35, gutter - f * 0.4, f * 1.1, label_size,
                                     PLANNER_INK_DIM, PLANNER_SHAPE_ALIGN_END | PLANNER_SHAPE_SHRINK, _("iteration"));

@@ -696,7 +696,11 @@ analyse_log (PlannerAdvicePage *self)
 
   clear_log_evidence (self);
   if (record == NULL)
-    return;
+    {
+      if (self->troubleshoot)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->symptom_row), "");
+      return;
+    }
   self->shown_record = planner_log_record_ref (record);
   self->analysis = planner_log_analysis_new (record, self->job, NULL, 0, &error);
   if (self->analysis == NULL)

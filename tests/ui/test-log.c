@@ -526,7 +526,8 @@ test_page_job_open (void)
 }
 
 /* Files are told apart by what they hold: a launch script named .log is
- * imported as a script, a log named .sh is read as a log. */
+ * imported as a script, a log named .sh (dropped on the window) is read
+ * as a log. */
 static void
 test_page_sniff (void)
 {
@@ -557,9 +558,31 @@ test_page_sniff (void)
   g_assert_cmpint (planner_log_session_get_state (session), ==, PLANNER_LOG_SESSION_EMPTY);
   g_assert_cmpuint (planner_job_get_uint (planner_window_get_job (window), "nodes"), ==, 2);
 
-  planner_window_open_file (window, log);
+  /* Dropped on the window, as a file manager would. */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+    GtkDropTarget *drop = NULL;
+    g_auto(GValue) value = G_VALUE_INIT;
+    GSList *files = g_slist_prepend (NULL, log);
+    gboolean accepted = FALSE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_DROP_TARGET (controller))
+          drop = GTK_DROP_TARGET (controller);
+      }
+    g_assert_nonnull (drop);
+    g_value_init (&value, GDK_TYPE_FILE_LIST);
+    g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+    g_slist_free (files);
+    g_signal_emit_by_name (drop, "drop", &value, 10.0, 10.0, &accepted);
+    g_assert_true (accepted);
+  }
   wait_for_log (window);
   g_assert_cmpint (planner_log_session_get_state (session), ==, PLANNER_LOG_SESSION_READY);
+  g_assert_cmpuint (planner_log_session_get_record (session)->n_lines, >, 800);
   /* The imported script is the person's (unsaved): it stays the job. */
   g_assert_cmpuint (planner_job_get_uint (planner_window_get_job (window), "tp"), ==, 2);
 
