@@ -337,7 +337,9 @@ planner_log_session_make_job (PlannerLogSession  *self,
 
   gpu = choose_gpu (record, base, notes);
   size = choose_node_size (record, base, world, notes);
-  job = planner_log_record_to_job (record, gpu, size, NULL, error);
+  /* With the GPU and node size given, the engine adds only what it could
+   * not read (a garbled number left out). */
+  job = planner_log_record_to_job (record, gpu, size, notes, error);
   if (job == NULL)
     return NULL;
 
