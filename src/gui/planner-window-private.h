@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "planner-log-session.h"
 #include "planner-script-pane.h"
 #include "planner-window.h"
 
@@ -26,6 +27,8 @@ const char        *_planner_window_get_problem_text  (PlannerWindow *self);
 const char        *_planner_window_get_page_status   (PlannerWindow *self,
                                                       const char    *name);
 
+/* The training log the window has open (Optimize and Troubleshoot). */
+PlannerLogSession *_planner_window_get_log_session   (PlannerWindow *self);
 /* Where Alt+N reaches @name: its place among the sidebar rows shown
  * (0 for Alt+1), or −1 while the row is hidden. */
 int                _planner_window_get_page_position (PlannerWindow *self,
