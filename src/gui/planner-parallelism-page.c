@@ -299,7 +299,8 @@ rank_cb (gpointer user_data)
 static void
 start_ranking (PlannerParallelismPage *self)
 {
-  if (self->report == NULL || self->ranking != NULL)
+  /* Not before the window's first frame (the facts come with it). */
+  if (self->report == NULL || self->ranking != NULL || !self->facts_shown)
     return;
   g_clear_handle_id (&self->rank_source, g_source_remove);
   self->rank_source = g_timeout_add (RANK_DELAY_MS, rank_cb, self);
@@ -345,6 +346,7 @@ planner_parallelism_page_set_picture_data (PlannerParallelismPage *self,
     {
       self->facts_shown = TRUE;
       update_facts (self, self->report);
+      start_ranking (self);
     }
 
   layout = data != NULL ? planner_picture_data_get_layout (data) : NULL;
