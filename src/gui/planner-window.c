@@ -120,6 +120,10 @@ static void update_sidebar     (PlannerWindow *self);
 static void update_sidebar_rows (PlannerWindow *self);
 static void update_problem_bar (PlannerWindow *self);
 static void update_title       (PlannerWindow *self);
+static void on_script_approved (PlannerWindow *self);
+static void on_script_exported (PlannerWindow *self,
+                                GFile         *file,
+                                const char    *text);
 static void show_page          (PlannerWindow *self,
                                 guint          index);
 
@@ -334,12 +338,24 @@ planner_window_update_report (PlannerWindow *self)
   update_title (self);
 }
 
+static void
+ensure_script_pane (PlannerWindow *self)
+{
+  if (self->script_pane != NULL)
+    return;
+  self->script_pane = PLANNER_SCRIPT_PANE (planner_script_pane_new (self->document));
+  adw_bin_set_child (self->script_slot, GTK_WIDGET (self->script_pane));
+  g_signal_connect_object (self->script_pane, "approved", G_CALLBACK (on_script_approved), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->script_pane, "exported", G_CALLBACK (on_script_exported), self, G_CONNECT_SWAPPED);
+}
+
 static gboolean
 first_draft_cb (gpointer user_data)
 {
   PlannerWindow *self = user_data;
 
   self->first_draft_source = 0;
+  ensure_script_pane (self);
   self->first_frame_done = TRUE;
   planner_window_update_report (self);
   return G_SOURCE_REMOVE;
@@ -2107,10 +2123,6 @@ planner_window_init (PlannerWindow *self)
   g_signal_connect_object (self->document, "notify::memory-check-stages", G_CALLBACK (on_job_changed), self,
                            G_CONNECT_SWAPPED);
 
-  self->script_pane = PLANNER_SCRIPT_PANE (planner_script_pane_new (self->document));
-  adw_bin_set_child (self->script_slot, GTK_WIDGET (self->script_pane));
-  g_signal_connect_object (self->script_pane, "approved", G_CALLBACK (on_script_approved), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->script_pane, "exported", G_CALLBACK (on_script_exported), self, G_CONNECT_SWAPPED);
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     gtk_list_box_append (self->sidebar, build_sidebar_row (&pages[i]));
@@ -2201,6 +2213,7 @@ PlannerScriptPane *
 _planner_window_get_script_pane (PlannerWindow *self)
 {
   g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  ensure_script_pane (self);
   return self->script_pane;
 }
 
