@@ -940,7 +940,8 @@ directive_value (PlannerShellScript *script,
           g_autofree char *name = NULL;
           const char *value;
 
-          if (w[0] != '-')
+          /* A lone "-" (or "--") names no option. */
+          if (w[0] != '-' || w[1] == '\0' || strcmp (w, "--") == 0)
             continue;
           if (g_str_has_prefix (w, "--"))
             {

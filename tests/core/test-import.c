@@ -327,6 +327,20 @@ static const char llama_script[] =
   "    ${MODEL_ARGS[@]} ${TRAINING_ARGS[@]} ${DTYPE_ARGS[@]} \\\n"
   "    ${MODEL_PARALLEL_ARGS[@]} ${DATA_ARGS[@]} ${EVAL_AND_LOGGING_ARGS[@]}\n";
 
+/* Issue 14 #1: a lone "-" in an #SBATCH line was read as a short option
+ * and the byte after its end taken for a value (ASan: heap overflow). */
+static void
+test_sbatch_lone_dash (void)
+{
+  g_autoptr(PlannerImport) import =
+    import_ok ("#SBATCH -\n#SBATCH -N 2 -\n#SBATCH --\n#SBATCH --gpus-per-node=8\n"
+               "torchrun pretrain_gpt.py --num-layers 2\n");
+
+  g_assert_cmpuint (import->nnodes, ==, 2);
+  g_assert_cmpuint (import->nproc_per_node, ==, 8);
+  g_assert_cmpint (planner_args_get_int (import->args, "num_layers", 0), ==, 2);
+}
+
 static void
 test_llama_example (void)
 {
@@ -583,6 +597,7 @@ main (int   argc,
   g_test_add_func ("/planner/import/srun", test_srun);
   g_test_add_func ("/planner/import/env-prefix", test_env_prefix);
   g_test_add_func ("/planner/import/sbatch-script", test_sbatch_script);
+  g_test_add_func ("/planner/import/sbatch-lone-dash", test_sbatch_lone_dash);
   g_test_add_func ("/planner/import/llama-example", test_llama_example);
   g_test_add_func ("/planner/import/mixtral-example", test_mixtral_example);
   g_test_add_func ("/planner/import/gpt3-example", test_gpt3_example);
