@@ -15,6 +15,8 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "fuzz-common.h"
+
 #include "planner-analyze.h"
 #include "planner-report-json.h"
 
@@ -30,6 +32,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   PlannerAnalyzeOptions options = { 0, 0, "h100-sxm", NULL, 8 };
   const PlannerMemoryEstimate *estimate;
 
+  fuzz_init ();
   import = planner_import_script ((const char *) data, size, NULL);
   if (import == NULL)
     return 0;

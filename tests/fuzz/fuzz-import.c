@@ -12,6 +12,8 @@
 
 #include <stdint.h>
 
+#include "fuzz-common.h"
+
 #include "planner-import.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -23,6 +25,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(GError) error = NULL;
   g_autoptr(PlannerImport) import = NULL;
 
+  fuzz_init ();
   import = planner_import_script ((const char *) data, size, &error);
   g_assert ((import == NULL) != (error == NULL));
   if (import != NULL)

@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 
+#include "fuzz-common.h"
+
 #include "planner-analyze.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -28,6 +30,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autofree char *saved = NULL;
   g_autofree char *text = g_strndup ((const char *) data, size);
 
+  fuzz_init ();
   if (!planner_job_load_from_data (job, text, -1, &error))
     {
       g_assert_nonnull (error);
