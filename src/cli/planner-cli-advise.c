@@ -14,30 +14,15 @@
 #include "planner-advise.h"
 #include "planner-cli-private.h"
 #include "planner-plan-json.h"
+#include "planner-write-file.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
-/* A positive finite decimal number, or a usage error naming @option. */
-static gboolean
-parse_positive (const char *command,
-                const char *option,
-                const char *text,
-                double     *value)
-{
-  char *end = NULL;
-  double parsed;
-
-  if (text == NULL)
-    return TRUE;
-  parsed = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (parsed) || parsed <= 0)
-    {
-      planner_cli_usage_error (command, "%s: “%s” is not a positive number", option, text);
-      return FALSE;
-    }
-  *value = parsed;
-  return TRUE;
-}
+/* Upper bounds for measured figures: far above anything real, so a typo
+ * or an overflow ("9223372036854775808") is refused, not taken. */
+#define MAX_MFU             100.0     /* a percentage at most */
+#define MAX_ITERATION_TIME  1e6       /* seconds per iteration */
+#define MAX_TFLOPS_PER_GPU  1e5
 
 static void
 print_suggestion (const PlannerPlan       *plan,
@@ -156,24 +141,15 @@ static int
 apply_plan (const char  *command,
             PlannerPlan *plan,
             PlannerJob  *job,
-            const char  *apply_text,
+            const char  *job_path,
+            guint64      index,
             const char  *output,
             gboolean     force)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PlannerJob) applied = NULL;
   g_auto(GStrv) changes = NULL;
-  guint64 index = G_MAXUINT;
-
-  if (output != NULL && !force && g_file_test (output, G_FILE_TEST_EXISTS))
-    return planner_cli_usage_error (command, "%s exists; pass --force to replace it", output);
-
-  if (g_strcmp0 (apply_text, "all") != 0)
-    {
-      if (!planner_cli_parse_count (command, "--apply", apply_text, G_MAXUINT - 1, &index))
-        return PLANNER_EXIT_USAGE;
-      index--;
-    }
+  int status;
 
   applied = planner_advise_apply_to_job (plan, job, (guint) index, &error);
   if (applied == NULL)
@@ -192,10 +168,16 @@ apply_plan (const char  *command,
   if (output != NULL)
     {
       g_autofree char *data = planner_job_to_data (applied, NULL);
+      /* Asked before writing: afterwards the output is the new file. */
+      gboolean replaces_input = !g_str_equal (job_path, "-") && planner_write_replaces (output, job_path);
 
-      if (!g_file_set_contents_full (output, data, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0644, &error))
-        return planner_cli_usage_error (command, "%s", error->message);
-      g_print ("Wrote the new job to %s (the original is unchanged).\n", output);
+      status = planner_cli_write_output (command, output, data, 0644, force);
+      if (status != PLANNER_EXIT_OK)
+        return status;
+      if (replaces_input)
+        g_print ("Replaced %s, the job file read, with the new job (the old one is gone).\n", output);
+      else
+        g_print ("Wrote the new job to %s (the original is unchanged).\n", output);
     }
   return PLANNER_EXIT_OK;
 }
@@ -222,6 +204,7 @@ run (const char *command,
   gboolean force = FALSE;
   PlannerSymptom symptom = PLANNER_SYMPTOM_NONE;
   double mfu = 0, seconds = 0, tflops = 0;
+  guint64 index = G_MAXUINT;
   GOptionEntry entries[] = {
     { "symptom", 0, 0, G_OPTION_ARG_STRING, &symptom_text,
       "oom, low-mfu, slow, diverging, start-up-error or hang", "SYMPTOM" },
@@ -239,7 +222,7 @@ run (const char *command,
 
   /* optimize has no symptom: drop the entry so --help does not offer it. */
   context = g_option_context_new ("JOB.json");
-  g_option_context_add_main_entries (context, troubleshoot ? entries : entries + 1, NULL);
+
   g_option_context_set_summary (context, troubleshoot
     ? "Rank the likely causes of a symptom for this job and give the exact Megatron-Core 0.20.0 flag changes.\n"
       "Exit status: 0 a list produced (a job with start-up errors gets them as the causes), "
@@ -247,8 +230,8 @@ run (const char *command,
     : "Plan flag changes that raise throughput for this job (Megatron-Core 0.20.0), each checked and measured.\n"
       "Exit status: 0 plan produced, 1 the job has start-up errors (the plan is still printed; see "
       "troubleshoot --symptom start-up-error), 2 bad invocation or unreadable job.");
-  if (!g_option_context_parse_strv (context, &args, &error))
-    return planner_cli_usage_error (command, "%s", error->message);
+  if (!planner_cli_parse_options (command, context, troubleshoot ? entries : entries + 1, &args))
+    return PLANNER_EXIT_USAGE;
 
   if (troubleshoot)
     {
@@ -259,10 +242,33 @@ run (const char *command,
         return planner_cli_usage_error (command, "--symptom: unknown symptom “%s”; give oom, low-mfu, slow, "
                                         "diverging, start-up-error or hang", symptom_text);
     }
-  if (!parse_positive (command, "--mfu", mfu_text, &mfu) ||
-      !parse_positive (command, "--iteration-time", time_text, &seconds) ||
-      !parse_positive (command, "--tflops-per-gpu", tflops_text, &tflops))
+  if ((mfu_text != NULL && !planner_cli_parse_positive (command, "--mfu", mfu_text, MAX_MFU, &mfu)) ||
+      (time_text != NULL &&
+       !planner_cli_parse_positive (command, "--iteration-time", time_text, MAX_ITERATION_TIME, &seconds)) ||
+      (tflops_text != NULL &&
+       !planner_cli_parse_positive (command, "--tflops-per-gpu", tflops_text, MAX_TFLOPS_PER_GPU, &tflops)))
     return PLANNER_EXIT_USAGE;
+  if (apply_text != NULL && g_strcmp0 (apply_text, "all") != 0)
+    {
+      if (!planner_cli_parse_count (command, "--apply", apply_text, G_MAXUINT - 1, &index))
+        return PLANNER_EXIT_USAGE;
+      index--;
+    }
+  /* Every option does something, or the command says why not. */
+  if (output != NULL && apply_text == NULL)
+    return planner_cli_usage_error (command, "--output writes the job with a plan applied: give --apply N or --apply all");
+  if (force && output == NULL)
+    return planner_cli_usage_error (command, "--force needs --output FILE");
+  if (json && apply_text != NULL)
+    return planner_cli_usage_error (command, "--json prints the plan; --apply prints the changed fields: "
+                                    "give one of them");
+  if (output != NULL)
+    {
+      int status = planner_cli_check_output (command, output, force);
+
+      if (status != PLANNER_EXIT_OK)
+        return status;
+    }
 
   if (rest == NULL || g_strv_length (rest) == 0)
     return planner_cli_usage_error (command, "give the job file (JOB.json)");
@@ -277,11 +283,8 @@ run (const char *command,
   if (plan == NULL)
     return planner_cli_usage_error (command, "%s", error->message);
 
-  if (output != NULL && apply_text == NULL)
-    return planner_cli_usage_error (command, "--output writes the job with a plan applied: give --apply N or --apply all");
-
   if (apply_text != NULL)
-    return apply_plan (command, plan, job, apply_text, output, force);
+    return apply_plan (command, plan, job, rest[0], index, output, force);
 
   if (json)
     print_json (plan);

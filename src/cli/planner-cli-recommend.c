@@ -16,29 +16,6 @@
 
 #define COMMAND "recommend"
 
-/* Strictly a finite decimal number: "70", "6.7", never "nan", "inf",
- * "1e400" or "70B". */
-static gboolean
-parse_billions (const char *text,
-                double     *value)
-{
-  char *end = NULL;
-  double parsed;
-
-  if (text == NULL || *text == '\0' || g_ascii_isspace (*text))
-    return FALSE;
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (!g_ascii_isdigit (*p) && *p != '.' && *p != '-' && *p != '+' && *p != 'e' && *p != 'E')
-        return FALSE;
-    }
-  parsed = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (parsed))
-    return FALSE;
-  *value = parsed;
-  return TRUE;
-}
-
 static void
 print_json (const PlannerRecommendation *r)
 {
@@ -87,9 +64,8 @@ planner_cli_recommend (int    argc,
                                 "micro-batch, recompute, distributed optimizer) for a model on a cluster, with a "
                                 "reason for every degree, as a shell block to approve.\n"
                                 "Exit status: 0 a layout fits, 1 nothing fits (the output says why), 2 bad invocation.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse_strv (context, &args, &error))
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+  if (!planner_cli_parse_options (COMMAND, context, entries, &args))
+    return PLANNER_EXIT_USAGE;
   if (rest != NULL && rest[0] != NULL)
     return planner_cli_usage_error (COMMAND, "unexpected argument “%s”", rest[0]);
 
@@ -105,9 +81,9 @@ planner_cli_recommend (int    argc,
   if ((model_id == NULL) == (params_text == NULL))
     return planner_cli_usage_error (COMMAND, "give exactly one of --model PRESET or --params-b B");
   request.model_id = model_id;
-  if (params_text != NULL && !parse_billions (params_text, &request.params_b))
-    return planner_cli_usage_error (COMMAND, "--params-b: “%s” is not a number of billions of parameters "
-                                             "(for example 70 or 6.7)", params_text);
+  if (params_text != NULL &&
+      !planner_cli_parse_positive (COMMAND, "--params-b", params_text, 100000.0, &request.params_b))
+    return PLANNER_EXIT_USAGE;
   if (params_text != NULL && !(request.params_b >= 0.01 && request.params_b <= 100000.0))
     return planner_cli_usage_error (COMMAND, "--params-b: %s is out of range; give between 0.01 and 100000 billion",
                                     params_text);
