@@ -641,10 +641,12 @@ mark_assigned_in (Parser     *p,
 static char *
 shown_text (const char *text)
 {
-  g_autofree char *head = g_utf8_substring (text, 0, 60);
+  glong length = g_utf8_strlen (text, -1);
+  /* g_utf8_substring reads past the end when asked for more than there is. */
+  g_autofree char *head = g_utf8_substring (text, 0, MIN (length, 60));
 
   g_strdelimit (head, "\n\r\t", ' ');
-  return g_strdup_printf ("%s%s", head, g_utf8_strlen (text, -1) > 60 ? "…" : "");
+  return g_strdup_printf ("%s%s", head, length > 60 ? "…" : "");
 }
 
 /* ---- arithmetic --------------------------------------------------------- */
