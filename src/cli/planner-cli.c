@@ -30,6 +30,7 @@ static const PlannerCliCommand commands[] = {
   { "optimize", planner_cli_optimize, N_("Plan flag changes that raise throughput for a job (a draft to approve)") },
   { "troubleshoot", planner_cli_troubleshoot, N_("Rank likely causes of a symptom and the flag changes that fix them") },
   { "script",  planner_cli_script,  N_("Write a torchrun or SLURM launch script for a job (a draft to approve)") },
+  { "models",  planner_cli_models,  N_("List the catalogue: models and GPUs with the ids --model and --gpu take") },
 };
 
 static void
