@@ -177,6 +177,9 @@ planner_cli_parse_options (const char          *command,
           e.arg = G_OPTION_ARG_CALLBACK;
           e.arg_data = (gpointer) record_option;
         }
+      /* The context's parameter string already names them in --help. */
+      if (g_str_equal (e.long_name, G_OPTION_REMAINING))
+        e.arg_description = NULL;
       g_array_append_val (wrapped, e);
     }
 
