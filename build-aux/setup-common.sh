@@ -12,7 +12,7 @@ PLANNER_PACKAGES=(
   libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev
   desktop-file-utils appstream flatpak-builder
   xvfb xauth dbus shellcheck
-  man-db groff
+  man-db groff fish
   clang libclang-rt-14-dev
 )
 

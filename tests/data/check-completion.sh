@@ -6,7 +6,7 @@
 # them, choices, and file names for job and script arguments.  TAP.
 #   check-completion.sh COMPLETION-FILE CLI
 set -u
-completion=$1 cli=$2
+completion=$(realpath "$1") cli=$(realpath "$2")
 export LC_ALL=C.UTF-8
 n=0 failed=0
 ok () { n=$((n + 1)); echo "ok $n $1"; }
