@@ -9,8 +9,6 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include "planner-advise.h"
 #include "planner-cli-private.h"
 #include "planner-plan-json.h"
@@ -222,7 +220,6 @@ run (const char *command,
 
   /* optimize has no symptom: drop the entry so --help does not offer it. */
   context = g_option_context_new ("JOB.json");
-
   g_option_context_set_summary (context, troubleshoot
     ? "Rank the likely causes of a symptom for this job and give the exact Megatron-Core 0.20.0 flag changes.\n"
       "Exit status: 0 a list produced (a job with start-up errors gets them as the causes), "

@@ -9,8 +9,6 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include "planner-cli-private.h"
 #include "planner-recommend.h"
 

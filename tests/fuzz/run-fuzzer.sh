@@ -18,10 +18,13 @@ if [[ $status == 0 ]]; then
   exit 0
 fi
 echo "not ok 1 $(basename "$fuzzer") exited $status"
-tail -n 60 "$work/log" | sed 's/^/# /'
-for artifact in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
-  [[ -f $artifact ]] || continue
-  echo "# reproducer $artifact:"
-  od -A n -t x1 -v "$artifact" | head -n 40 | sed 's/^/#  /'
-done
+# On standard error, which meson shows for a failed test.
+{
+  grep -v '^#[0-9]' "$work/log" | tail -n 60
+  for artifact in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
+    [[ -f $artifact ]] || continue
+    echo "reproducer $artifact (run: $fuzzer FILE):"
+    od -A n -t x1 -v "$artifact" | head -n 40
+  done
+} >&2
 exit 1
