@@ -36,8 +36,16 @@ static void
 print_escaped (FILE        *stream,
                const gchar *text)
 {
-  g_autofree char *safe = planner_escape_controls (text);
+  g_autofree char *safe = NULL;
 
+  /* The common case, and the big outputs (JSON of every group), go out
+   * without a copy. */
+  if (!planner_has_controls (text))
+    {
+      fputs (text, stream);
+      return;
+    }
+  safe = planner_escape_controls (text);
   fputs (safe, stream);
 }
 
