@@ -48,8 +48,12 @@ int  planner_cli_usage_error (const char *command,
                               ...) G_GNUC_PRINTF (2, 3);
 
 /* The one option parser of every command: @entries as for GOption
- * (switches, strings, file names and G_OPTION_REMAINING), except that an
- * option given twice is an error instead of the last one winning.  Adds
+ * (switches, strings, file names, int, int64, double and
+ * G_OPTION_REMAINING), except that an option given twice is an error
+ * instead of the last one winning, and numbers are decimal digits only (a
+ * double: digits with at most one "."; no sign, blank, hex or exponent;
+ * for a range check with the value shown as typed, take a string and
+ * planner_cli_parse_count/_positive).  Adds
  * the entries to @context and parses @args (a copy of argv, as for
  * g_option_context_parse_strv).  On a bad command line it prints why
  * and returns FALSE. */

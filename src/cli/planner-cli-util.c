@@ -86,6 +86,9 @@ planner_cli_usage_error (const char *command,
 
 /* ---- options ------------------------------------------------------------ */
 
+static gboolean all_digits       (const char *text);
+static gboolean is_plain_decimal (const char *text);
+
 typedef struct
 {
   const GOptionEntry *entries;  /* the command's, with their targets */
@@ -145,11 +148,37 @@ record_option (const char  *option_name,
       *(char **) e->arg_data = g_strdup (value);
       break;
     case G_OPTION_ARG_INT:
+    case G_OPTION_ARG_INT64:
+      {
+        guint64 n = 0;
+
+        /* Decimal digits only; GOption would take " 8", "+8" and "0x10". */
+        if (!all_digits (value) ||
+            !g_ascii_string_to_unsigned (value, 10, 0, e->arg == G_OPTION_ARG_INT ? G_MAXINT : G_MAXINT64, &n, NULL))
+          {
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("--%s: “%s” is not a whole number from 0 to %" G_GINT64_FORMAT), e->long_name, value,
+                         e->arg == G_OPTION_ARG_INT ? (gint64) G_MAXINT : G_MAXINT64);
+            return FALSE;
+          }
+        if (e->arg == G_OPTION_ARG_INT)
+          *(int *) e->arg_data = (int) n;
+        else
+          *(gint64 *) e->arg_data = (gint64) n;
+      }
+      break;
+    case G_OPTION_ARG_DOUBLE:
+      if (!is_plain_decimal (value))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--%s: “%s” is not a number (write digits, with at most one “.”)"), e->long_name, value);
+          return FALSE;
+        }
+      *(double *) e->arg_data = g_ascii_strtod (value, NULL);
+      break;
     case G_OPTION_ARG_CALLBACK:
     case G_OPTION_ARG_STRING_ARRAY:
     case G_OPTION_ARG_FILENAME_ARRAY:
-    case G_OPTION_ARG_DOUBLE:
-    case G_OPTION_ARG_INT64:
     default:
       g_assert_not_reached ();
     }
@@ -175,7 +204,8 @@ planner_cli_parse_options (const char          *command,
     {
       GOptionEntry e = entries[i];
 
-      if (e.arg == G_OPTION_ARG_NONE || e.arg == G_OPTION_ARG_STRING || e.arg == G_OPTION_ARG_FILENAME)
+      if (e.arg == G_OPTION_ARG_NONE || e.arg == G_OPTION_ARG_STRING || e.arg == G_OPTION_ARG_FILENAME
+          || e.arg == G_OPTION_ARG_INT || e.arg == G_OPTION_ARG_INT64 || e.arg == G_OPTION_ARG_DOUBLE)
         {
           if (e.arg == G_OPTION_ARG_NONE)
             e.flags |= G_OPTION_FLAG_NO_ARG;
