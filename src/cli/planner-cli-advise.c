@@ -9,8 +9,10 @@
 
 #include "config.h"
 
+#include "planner-advise-log.h"
 #include "planner-advise.h"
 #include "planner-cli-private.h"
+#include "planner-log-json.h"
 #include "planner-plan-json.h"
 #include "planner-write-file.h"
 
@@ -21,6 +23,20 @@
 #define MAX_MFU             100.0     /* a percentage at most */
 #define MAX_ITERATION_TIME  1e6       /* seconds per iteration */
 #define MAX_TFLOPS_PER_GPU  1e5
+
+/* "line 884 (rank 3): text", the text cut to fit a terminal line. */
+static void
+print_log_line (const char *lead,
+                guint64     line,
+                gint        rank,
+                const char *text)
+{
+  g_autofree char *rank_text = rank >= 0 ? g_strdup_printf (" (rank %d)", rank) : g_strdup ("");
+  glong length = g_utf8_strlen (text, -1);
+  g_autofree char *cut = length > 160 ? g_utf8_substring (text, 0, 159) : g_strdup (text);
+
+  g_print ("%sline %" G_GUINT64_FORMAT "%s: %s%s\n", lead, line, rank_text, cut, length > 160 ? "…" : "");
+}
 
 static void
 print_suggestion (const PlannerPlan       *plan,
@@ -63,10 +79,17 @@ print_suggestion (const PlannerPlan       *plan,
     g_print ("   bubble:  %.1f%% → %.1f%% of the step ((p−1)/(v·m))\n", s->bubble_before * 100, s->bubble_after * 100);
   for (guint i = 0; i < s->checks->len; i++)
     g_print ("   checked: %s\n", (const char *) g_ptr_array_index (s->checks, i));
+  for (guint i = 0; i < s->citations->len; i++)
+    {
+      const PlannerCitation *c = g_ptr_array_index (s->citations, i);
+
+      print_log_line ("   log:     ", c->line, c->rank, c->text);
+    }
 }
 
 static void
-print_text (const PlannerPlan *plan)
+print_text (const PlannerPlan *plan,
+            gboolean           evidence)
 {
   if (plan->kind == PLANNER_PLAN_OPTIMIZE)
     g_print ("Optimization plan (draft: nothing is applied until you approve it)\n");
@@ -84,6 +107,8 @@ print_text (const PlannerPlan *plan)
         g_print ("Memory   %.1f of %.1f GiB per GPU on the most loaded stage\n", plan->memory_before / GIB,
                  plan->capacity_bytes / GIB);
     }
+  for (guint i = 0; evidence && i < plan->evidence->len; i++)
+    g_print ("Log      %s\n", (const char *) g_ptr_array_index (plan->evidence, i));
   for (guint i = 0; i < plan->errors->len; i++)
     g_print ("Error    %s\n", (const char *) g_ptr_array_index (plan->errors, i));
   for (guint i = 0; i < plan->notes->len; i++)
@@ -167,7 +192,8 @@ apply_plan (const char  *command,
     {
       g_autofree char *data = planner_job_to_data (applied, NULL);
       /* Asked before writing: afterwards the output is the new file. */
-      gboolean replaces_input = !g_str_equal (job_path, "-") && planner_write_replaces (output, job_path);
+      gboolean replaces_input = job_path != NULL && !g_str_equal (job_path, "-")
+                                && planner_write_replaces (output, job_path);
 
       status = planner_cli_write_output (command, output, data, 0644, force);
       if (status != PLANNER_EXIT_OK)
@@ -177,6 +203,176 @@ apply_plan (const char  *command,
       else
         g_print ("Wrote the new job to %s (the original is unchanged).\n", output);
     }
+  return PLANNER_EXIT_OK;
+}
+
+static void
+print_log (const PlannerLogAnalysis *analysis,
+           const char               *path)
+{
+  const PlannerLogRecord *record = analysis->record;
+  const PlannerLogDiagnosis *diagnosis = analysis->diagnosis;
+  g_autofree char *name = g_path_get_basename (path);
+
+  if (record->n_iteration_lines > 0)
+    g_print ("Log      %s: %" G_GUINT64_FORMAT " lines, %" G_GUINT64_FORMAT " iteration lines (%" G_GUINT64_FORMAT
+             "–%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT "), reached: %s\n", name, record->n_lines,
+             record->n_iteration_lines, record->first_iteration, record->last_iteration, record->train_iters,
+             planner_log_phase_to_string (record->phase));
+  else
+    g_print ("Log      %s: %" G_GUINT64_FORMAT " lines, no iteration logged, reached: %s\n", name, record->n_lines,
+             planner_log_phase_to_string (record->phase));
+  g_print ("Job      %s: %s\n", analysis->job_from_log ? "read from the log's arguments" : "the job file",
+           planner_report_get_summary (analysis->report));
+  for (guint i = 0; i < analysis->assumptions->len; i++)
+    g_print ("Assumed  %s\n", (const char *) g_ptr_array_index (analysis->assumptions, i));
+
+  g_print ("\nWhat the log shows:\n");
+  if (diagnosis->findings->len == 0)
+    g_print ("  No failure, divergence or low MFU.\n");
+  for (guint i = 0; i < diagnosis->findings->len; i++)
+    {
+      const PlannerLogFinding *finding = g_ptr_array_index (diagnosis->findings, i);
+
+      g_print ("  %u. [%s] %s\n", i + 1, planner_symptom_to_string (finding->symptom), finding->title);
+      if (finding->event != NULL && finding->event->rule_id != NULL)
+        g_print ("     rule:  %s (matched by %s)\n", finding->event->rule_id,
+                 planner_log_rule_match_to_string (finding->event->rule_match));
+      for (guint d = 0; d < finding->details->len; d++)
+        g_print ("     %s\n", (const char *) g_ptr_array_index (finding->details, d));
+      for (guint c = 0; c < finding->citations->len; c++)
+        {
+          const PlannerLogCitation *citation = g_ptr_array_index (finding->citations, c);
+          const PlannerLogCitation *previous = c > 0 ? g_ptr_array_index (finding->citations, c - 1) : NULL;
+
+          /* A line that proves two things is shown once (citations are in line order). */
+          if (previous == NULL || previous->line->number != citation->line->number)
+            print_log_line ("     ", citation->line->number, citation->line->rank, citation->line->text);
+        }
+    }
+  if (diagnosis->has_mfu)
+    {
+      g_autofree char *peak = g_ascii_strup (planner_peak_kind_to_string (diagnosis->mfu.peak), -1);
+
+      g_print ("  Measured MFU %.1f%%: %.1f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s, from the median "
+               "logged %s", diagnosis->mfu.mfu * 100, diagnosis->mfu.tflops_per_gpu,
+               peak, diagnosis->mfu.peak_tflops,
+               g_str_equal (diagnosis->mfu_from, "throughput") ? "throughput" : "elapsed time");
+      if (diagnosis->expected_mfu_high > 0)
+        g_print ("; published runs reach %.0f–%.0f%%", diagnosis->expected_mfu_low * 100,
+                 diagnosis->expected_mfu_high * 100);
+      g_print (".\n");
+      if (diagnosis->mfu_line != NULL)
+        print_log_line ("     ", diagnosis->mfu_line->number, diagnosis->mfu_line->rank, diagnosis->mfu_line->text);
+    }
+  for (guint i = 0; i < diagnosis->memory->len; i++)
+    {
+      const PlannerLogMemoryCheck *check = g_ptr_array_index (diagnosis->memory, i);
+
+      g_print ("  Memory   %s\n", check->sentence);
+      print_log_line ("     ", check->line->number, check->line->rank, check->line->text);
+    }
+  if (diagnosis->has_theoretical)
+    {
+      g_print ("  Megatron's theoretical memory in the log: %.1f GiB", diagnosis->theoretical_logged_bytes / GIB);
+      if (diagnosis->theoretical_planner_bytes >= 0)
+        g_print ("; the planner's reproduction for this job: %.1f GiB", diagnosis->theoretical_planner_bytes / GIB);
+      g_print (".\n");
+    }
+  for (guint i = 0; i < diagnosis->notes->len; i++)
+    g_print ("  Note     %s\n", (const char *) g_ptr_array_index (diagnosis->notes, i));
+}
+
+/* troubleshoot/optimize --log FILE [JOB.json] */
+static int
+run_log (const char     *command,
+         gboolean        troubleshoot,
+         const char     *log_path,
+         const char     *job_path,
+         gboolean        has_symptom,
+         PlannerSymptom  symptom,
+         const char     *gpu_id,
+         guint           gpus_per_node,
+         gboolean        json,
+         const char     *apply_text,
+         guint64         index,
+         const char     *output,
+         gboolean        force)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(PlannerLogAnalysis) analysis = NULL;
+  g_autoptr(GPtrArray) plans = NULL;
+  gboolean job_errors = FALSE;
+
+  if (job_path != NULL)
+    {
+      if (gpu_id != NULL || gpus_per_node != 0)
+        return planner_cli_usage_error (command, "--gpu and --gpus-per-node describe the run when there is no job "
+                                        "file; the job file already says them");
+      job = planner_cli_load_job (job_path, &error);
+      if (job == NULL)
+        return planner_cli_usage_error (command, "%s", error->message);
+    }
+
+  file = g_file_new_for_commandline_arg (log_path);
+  record = planner_log_read_file (file, NULL, NULL, NULL, &error);
+  if (record == NULL)
+    return planner_cli_usage_error (command, "--log %s: %s", log_path, error->message);
+  analysis = planner_log_analysis_new (record, job, gpu_id, gpus_per_node, &error);
+  if (analysis == NULL)
+    return planner_cli_usage_error (command, "--log %s: %s", log_path, error->message);
+
+  if (!troubleshoot || has_symptom)
+    {
+      PlannerPlan *plan = planner_advise_log (analysis, troubleshoot ? symptom : PLANNER_SYMPTOM_NONE, &error);
+
+      if (plan == NULL)
+        return planner_cli_usage_error (command, "%s", error->message);
+      plans = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_plan_free);
+      g_ptr_array_add (plans, plan);
+    }
+  else
+    {
+      plans = planner_advise_log_all (analysis, &error);
+      if (plans == NULL)
+        return planner_cli_usage_error (command, "%s", error->message);
+    }
+
+  if (output != NULL && apply_text == NULL)
+    return planner_cli_usage_error (command, "--output writes the job with a plan applied: give --apply N or --apply all");
+  if (apply_text != NULL)
+    {
+      if (plans->len != 1)
+        return planner_cli_usage_error (command, "the log shows %u symptoms: choose the plan to apply with --symptom",
+                                        plans->len);
+      return apply_plan (command, g_ptr_array_index (plans, 0), analysis->job, job_path, index, output, force);
+    }
+
+  if (json)
+    {
+      g_autofree char *name = g_path_get_basename (log_path);
+      g_autoptr(JsonNode) root = planner_log_analysis_to_json (analysis, name, plans);
+
+      planner_cli_print_json (root);
+    }
+  else
+    {
+      print_log (analysis, log_path);
+      for (guint i = 0; i < plans->len; i++)
+        {
+          g_print ("\n");
+          /* The evidence was printed above, once for all plans. */
+          print_text (g_ptr_array_index (plans, i), FALSE);
+        }
+    }
+
+  for (guint i = 0; i < plans->len; i++)
+    job_errors |= ((PlannerPlan *) g_ptr_array_index (plans, i))->errors->len > 0;
+  if (!troubleshoot && job_errors)
+    return PLANNER_EXIT_JOB_ERRORS;
   return PLANNER_EXIT_OK;
 }
 
@@ -194,6 +390,9 @@ run (const char *command,
   g_autofree char *mfu_text = NULL;
   g_autofree char *time_text = NULL;
   g_autofree char *tflops_text = NULL;
+  g_autofree char *log_path = NULL;
+  g_autofree char *gpu_id = NULL;
+  g_autofree char *per_node_text = NULL;
   g_auto(GStrv) rest = NULL;
   g_auto(GStrv) args = g_strdupv (argv);
   g_autofree char *apply_text = NULL;
@@ -202,10 +401,17 @@ run (const char *command,
   gboolean force = FALSE;
   PlannerSymptom symptom = PLANNER_SYMPTOM_NONE;
   double mfu = 0, seconds = 0, tflops = 0;
+  guint64 per_node = 0;
   guint64 index = G_MAXUINT;
+  guint n_rest;
   GOptionEntry entries[] = {
     { "symptom", 0, 0, G_OPTION_ARG_STRING, &symptom_text,
-      "oom, low-mfu, slow, diverging, start-up-error or hang", "SYMPTOM" },
+      "oom, low-mfu, slow, diverging, start-up-error or hang (with --log: the one plan to make)", "SYMPTOM" },
+    { "log", 0, 0, G_OPTION_ARG_FILENAME, &log_path,
+      "Work from the log the run wrote (Megatron's stdout/stderr or a SLURM output file)", "FILE" },
+    { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, "With --log and no job file: the GPU the run had", "TYPE" },
+    { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &per_node_text,
+      "With --log and no job file: GPUs per node in the run", "N" },
     { "mfu", 0, 0, G_OPTION_ARG_STRING, &mfu_text, "Measured MFU, 0..1 or a percentage", "X" },
     { "iteration-time", 0, 0, G_OPTION_ARG_STRING, &time_text, "Measured seconds per iteration", "SECONDS" },
     { "tflops-per-gpu", 0, 0, G_OPTION_ARG_STRING, &tflops_text, "Megatron's logged TFLOP/s per GPU", "T" },
@@ -219,31 +425,34 @@ run (const char *command,
   };
 
   /* optimize has no symptom: drop the entry so --help does not offer it. */
-  context = g_option_context_new ("JOB.json");
+  context = g_option_context_new ("JOB.json | --log FILE [JOB.json]");
   g_option_context_set_summary (context, troubleshoot
     ? "Rank the likely causes of a symptom for this job and give the exact Megatron-Core 0.20.0 flag changes.\n"
+      "With --log, read the symptoms from the log the run wrote (each with the lines that prove it) and make a "
+      "plan for each; the job comes from the log's printed arguments when no job file is given.\n"
       "Exit status: 0 a list produced (a job with start-up errors gets them as the causes), "
-      "2 bad invocation or unreadable job."
+      "2 bad invocation or unreadable job or log."
     : "Plan flag changes that raise throughput for this job (Megatron-Core 0.20.0), each checked and measured.\n"
+      "With --log, start from the MFU measured in the log the run wrote; the job comes from the log's printed "
+      "arguments when no job file is given.\n"
       "Exit status: 0 plan produced, 1 the job has start-up errors (the plan is still printed; see "
-      "troubleshoot --symptom start-up-error), 2 bad invocation or unreadable job.");
+      "troubleshoot --symptom start-up-error), 2 bad invocation or unreadable job or log.");
   if (!planner_cli_parse_options (command, context, troubleshoot ? entries : entries + 1, &args))
     return PLANNER_EXIT_USAGE;
 
-  if (troubleshoot)
-    {
-      if (symptom_text == NULL)
-        return planner_cli_usage_error (command, "--symptom is required: oom, low-mfu, slow, diverging, "
-                                        "start-up-error or hang");
-      if (!planner_symptom_from_string (symptom_text, &symptom))
-        return planner_cli_usage_error (command, "--symptom: unknown symptom “%s”; give oom, low-mfu, slow, "
-                                        "diverging, start-up-error or hang", symptom_text);
-    }
+  if (symptom_text != NULL && !planner_symptom_from_string (symptom_text, &symptom))
+    return planner_cli_usage_error (command, "--symptom: unknown symptom “%s”; give oom, low-mfu, slow, "
+                                    "diverging, start-up-error or hang", symptom_text);
+  if (troubleshoot && symptom_text == NULL && log_path == NULL)
+    return planner_cli_usage_error (command, "--symptom is required: oom, low-mfu, slow, diverging, "
+                                    "start-up-error or hang (or give --log FILE to read them from the run's log)");
   if ((mfu_text != NULL && !planner_cli_parse_positive (command, "--mfu", mfu_text, MAX_MFU, &mfu)) ||
       (time_text != NULL &&
        !planner_cli_parse_positive (command, "--iteration-time", time_text, MAX_ITERATION_TIME, &seconds)) ||
       (tflops_text != NULL &&
        !planner_cli_parse_positive (command, "--tflops-per-gpu", tflops_text, MAX_TFLOPS_PER_GPU, &tflops)))
+    return PLANNER_EXIT_USAGE;
+  if (per_node_text != NULL && !planner_cli_parse_count (command, "--gpus-per-node", per_node_text, 72, &per_node))
     return PLANNER_EXIT_USAGE;
   if (apply_text != NULL && g_strcmp0 (apply_text, "all") != 0)
     {
@@ -267,10 +476,22 @@ run (const char *command,
         return status;
     }
 
-  if (rest == NULL || g_strv_length (rest) == 0)
-    return planner_cli_usage_error (command, "give the job file (JOB.json)");
-  if (g_strv_length (rest) > 1)
-    return planner_cli_usage_error (command, "give one job file, not %u", g_strv_length (rest));
+  n_rest = rest != NULL ? g_strv_length (rest) : 0;
+  if (n_rest > 1)
+    return planner_cli_usage_error (command, "give one job file, not %u", n_rest);
+
+  if (log_path != NULL)
+    {
+      if (mfu_text != NULL || time_text != NULL || tflops_text != NULL)
+        return planner_cli_usage_error (command, "--log measures the MFU from the logged throughput: give no "
+                                        "--mfu, --iteration-time or --tflops-per-gpu with it");
+      return run_log (command, troubleshoot, log_path, n_rest == 1 ? rest[0] : NULL, symptom_text != NULL, symptom,
+                      gpu_id, (guint) per_node, json, apply_text, index, output, force);
+    }
+  if (gpu_id != NULL || per_node_text != NULL)
+    return planner_cli_usage_error (command, "--gpu and --gpus-per-node describe a log's run: give them with --log");
+  if (n_rest == 0)
+    return planner_cli_usage_error (command, "give the job file (JOB.json), or --log FILE");
 
   job = planner_cli_load_job (rest[0], &error);
   if (job == NULL)
@@ -286,7 +507,7 @@ run (const char *command,
   if (json)
     print_json (plan);
   else
-    print_text (plan);
+    print_text (plan, TRUE);
 
   if (!troubleshoot && plan->errors->len > 0)
     return PLANNER_EXIT_JOB_ERRORS;

@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "planner-advise-private.h"
+#include "planner-advise-rules.h"
 
 /* One rule per flag family.  Each rule looks at the current arguments,
  * builds the exact changes and hands them to planner_advisor_offer(),
@@ -562,13 +562,11 @@ PlannerSuggestion *
 planner_rule_ep_in_node (PlannerAdvisor *advisor)
 {
   const PlannerConfig *config = planner_advisor_config (advisor);
-  g_autoptr(PlannerGroups) groups = NULL;
   guint per_node = advisor->input->gpus_per_node;
 
   if (config == NULL || config->num_experts == 0 || config->layout.ep <= 1 || per_node == 0)
     return NULL;
-  groups = planner_groups_new (&config->layout, PLANNER_GROUP_EP);
-  if (!planner_groups_cross_nodes (groups, per_node))
+  if (!planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_EP))
     return NULL;
 
   for (guint ep = config->layout.ep / 2; ep >= 1; ep /= 2)
@@ -586,9 +584,7 @@ planner_rule_ep_in_node (PlannerAdvisor *advisor)
       report = planner_advisor_try (advisor, suggestion, &why);
       if (report != NULL)
         {
-          g_autoptr(PlannerGroups) after = planner_groups_new (planner_report_get_layout (report), PLANNER_GROUP_EP);
-
-          if (!planner_groups_cross_nodes (after, per_node))
+          if (!planner_advisor_group_crosses_nodes (advisor, report, PLANNER_GROUP_EP))
             {
               suggestion->reason = g_strdup_printf ("EP %u spans nodes of %u GPUs, so every MoE layer's all-to-all "
                                                     "crosses the inter-node fabric twice per direction.",

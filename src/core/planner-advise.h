@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "planner-args.h"
+#include "planner-advise-input.h"
 #include "planner-job.h"
 #include "planner-plan.h"
 
@@ -25,30 +25,6 @@ G_BEGIN_DECLS
  * refused is listed in plan->rejected.  Nothing estimates training time
  * or cost: effects are relative speed, MFU ranges, memory and the
  * pipeline bubble. */
-
-typedef struct
-{
-  const PlannerArgs *args;           /* Megatron's arguments, as given */
-  GHashTable        *env;            /* exported variables; NULL = unknown */
-  guint64            world_size;     /* required */
-  guint              gpus_per_node;  /* 0 = unknown (one node) */
-  const char        *gpu_id;         /* catalog id; NULL = unknown GPU */
-  const char        *model_id;       /* catalog model filling in dimensions; may be NULL */
-  guint64            vocab_size;     /* 0 = from the arguments or the model */
-  /* What the user measured (at most one; 0 = not given) */
-  double             mfu;            /* 0..1, or a percentage 1..100 */
-  double             iteration_time; /* seconds per iteration */
-  double             tflops_per_gpu; /* Megatron's logged TFLOP/s/GPU */
-} PlannerAdviseInput;
-
-#define PLANNER_ADVISE_ERROR (planner_advise_error_quark ())
-
-typedef enum
-{
-  PLANNER_ADVISE_ERROR_INVALID,   /* bad input: names the field */
-} PlannerAdviseError;
-
-GQuark       planner_advise_error_quark   (void);
 
 PlannerPlan *planner_advise_optimize      (const PlannerAdviseInput *input,
                                            GError                  **error);

@@ -9,7 +9,8 @@
 
 #include "config.h"
 
-#include "planner-advise-private.h"
+#include "planner-optimize.h"
+#include "planner-advise-rules.h"
 
 /* The throughput plan: rules in the order a tuning guide applies them,
  * each on top of the ones accepted before it (the layout first, then

@@ -77,7 +77,8 @@ add_change (JsonBuilder         *builder,
 static void
 add_suggestion (JsonBuilder             *builder,
                 const PlannerSuggestion *suggestion,
-                guint                    rank)
+                guint                    rank,
+                gboolean                 from_log)
 {
   GString *diff = g_string_new (NULL);
 
@@ -124,6 +125,30 @@ add_suggestion (JsonBuilder             *builder,
       json_builder_end_object (builder);
     }
   add_range (builder, "bubble", "before", suggestion->bubble_before, "after", suggestion->bubble_after);
+  if (from_log)
+    {
+      json_builder_set_member_name (builder, "citations");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < suggestion->citations->len; i++)
+        {
+          const PlannerCitation *citation = g_ptr_array_index (suggestion->citations, i);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "line");
+          json_builder_add_int_value (builder, (gint64) citation->line);
+          json_builder_set_member_name (builder, "rank");
+          if (citation->rank >= 0)
+            json_builder_add_int_value (builder, citation->rank);
+          else
+            json_builder_add_null_value (builder);
+          json_builder_set_member_name (builder, "topic");
+          json_builder_add_string_value (builder, citation->topic);
+          json_builder_set_member_name (builder, "text");
+          json_builder_add_string_value (builder, citation->text);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+    }
   json_builder_end_object (builder);
 }
 
@@ -131,6 +156,8 @@ JsonNode *
 planner_plan_to_json (const PlannerPlan *plan)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  /* Plans made from a log carry what it showed; others keep their shape. */
+  gboolean from_log = plan != NULL && plan->evidence->len > 0;
 
   g_return_val_if_fail (plan != NULL, NULL);
 
@@ -147,6 +174,8 @@ planner_plan_to_json (const PlannerPlan *plan)
   json_builder_add_string_value (builder, planner_flag_catalog_get_megatron_version ());
   add_string_or_null (builder, "layout", plan->summary);
   add_strings (builder, "errors", plan->errors);
+  if (from_log)
+    add_strings (builder, "evidence", plan->evidence);
 
   json_builder_set_member_name (builder, "measured");
   if (plan->measured_mfu > 0)
@@ -201,7 +230,7 @@ planner_plan_to_json (const PlannerPlan *plan)
   json_builder_set_member_name (builder, "suggestions");
   json_builder_begin_array (builder);
   for (guint i = 0; i < plan->suggestions->len; i++)
-    add_suggestion (builder, g_ptr_array_index (plan->suggestions, i), i + 1);
+    add_suggestion (builder, g_ptr_array_index (plan->suggestions, i), i + 1, from_log);
   json_builder_end_array (builder);
   add_strings (builder, "rejected", plan->rejected);
   add_strings (builder, "notes", plan->notes);

@@ -34,6 +34,11 @@ G_BEGIN_DECLS
  *                   bubble {before, after} | null}
  *   rejected       ["id: why"] considered and not offered
  *   notes          [..] findings that are not flag changes
+ *
+ * Plans made from a run's log (planner-advise-log.h) also have
+ *   evidence       [..] what the log showed: the finding, measured MFU and memory
+ * and each suggestion
+ *   citations      [{line, rank | null, topic, text}] the log lines behind it
  */
 JsonNode *planner_plan_to_json (const PlannerPlan *plan);
 

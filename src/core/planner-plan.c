@@ -90,6 +90,31 @@ planner_change_to_diff (const PlannerChange *change)
   return g_string_free (out, FALSE);
 }
 
+PlannerCitation *
+planner_citation_new (guint64     line,
+                      gint        rank,
+                      const char *topic,
+                      const char *text)
+{
+  PlannerCitation *citation = g_new (PlannerCitation, 1);
+
+  citation->line = line;
+  citation->rank = rank;
+  citation->topic = g_strdup (topic);
+  citation->text = g_strdup (text);
+  return citation;
+}
+
+void
+planner_citation_free (PlannerCitation *citation)
+{
+  if (citation == NULL)
+    return;
+  g_free (citation->topic);
+  g_free (citation->text);
+  g_free (citation);
+}
+
 PlannerSuggestion *
 planner_suggestion_new (const char *id,
                         const char *title)
@@ -101,6 +126,7 @@ planner_suggestion_new (const char *id,
   suggestion->changes = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_change_free);
   suggestion->prerequisites = g_ptr_array_new_with_free_func (g_free);
   suggestion->checks = g_ptr_array_new_with_free_func (g_free);
+  suggestion->citations = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_citation_free);
   suggestion->speed_low = suggestion->speed_high = -1;
   suggestion->mfu_low = suggestion->mfu_high = -1;
   suggestion->memory_before = suggestion->memory_after = -1;
@@ -121,6 +147,7 @@ planner_suggestion_free (PlannerSuggestion *suggestion)
   g_ptr_array_unref (suggestion->changes);
   g_ptr_array_unref (suggestion->prerequisites);
   g_ptr_array_unref (suggestion->checks);
+  g_ptr_array_unref (suggestion->citations);
   g_free (suggestion);
 }
 
@@ -338,6 +365,7 @@ planner_plan_new (PlannerPlanKind kind,
   plan->rejected = g_ptr_array_new_with_free_func (g_free);
   plan->notes = g_ptr_array_new_with_free_func (g_free);
   plan->errors = g_ptr_array_new_with_free_func (g_free);
+  plan->evidence = g_ptr_array_new_with_free_func (g_free);
   plan->memory_before = plan->memory_after = -1;
   return plan;
 }
@@ -351,6 +379,7 @@ planner_plan_free (PlannerPlan *plan)
   g_ptr_array_unref (plan->rejected);
   g_ptr_array_unref (plan->notes);
   g_ptr_array_unref (plan->errors);
+  g_ptr_array_unref (plan->evidence);
   g_free (plan->summary);
   g_free (plan);
 }

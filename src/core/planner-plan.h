@@ -40,6 +40,22 @@ typedef struct
   char               *new_value;  /* NULL: a switch, or removed */
 } PlannerChange;
 
+/* A line of the run's log that motivated a suggestion (plans made from a
+ * log; see planner-advise-log.h). */
+typedef struct
+{
+  guint64  line;    /* 1-based line number in the log */
+  gint     rank;    /* -1 unknown */
+  char    *topic;   /* what the line shows: "oom", "loss-spike", "throughput", … */
+  char    *text;    /* the line as written (cut, control characters replaced) */
+} PlannerCitation;
+
+PlannerCitation   *planner_citation_new         (guint64                  line,
+                                                 gint                     rank,
+                                                 const char              *topic,
+                                                 const char              *text);
+void               planner_citation_free        (PlannerCitation         *citation);
+
 typedef struct
 {
   char      *id;             /* stable: "sequence-parallel", "full-recompute" */
@@ -50,6 +66,7 @@ typedef struct
   GPtrArray *changes;        /* PlannerChange, in order */
   GPtrArray *prerequisites;  /* char*: what it needs and where that comes from */
   GPtrArray *checks;         /* char*: compatibility checks it passed */
+  GPtrArray *citations;      /* PlannerCitation*: the log lines behind it; empty unless made from a log */
   /* Expected effect in numbers; a value < 0 is "not stated". */
   double     speed_low;      /* relative step speed, 1 = unchanged */
   double     speed_high;
@@ -136,6 +153,7 @@ typedef struct
   GPtrArray      *rejected;      /* char*: considered, and why not offered */
   GPtrArray      *notes;         /* char*: findings that are not flag changes */
   GPtrArray      *errors;        /* char*: "code: message" of the job's errors before the plan */
+  GPtrArray      *evidence;      /* char*: what the run's log showed; empty unless made from a log */
   char           *summary;       /* layout summary before the plan */
   /* The MFU as measured by the user (0 = unknown) and the peak it is against */
   double          measured_mfu;

@@ -11,7 +11,8 @@
 
 #include <math.h>
 
-#include "planner-advise-private.h"
+#include "planner-troubleshoot.h"
+#include "planner-advise-rules.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
@@ -147,17 +148,12 @@ troubleshoot_throughput (PlannerAdvisor *advisor,
   const PlannerConfig *config = planner_advisor_config (advisor);
   guint per_node = advisor->input->gpus_per_node;
 
-  if (config != NULL && per_node > 0)
-    {
-      g_autoptr(PlannerGroups) tp = planner_groups_new (&config->layout, PLANNER_GROUP_TP);
-      g_autoptr(PlannerGroups) cp = planner_groups_new (&config->layout, PLANNER_GROUP_CP);
-
-      if (planner_groups_cross_nodes (tp, per_node))
-        planner_advisor_note (advisor, "TP %u crosses nodes of %u GPUs: every layer's TP traffic goes over the "
-                              "inter-node fabric.", config->layout.tp, per_node);
-      if (planner_groups_cross_nodes (cp, per_node))
-        planner_advisor_note (advisor, "CP %u crosses nodes of %u GPUs.", config->layout.cp, per_node);
-    }
+  if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_TP))
+    planner_advisor_note (advisor, "TP %u crosses nodes of %u GPUs: every layer's TP traffic goes over the "
+                          "inter-node fabric.", planner_report_get_layout (advisor->current)->tp, per_node);
+  if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_CP))
+    planner_advisor_note (advisor, "CP %u crosses nodes of %u GPUs.", planner_report_get_layout (advisor->current)->cp,
+                          per_node);
   if (config != NULL && config->layout.pp > 1)
     planner_advisor_note (advisor, "Pipeline bubble now: (p−1)/(v·m) = (%u−1)/(%u·%" G_GUINT64_FORMAT ") = %.1f%% "
                           "of the step; a larger global batch (more microbatches) also shrinks it but changes "
@@ -386,10 +382,79 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
   }
 }
 
+/* The layouts nearest to the job's that Megatron accepts and that pass
+ * the planner's checks for this model (the layers and FFN must divide
+ * too), at most three of them; candidates that fail are passed over in
+ * silence, and one line says so when none passes. */
+static void
+offer_nearest_layouts (PlannerAdvisor          *advisor,
+                       const PlannerDiagnostic *d)
+{
+  const PlannerConfig *config = planner_advisor_config (advisor);
+  const PlannerArgs *args = advisor->args;
+  g_autoptr(GArray) nearest = NULL;
+  guint experts = config != NULL ? config->num_experts : (guint) planner_args_get_int (args, "num_experts", 0);
+  guint offered = 0;
+  GPtrArray *diagnostics = planner_report_get_diagnostics (advisor->base);
+
+  /* Name the world not dividing when it is among the errors: it is the one
+   * Megatron stops at first. */
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *other = g_ptr_array_index (diagnostics, i);
+
+      if (other->severity == PLANNER_SEVERITY_ERROR && g_str_equal (other->code, "layout.world-not-divisible"))
+        d = other;
+    }
+
+  nearest = planner_layout_nearest_valid (advisor->input->world_size,
+                                          planner_args_get_int (args, "tensor_model_parallel_size", 1),
+                                          planner_args_get_int (args, "pipeline_model_parallel_size", 1),
+                                          planner_args_get_int (args, "context_parallel_size", 1),
+                                          planner_args_get_int (args, "expert_model_parallel_size", 1),
+                                          planner_args_get_int (args, "expert_tensor_parallel_size", 0),
+                                          experts, 24);
+  for (guint k = 0; nearest != NULL && k < nearest->len && offered < 3; k++)
+    {
+      const PlannerLayout *l = &g_array_index (nearest, PlannerLayout, k);
+      g_autofree char *description = planner_layout_describe (l);
+      g_autofree char *id = g_strdup_printf ("nearest-layout-%u", offered + 1);
+      g_autoptr(PlannerSuggestion) s = planner_suggestion_new (id, "Use a layout Megatron accepts");
+      g_autoptr(PlannerReport) trial = NULL;
+      g_autofree char *why = NULL;
+      struct { const char *dest, *flag; guint value; } degrees[] = {
+        { "tensor_model_parallel_size", "--tensor-model-parallel-size", l->tp },
+        { "pipeline_model_parallel_size", "--pipeline-model-parallel-size", l->pp },
+        { "context_parallel_size", "--context-parallel-size", l->cp },
+        { "expert_model_parallel_size", "--expert-model-parallel-size", l->ep },
+      };
+
+      for (guint g = 0; g < G_N_ELEMENTS (degrees); g++)
+        {
+          g_autofree char *text = g_strdup_printf ("%u", degrees[g].value);
+
+          if (planner_args_get_int (args, degrees[g].dest, 1) != degrees[g].value)
+            planner_suggestion_set_flag (s, args, degrees[g].dest, degrees[g].flag, text);
+        }
+      trial = planner_advisor_try (advisor, s, &why);
+      if (trial == NULL)
+        continue;
+      s->reason = g_strdup_printf ("%s: %s", d->code, description);
+      s->cause = g_strdup (d->message);
+      s->effect = g_strdup ("The nearest layout for the same GPUs; check its memory before/after.");
+      if (planner_advisor_offer (advisor, g_steal_pointer (&s)) != NULL)
+        offered++;
+    }
+  if (offered == 0)
+    planner_advisor_reject (advisor, "nearest-layout", "no layout near this one for %" G_GUINT64_FORMAT " GPUs "
+                            "passes Megatron's checks for this model", advisor->input->world_size);
+}
+
 /* Start-up errors: the validator's findings with the fix as flags. */
 static void
 troubleshoot_startup (PlannerAdvisor *advisor)
 {
+  gboolean offered_layouts = FALSE;
   GPtrArray *diagnostics = planner_report_get_diagnostics (advisor->base);
   const PlannerConfig *config = planner_advisor_config (advisor);
   const PlannerArgs *args = advisor->args;
@@ -469,6 +534,43 @@ troubleshoot_startup (PlannerAdvisor *advisor)
           planner_suggestion_unset_flag (suggestion, args, "fp16");
           suggestion->reason = g_strdup ("--fp16 and --bf16 exclude each other; BF16 needs no loss scaling.");
         }
+      else if ((g_str_equal (d->code, "model.heads-not-divisible-by-tp") || g_str_equal (d->code, "model.query-groups-tp"))
+               && config != NULL)
+        {
+          guint32 heads = config->num_attention_heads;
+          guint32 groups = MAX (config->num_query_groups, 1);
+          guint32 tp = config->layout.tp;
+          guint64 rest = (guint64) config->layout.pp * config->layout.cp;
+          guint32 fit = 0;
+
+          /* The largest smaller TP that holds whole heads and query groups
+           * and still divides the GPUs. */
+          for (guint32 t = tp > 1 ? tp - 1 : 1; t >= 1 && fit == 0; t--)
+            {
+              if (heads % t == 0 && (groups % t == 0 || t % groups == 0) && advisor->input->world_size % (t * rest) == 0)
+                fit = t;
+            }
+          if (fit > 0 && fit != tp)
+            {
+              g_autofree char *text = g_strdup_printf ("%u", fit);
+
+              suggestion = planner_suggestion_new ("fix-tp-heads", "Use a tensor-parallel size that divides the heads");
+              planner_suggestion_set_flag (suggestion, args, "tensor_model_parallel_size",
+                                           "--tensor-model-parallel-size", text);
+              if (fit == 1)
+                planner_suggestion_unset_flag (suggestion, args, "sequence_parallel");
+              suggestion->reason = g_strdup_printf ("Each TP rank holds whole attention heads (%u) and query groups "
+                                                    "(%u); TP %u is the largest below %u that does.", heads, groups,
+                                                    fit, tp);
+            }
+        }
+      else if (g_str_equal (d->code, "training.seed-zero"))
+        {
+          suggestion = planner_suggestion_new ("fix-seed", "Give a positive seed");
+          planner_suggestion_set_flag (suggestion, args, "seed", "--seed", "1234");
+          suggestion->reason = g_strdup ("Megatron's random-number set-up refuses a seed that is not positive; "
+                                         "1234 is its default.");
+        }
       else if (g_str_equal (d->code, "lr.warmup-exclusive"))
         {
           suggestion = planner_suggestion_new ("fix-warmup", "Give the warmup one way");
@@ -492,42 +594,10 @@ troubleshoot_startup (PlannerAdvisor *advisor)
       else if ((g_str_has_prefix (d->code, "layout.") || g_str_equal (d->code, "moe.experts-not-divisible-by-ep")) &&
                !g_str_equal (d->code, "layout.world-size-unknown"))
         {
-          g_autoptr(GArray) nearest = NULL;
-          guint experts = config != NULL ? config->num_experts
-                                         : (guint) planner_args_get_int (args, "num_experts", 0);
-
-          nearest = planner_layout_nearest_valid (advisor->input->world_size,
-                                                  planner_args_get_int (args, "tensor_model_parallel_size", 1),
-                                                  planner_args_get_int (args, "pipeline_model_parallel_size", 1),
-                                                  planner_args_get_int (args, "context_parallel_size", 1),
-                                                  planner_args_get_int (args, "expert_model_parallel_size", 1),
-                                                  planner_args_get_int (args, "expert_tensor_parallel_size", 0),
-                                                  experts, 4);
-          for (guint k = 0; nearest != NULL && k < nearest->len; k++)
-            {
-              const PlannerLayout *l = &g_array_index (nearest, PlannerLayout, k);
-              g_autofree char *description = planner_layout_describe (l);
-              g_autofree char *id = g_strdup_printf ("nearest-layout-%u", k + 1);
-              PlannerSuggestion *s = planner_suggestion_new (id, "Use a layout Megatron accepts");
-              struct { const char *dest, *flag; guint value; } degrees[] = {
-                { "tensor_model_parallel_size", "--tensor-model-parallel-size", l->tp },
-                { "pipeline_model_parallel_size", "--pipeline-model-parallel-size", l->pp },
-                { "context_parallel_size", "--context-parallel-size", l->cp },
-                { "expert_model_parallel_size", "--expert-model-parallel-size", l->ep },
-              };
-
-              for (guint g = 0; g < G_N_ELEMENTS (degrees); g++)
-                {
-                  g_autofree char *text = g_strdup_printf ("%u", degrees[g].value);
-
-                  if (planner_args_get_int (args, degrees[g].dest, 1) != degrees[g].value)
-                    planner_suggestion_set_flag (s, args, degrees[g].dest, degrees[g].flag, text);
-                }
-              s->reason = g_strdup_printf ("%s: %s", d->code, description);
-              s->cause = g_strdup (d->message);
-              s->effect = g_strdup ("The nearest layout for the same GPUs; check its memory before/after.");
-              planner_advisor_offer (advisor, s);
-            }
+          /* Several layout errors have one answer: the nearest layouts, once. */
+          if (!offered_layouts)
+            offer_nearest_layouts (advisor, d);
+          offered_layouts = TRUE;
           continue;
         }
 
@@ -554,7 +624,6 @@ troubleshoot_startup (PlannerAdvisor *advisor)
 static void
 troubleshoot_hang (PlannerAdvisor *advisor)
 {
-  const PlannerConfig *config = planner_advisor_config (advisor);
   gint64 timeout = planner_args_get_int (advisor->args, "distributed_timeout_minutes", 10);
   guint per_node = advisor->input->gpus_per_node;
 
@@ -590,18 +659,13 @@ troubleshoot_hang (PlannerAdvisor *advisor)
 
   planner_advisor_note (advisor, "If NCCL picks the wrong network interface, set NCCL_SOCKET_IFNAME (and "
                         "NCCL_IB_HCA for InfiniBand) to your cluster's names; the planner does not guess them.");
-  if (config != NULL && per_node > 0)
-    {
-      g_autoptr(PlannerGroups) tp = planner_groups_new (&config->layout, PLANNER_GROUP_TP);
-      g_autoptr(PlannerGroups) ep = planner_groups_new (&config->layout, PLANNER_GROUP_EP);
-
-      if (planner_groups_cross_nodes (tp, per_node))
-        planner_advisor_note (advisor, "TP %u crosses nodes: the first TP collective needs the inter-node fabric.",
-                              config->layout.tp);
-      if (config->layout.ep > 1 && planner_groups_cross_nodes (ep, per_node))
-        planner_advisor_note (advisor, "EP %u crosses nodes: the first all-to-all needs the inter-node fabric.",
-                              config->layout.ep);
-    }
+  if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_TP))
+    planner_advisor_note (advisor, "TP %u crosses nodes: the first TP collective needs the inter-node fabric.",
+                          planner_report_get_layout (advisor->current)->tp);
+  if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_EP) &&
+      planner_report_get_layout (advisor->current)->ep > 1)
+    planner_advisor_note (advisor, "EP %u crosses nodes: the first all-to-all needs the inter-node fabric.",
+                          planner_report_get_layout (advisor->current)->ep);
   if (per_node > 0 && advisor->input->world_size % per_node != 0)
     planner_advisor_note (advisor, "%" G_GUINT64_FORMAT " GPUs is not a whole number of %u-GPU nodes: ranks may be "
                           "waiting for processes that were never started.", advisor->input->world_size, per_node);

@@ -512,6 +512,52 @@ test_apply_to_job (void)
   g_assert_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID);
 }
 
+/* Issue 14, item 4: degrees that form no layout (TP 3 on 32 GPUs, CP × TP
+ * × PP above the world) reached the group code, which raised a GLib
+ * critical for 348 of these 432 combinations.  g_test_init makes every
+ * critical fatal, so any one of them fails this sweep.  Each combination
+ * still gets a plan, with the job's errors in it. */
+static void
+test_invalid_layout_sweep (void)
+{
+  static const guint degrees[] = { 1, 2, 3, 4, 8, 16 };
+  guint n_invalid = 0, n_cross = 0, n = 0;
+
+  for (guint t = 0; t < G_N_ELEMENTS (degrees); t++)
+    for (guint p = 0; p < G_N_ELEMENTS (degrees); p++)
+      for (guint c = 0; c < 4; c++)
+        for (guint e = 0; e < 3; e++)
+          {
+            g_autoptr(PlannerJob) job = planner_job_new ();
+            g_autoptr(PlannerReport) report = NULL;
+            gboolean valid;
+
+            g_object_set (job, "model-id", "mixtral-8x7b", "gpu-id", "h100-sxm", "nodes", 4, "gpus-per-node", 8,
+                          "tp", degrees[t], "pp", degrees[p], "cp", degrees[c], "ep", degrees[e], NULL);
+            report = planner_analyze_job (job);
+            valid = planner_report_get_layout (report) != NULL;
+            n_invalid += !valid;
+            n++;
+            for (int s = PLANNER_SYMPTOM_NONE; s <= PLANNER_SYMPTOM_HANG; s++)
+              {
+                g_autoptr(GError) error = NULL;
+                g_autoptr(PlannerPlan) plan = planner_advise_job (job, (PlannerSymptom) s, 0, 0, 0, &error);
+
+                g_assert_no_error (error);
+                g_assert_nonnull (plan);
+                if (!valid)
+                  g_assert_cmpuint (plan->errors->len, >, 0);
+                for (guint i = 0; s == PLANNER_SYMPTOM_LOW_MFU && i < plan->notes->len; i++)
+                  n_cross += g_str_has_prefix (g_ptr_array_index (plan->notes, i), "TP 16 crosses nodes");
+              }
+          }
+  g_assert_cmpuint (n, ==, 432);
+  /* The sweep must reach what it is about. */
+  g_assert_cmpuint (n_invalid, >=, 300);
+  /* A real layout whose TP spans nodes is still reported. */
+  g_assert_cmpuint (n_cross, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -527,6 +573,7 @@ main (int   argc,
   g_test_add_func ("/advise/startup-error", test_startup_error);
   g_test_add_func ("/advise/bad-input", test_bad_input);
   g_test_add_func ("/advise/apply-to-job", test_apply_to_job);
+  g_test_add_func ("/advise/invalid-layout-sweep", test_invalid_layout_sweep);
 
   return g_test_run ();
 }

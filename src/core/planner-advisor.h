@@ -1,4 +1,4 @@
-/* planner-advise-private.h
+/* planner-advisor.h
  *
  * Copyright 2026 The Launch Planner developers
  *
@@ -7,15 +7,21 @@
 
 #pragma once
 
-#include "planner-advise.h"
+#include "planner-advise-input.h"
 #include "planner-analyze.h"
 #include "planner-catalog.h"
+#include "planner-layout.h"
+#include "planner-plan.h"
 
 G_BEGIN_DECLS
 
-/* The state of one advice run, shared by the optimize and troubleshoot
- * rules.  @args and @current move forward as suggestions are accepted in
- * a cumulative plan; in a troubleshooting plan they stay the job's own. */
+/* The framework every plan is built with (engine-internal): the state of
+ * one advice run, and how a suggestion is tried, checked, measured and
+ * added.  Which rules run for which plan is not decided here (see
+ * planner-optimize.c and planner-troubleshoot.c).
+ *
+ * @args and @current move forward as suggestions are accepted in a
+ * cumulative plan; in a troubleshooting plan they stay the job's own. */
 typedef struct
 {
   const PlannerAdviseInput *input;
@@ -32,6 +38,16 @@ typedef struct
   double                    mfu_high;
 } PlannerAdvisor;
 
+/* Checks @input, analyses the job and measures what the user measured;
+ * @plan is taken.  On failure the advisor is cleared and FALSE returned. */
+gboolean             planner_advisor_init         (PlannerAdvisor           *advisor,
+                                                   const PlannerAdviseInput *input,
+                                                   PlannerPlan              *plan,
+                                                   GError                  **error);
+/* The finished plan (the caller owns it); the advisor is cleared. */
+PlannerPlan         *planner_advisor_finish       (PlannerAdvisor           *advisor);
+void                 planner_advisor_clear        (PlannerAdvisor           *advisor);
+
 /* Tries @suggestion (taking it) against the current arguments and, when
  * every check passes, adds it to the plan with its measured effect.
  * Returns the suggestion when offered, NULL when refused (the reason goes
@@ -46,6 +62,12 @@ PlannerReport       *planner_advisor_try          (PlannerAdvisor     *advisor,
 const PlannerConfig *planner_advisor_config       (PlannerAdvisor     *advisor);
 /* Worst stage of the current estimate; NULL without a GPU or model math. */
 const PlannerStageMemory *planner_advisor_worst   (PlannerAdvisor     *advisor);
+/* TRUE when a @kind group of @report's layout spans more than one node.
+ * FALSE when the node size is unknown, or when the degrees form no layout
+ * Megatron would build (there are no groups to place then). */
+gboolean             planner_advisor_group_crosses_nodes (PlannerAdvisor      *advisor,
+                                                   const PlannerReport *report,
+                                                   PlannerGroupKind     kind);
 void                 planner_advisor_note         (PlannerAdvisor     *advisor,
                                                    const char         *format,
                                                    ...) G_GNUC_PRINTF (2, 3);
@@ -54,39 +76,11 @@ void                 planner_advisor_reject       (PlannerAdvisor     *advisor,
                                                    const char         *format,
                                                    ...) G_GNUC_PRINTF (3, 4);
 
-/* Prerequisite helpers: record that @suggestion needs switch @flag; add it
+/* Prerequisite helper: record that @suggestion needs switch @flag; add it
  * to the suggestion when the current arguments do not turn it on. */
 void                 planner_advisor_require_switch (PlannerAdvisor    *advisor,
                                                    PlannerSuggestion *suggestion,
                                                    const char        *dest,
                                                    const char        *flag);
-
-/* Rules, shared by both plans.  Each builds and offers one suggestion and
- * returns it (NULL when not applicable or refused). */
-PlannerSuggestion   *planner_rule_attention_backend   (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_sequence_parallel   (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_tp_in_domain        (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_more_pp             (PlannerAdvisor *advisor,
-                                                       gboolean        only_large_models);
-PlannerSuggestion   *planner_rule_more_tp             (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_interleave          (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_distributed_optimizer (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_overlap_grad_reduce (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_overlap_param_gather (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_tp_comm_overlap     (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_fp8                 (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_moe_dispatcher      (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_moe_grouped_gemm    (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_ep_in_node          (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_grow_micro_batch    (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_shrink_micro_batch  (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_selective_recompute (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_full_recompute      (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_cpu_offload         (PlannerAdvisor *advisor);
-PlannerSuggestion   *planner_rule_cuda_max_connections (PlannerAdvisor *advisor);
-
-void                 planner_optimize_run             (PlannerAdvisor *advisor);
-void                 planner_troubleshoot_run         (PlannerAdvisor *advisor,
-                                                       PlannerSymptom  symptom);
 
 G_END_DECLS

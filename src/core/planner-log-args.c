@@ -1,0 +1,451 @@
+/* planner-log-args.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-log"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "planner-log-args.h"
+#include "planner-catalog.h"
+#include "planner-flag-catalog.h"
+#include "planner-job-args.h"
+
+#define ASSUMED_GPU "h100-sxm"
+
+static gboolean
+parse_number (const char *text,
+              double     *value)
+{
+  char *end = NULL;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  *value = g_ascii_strtod (text, &end);
+  return end != text && *end == '\0';
+}
+
+static const char *
+printed (const PlannerLogRecord *record,
+         const char             *dest)
+{
+  return record->arguments != NULL ? g_hash_table_lookup (record->arguments, dest) : NULL;
+}
+
+static guint64
+printed_count (const PlannerLogRecord *record,
+               const char             *dest)
+{
+  const char *text = printed (record, dest);
+  guint64 value = 0;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT64, &value, NULL))
+    return 0;
+  return value;
+}
+
+guint64
+planner_log_record_get_world_size (const PlannerLogRecord *record)
+{
+  g_return_val_if_fail (record != NULL, 0);
+
+  if (record->world_size > 0)
+    return record->world_size;
+  return printed_count (record, "world_size");
+}
+
+guint64
+planner_log_record_get_vocab_size (const PlannerLogRecord *record)
+{
+  guint64 padded;
+
+  g_return_val_if_fail (record != NULL, 0);
+
+  padded = printed_count (record, "padded_vocab_size");
+  return padded > 0 ? padded : printed_count (record, "vocab_size");
+}
+
+/* Python's str() of a list, "['a', 'b']" or "[1, 2]", as words; NULL when
+ * @text is not one. */
+static GStrv
+parse_list (const char *text)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+  const char *p = text;
+
+  if (*p != '[')
+    return NULL;
+  p++;
+  while (*p == ' ')
+    p++;
+  while (*p != ']' && *p != '\0')
+    {
+      if (*p == '\'' || *p == '"')
+        {
+          char quote = *p++;
+          const char *end = strchr (p, quote);
+
+          if (end == NULL)
+            return NULL;
+          g_ptr_array_add (items, g_strndup (p, (gsize) (end - p)));
+          p = end + 1;
+        }
+      else
+        {
+          const char *end = p;
+
+          while (*end != ',' && *end != ']' && *end != '\0')
+            end++;
+          g_ptr_array_add (items, g_strstrip (g_strndup (p, (gsize) (end - p))));
+          p = end;
+        }
+      while (*p == ' ')
+        p++;
+      if (*p == ',')
+        p++;
+      while (*p == ' ')
+        p++;
+    }
+  if (*p != ']')
+    return NULL;
+  g_ptr_array_add (items, NULL);
+  return (GStrv) g_ptr_array_free (g_steal_pointer (&items), FALSE);
+}
+
+/* Values Python prints differently from how they are written: enums
+ * ("AttnBackend.flash") and torch dtypes ("torch.bfloat16"). */
+static char *
+normalize_choice (const PlannerFlagInfo *info,
+                  const char            *text)
+{
+  static const struct { const char *dtype; const char *choice; } dtypes[] = {
+    { "torch.float32", "fp32" }, { "torch.bfloat16", "bf16" }, { "torch.float16", "fp16" },
+    { "torch.float8_e4m3fn", "fp8" }, { "torch.uint8", "fp8" },
+  };
+  const char *dot;
+
+  if (info->choices == NULL || g_strv_contains (info->choices, text))
+    return g_strdup (text);
+  for (guint i = 0; i < G_N_ELEMENTS (dtypes); i++)
+    {
+      if (g_str_equal (text, dtypes[i].dtype) && g_strv_contains (info->choices, dtypes[i].choice))
+        return g_strdup (dtypes[i].choice);
+    }
+  dot = strrchr (text, '.');
+  if (dot != NULL && g_strv_contains (info->choices, dot + 1))
+    return g_strdup (dot + 1);
+  return NULL;
+}
+
+static gboolean
+same_value (const char *a,
+            const char *b)
+{
+  double x, y;
+
+  if (a == NULL || b == NULL)
+    return a == b;
+  if (g_str_equal (a, b))
+    return TRUE;
+  return parse_number (a, &x) && parse_number (b, &y) && x == y;
+}
+
+/* The spelling that stores @value in a switch's dest. */
+static const char *
+switch_spelling (const char *dest,
+                 gboolean    value)
+{
+  guint n = planner_flag_catalog_get_n_flags ();
+
+  for (guint i = 0; i < n; i++)
+    {
+      const PlannerFlagInfo *info = planner_flag_catalog_get_flag_at (i);
+
+      if (!g_str_equal (info->dest, dest) || planner_flag_info_takes_value (info))
+        continue;
+      if (info->status != PLANNER_FLAG_STATUS_OK)
+        continue;
+      if (planner_flag_info_switch_value (info, info->flag) == value)
+        return info->flag;
+      for (guint a = 0; info->aliases[a] != NULL; a++)
+        {
+          if (planner_flag_info_switch_value (info, info->aliases[a]) == value)
+            return info->aliases[a];
+        }
+    }
+  return NULL;
+}
+
+/* Values Megatron derives from others when they are not given: written
+ * back, they would be given twice (and --encoder-num-layers beside
+ * --num-layers is refused). */
+static gboolean
+derived (const PlannerLogRecord *record,
+         const char             *dest,
+         const char             *value)
+{
+  static const struct { const char *dest; const char *from; } copies[] = {
+    { "encoder_num_layers", "num_layers" },
+    { "encoder_seq_length", "seq_length" },
+    { "decoder_seq_length", "seq_length" },
+    { "eval_micro_batch_size", "micro_batch_size" },
+    { "eval_global_batch_size", "global_batch_size" },
+    { "expert_tensor_parallel_size", "tensor_model_parallel_size" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (copies); i++)
+    {
+      if (g_str_equal (dest, copies[i].dest))
+        return same_value (value, printed (record, copies[i].from));
+    }
+  /* Megatron pads the tokenizer's vocabulary itself. */
+  if (g_str_equal (dest, "padded_vocab_size"))
+    return TRUE;
+  if (g_str_equal (dest, "dataloader_type"))
+    return g_str_equal (value, "single");
+  /* Megatron writes the group count even without GQA. */
+  if (g_str_equal (dest, "num_query_groups"))
+    return g_strcmp0 (printed (record, "group_query_attention"), "True") != 0;
+  return FALSE;
+}
+
+/* The spelling that writes @dest: "--save-interval" rather than an alias
+ * that happens to come first in the catalog. */
+static const char *
+value_spelling (const PlannerFlagInfo *info,
+                const char            *dest)
+{
+  g_autofree char *natural = g_strconcat ("--", dest, NULL);
+
+  g_strdelimit (natural + 2, "_", '-');
+  if (g_strv_contains (info->aliases, natural) && planner_flag_catalog_lookup (natural) != NULL)
+    return planner_flag_catalog_lookup (natural)->flag;
+  return info->flag;
+}
+
+static void
+add_argument (PlannerArgs            *args,
+              const PlannerLogRecord *record,
+              const char             *dest,
+              const char             *text)
+{
+  const PlannerFlagInfo *info = planner_flag_catalog_lookup_dest (dest);
+
+  /* Not an option (world_size, params_dtype, …), or gone from 0.20.0's parser. */
+  if (info == NULL || g_str_equal (text, "None") || derived (record, dest, text))
+    return;
+
+  if (!planner_flag_info_takes_value (info))
+    {
+      gboolean value;
+      const char *flag;
+
+      if (!g_str_equal (text, "True") && !g_str_equal (text, "False"))
+        return;
+      value = g_str_equal (text, "True");
+      if (same_value (text, info->default_value))
+        return;
+      flag = switch_spelling (dest, value);
+      if (flag != NULL)
+        planner_args_set_bool (args, dest, flag, value);
+      return;
+    }
+
+  if (info->nargs == PLANNER_FLAG_NARGS_ONE_OR_MORE || info->nargs == PLANNER_FLAG_NARGS_ANY ||
+      info->nargs == PLANNER_FLAG_NARGS_FIXED)
+    {
+      g_auto(GStrv) items = parse_list (text);
+      g_autofree char *joined = NULL;
+
+      if (items == NULL)
+        {
+          /* A single value where a list may stand ("0.01" for the aux loss coefficient). */
+          items = g_new0 (char *, 2);
+          items[0] = g_strdup (text);
+        }
+      joined = g_strjoinv (" ", items);
+      if (same_value (joined, info->default_value) || items[0] == NULL)
+        return;
+      for (guint i = 0; items[i] != NULL; i++)
+        {
+          g_autofree char *choice = normalize_choice (info, items[i]);
+
+          if (choice == NULL || !planner_flag_catalog_check_value (info, choice, NULL))
+            return;
+          g_free (items[i]);
+          items[i] = g_steal_pointer (&choice);
+        }
+      if (items[1] == NULL)
+        planner_args_set (args, dest, value_spelling (info, dest), items[0]);
+      else
+        planner_args_set_list (args, dest, value_spelling (info, dest), (const char *const *) items);
+      return;
+    }
+
+  {
+    g_autofree char *value = normalize_choice (info, text);
+
+    if (value == NULL || same_value (value, info->default_value) ||
+        !planner_flag_catalog_check_value (info, value, NULL))
+      return;
+    planner_args_set (args, dest, value_spelling (info, dest), value);
+  }
+}
+
+static int
+compare_strings (const void *a,
+                 const void *b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+PlannerArgs *
+planner_log_record_to_args (const PlannerLogRecord *record)
+{
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autofree const char **dests = NULL;
+  guint n;
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  if (record->arguments == NULL)
+    return NULL;
+  args = planner_args_new ();
+  /* In Megatron's printed order (sorted), so the result is the same every time. */
+  dests = (const char **) g_hash_table_get_keys_as_array (record->arguments, &n);
+  qsort (dests, n, sizeof *dests, compare_strings);
+  for (guint i = 0; i < n; i++)
+    add_argument (args, record, dests[i], g_hash_table_lookup (record->arguments, dests[i]));
+  return g_steal_pointer (&args);
+}
+
+static guint
+node_size (const PlannerLogRecord *record,
+           guint64                 world,
+           GPtrArray              *assumptions)
+{
+  guint size;
+
+  /* torchrun's "[defaultN]:" prefixes number the ranks of one node. */
+  if (record->max_local_rank >= 0 && record->max_local_rank < 72 &&
+      world % (guint64) (record->max_local_rank + 1) == 0)
+    {
+      size = (guint) record->max_local_rank + 1;
+      g_ptr_array_add (assumptions, g_strdup_printf ("%u GPUs per node, from the highest local rank in the "
+                                                     "log's prefixes; give --gpus-per-node if that is wrong.",
+                                                     size));
+      return size;
+    }
+  for (size = 8; size > 1; size--)
+    {
+      if (world % size == 0)
+        break;
+    }
+  g_ptr_array_add (assumptions, g_strdup_printf ("The log does not say how many GPUs a node has: assumed %u; "
+                                                 "give --gpus-per-node if that is wrong.", size));
+  return size;
+}
+
+static const char *
+assumed_gpu (const PlannerLogRecord *record,
+             GPtrArray              *assumptions)
+{
+  const PlannerLogEvent *oom = planner_log_record_first_event (record, PLANNER_LOG_EVENT_OOM);
+  const PlannerGpu *gpu = planner_gpu_lookup (ASSUMED_GPU);
+  guint n = 0;
+  const PlannerGpu *const *gpus = planner_gpu_list (&n);
+
+  /* PyTorch's OOM message gives the device's capacity: a GPU whose memory
+   * is that size is a better guess than the default. */
+  if (oom != NULL && oom->capacity_bytes > 0 &&
+      fabs (oom->capacity_bytes - (double) gpu->memory_bytes) > 0.05 * (double) gpu->memory_bytes)
+    {
+      for (guint i = 0; i < n; i++)
+        {
+          if (fabs (oom->capacity_bytes - (double) gpus[i]->memory_bytes) <= 0.05 * (double) gpus[i]->memory_bytes)
+            {
+              g_ptr_array_add (assumptions,
+                               g_strdup_printf ("The log does not name the GPU: assumed the %s (%s), whose memory "
+                                                "matches the %.1f GiB capacity in the out-of-memory message; "
+                                                "give --gpu if it was another.", gpus[i]->name, gpus[i]->id,
+                                                oom->capacity_bytes / (1024.0 * 1024.0 * 1024.0)));
+              return gpus[i]->id;
+            }
+        }
+    }
+  g_ptr_array_add (assumptions, g_strdup_printf ("The log does not name the GPU: assumed the %s (%s); give "
+                                                 "--gpu if it was another.", gpu->name, gpu->id));
+  return gpu->id;
+}
+
+PlannerJob *
+planner_log_record_to_job (const PlannerLogRecord  *record,
+                           const char              *gpu_id,
+                           guint                    gpus_per_node,
+                           GPtrArray               *assumptions,
+                           GError                 **error)
+{
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(GPtrArray) local = NULL;
+  guint64 world;
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  if (assumptions == NULL)
+    assumptions = local = g_ptr_array_new_with_free_func (g_free);
+
+  args = planner_log_record_to_args (record);
+  if (args == NULL)
+    {
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                   "the log holds no argument block (Megatron prints it at start, between "
+                   "“------ arguments ------” lines, before the run can fail in validate_args): "
+                   "give the job file as well");
+      return NULL;
+    }
+  world = planner_log_record_get_world_size (record);
+  if (world == 0)
+    {
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                   "the log's arguments hold no world size: give the job file as well");
+      return NULL;
+    }
+  if (gpu_id != NULL && planner_gpu_lookup (gpu_id) == NULL)
+    {
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                   "--gpu: “%s” is not a GPU of the catalog (launch-planner-cli models lists them)", gpu_id);
+      return NULL;
+    }
+  if (gpus_per_node == 0)
+    gpus_per_node = node_size (record, world, assumptions);
+  else if (world % gpus_per_node != 0)
+    {
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                   "--gpus-per-node: the run had %" G_GUINT64_FORMAT " GPUs, which is not a whole number of "
+                   "%u-GPU nodes", world, gpus_per_node);
+      return NULL;
+    }
+  if (gpus_per_node > 72 || world / gpus_per_node > 16384)
+    {
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                   "the run's %" G_GUINT64_FORMAT " GPUs do not fit a job (at most 16384 nodes of at most 72 GPUs)",
+                   world);
+      return NULL;
+    }
+  if (gpu_id == NULL)
+    gpu_id = assumed_gpu (record, assumptions);
+
+  job = planner_job_new ();
+  g_object_set (job, "gpu-id", gpu_id, "gpus-per-node", gpus_per_node, "nodes", (guint) (world / gpus_per_node),
+                NULL);
+  if (!planner_job_update_from_args (job, args, error))
+    return NULL;
+  return g_steal_pointer (&job);
+}

@@ -1,0 +1,219 @@
+/* planner-log-file.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-log"
+
+#include "config.h"
+
+#include "planner-log.h"
+
+/* Reading a log from a stream or a file, in blocks, with progress and
+ * cancellation; and the same in a worker thread for the window. */
+
+#define BLOCK_BYTES (1024 * 1024)
+
+PlannerLogRecord *
+planner_log_read_stream (GInputStream            *stream,
+                         guint64                  size_hint,
+                         PlannerLogProgressFunc   progress,
+                         gpointer                 progress_data,
+                         GCancellable            *cancellable,
+                         GError                 **error)
+{
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autofree char *block = g_malloc (BLOCK_BYTES);
+  guint64 total = 0;
+
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
+
+  for (;;)
+    {
+      gssize n = g_input_stream_read (stream, block, BLOCK_BYTES, cancellable, error);
+
+      if (n < 0)
+        return NULL;
+      if (n == 0)
+        break;
+      planner_log_reader_feed (reader, block, (gsize) n);
+      total += (guint64) n;
+      if (progress != NULL)
+        progress (total, MAX (size_hint, total), progress_data);
+    }
+  if (total == 0)
+    {
+      g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_EMPTY,
+                   "the log is empty: give the file the run's standard output went to");
+      return NULL;
+    }
+  return planner_log_reader_finish (g_steal_pointer (&reader));
+}
+
+PlannerLogRecord *
+planner_log_read_file (GFile                   *file,
+                       PlannerLogProgressFunc   progress,
+                       gpointer                 progress_data,
+                       GCancellable            *cancellable,
+                       GError                 **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, error);
+  if (info == NULL)
+    return NULL;
+  /* A device or a pipe may never end (/dev/zero): only regular files. */
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    {
+      name = g_file_get_parse_name (file);
+      g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
+                   "%s is not a regular file: give the log file itself", name);
+      return NULL;
+    }
+  stream = g_file_read (file, cancellable, error);
+  if (stream == NULL)
+    return NULL;
+  return planner_log_read_stream (G_INPUT_STREAM (stream), (guint64) g_file_info_get_size (info),
+                                  progress, progress_data, cancellable, error);
+}
+
+/* Async ----------------------------------------------------------------- */
+
+/* Shared by the worker and the progress callbacks it queues on the
+ * caller's context, so the user's data outlives both. */
+typedef struct
+{
+  GMainContext           *context;
+  PlannerLogProgressFunc  progress;
+  gpointer                progress_data;
+  GDestroyNotify          progress_data_free;
+  gint                    pending;       /* a report is queued and not yet delivered */
+  guint                   last_percent;
+} Progress;
+
+typedef struct
+{
+  Progress *progress;
+  guint64   read;
+  guint64   total;
+} Report;
+
+static void
+progress_clear (Progress *progress)
+{
+  if (progress->progress_data_free != NULL)
+    progress->progress_data_free (progress->progress_data);
+  g_main_context_unref (progress->context);
+}
+
+static void
+progress_unref (Progress *progress)
+{
+  g_atomic_rc_box_release_full (progress, (GDestroyNotify) progress_clear);
+}
+
+static gboolean
+deliver (gpointer data)
+{
+  Report *report = data;
+
+  g_atomic_int_set (&report->progress->pending, 0);
+  report->progress->progress (report->read, report->total, report->progress->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+report_free (gpointer data)
+{
+  Report *report = data;
+
+  progress_unref (report->progress);
+  g_free (report);
+}
+
+/* In the worker: queue a report when a percent has passed and the last
+ * one was delivered, so a slow window is never flooded. */
+static void
+worker_progress (guint64  read,
+                 guint64  total,
+                 gpointer user_data)
+{
+  Progress *progress = user_data;
+  guint percent = total > 0 ? (guint) (read * 100 / total) : 0;
+  Report *report;
+
+  if ((percent == progress->last_percent && read < total) || !g_atomic_int_compare_and_exchange (&progress->pending, 0, 1))
+    return;
+  progress->last_percent = percent;
+  report = g_new (Report, 1);
+  report->progress = g_atomic_rc_box_acquire (progress);
+  report->read = read;
+  report->total = total;
+  g_main_context_invoke_full (progress->context, G_PRIORITY_DEFAULT, deliver, report, report_free);
+}
+
+static void
+read_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  Progress *progress = task_data;
+  GError *error = NULL;
+  PlannerLogRecord *record;
+
+  record = planner_log_read_file (G_FILE (source_object), progress->progress != NULL ? worker_progress : NULL,
+                                  progress, cancellable, &error);
+  if (record == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, record, (GDestroyNotify) planner_log_record_unref);
+}
+
+void
+planner_log_read_file_async (GFile                  *file,
+                             int                     io_priority,
+                             GCancellable           *cancellable,
+                             PlannerLogProgressFunc  progress_func,
+                             gpointer                progress_data,
+                             GDestroyNotify          progress_data_free,
+                             GAsyncReadyCallback     callback,
+                             gpointer                user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  Progress *progress;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  progress = g_atomic_rc_box_new0 (Progress);
+  progress->context = g_main_context_ref_thread_default ();
+  progress->progress = progress_func;
+  progress->progress_data = progress_data;
+  progress->progress_data_free = progress_data_free;
+  progress->last_percent = G_MAXUINT;
+
+  task = g_task_new (file, cancellable, callback, user_data);
+  g_task_set_source_tag (task, planner_log_read_file_async);
+  g_task_set_priority (task, io_priority);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_set_task_data (task, progress, (GDestroyNotify) progress_unref);
+  g_task_run_in_thread (task, read_in_thread);
+}
+
+PlannerLogRecord *
+planner_log_read_file_finish (GFile         *file,
+                              GAsyncResult  *result,
+                              GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, file), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == planner_log_read_file_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
