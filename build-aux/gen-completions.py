@@ -18,10 +18,10 @@ COMMANDS = {
     "analyze": (["--world-size=", "--vocab-size=", "--gpu=", "--model=", "--json"], "script"),
     "recommend": (["--gpus=", "--gpu=", "--model=", "--params-b=", "--seq-length=", "--num-experts=",
                    "--gpus-per-node=", "--global-batch-size=", "--format="], None),
-    "optimize": (["--mfu=", "--iteration-time=", "--tflops-per-gpu=", "--json", "--apply=", "--output=",
-                  "--force"], "job"),
-    "troubleshoot": (["--symptom=", "--mfu=", "--iteration-time=", "--tflops-per-gpu=", "--json", "--apply=",
-                      "--output=", "--force"], "job"),
+    "optimize": (["--log=", "--gpu=", "--gpus-per-node=", "--mfu=", "--iteration-time=", "--tflops-per-gpu=",
+                  "--json", "--apply=", "--output=", "--force"], "job"),
+    "troubleshoot": (["--symptom=", "--log=", "--gpu=", "--gpus-per-node=", "--mfu=", "--iteration-time=",
+                      "--tflops-per-gpu=", "--json", "--apply=", "--output=", "--force"], "job"),
     "script": (["--launcher=", "-o", "--output=", "--approve", "--force", "--approved-at="], "job"),
     "models": (["--json"], None),
 }
@@ -93,7 +93,7 @@ _launch_planner_cli ()
     case $option in
         --gpu) COMPREPLY=($(compgen -W "$gpus" -- "$cur")); return ;;
         --model) COMPREPLY=($(compgen -W "$models" -- "$cur")); return ;;
-@CHOICES@        --output|-o)
+@CHOICES@        --output|-o|--log)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
@@ -127,7 +127,7 @@ def bash(models, gpus):
     choices = "".join(f"        {opt}) COMPREPLY=($(compgen -W \"{words}\" -- \"$cur\")); return ;;\n"
                       for opt, words in CHOICES.items())
     valued = sorted({o[:-1] for opts, _ in COMMANDS.values() for o in opts if o.endswith("=")}
-                    - set(CHOICES) - {"--gpu", "--model", "--output"})
+                    - set(CHOICES) - {"--gpu", "--model", "--output", "--log"})
     return (TEMPLATE.replace("@OPTIONS@", options).replace("@POSITIONAL@", positional)
             .replace("@CHOICES@", choices).replace("@VALUES@", "        " + "|".join(valued))
             .replace("@COMMANDS@", " ".join(COMMANDS)).replace("@GPUS@", " ".join(gpus))
@@ -169,7 +169,7 @@ def fish(models, gpus):
                 spec += f" -x -a '{values}'"
             elif flag in CHOICES:
                 spec += f" -x -a '{CHOICES[flag]}'"
-            elif flag in ("--output", "-o"):
+            elif flag in ("--output", "-o", "--log"):
                 spec += " -r -F"
             elif opt.endswith("="):
                 spec += " -x"
