@@ -32,7 +32,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   PlannerAnalyzeOptions options = { 0, 0, "h100-sxm", NULL, 8 };
   const PlannerMemoryEstimate *estimate;
 
-  fuzz_init ();
   import = planner_import_script ((const char *) data, size, NULL);
   if (import == NULL)
     return 0;

@@ -4,9 +4,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Included by every fuzz target.  A GLib warning or critical is a bug
- * found: abort() on it, which libFuzzer catches and saves as a crash
- * input (GLib's own fatal path raises SIGTRAP, which it does not).
+ * Included by every fuzz target (once: it defines the initializer).  A
+ * GLib warning or critical is a bug found: abort() on it, which libFuzzer
+ * catches and saves as a crash input (GLib's own fatal path raises
+ * SIGTRAP, which it does not).  libFuzzer and the replay driver both call
+ * LLVMFuzzerInitialize before the first input.
  */
 
 #pragma once
@@ -35,4 +37,14 @@ fuzz_init (void)
       g_log_set_default_handler (fuzz_log_handler, NULL);
       done = TRUE;
     }
+}
+
+int LLVMFuzzerInitialize (int *argc, char ***argv);
+
+int
+LLVMFuzzerInitialize (int    *argc,
+                      char ***argv)
+{
+  fuzz_init ();
+  return 0;
 }

@@ -25,7 +25,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(GError) error = NULL;
   g_autoptr(PlannerImport) import = NULL;
 
-  fuzz_init ();
   import = planner_import_script ((const char *) data, size, &error);
   g_assert ((import == NULL) != (error == NULL));
   if (import != NULL)

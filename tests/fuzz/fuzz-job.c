@@ -30,7 +30,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autofree char *saved = NULL;
   g_autofree char *text = g_strndup ((const char *) data, size);
 
-  fuzz_init ();
   if (!planner_job_load_from_data (job, text, -1, &error))
     {
       g_assert_nonnull (error);
