@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -338,20 +339,33 @@ planner_write_file (const char         *path,
   return TRUE;
 }
 
+/* The directory entry @path names, with every link on the way to it
+ * resolved except @path's own last component. */
+static char *
+entry_of (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *real_folder = realpath (folder, NULL);
+
+  if (real_folder == NULL)
+    return NULL;
+  return g_build_filename (real_folder, base, NULL);
+}
+
 gboolean
 planner_write_replaces (const char *target,
                         const char *source)
 {
-  struct stat t, s;
+  g_autofree char *written = NULL;
+  g_autofree char *read = NULL;
 
   g_return_val_if_fail (target != NULL, FALSE);
   g_return_val_if_fail (source != NULL, FALSE);
 
-  if (lstat (target, &t) != 0)
-    return FALSE;
-  /* The very entry (also through another spelling of the path)… */
-  if (lstat (source, &s) == 0 && s.st_dev == t.st_dev && s.st_ino == t.st_ino)
-    return TRUE;
-  /* …or the file a symbolic link @source led to. */
-  return stat (source, &s) == 0 && s.st_dev == t.st_dev && s.st_ino == t.st_ino;
+  /* Writing replaces the entry @target names (a link there is replaced,
+   * not followed); the file read is where @source leads. */
+  written = entry_of (target);
+  read = realpath (source, NULL);
+  return written != NULL && read != NULL && strcmp (written, read) == 0;
 }

@@ -52,8 +52,10 @@ gboolean planner_write_file        (const char         *path,
                                     PlannerWriteFlags   flags,
                                     GError            **error);
 
-/* TRUE when writing @target would replace the file @source was read from
- * (the same directory entry, or the same file under another name). */
+/* TRUE when writing @target would replace the file @source was read from:
+ * the same directory entry, however spelled, or the entry a link @source
+ * leads to.  (A link at @target is itself replaced, and another hard link
+ * to the same file keeps the old contents: neither replaces @source.) */
 gboolean planner_write_replaces    (const char         *target,
                                     const char         *source);
 

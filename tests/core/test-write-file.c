@@ -255,20 +255,23 @@ test_replaces (Fixture       *f,
                gconstpointer  data)
 {
   g_autofree char *other = g_build_filename (f->dir, "other.json", NULL);
-  g_autofree char *link = g_build_filename (f->dir, "link.json", NULL);
+  g_autofree char *symbolic = g_build_filename (f->dir, "link.json", NULL);
+  g_autofree char *hard = g_build_filename (f->dir, "hard.json", NULL);
   g_autofree char *dotted = g_build_filename (f->dir, ".", "out.json", NULL);
 
   g_assert_false (planner_write_replaces (f->path, f->path));   /* nothing there yet */
   g_assert_true (g_file_set_contents (f->path, "{}", -1, NULL));
   g_assert_true (g_file_set_contents (other, "{}", -1, NULL));
-  g_assert_cmpint (symlink (f->path, link), ==, 0);
+  g_assert_cmpint (symlink (f->path, symbolic), ==, 0);
+  g_assert_cmpint (link (f->path, hard), ==, 0);
 
   g_assert_true (planner_write_replaces (f->path, f->path));
   g_assert_true (planner_write_replaces (dotted, f->path));
-  g_assert_true (planner_write_replaces (f->path, link));       /* read through the link */
-  g_assert_true (planner_write_replaces (link, link));
+  g_assert_true (planner_write_replaces (f->path, symbolic));   /* read through the link */
+  g_assert_false (planner_write_replaces (symbolic, symbolic));   /* the link is replaced, not its file */
+  g_assert_false (planner_write_replaces (symbolic, f->path));
+  g_assert_false (planner_write_replaces (hard, f->path));       /* the other name keeps the old file */
   g_assert_false (planner_write_replaces (other, f->path));
-  g_assert_false (planner_write_replaces (link, other));
 }
 
 int
