@@ -36,6 +36,8 @@ int  planner_cli_script      (int    argc,
                               char **argv);
 int  planner_cli_models      (int    argc,
                               char **argv);
+int  planner_cli_draw        (int    argc,
+                              char **argv);
 
 /* Every byte printed with g_print/g_printerr has its control characters
  * escaped (planner_escape_controls); main() calls this first. */

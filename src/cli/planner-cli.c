@@ -31,6 +31,7 @@ static const PlannerCliCommand commands[] = {
   { "troubleshoot", planner_cli_troubleshoot, N_("Rank likely causes of a symptom and the flag changes that fix them") },
   { "script",  planner_cli_script,  N_("Write a torchrun or SLURM launch script for a job (a draft to approve)") },
   { "models",  planner_cli_models,  N_("List the catalogue: models and GPUs with the ids --model and --gpu take") },
+  { "draw",    planner_cli_draw,    N_("Draw the rank grid, pipeline schedule, memory or a comparison as PNG or SVG") },
 };
 
 static void

@@ -11,8 +11,13 @@
 
 #include <glib/gi18n.h>
 
-#include "planner-rank-grid-page.h"
 #include "planner-memory.h"
+#include "planner-picture-export.h"
+#include "planner-presentation.h"
+#include "planner-rank-grid-page.h"
+
+#define EXPORT_WIDTH 1920.
+#define LEGEND_TEXT_MAX 8
 
 struct _PlannerRankGridPage
 {
@@ -22,92 +27,45 @@ struct _PlannerRankGridPage
   AdwStatusPage    *empty;
   PlannerRankGrid  *grid;
   GtkDropDown      *color_by;
-  GtkLabel         *legend;
   GtkLabel         *info;
-  GtkToggleButton  *presentation;
-  GtkNativeDialog  *chooser;
-  gboolean          chooser_svg;
+  char             *legend;
+  gboolean          syncing;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerRankGridPage, planner_rank_grid_page, ADW_TYPE_BIN)
 
-/* The dropdown's order, and how each value is named in the legend. */
+/* The dropdown's order: "Automatic" first, then the dimensions. */
 static const struct
 {
-  PlannerRankGridColorBy  color_by;
-  const char             *title;
+  int         color_by;   /* −1: automatic */
+  const char *title;
 } choices[] = {
+  { -1, N_("Automatic") },
   { PLANNER_RANK_GRID_COLOR_PP, N_("Pipeline stage") },
   { PLANNER_RANK_GRID_COLOR_TP, N_("Tensor parallel") },
   { PLANNER_RANK_GRID_COLOR_DP, N_("Data parallel") },
   { PLANNER_RANK_GRID_COLOR_CP, N_("Context parallel") },
   { PLANNER_RANK_GRID_COLOR_EP, N_("Expert parallel") },
+  { PLANNER_RANK_GRID_COLOR_EXPERT_DP, N_("Expert data parallel") },
 };
-
-static char *
-value_name (PlannerRankGridColorBy color_by,
-            guint                  value)
-{
-  switch (color_by)
-    {
-    case PLANNER_RANK_GRID_COLOR_PP: return g_strdup_printf (_("stage %u"), value);
-    case PLANNER_RANK_GRID_COLOR_TP: return g_strdup_printf (_("tp %u"), value);
-    case PLANNER_RANK_GRID_COLOR_DP: return g_strdup_printf (_("dp %u"), value);
-    case PLANNER_RANK_GRID_COLOR_CP: return g_strdup_printf (_("cp %u"), value);
-    case PLANNER_RANK_GRID_COLOR_EP: return g_strdup_printf (_("ep %u"), value);
-    case PLANNER_RANK_GRID_COLOR_EXPERT_DP: return g_strdup_printf (_("edp %u"), value);
-    case PLANNER_RANK_GRID_N_COLORS_BY:
-    default: return g_strdup_printf ("%u", value);
-    }
-}
-
-#define LEGEND_MAX 8
-
-static void
-show_toast (PlannerRankGridPage *self,
-            const char          *text)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (text));
-}
-
-static guint
-current_choice (PlannerRankGridPage *self)
-{
-  guint position = gtk_drop_down_get_selected (self->color_by);
-
-  return position < G_N_ELEMENTS (choices) ? position : 0;
-}
 
 static void
 update_legend (PlannerRankGridPage *self)
 {
   guint n = planner_rank_grid_get_n_values (self->grid);
-  PlannerRankGridColorBy color_by = planner_rank_grid_get_color_by (self->grid);
-  g_autoptr(GString) markup = g_string_new (NULL);
+  PlannerGridColorBy color_by = (PlannerGridColorBy) planner_rank_grid_get_color_by (self->grid);
+  GString *text = g_string_new (NULL);
 
-  for (guint v = 0; v < MIN (n, LEGEND_MAX); v++)
+  if (n > 0)
     {
-      g_autofree char *name = value_name (color_by, v);
-      g_autofree char *escaped = g_markup_escape_text (name, -1);
-      GdkRGBA color;
-
-      planner_rank_grid_get_value_color (self->grid, v, &color);
-      g_string_append_printf (markup, "%s<span foreground=\"#%02x%02x%02x\" fgalpha=\"%u%%\">■</span> %s",
-                              v > 0 ? "   " : "",
-                              (guint) (color.red * 255 + .5), (guint) (color.green * 255 + .5),
-                              (guint) (color.blue * 255 + .5), (guint) (color.alpha * 100 + .5), escaped);
+      g_string_append_printf (text, _("Colour: %s ·"), planner_grid_color_by_title (color_by));
+      for (guint v = 0; v < MIN (n, LEGEND_TEXT_MAX); v++)
+        g_string_append_printf (text, " %s%u", planner_grid_color_by_short_name (color_by), v);
+      if (n > LEGEND_TEXT_MAX)
+        g_string_append_printf (text, _(" … %u in all"), n);
     }
-  if (n > LEGEND_MAX)
-    {
-      /* Translators: after the first few legend entries; %u is how many values there are. */
-      g_autofree char *more = g_strdup_printf (_("   … %u in all, colours repeat every 12"), n);
-
-      g_string_append (markup, more);
-    }
-  gtk_label_set_markup (self->legend, markup->str);
+  g_free (self->legend);
+  self->legend = g_string_free (text, FALSE);
 }
 
 static void
@@ -119,86 +77,56 @@ update_info (PlannerRankGridPage *self)
   if (rank < 0)
     rank = planner_rank_grid_get_selected_rank (self->grid);
   text = planner_rank_grid_describe_rank (self->grid, rank);
-  gtk_label_set_text (self->info, text != NULL ? text : _("Point at a GPU or select one to see its groups"));
+  gtk_label_set_text (self->info, text != NULL ? text
+                      : _("Point at a GPU or select one to see its groups · + and − zoom, 0 fits"));
 }
 
 static void
 on_color_by_selected (PlannerRankGridPage *self)
 {
-  planner_rank_grid_set_color_by (self->grid, choices[current_choice (self)].color_by);
+  guint position = gtk_drop_down_get_selected (self->color_by);
+
+  if (self->syncing || position >= G_N_ELEMENTS (choices))
+    return;
+  if (choices[position].color_by < 0)
+    planner_rank_grid_set_color_by_auto (self->grid);
+  else
+    planner_rank_grid_set_color_by (self->grid, (PlannerRankGridColorBy) choices[position].color_by);
   update_legend (self);
 }
 
-/* The grid may also be changed directly (tests, a future action): the
+/* The grid may also be changed directly (tests, presentation): the
  * dropdown and the legend follow it. */
 static void
 on_grid_color_by (PlannerRankGridPage *self)
 {
   PlannerRankGridColorBy color_by = planner_rank_grid_get_color_by (self->grid);
+  guint position = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
-    {
-      if (choices[i].color_by == color_by && gtk_drop_down_get_selected (self->color_by) != i)
-        gtk_drop_down_set_selected (self->color_by, i);
-    }
+  if (!planner_rank_grid_get_color_by_auto (self->grid))
+    for (guint i = 1; i < G_N_ELEMENTS (choices); i++)
+      if (choices[i].color_by == (int) color_by)
+        position = i;
+  self->syncing = TRUE;
+  if (gtk_drop_down_get_selected (self->color_by) != position)
+    gtk_drop_down_set_selected (self->color_by, position);
+  self->syncing = FALSE;
   update_legend (self);
-}
-
-static void
-on_grid_presentation (PlannerRankGridPage *self)
-{
-  if (planner_rank_grid_get_presentation (self->grid))
-    gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
-}
-
-static void
-on_chooser_response (PlannerRankGridPage *self,
-                     int                  response,
-                     GtkNativeDialog     *chooser)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      path = file != NULL ? g_file_get_path (file) : NULL;
-      if (path == NULL)
-        show_toast (self, _("Only local files can be written"));
-      else if (self->chooser_svg ? planner_rank_grid_save_svg (self->grid, path, &error)
-                                 : planner_rank_grid_save_png (self->grid, path, &error))
-        {
-          g_autofree char *name = g_file_get_basename (file);
-          g_autofree char *message = g_strdup_printf (_("Exported %s"), name);
-
-          show_toast (self, message);
-        }
-      else
-        show_toast (self, error->message);
-    }
-  g_clear_object (&self->chooser);
 }
 
 static void
 export (PlannerRankGridPage *self,
         gboolean             svg)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkFileChooserNative *chooser;
+  PlannerPictureData *data = planner_rank_grid_get_data (self->grid);
+  g_autoptr(PlannerScene) scene = NULL;
+  PlannerGridOptions options;
 
-  /* Through the portal in the Flatpak: the app sees only the chosen file. */
-  chooser = gtk_file_chooser_native_new (svg ? _("Export Rank Grid as SVG") : _("Export Rank Grid as PNG"),
-                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), svg ? "rank-grid.svg" : "rank-grid.png");
-  g_signal_connect_object (chooser, "response", G_CALLBACK (on_chooser_response), self, G_CONNECT_SWAPPED);
-  g_clear_object (&self->chooser);
-  self->chooser = GTK_NATIVE_DIALOG (chooser);
-  self->chooser_svg = svg;
-  gtk_native_dialog_show (self->chooser);
+  if (data == NULL)
+    return;
+  planner_rank_grid_get_options (self->grid, &options);
+  scene = planner_picture_export (PLANNER_PICTURE_GRID, data, NULL, &options, EXPORT_WIDTH);
+  planner_picture_export_choose (GTK_WIDGET (self), scene, svg, svg ? "rank-grid.svg" : "rank-grid.png");
 }
 
 static void
@@ -214,23 +142,38 @@ on_export_svg_clicked (PlannerRankGridPage *self)
 }
 
 static void
-planner_rank_grid_page_dispose (GObject *object)
+on_present_clicked (PlannerRankGridPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  PlannerPictureData *data = planner_rank_grid_get_data (self->grid);
+  GtkWidget *presentation;
+
+  if (data == NULL)
+    return;
+  presentation = planner_presentation_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, data, NULL);
+  gtk_window_present (GTK_WINDOW (presentation));
+}
+
+static void
+on_zoom_clicked (PlannerRankGridPage *self,
+                 GtkButton           *button)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self->grid), g_object_get_data (G_OBJECT (button), "action"), NULL);
+}
+
+static void
+planner_rank_grid_page_finalize (GObject *object)
 {
   PlannerRankGridPage *self = (PlannerRankGridPage *)object;
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-
-  G_OBJECT_CLASS (planner_rank_grid_page_parent_class)->dispose (object);
+  g_free (self->legend);
+  G_OBJECT_CLASS (planner_rank_grid_page_parent_class)->finalize (object);
 }
 
 static void
 planner_rank_grid_page_class_init (PlannerRankGridPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = planner_rank_grid_page_dispose;
+  G_OBJECT_CLASS (klass)->finalize = planner_rank_grid_page_finalize;
 }
 
 static GtkWidget *
@@ -246,15 +189,30 @@ toolbar_button (PlannerRankGridPage *self,
   return button;
 }
 
+static GtkWidget *
+zoom_button (PlannerRankGridPage *self,
+             const char          *icon,
+             const char          *tooltip,
+             const char          *action)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+  g_object_set_data (G_OBJECT (button), "action", (gpointer) action);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (on_zoom_clicked), self, G_CONNECT_SWAPPED);
+  return button;
+}
+
 static void
 planner_rank_grid_page_init (PlannerRankGridPage *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *zoom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *label = gtk_label_new_with_mnemonic (_("C_olour by"));
   GtkWidget *spacer = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
   g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
@@ -264,55 +222,46 @@ planner_rank_grid_page_init (PlannerRankGridPage *self)
   g_signal_connect_object (self->color_by, "notify::selected", G_CALLBACK (on_color_by_selected), self,
                            G_CONNECT_SWAPPED);
 
-  self->presentation = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("_Presentation")));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->presentation), _("Bigger cells and labels for a projector"));
+  gtk_widget_add_css_class (zoom, "linked");
+  gtk_box_append (GTK_BOX (zoom), zoom_button (self, "zoom-out-symbolic", _("Zoom Out (−)"), "rank-grid.zoom-out"));
+  gtk_box_append (GTK_BOX (zoom), zoom_button (self, "zoom-fit-best-symbolic", _("Fit the Window (0)"),
+                                               "rank-grid.zoom-fit"));
+  gtk_box_append (GTK_BOX (zoom), zoom_button (self, "zoom-in-symbolic", _("Zoom In (+)"), "rank-grid.zoom-in"));
 
   gtk_widget_set_hexpand (spacer, TRUE);
   gtk_box_append (GTK_BOX (toolbar), label);
   gtk_box_append (GTK_BOX (toolbar), GTK_WIDGET (self->color_by));
+  gtk_box_append (GTK_BOX (toolbar), zoom);
   gtk_box_append (GTK_BOX (toolbar), spacer);
-  gtk_box_append (GTK_BOX (toolbar), GTK_WIDGET (self->presentation));
-  gtk_box_append (GTK_BOX (toolbar), toolbar_button (self, _("Export P_NG…"), _("Save the grid as a picture"),
+  gtk_box_append (GTK_BOX (toolbar), toolbar_button (self, _("Export P_NG…"), _("Save the grid for slides (1920 pixels wide)"),
                                                      G_CALLBACK (on_export_png_clicked)));
   gtk_box_append (GTK_BOX (toolbar), toolbar_button (self, _("Export _SVG…"), _("Save the grid as a drawing"),
                                                      G_CALLBACK (on_export_svg_clicked)));
-
-  self->legend = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->legend, 0);
-  gtk_label_set_wrap (self->legend, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->legend), "rank-grid-legend");
+  gtk_box_append (GTK_BOX (toolbar), toolbar_button (self, _("_Present"),
+                                                     _("Every picture full screen for a projector; arrow keys step, Esc leaves"),
+                                                     G_CALLBACK (on_present_clicked)));
 
   self->info = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->info, 0);
   gtk_label_set_wrap (self->info, TRUE);
-  gtk_label_set_selectable (self->info, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->info), "rank-grid-info");
   gtk_widget_add_css_class (GTK_WIDGET (self->info), "dim-label");
 
   gtk_box_append (GTK_BOX (header), toolbar);
-  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->legend));
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->info));
   gtk_widget_set_margin_start (header, 12);
   gtk_widget_set_margin_end (header, 12);
   gtk_widget_set_margin_top (header, 12);
-  gtk_widget_set_margin_bottom (header, 12);
+  gtk_widget_set_margin_bottom (header, 6);
 
   self->grid = PLANNER_RANK_GRID (planner_rank_grid_new ());
-  gtk_widget_set_halign (GTK_WIDGET (self->grid), GTK_ALIGN_START);
-  gtk_widget_set_valign (GTK_WIDGET (self->grid), GTK_ALIGN_START);
   g_signal_connect_object (self->grid, "notify::hovered-rank", G_CALLBACK (update_info), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->grid, "notify::selected-rank", G_CALLBACK (update_info), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->grid, "notify::color-by", G_CALLBACK (on_grid_color_by), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->grid, "notify::presentation", G_CALLBACK (on_grid_presentation), self,
-                           G_CONNECT_SWAPPED);
-  g_object_bind_property (self->grid, "presentation", self->presentation, "active",
-                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->grid));
-  gtk_widget_set_vexpand (scrolled, TRUE);
 
   gtk_box_append (GTK_BOX (box), header);
   gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->grid));
 
   self->empty = ADW_STATUS_PAGE (adw_status_page_new ());
   adw_status_page_set_icon_name (self->empty, "view-app-grid-symbolic");
@@ -337,14 +286,10 @@ planner_rank_grid_page_new (void)
   return g_object_new (PLANNER_TYPE_RANK_GRID_PAGE, NULL);
 }
 
-void
-planner_rank_grid_page_update (PlannerRankGridPage *self,
-                               const PlannerLayout *layout,
-                               guint                gpus_per_node,
-                               const PlannerConfig *config)
+static void
+show_layout (PlannerRankGridPage *self,
+             const PlannerLayout *layout)
 {
-  g_return_if_fail (PLANNER_IS_RANK_GRID_PAGE (self));
-
   if (layout != NULL && layout->world_size > PLANNER_RANK_GRID_MAX_GPUS)
     {
       g_autofree char *description =
@@ -353,7 +298,6 @@ planner_rank_grid_page_update (PlannerRankGridPage *self,
 
       adw_status_page_set_title (self->empty, _("Too Many GPUs to Draw"));
       adw_status_page_set_description (self->empty, description);
-      layout = NULL;
     }
   else
     {
@@ -361,6 +305,57 @@ planner_rank_grid_page_update (PlannerRankGridPage *self,
       adw_status_page_set_description (self->empty,
                                        _("Fix the parallel degrees on the Parallelism page to see which GPU holds which rank."));
     }
+  gtk_stack_set_visible_child_name (self->stack, planner_rank_grid_get_layout (self->grid) != NULL ? "grid" : "empty");
+  update_legend (self);
+  update_info (self);
+}
+
+void
+planner_rank_grid_page_set_data (PlannerRankGridPage *self,
+                                 PlannerPictureData  *data)
+{
+  PlannerReport *report;
+  const PlannerConfig *config;
+  const PlannerLayout *layout;
+
+  g_return_if_fail (PLANNER_IS_RANK_GRID_PAGE (self));
+
+  planner_rank_grid_set_data (self->grid, data);
+  layout = data != NULL ? planner_picture_data_get_layout (data) : NULL;
+  report = data != NULL ? planner_picture_data_get_report (data) : NULL;
+  config = report != NULL ? planner_report_get_config (report) : NULL;
+  if (layout != NULL && config != NULL && config->layout.pp == layout->pp)
+    {
+      g_autofree guint32 *layers = g_new (guint32, layout->pp);
+
+      for (guint32 s = 0; s < layout->pp; s++)
+        layers[s] = planner_memory_stage_layers (config, s);
+      planner_rank_grid_set_stage_layers (self->grid, layers, layout->pp);
+    }
+  show_layout (self, layout);
+}
+
+void
+planner_rank_grid_page_set_report (PlannerRankGridPage *self,
+                                   PlannerJob          *job,
+                                   PlannerReport       *report)
+{
+  g_autoptr(PlannerPictureData) data = NULL;
+
+  g_return_if_fail (PLANNER_IS_RANK_GRID_PAGE (self));
+  g_return_if_fail (PLANNER_IS_JOB (job));
+
+  data = planner_picture_data_new (job, report);
+  planner_rank_grid_page_set_data (self, data);
+}
+
+void
+planner_rank_grid_page_update (PlannerRankGridPage *self,
+                               const PlannerLayout *layout,
+                               guint                gpus_per_node,
+                               const PlannerConfig *config)
+{
+  g_return_if_fail (PLANNER_IS_RANK_GRID_PAGE (self));
 
   planner_rank_grid_set_layout (self->grid, layout, gpus_per_node);
   if (layout != NULL && config != NULL && config->layout.pp == layout->pp)
@@ -373,10 +368,7 @@ planner_rank_grid_page_update (PlannerRankGridPage *self,
     }
   else
     planner_rank_grid_set_stage_layers (self->grid, NULL, 0);
-
-  gtk_stack_set_visible_child_name (self->stack, layout != NULL ? "grid" : "empty");
-  update_legend (self);
-  update_info (self);
+  show_layout (self, layout);
 }
 
 PlannerRankGrid *
@@ -397,5 +389,5 @@ const char *
 planner_rank_grid_page_get_legend (PlannerRankGridPage *self)
 {
   g_return_val_if_fail (PLANNER_IS_RANK_GRID_PAGE (self), NULL);
-  return gtk_label_get_text (self->legend);
+  return self->legend;
 }

@@ -9,69 +9,61 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
+#include <pango/pangocairo.h>
 
 #include "planner-rank-grid-private.h"
+#include "planner-scene-renderer.h"
 
-/* One cell per GPU, one block of lines per node, drawn in one snapshot:
- * a 16,384-GPU cluster is 16,384 colour nodes, never 16,384 widgets. */
+/* The geometry and the picture come from the engine (planner-picture-grid.c),
+ * the same the command line draws; this widget fits them to its size,
+ * zooms and pans them, and adds what only a window has: hover, selection,
+ * keyboard and a minimap.  One snapshot, never a widget per GPU. */
 
-#define N_DIMS PLANNER_RANK_GRID_N_COLORS_BY
-
-typedef struct
-{
-  int      cell;          /* cell edge */
-  int      gap;           /* between cells */
-  int      pitch;         /* cell + gap */
-  int      node_gap;      /* extra space between nodes */
-  int      node_pitch;    /* one node block and its gap */
-  guint    gpn;           /* GPUs per node, resolved (≤ world) */
-  guint    cols;          /* cells per line */
-  guint    lines;         /* lines per node */
-  guint    n_nodes;
-  int      pad;
-  int      label_w;       /* node label column */
-  int      label_h;
-  guint    label_step;    /* a node label every label_step nodes */
-  gboolean rank_labels;   /* numbers inside the cells */
-  float    radius;
-  int      width;         /* natural size */
-  int      height;
-} Geometry;
-
-typedef struct
-{
-  GdkRGBA fg;
-  GdkRGBA accent;
-  GdkRGBA bg;
-  gboolean fill_bg;
-} Colors;
+#define N_DIMS        PLANNER_RANK_GRID_N_COLORS_BY
+#define PAD           12.
+#define MAX_ZOOM_CELL 160.
+#define ZOOM_STEP     1.5
+#define DIM_ALPHA     0.78f    /* the background laid over GPUs unrelated to the focus */
+#define MINIMAP_MAX   200.
 
 struct _PlannerRankGrid
 {
   GtkWidget               parent_instance;
 
-  PlannerLayout           layout;
-  gboolean                has_layout;
-  guint                   gpus_per_node;
+  PlannerPictureData     *data;
   guint32                *stage_layers;
   guint                   n_stages;
   PlannerRankGridColorBy  color_by;
+  gboolean                color_by_auto;
   int                     selected;
   int                     hovered;
   gboolean                presentation;
+  double                  zoom;
+  double                  pan_x;
+  double                  pan_y;
 
-  /* Per rank, rebuilt with the layout or the colour-by dimension. */
-  PlannerRankCoords      *coords;
-  guint32                *groups[N_DIMS];
-  guint32                *color_index;
+  /* Per allocation, zoom and colouring. */
+  gboolean                layout_valid;
+  int                     width;
+  int                     height;
+  double                  font;
+  PlannerScene           *legend;
+  PlannerGridGeometry     fit;
+  PlannerGridGeometry     geo;
+  PlannerScene           *cells;
+  guint                  *cell_index;     /* rank → its first shape; world + 1 entries */
+  PlannerScene           *overview;       /* the fitted grid, for the minimap */
+  GskRenderNode          *base_node;      /* the cells without hover, for base_rect */
+  graphene_rect_t         base_rect;
+  GskRenderNode          *minimap_node;
+  PlannerSceneRenderer   *renderer;
 
-  Geometry                geo;
-  gboolean                geo_valid;
-  PangoFontDescription   *font;
-  PangoFontDescription   *base_font;      /* the CSS font it was made from */
-  GPtrArray              *rank_layouts;   /* PangoLayout or NULL, by rank */
-  GPtrArray              *node_layouts;   /* by node */
+  double                  gesture_zoom;
+  double                  drag_pan_x;
+  double                  drag_pan_y;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerRankGrid, planner_rank_grid, GTK_TYPE_WIDGET)
@@ -82,29 +74,11 @@ enum {
   PROP_SELECTED_RANK,
   PROP_HOVERED_RANK,
   PROP_PRESENTATION,
+  PROP_ZOOM,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
-
-static const PlannerGroupKind dim_kinds[N_DIMS] = {
-  PLANNER_GROUP_TP, PLANNER_GROUP_CP, PLANNER_GROUP_DP,
-  PLANNER_GROUP_PP, PLANNER_GROUP_EP, PLANNER_GROUP_EXPERT_DP,
-};
-
-/* The GNOME palette, chosen to stay apart from each other; tinted over the
- * window background they read in light and in dark style. */
-static const char * const palette_hex[] = {
-  "#3584e4", "#2ec27e", "#f5c211", "#ff7800", "#e01b24", "#9141ac",
-  "#986a44", "#1a5fb4", "#26a269", "#c64600", "#dc8add", "#99c1f1",
-};
-#define N_PALETTE G_N_ELEMENTS (palette_hex)
-static GdkRGBA palette[N_PALETTE];
-
-#define FILL_ALPHA      0.55f
-#define GROUP_ALPHA     0.75f
-#define RELATED_ALPHA   0.45f
-#define DIMMED_ALPHA    0.12f
 
 GType
 planner_rank_grid_color_by_get_type (void)
@@ -129,345 +103,186 @@ planner_rank_grid_color_by_get_type (void)
   return type_id;
 }
 
-static guint32
-coord_along (const PlannerRankCoords *c,
-             PlannerRankGridColorBy   dim)
+static const PlannerLayout *
+get_layout (PlannerRankGrid *self)
 {
-  switch (dim)
-    {
-    case PLANNER_RANK_GRID_COLOR_TP: return c->tp;
-    case PLANNER_RANK_GRID_COLOR_CP: return c->cp;
-    case PLANNER_RANK_GRID_COLOR_DP: return c->dp;
-    case PLANNER_RANK_GRID_COLOR_PP: return c->pp;
-    case PLANNER_RANK_GRID_COLOR_EP: return c->ep;
-    case PLANNER_RANK_GRID_COLOR_EXPERT_DP: return c->expert_dp;
-    case PLANNER_RANK_GRID_N_COLORS_BY:
-    default: return 0;
-    }
+  return self->data != NULL ? planner_picture_data_get_layout (self->data) : NULL;
 }
 
 static guint32
-degree_along (const PlannerLayout    *layout,
-              PlannerRankGridColorBy  dim)
+world (PlannerRankGrid *self)
 {
-  switch (dim)
-    {
-    case PLANNER_RANK_GRID_COLOR_TP: return layout->tp;
-    case PLANNER_RANK_GRID_COLOR_CP: return layout->cp;
-    case PLANNER_RANK_GRID_COLOR_DP: return layout->dp;
-    case PLANNER_RANK_GRID_COLOR_PP: return layout->pp;
-    case PLANNER_RANK_GRID_COLOR_EP: return layout->ep;
-    case PLANNER_RANK_GRID_COLOR_EXPERT_DP: return layout->expert_dp;
-    case PLANNER_RANK_GRID_N_COLORS_BY:
-    default: return 1;
-    }
+  const PlannerLayout *layout = get_layout (self);
+
+  return layout != NULL ? layout->world_size : 0;
 }
 
-static const char *
-dim_title (PlannerRankGridColorBy dim)
-{
-  switch (dim)
-    {
-    case PLANNER_RANK_GRID_COLOR_TP: return _("tensor parallel rank");
-    case PLANNER_RANK_GRID_COLOR_CP: return _("context parallel rank");
-    case PLANNER_RANK_GRID_COLOR_DP: return _("data parallel rank");
-    case PLANNER_RANK_GRID_COLOR_PP: return _("pipeline stage");
-    case PLANNER_RANK_GRID_COLOR_EP: return _("expert parallel rank");
-    case PLANNER_RANK_GRID_COLOR_EXPERT_DP: return _("expert data parallel rank");
-    case PLANNER_RANK_GRID_N_COLORS_BY:
-    default: return "";
-    }
-}
+/* Caches ------------------------------------------------------------------ */
 
-/* Caches ---------------------------------------------------------------- */
-
-/* The layout caches fill lazily and keep NULL holes. */
 static void
-unref_layout (gpointer layout)
+invalidate_nodes (PlannerRankGrid *self)
 {
-  if (layout != NULL)
-    g_object_unref (layout);
+  g_clear_pointer (&self->base_node, gsk_render_node_unref);
+  g_clear_pointer (&self->minimap_node, gsk_render_node_unref);
 }
 
 static void
-invalidate_text (PlannerRankGrid *self)
+invalidate_layout (PlannerRankGrid *self)
 {
-  g_clear_pointer (&self->font, pango_font_description_free);
-  g_clear_pointer (&self->base_font, pango_font_description_free);
-  g_clear_pointer (&self->rank_layouts, g_ptr_array_unref);
-  g_clear_pointer (&self->node_layouts, g_ptr_array_unref);
-  self->geo_valid = FALSE;
+  self->layout_valid = FALSE;
+  g_clear_pointer (&self->legend, planner_scene_unref);
+  g_clear_pointer (&self->cells, planner_scene_unref);
+  g_clear_pointer (&self->overview, planner_scene_unref);
+  g_clear_pointer (&self->cell_index, g_free);
+  invalidate_nodes (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The text size the pictures are laid out for, in pixels: the widget's
+ * font (which follows the large-text setting), larger on a projector. */
+static double
+font_px (PlannerRankGrid *self)
+{
+  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
+  const PangoFontDescription *desc = pango_context_get_font_description (context);
+  double size = desc != NULL ? pango_font_description_get_size (desc) / (double) PANGO_SCALE : 0.;
+  double dpi = pango_cairo_context_get_resolution (context);
+
+  if (size <= 0.)
+    size = 11.;
+  if (desc == NULL || !pango_font_description_get_size_is_absolute (desc))
+    size *= (dpi > 0. ? dpi : 96.) / 72.;
+  return self->presentation ? size * 1.5 : size;
+}
+
+static double
+area_top (PlannerRankGrid *self)
+{
+  return self->legend != NULL ? planner_scene_get_height (self->legend) + self->font * 0.4 : PAD;
+}
+
+static double
+area_width (PlannerRankGrid *self)
+{
+  return MAX (self->width - 2. * PAD, 1.);
+}
+
+static double
+area_height (PlannerRankGrid *self)
+{
+  return MAX (self->height - area_top (self) - PAD, 1.);
+}
+
+static PlannerGridOptions
+options (PlannerRankGrid *self)
+{
+  PlannerGridOptions o = { (PlannerGridColorBy) self->color_by, TRUE };
+
+  return o;
 }
 
 static void
-clear_ranks (PlannerRankGrid *self)
+clamp_pan (PlannerRankGrid *self)
 {
-  g_clear_pointer (&self->coords, g_free);
-  g_clear_pointer (&self->color_index, g_free);
-  for (guint d = 0; d < N_DIMS; d++)
-    g_clear_pointer (&self->groups[d], g_free);
+  self->pan_x = CLAMP (self->pan_x, 0., MAX (self->geo.width - area_width (self), 0.));
+  self->pan_y = CLAMP (self->pan_y, 0., MAX (self->geo.height - area_height (self), 0.));
 }
 
 static void
-update_color_index (PlannerRankGrid *self)
+ensure_layout (PlannerRankGrid *self)
 {
-  g_clear_pointer (&self->color_index, g_free);
-  if (!self->has_layout)
+  PlannerPictureStyle style = { 0, };
+  PlannerGridParams params;
+  PlannerGridOptions o;
+  const PlannerShape *shapes;
+  guint n;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  if (self->layout_valid && width == self->width && height == self->height)
     return;
-  self->color_index = g_new (guint32, self->layout.world_size);
-  for (guint32 r = 0; r < self->layout.world_size; r++)
-    self->color_index[r] = coord_along (&self->coords[r], self->color_by);
-}
-
-static void
-update_ranks (PlannerRankGrid *self)
-{
-  guint32 world = self->layout.world_size;
-
-  clear_ranks (self);
-  if (!self->has_layout)
-    return;
-
-  self->coords = g_new (PlannerRankCoords, world);
-  for (guint32 r = 0; r < world; r++)
-    planner_layout_get_coords (&self->layout, r, self->gpus_per_node, &self->coords[r]);
-
-  for (guint d = 0; d < N_DIMS; d++)
-    {
-      g_autoptr(PlannerGroups) groups = planner_groups_new (&self->layout, dim_kinds[d]);
-
-      self->groups[d] = g_new (guint32, world);
-      for (guint32 r = 0; r < world; r++)
-        self->groups[d][r] = groups != NULL ? planner_groups_find (groups, r) : PLANNER_GROUP_INDEX_NONE;
-    }
-  update_color_index (self);
-}
-
-static PangoLayout *
-make_layout (PlannerRankGrid *self,
-             const char      *text)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-
-  pango_layout_set_font_description (layout, self->font);
-  return layout;
-}
-
-static void
-ensure_font (PlannerRankGrid *self)
-{
-  PangoContext *context;
-  int size;
-
-  if (self->font != NULL)
+  if (self->layout_valid)
+    invalidate_layout (self);
+  self->layout_valid = TRUE;
+  self->width = width;
+  self->height = height;
+  memset (&self->geo, 0, sizeof self->geo);
+  memset (&self->fit, 0, sizeof self->fit);
+  if (world (self) == 0 || width <= 0 || height <= 0)
     return;
 
-  context = gtk_widget_get_pango_context (GTK_WIDGET (self));
-  self->base_font = pango_font_description_copy (pango_context_get_font_description (context));
-  self->font = pango_font_description_copy (self->base_font);
-  size = pango_font_description_get_size (self->font);
-  if (size <= 0)
-    size = 11 * PANGO_SCALE;
-  if (self->presentation)
-    size = size * 3 / 2;
+  self->font = font_px (self);
+  o = options (self);
+  style.font_size = self->font;
+  style.width = MAX (width - 2. * PAD, 100.);
+  style.presentation = self->presentation;
+  style.interactive = TRUE;
+  self->legend = planner_picture_grid_legend (self->data, &o, &style);
+
+  planner_picture_grid_params (self->data, &style, &params);
+  params.width = area_width (self);
+  params.height = area_height (self);
+  planner_grid_geometry_init (&self->fit, &params);
+  self->overview = planner_picture_grid_cells (self->data, &o, &self->fit);
+
+  if (self->zoom > 1.)
+    {
+      params.cell = MIN (self->fit.cell * self->zoom, MAX_ZOOM_CELL);
+      params.tiles_x = self->fit.tiles_x;
+      planner_grid_geometry_init (&self->geo, &params);
+      self->cells = planner_picture_grid_cells (self->data, &o, &self->geo);
+    }
   else
-    size = size * 9 / 10;
-  if (pango_font_description_get_size_is_absolute (self->font))
-    pango_font_description_set_absolute_size (self->font, size);
-  else
-    pango_font_description_set_size (self->font, size);
+    {
+      self->geo = self->fit;
+      self->cells = planner_scene_ref (self->overview);
+    }
+
+  /* Each GPU's shapes (cell, mark, labels) follow one another. */
+  self->cell_index = g_new (guint, self->geo.world + 1);
+  shapes = planner_scene_get_shapes (self->cells, &n);
+  for (guint i = 0; i < n; i++)
+    if (shapes[i].tag == PLANNER_TAG_GPU)
+      self->cell_index[shapes[i].a] = i;
+  self->cell_index[self->geo.world] = n;
+  clamp_pan (self);
 }
 
-static PangoLayout *
-node_layout (PlannerRankGrid *self,
-             guint            node)
-{
-  PangoLayout *layout;
-
-  if (self->node_layouts == NULL)
-    {
-      self->node_layouts = g_ptr_array_new_with_free_func (unref_layout);
-      g_ptr_array_set_size (self->node_layouts, self->geo.n_nodes);
-    }
-  layout = g_ptr_array_index (self->node_layouts, node);
-  if (layout == NULL)
-    {
-      g_autofree char *text = g_strdup_printf (_("node %u"), node);
-
-      layout = make_layout (self, text);
-      g_ptr_array_index (self->node_layouts, node) = layout;
-    }
-  return layout;
-}
-
-static PangoLayout *
-rank_layout (PlannerRankGrid *self,
-             guint            rank)
-{
-  PangoLayout *layout;
-
-  if (self->rank_layouts == NULL)
-    {
-      self->rank_layouts = g_ptr_array_new_with_free_func (unref_layout);
-      g_ptr_array_set_size (self->rank_layouts, self->layout.world_size);
-    }
-  layout = g_ptr_array_index (self->rank_layouts, rank);
-  if (layout == NULL)
-    {
-      char text[16];
-
-      g_snprintf (text, sizeof text, "%u", rank);
-      layout = make_layout (self, text);
-      g_ptr_array_index (self->rank_layouts, rank) = layout;
-    }
-  return layout;
-}
-
-/* Picks the line length: the whole node up to 16 GPUs; longer nodes
- * (GB200 NVL72) wrap at a divisor between 9 and 18 when there is one. */
-static guint
-line_length (guint gpn)
-{
-  if (gpn <= 16)
-    return gpn;
-  for (guint cols = 18; cols >= 9; cols--)
-    {
-      if (gpn % cols == 0)
-        return cols;
-    }
-  return (gpn + ((gpn + 15) / 16) - 1) / ((gpn + 15) / 16);
-}
-
+/* Widget coordinates of the scene's origin. */
 static void
-ensure_geometry (PlannerRankGrid *self)
+origin (PlannerRankGrid *self,
+        double          *x,
+        double          *y)
 {
-  Geometry *g = &self->geo;
-  guint32 world;
-  int w, h;
-
-  if (self->geo_valid)
-    return;
-  self->geo_valid = TRUE;
-  memset (g, 0, sizeof *g);
-  if (!self->has_layout)
-    return;
-
-  ensure_font (self);
-  world = self->layout.world_size;
-
-  if (world <= 1024)
-    g->cell = self->presentation ? 56 : 36;
-  else if (world <= 4096)
-    g->cell = self->presentation ? 24 : 16;
-  else
-    g->cell = self->presentation ? 14 : 10;
-  g->gap = g->cell >= 24 ? 4 : g->cell >= 14 ? 2 : 1;
-  g->pitch = g->cell + g->gap;
-  g->node_gap = g->cell >= 24 ? (self->presentation ? 14 : 10) : g->cell >= 14 ? 5 : 3;
-  g->radius = g->cell >= 14 ? g->cell / 6.f : 0.f;
-  g->pad = self->presentation ? 18 : 12;
-
-  g->gpn = self->gpus_per_node == 0 ? world : MIN (self->gpus_per_node, world);
-  g->cols = line_length (g->gpn);
-  g->lines = (g->gpn + g->cols - 1) / g->cols;
-  g->n_nodes = (world + g->gpn - 1) / g->gpn;
-  g->node_pitch = (int) g->lines * g->pitch - g->gap + g->node_gap;
-
-  {
-    g_autofree char *widest = g_strdup_printf (_("node %u"), g->n_nodes - 1);
-    g_autoptr(PangoLayout) layout = make_layout (self, widest);
-
-    pango_layout_get_pixel_size (layout, &w, &h);
-    g->label_w = w + (self->presentation ? 20 : 14);
-    g->label_h = h;
-    g->label_step = (guint) ((h + 2 + g->node_pitch - 1) / g->node_pitch);
-    if (g->label_step < 1)
-      g->label_step = 1;
-  }
-  {
-    char widest[16];
-    g_autoptr(PangoLayout) layout = NULL;
-
-    g_snprintf (widest, sizeof widest, "%u", world - 1);
-    layout = make_layout (self, widest);
-    pango_layout_get_pixel_size (layout, &w, &h);
-    g->rank_labels = g->cell >= 24 && w <= g->cell - 4 && h <= g->cell;
-  }
-
-  g->width = 2 * g->pad + g->label_w + (int) g->cols * g->pitch - g->gap;
-  g->height = 2 * g->pad + (int) g->n_nodes * g->node_pitch - g->node_gap;
-}
-
-static void
-invalidate_geometry (PlannerRankGrid *self)
-{
-  invalidate_text (self);
-  gtk_widget_queue_resize (GTK_WIDGET (self));
-}
-
-/* Cell position in natural coordinates (left to right). */
-static void
-cell_origin (PlannerRankGrid *self,
-             guint            rank,
-             int             *x,
-             int             *y)
-{
-  const Geometry *g = &self->geo;
-  guint node = rank / g->gpn;
-  guint local = rank % g->gpn;
-
-  *x = g->pad + g->label_w + (int) (local % g->cols) * g->pitch;
-  *y = g->pad + (int) node * g->node_pitch + (int) (local / g->cols) * g->pitch;
+  *x = PAD + MAX ((area_width (self) - self->geo.width) / 2., 0.) - self->pan_x;
+  *y = area_top (self) + MAX ((area_height (self) - self->geo.height) / 2., 0.) - self->pan_y;
+  *x = floor (*x);
+  *y = floor (*y);
 }
 
 static gboolean
-is_rtl (PlannerRankGrid *self)
+zoomed_out_of_view (PlannerRankGrid *self)
 {
-  return gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL;
+  return self->geo.width > area_width (self) + 0.5 || self->geo.height > area_height (self) + 0.5;
 }
 
-static int
-mirror_x (PlannerRankGrid *self,
-          int              x,
-          int              w,
-          int              width)
+/* The minimap's box in widget coordinates, when the grid is larger than
+ * its view. */
+static gboolean
+minimap_box (PlannerRankGrid *self,
+             graphene_rect_t *box,
+             double          *scale)
 {
-  return is_rtl (self) ? width - x - w : x;
-}
+  double w, h, s;
 
-int
-_planner_rank_grid_rank_at (PlannerRankGrid *self,
-                            double           x,
-                            double           y)
-{
-  const Geometry *g = &self->geo;
-  int xx, yy, node, line, col, local, rank;
-
-  g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), -1);
-
-  ensure_geometry (self);
-  if (!self->has_layout)
-    return -1;
-  if (is_rtl (self))
-    x = gtk_widget_get_width (GTK_WIDGET (self)) - x;
-
-  xx = (int) floor (x) - g->pad - g->label_w;
-  yy = (int) floor (y) - g->pad;
-  if (xx < 0 || yy < 0)
-    return -1;
-  node = yy / g->node_pitch;
-  yy -= node * g->node_pitch;
-  line = yy / g->pitch;
-  col = xx / g->pitch;
-  if (yy - line * g->pitch >= g->cell || xx - col * g->pitch >= g->cell)
-    return -1;
-  if (node >= (int) g->n_nodes || line >= (int) g->lines || col >= (int) g->cols)
-    return -1;
-  local = line * (int) g->cols + col;
-  if (local >= (int) g->gpn)
-    return -1;
-  rank = node * (int) g->gpn + local;
-  return rank < (int) self->layout.world_size ? rank : -1;
+  if (!zoomed_out_of_view (self) || self->fit.width <= 0. || self->fit.height <= 0.)
+    return FALSE;
+  s = MIN (MIN (MINIMAP_MAX, area_width (self) / 4.) / self->fit.width, (area_height (self) / 3.) / self->fit.height);
+  w = self->fit.width * s;
+  h = self->fit.height * s;
+  *box = GRAPHENE_RECT_INIT (self->width - PAD - w - 8., self->height - PAD - h - 8., w + 8., h + 8.);
+  *scale = s;
+  return TRUE;
 }
 
 /* Drawing ---------------------------------------------------------------- */
@@ -478,69 +293,70 @@ focus_rank (PlannerRankGrid *self)
   return self->hovered >= 0 ? self->hovered : self->selected;
 }
 
+/* Megatron's groups of one kind are the ranks that differ only in that
+ * coordinate (of the dense grid for TP, CP, DP and PP, of the expert grid
+ * for EP and expert DP): no group lists are needed for 16,384 GPUs. */
+static gboolean
+is_expert_dim (guint dim)
+{
+  return dim == PLANNER_RANK_GRID_COLOR_EP || dim == PLANNER_RANK_GRID_COLOR_EXPERT_DP;
+}
+
 static gboolean
 in_group (PlannerRankGrid *self,
           guint            dim,
           guint            rank,
           guint            focus)
 {
-  guint32 group = self->groups[dim][focus];
+  const PlannerRankCoords *coords = planner_picture_data_get_coords (self->data);
+  const PlannerRankCoords *a = &coords[rank], *b = &coords[focus];
 
-  return group != PLANNER_GROUP_INDEX_NONE && self->groups[dim][rank] == group;
+  if (is_expert_dim (dim))
+    return a->pp == b->pp && a->etp == b->etp &&
+           (dim == PLANNER_RANK_GRID_COLOR_EP || a->ep == b->ep) &&
+           (dim == PLANNER_RANK_GRID_COLOR_EXPERT_DP || a->expert_dp == b->expert_dp);
+  return (dim == PLANNER_RANK_GRID_COLOR_TP || a->tp == b->tp) &&
+         (dim == PLANNER_RANK_GRID_COLOR_CP || a->cp == b->cp) &&
+         (dim == PLANNER_RANK_GRID_COLOR_DP || a->dp == b->dp) &&
+         (dim == PLANNER_RANK_GRID_COLOR_PP || a->pp == b->pp);
 }
 
-/* How strongly a cell shows while @focus is hovered or selected:
- * its colour-by group stands out, its other groups stay, the rest dims. */
-static float
-cell_alpha (PlannerRankGrid *self,
-            guint            rank,
-            int              focus,
-            gboolean        *outlined)
+/* The @k-th member of @focus's group along @dim. */
+static guint32
+group_member (PlannerRankGrid *self,
+              guint            dim,
+              guint            focus,
+              guint32          k)
 {
-  *outlined = FALSE;
-  if (focus < 0)
-    return FILL_ALPHA;
-  if (in_group (self, self->color_by, rank, focus))
+  const PlannerLayout *layout = get_layout (self);
+  const PlannerRankCoords *c = &planner_picture_data_get_coords (self->data)[focus];
+
+  switch (dim)
     {
-      *outlined = TRUE;
-      return GROUP_ALPHA;
+    case PLANNER_RANK_GRID_COLOR_TP: return planner_layout_dense_rank (layout, k, c->cp, c->dp, c->pp);
+    case PLANNER_RANK_GRID_COLOR_CP: return planner_layout_dense_rank (layout, c->tp, k, c->dp, c->pp);
+    case PLANNER_RANK_GRID_COLOR_DP: return planner_layout_dense_rank (layout, c->tp, c->cp, k, c->pp);
+    case PLANNER_RANK_GRID_COLOR_PP: return planner_layout_dense_rank (layout, c->tp, c->cp, c->dp, k);
+    case PLANNER_RANK_GRID_COLOR_EP: return planner_layout_expert_rank (layout, c->etp, k, c->expert_dp, c->pp);
+    case PLANNER_RANK_GRID_COLOR_EXPERT_DP: return planner_layout_expert_rank (layout, c->etp, c->ep, k, c->pp);
+    default: return PLANNER_RANK_NONE;
     }
-  for (guint d = 0; d < N_DIMS; d++)
-    {
-      if (d != PLANNER_RANK_GRID_COLOR_EXPERT_DP && in_group (self, d, rank, focus))
-        return RELATED_ALPHA;
-    }
-  return DIMMED_ALPHA;
 }
 
 static void
-get_colors (PlannerRankGrid *self,
-            Colors          *colors)
+cell_rect (PlannerRankGrid *self,
+           guint            rank,
+           graphene_rect_t *rect)
 {
-  GtkStyleContext *context;
+  double x, y;
 
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  context = gtk_widget_get_style_context (GTK_WIDGET (self));
-  gtk_style_context_get_color (context, &colors->fg);
-  if (!gtk_style_context_lookup_color (context, "accent_color", &colors->accent))
-    gdk_rgba_parse (&colors->accent, "#3584e4");
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  colors->fill_bg = FALSE;
-}
-
-static void
-export_colors (Colors *colors)
-{
-  gdk_rgba_parse (&colors->fg, "#2e3436");
-  gdk_rgba_parse (&colors->accent, "#1c71d8");
-  gdk_rgba_parse (&colors->bg, "#ffffff");
-  colors->fill_bg = TRUE;
+  planner_grid_geometry_cell (&self->geo, rank, &x, &y);
+  *rect = GRAPHENE_RECT_INIT (x, y, self->geo.cell, self->geo.cell);
 }
 
 static void
 append_outline (GtkSnapshot           *snapshot,
                 const graphene_rect_t *rect,
-                float                  radius,
                 float                  width,
                 const GdkRGBA         *color)
 {
@@ -548,110 +364,116 @@ append_outline (GtkSnapshot           *snapshot,
   const float widths[4] = { width, width, width, width };
   const GdkRGBA colors[4] = { *color, *color, *color, *color };
 
-  gsk_rounded_rect_init_from_rect (&outline, rect, radius);
+  gsk_rounded_rect_init_from_rect (&outline, rect, MIN (rect->size.width / 8.f, 6.f));
   gtk_snapshot_append_border (snapshot, &outline, widths, colors);
 }
 
 static void
-append_focus_ring (PlannerRankGrid *self,
-                   GtkSnapshot     *snapshot,
-                   int              rank,
-                   int              width,
-                   float            line_w,
-                   const GdkRGBA   *color)
+append_ring (PlannerRankGrid *self,
+             GtkSnapshot     *snapshot,
+             int              rank,
+             float            line,
+             const GdkRGBA   *color)
 {
-  const Geometry *g = &self->geo;
-  int x, y;
+  graphene_rect_t rect;
 
-  cell_origin (self, rank, &x, &y);
-  x = mirror_x (self, x, g->cell, width);
-  append_outline (snapshot,
-                  &GRAPHENE_RECT_INIT (x - line_w, y - line_w, g->cell + 2 * line_w, g->cell + 2 * line_w),
-                  g->radius + line_w, 2 * line_w, color);
+  cell_rect (self, rank, &rect);
+  graphene_rect_inset (&rect, -line, -line);
+  append_outline (snapshot, &rect, 2.f * line, color);
+}
+
+/* Everything that shares a group with @focus keeps its colour over the
+ * dimmed grid; its colour-by group is outlined. */
+static void
+draw_focus (PlannerRankGrid       *self,
+            GtkSnapshot           *snapshot,
+            int                    focus,
+            const graphene_rect_t *visible)
+{
+  g_autofree guint8 *drawn = g_new0 (guint8, self->geo.world);
+  float line = self->geo.cell >= 24. ? 2.f : 1.f;
+  GdkRGBA dim, fg;
+
+  planner_scene_renderer_get_color (self->renderer, PLANNER_INK_BG, 0, &dim);
+  planner_scene_renderer_get_color (self->renderer, PLANNER_INK_FG, 0, &fg);
+  dim.alpha = DIM_ALPHA;
+  gtk_snapshot_append_color (snapshot, &dim, visible);
+
+  for (guint d = 0; d < N_DIMS; d++)
+    {
+      guint32 size = planner_grid_color_by_degree ((PlannerGridColorBy) d, get_layout (self));
+
+      if (d == PLANNER_RANK_GRID_COLOR_EXPERT_DP)
+        continue;
+      for (guint32 k = 0; k < size; k++)
+        {
+          guint32 r = group_member (self, d, focus, k);
+
+          if (r >= self->geo.world || drawn[r])
+            continue;
+          drawn[r] = 1;
+          planner_scene_renderer_draw_range (self->renderer, snapshot, self->cells, self->cell_index[r],
+                                             self->cell_index[r + 1], visible, 1.f);
+        }
+    }
+  {
+    guint32 size = planner_grid_color_by_degree ((PlannerGridColorBy) self->color_by, get_layout (self));
+
+    for (guint32 k = 0; k < size; k++)
+      {
+        guint32 r = group_member (self, self->color_by, focus, k);
+        graphene_rect_t rect;
+
+        if (r >= self->geo.world)
+          continue;
+        cell_rect (self, r, &rect);
+        if (graphene_rect_intersection (&rect, visible, NULL))
+          append_outline (snapshot, &rect, line, &fg);
+      }
+  }
 }
 
 static void
-draw_grid (PlannerRankGrid *self,
-           GtkSnapshot     *snapshot,
-           int              width,
-           const Colors    *colors,
-           int              focus)
+draw_minimap (PlannerRankGrid *self,
+              GtkSnapshot     *snapshot)
 {
-  const Geometry *g = &self->geo;
-  guint32 world = self->layout.world_size;
-  gboolean rounded = g->radius > 0.f;
-  float line_w = g->cell >= 24 ? 2.f : 1.f;
-  GdkRGBA label_color = colors->fg;
-  GdkRGBA fill;
+  graphene_rect_t box;
+  double scale, ox, oy;
+  GdkRGBA bg, frame, accent;
 
-  if (colors->fill_bg)
-    gtk_snapshot_append_color (snapshot, &colors->bg, &GRAPHENE_RECT_INIT (0, 0, width, g->height));
+  if (!minimap_box (self, &box, &scale))
+    return;
+  planner_scene_renderer_get_color (self->renderer, PLANNER_INK_BG, 0, &bg);
+  planner_scene_renderer_get_color (self->renderer, PLANNER_INK_DIM, 0, &frame);
+  planner_scene_renderer_get_color (self->renderer, PLANNER_INK_ACCENT, 0, &accent);
+  gtk_snapshot_append_color (snapshot, &bg, &box);
+  append_outline (snapshot, &box, 1.f, &frame);
 
-  /* Node labels, aligned with the first line of their node. */
-  label_color.alpha *= 0.7f;
-  for (guint node = 0; node < g->n_nodes; node += g->label_step)
+  if (self->minimap_node == NULL)
     {
-      PangoLayout *layout = node_layout (self, node);
-      int lw, lh, x, y;
+      GtkSnapshot *mini = gtk_snapshot_new ();
 
-      pango_layout_get_pixel_size (layout, &lw, &lh);
-      y = g->pad + (int) node * g->node_pitch + (MIN (g->cell, g->node_pitch) - lh) / 2;
-      x = mirror_x (self, g->pad, lw, width);
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
-      gtk_snapshot_append_layout (snapshot, layout, &label_color);
-      gtk_snapshot_restore (snapshot);
+      gtk_snapshot_scale (mini, (float) scale, (float) scale);
+      /* Cells and boxes only: no text at this size. */
+      planner_scene_renderer_draw (self->renderer, mini, self->overview, NULL);
+      self->minimap_node = gtk_snapshot_free_to_node (mini);
     }
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (box.origin.x + 4.f, box.origin.y + 4.f));
+  if (self->minimap_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->minimap_node);
+  /* The part in view, mapped from the zoomed grid onto the fitted one. */
+  origin (self, &ox, &oy);
+  {
+    double fx = self->fit.width / self->geo.width, fy = self->fit.height / self->geo.height;
+    graphene_rect_t view = GRAPHENE_RECT_INIT ((PAD - ox) * fx * scale, (area_top (self) - oy) * fy * scale,
+                                               area_width (self) * fx * scale, area_height (self) * fy * scale);
 
-  for (guint32 rank = 0; rank < world; rank++)
-    {
-      graphene_rect_t rect;
-      gboolean outlined;
-      int x, y;
-
-      cell_origin (self, rank, &x, &y);
-      x = mirror_x (self, x, g->cell, width);
-      rect = GRAPHENE_RECT_INIT (x, y, g->cell, g->cell);
-      fill = palette[self->color_index[rank] % N_PALETTE];
-      fill.alpha = cell_alpha (self, rank, focus, &outlined);
-
-      if (rounded)
-        {
-          GskRoundedRect clip;
-
-          gsk_rounded_rect_init_from_rect (&clip, &rect, g->radius);
-          gtk_snapshot_push_rounded_clip (snapshot, &clip);
-          gtk_snapshot_append_color (snapshot, &fill, &rect);
-          gtk_snapshot_pop (snapshot);
-        }
-      else
-        gtk_snapshot_append_color (snapshot, &fill, &rect);
-
-      if (outlined)
-        append_outline (snapshot, &rect, g->radius, line_w, &colors->fg);
-
-      if (g->rank_labels)
-        {
-          PangoLayout *layout = rank_layout (self, rank);
-          GdkRGBA text = colors->fg;
-          int lw, lh;
-
-          if (fill.alpha <= DIMMED_ALPHA)
-            text.alpha *= 0.45f;
-          pango_layout_get_pixel_size (layout, &lw, &lh);
-          gtk_snapshot_save (snapshot);
-          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + (g->cell - lw) / 2.f,
-                                                                  y + (g->cell - lh) / 2.f));
-          gtk_snapshot_append_layout (snapshot, layout, &text);
-          gtk_snapshot_restore (snapshot);
-        }
-    }
-
-  /* The hovered GPU itself in the text colour, the selection in the accent colour. */
-  if (self->hovered >= 0 && focus == self->hovered)
-    append_focus_ring (self, snapshot, self->hovered, width, line_w, &colors->fg);
-  if (self->selected >= 0)
-    append_focus_ring (self, snapshot, self->selected, width, line_w, &colors->accent);
+    graphene_rect_intersection (&view, &GRAPHENE_RECT_INIT (0, 0, self->fit.width * scale,
+                                                            self->fit.height * scale), &view);
+    append_outline (snapshot, &view, 2.f, &accent);
+  }
+  gtk_snapshot_restore (snapshot);
 }
 
 static void
@@ -659,13 +481,53 @@ planner_rank_grid_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
 {
   PlannerRankGrid *self = PLANNER_RANK_GRID (widget);
-  Colors colors;
+  graphene_rect_t visible;
+  double ox, oy;
+  int focus;
+  GdkRGBA fg, accent;
 
-  ensure_geometry (self);
-  if (!self->has_layout)
+  ensure_layout (self);
+  if (self->cells == NULL)
     return;
-  get_colors (self, &colors);
-  draw_grid (self, snapshot, gtk_widget_get_width (widget), &colors, focus_rank (self));
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (PAD, 0));
+  planner_scene_renderer_draw (self->renderer, snapshot, self->legend, NULL);
+  gtk_snapshot_restore (snapshot);
+
+  origin (self, &ox, &oy);
+  visible = GRAPHENE_RECT_INIT (PAD - ox, area_top (self) - oy, area_width (self), area_height (self));
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (PAD, area_top (self), area_width (self),
+                                                         area_height (self)));
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
+
+  /* The cells change only with the view; hover and selection go on top. */
+  if (self->base_node == NULL || !graphene_rect_equal (&self->base_rect, &visible))
+    {
+      GtkSnapshot *base = gtk_snapshot_new ();
+
+      g_clear_pointer (&self->base_node, gsk_render_node_unref);
+      planner_scene_renderer_draw (self->renderer, base, self->cells, &visible);
+      self->base_node = gtk_snapshot_free_to_node (base);
+      self->base_rect = visible;
+    }
+  if (self->base_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->base_node);
+
+  focus = focus_rank (self);
+  if (focus >= 0)
+    draw_focus (self, snapshot, focus, &visible);
+  planner_scene_renderer_get_color (self->renderer, PLANNER_INK_FG, 0, &fg);
+  planner_scene_renderer_get_color (self->renderer, PLANNER_INK_ACCENT, 0, &accent);
+  if (self->hovered >= 0)
+    append_ring (self, snapshot, self->hovered, self->geo.cell >= 24. ? 2.f : 1.f, &fg);
+  if (self->selected >= 0)
+    append_ring (self, snapshot, self->selected, self->geo.cell >= 24. ? 2.f : 1.5f, &accent);
+  gtk_snapshot_restore (snapshot);
+  gtk_snapshot_pop (snapshot);
+
+  draw_minimap (self, snapshot);
 }
 
 static void
@@ -677,10 +539,21 @@ planner_rank_grid_measure (GtkWidget      *widget,
                            int            *minimum_baseline,
                            int            *natural_baseline)
 {
+  /* It fills what it is given; a grid needs a little room to say anything. */
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 240 : 180;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 800 : 500;
+}
+
+static void
+planner_rank_grid_size_allocate (GtkWidget *widget,
+                                 int        width,
+                                 int        height,
+                                 int        baseline)
+{
   PlannerRankGrid *self = PLANNER_RANK_GRID (widget);
 
-  ensure_geometry (self);
-  *minimum = *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? self->geo.width : self->geo.height;
+  if (width != self->width || height != self->height)
+    invalidate_layout (self);
 }
 
 static void
@@ -688,39 +561,35 @@ planner_rank_grid_css_changed (GtkWidget         *widget,
                                GtkCssStyleChange *change)
 {
   PlannerRankGrid *self = PLANNER_RANK_GRID (widget);
-  PangoContext *context;
 
   GTK_WIDGET_CLASS (planner_rank_grid_parent_class)->css_changed (widget, change);
-
-  /* :hover and :focus come through here too; only a new font means
-   * measuring the labels again. */
-  context = gtk_widget_get_pango_context (widget);
-  if (self->base_font == NULL ||
-      !pango_font_description_equal (self->base_font, pango_context_get_font_description (context)))
-    invalidate_geometry (self);
+  planner_scene_renderer_invalidate (self->renderer);
+  /* A new font size lays the picture out again; a new colour only redraws. */
+  if (self->layout_valid && fabs (font_px (self) - self->font) > 0.01)
+    invalidate_layout (self);
   else
-    gtk_widget_queue_draw (widget);
-}
-
-static void
-planner_rank_grid_direction_changed (GtkWidget        *widget,
-                                     GtkTextDirection  previous)
-{
+    invalidate_nodes (self);
   gtk_widget_queue_draw (widget);
 }
 
-/* Hover, selection and keyboard ------------------------------------------ */
+/* Hover, selection, zoom and keyboard ------------------------------------ */
 
 static void
 update_accessible (PlannerRankGrid *self)
 {
   g_autofree char *label = NULL;
   g_autofree char *description = NULL;
+  const PlannerLayout *layout = get_layout (self);
 
-  if (self->has_layout)
-    /* Translators: "Rank grid: 16 GPUs on 2 nodes, coloured by pipeline stage" */
-    label = g_strdup_printf (_("Rank grid: %u GPUs on %u nodes, coloured by %s"),
-                             self->layout.world_size, self->geo.n_nodes, dim_title (self->color_by));
+  if (layout != NULL)
+    {
+      guint gpn = planner_picture_data_get_gpus_per_node (self->data);
+      guint nodes = gpn > 0 ? (layout->world_size + gpn - 1) / gpn : 1;
+
+      /* Translators: "Rank grid: 16 GPUs on 2 nodes, coloured by pipeline stage" */
+      label = g_strdup_printf (_("Rank grid: %u GPUs on %u nodes, coloured by %s"), layout->world_size, nodes,
+                               planner_grid_color_by_title ((PlannerGridColorBy) self->color_by));
+    }
   else
     label = g_strdup (_("Rank grid: no layout"));
   description = planner_rank_grid_describe_rank (self, self->selected);
@@ -736,13 +605,110 @@ _planner_rank_grid_set_hovered (PlannerRankGrid *self,
 {
   g_return_if_fail (PLANNER_IS_RANK_GRID (self));
 
-  if (!self->has_layout || rank < 0 || rank >= (int) self->layout.world_size)
+  if (rank < 0 || rank >= (int) world (self))
     rank = -1;
   if (self->hovered == rank)
     return;
   self->hovered = rank;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVERED_RANK]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+int
+_planner_rank_grid_rank_at (PlannerRankGrid *self,
+                            double           x,
+                            double           y)
+{
+  graphene_rect_t box;
+  double ox, oy, scale;
+
+  g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), -1);
+
+  ensure_layout (self);
+  if (self->cells == NULL)
+    return -1;
+  if (minimap_box (self, &box, &scale) && graphene_rect_contains_point (&box, &GRAPHENE_POINT_INIT (x, y)))
+    return -1;
+  if (x < PAD || x >= PAD + area_width (self) || y < area_top (self) || y >= area_top (self) + area_height (self))
+    return -1;
+  origin (self, &ox, &oy);
+  return planner_grid_geometry_rank_at (&self->geo, x - ox, y - oy);
+}
+
+/* Keeps @rank's cell in view. */
+static void
+scroll_to_rank (PlannerRankGrid *self,
+                int              rank)
+{
+  graphene_rect_t rect;
+  double aw = area_width (self), ah = area_height (self), margin;
+
+  ensure_layout (self);
+  if (rank < 0 || self->cells == NULL || !zoomed_out_of_view (self))
+    return;
+  cell_rect (self, rank, &rect);
+  margin = self->geo.pitch;
+  if (rect.origin.x - margin < self->pan_x)
+    self->pan_x = rect.origin.x - margin;
+  else if (rect.origin.x + rect.size.width + margin > self->pan_x + aw)
+    self->pan_x = rect.origin.x + rect.size.width + margin - aw;
+  if (rect.origin.y - margin < self->pan_y)
+    self->pan_y = rect.origin.y - margin;
+  else if (rect.origin.y + rect.size.height + margin > self->pan_y + ah)
+    self->pan_y = rect.origin.y + rect.size.height + margin - ah;
+  clamp_pan (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Zooms keeping the point (x, y) of the widget where it is. */
+static void
+zoom_at (PlannerRankGrid *self,
+         double           zoom,
+         double           x,
+         double           y)
+{
+  double max_zoom, ox, oy, fx, fy;
+
+  ensure_layout (self);
+  if (self->cells == NULL || self->fit.cell <= 0.)
+    return;
+  max_zoom = MAX (MAX_ZOOM_CELL / self->fit.cell, 1.);
+  zoom = CLAMP (zoom, 1., max_zoom);
+  if (fabs (zoom - self->zoom) < 1e-6)
+    return;
+
+  origin (self, &ox, &oy);
+  fx = self->geo.width > 0. ? (x - ox) / self->geo.width : 0.5;
+  fy = self->geo.height > 0. ? (y - oy) / self->geo.height : 0.5;
+  self->zoom = zoom;
+  invalidate_layout (self);
+  ensure_layout (self);
+  /* The same fraction of the grid under the same point. */
+  self->pan_x = fx * self->geo.width - (x - PAD);
+  self->pan_y = fy * self->geo.height - (y - area_top (self));
+  clamp_pan (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+}
+
+static void
+zoom_around_focus (PlannerRankGrid *self,
+                   double           zoom)
+{
+  double x = PAD + area_width (self) / 2., y = area_top (self) + area_height (self) / 2.;
+
+  ensure_layout (self);
+  if (self->selected >= 0 && self->cells != NULL)
+    {
+      graphene_rect_t rect;
+      double ox, oy;
+
+      origin (self, &ox, &oy);
+      cell_rect (self, self->selected, &rect);
+      x = ox + rect.origin.x + rect.size.width / 2.;
+      y = oy + rect.origin.y + rect.size.height / 2.;
+    }
+  zoom_at (self, zoom, x, y);
+  scroll_to_rank (self, self->selected);
 }
 
 static void
@@ -768,31 +734,112 @@ on_pressed (PlannerRankGrid *self,
             double           y,
             GtkGestureClick *gesture)
 {
-  int rank = _planner_rank_grid_rank_at (self, x, y);
+  graphene_rect_t box;
+  double scale;
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
-  planner_rank_grid_set_selected_rank (self, rank);
+  /* A click in the minimap shows that part of the grid. */
+  if (minimap_box (self, &box, &scale) && graphene_rect_contains_point (&box, &GRAPHENE_POINT_INIT (x, y)))
+    {
+      double fx = (x - box.origin.x - 4.) / (self->fit.width * scale);
+      double fy = (y - box.origin.y - 4.) / (self->fit.height * scale);
+
+      self->pan_x = fx * self->geo.width - area_width (self) / 2.;
+      self->pan_y = fy * self->geo.height - area_height (self) / 2.;
+      clamp_pan (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      return;
+    }
+  planner_rank_grid_set_selected_rank (self, _planner_rank_grid_rank_at (self, x, y));
+}
+
+static gboolean
+on_scroll (PlannerRankGrid          *self,
+           double                    dx,
+           double                    dy,
+           GtkEventControllerScroll *scroll)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (scroll));
+  double x = PAD + area_width (self) / 2., y = area_top (self) + area_height (self) / 2.;
+
+  if (state & GDK_CONTROL_MASK)
+    {
+      if (event != NULL)
+        gdk_event_get_position (event, &x, &y);
+      zoom_at (self, self->zoom * pow (ZOOM_STEP, -dy), x, y);
+      return TRUE;
+    }
+  if (!zoomed_out_of_view (self))
+    return FALSE;
+  self->pan_x += dx * self->geo.pitch * 3.;
+  self->pan_y += dy * self->geo.pitch * 3.;
+  clamp_pan (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
 }
 
 static void
-scroll_to_rank (PlannerRankGrid *self,
-                int              rank)
+on_zoom_begin (PlannerRankGrid *self,
+               GdkEventSequence *sequence,
+               GtkGesture       *gesture)
 {
-  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self));
-  GtkAdjustment *adjustment;
-  const Geometry *g = &self->geo;
-  int x, y;
+  self->gesture_zoom = self->zoom;
+}
 
-  if (rank < 0 || !GTK_IS_VIEWPORT (parent))
+static void
+on_zoom_scale_changed (PlannerRankGrid *self,
+                       double           scale,
+                       GtkGestureZoom  *gesture)
+{
+  double x, y;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    {
+      x = PAD + area_width (self) / 2.;
+      y = area_top (self) + area_height (self) / 2.;
+    }
+  zoom_at (self, self->gesture_zoom * scale, x, y);
+}
+
+static void
+on_drag_begin (PlannerRankGrid *self,
+               double           x,
+               double           y,
+               GtkGestureDrag  *gesture)
+{
+  self->drag_pan_x = self->pan_x;
+  self->drag_pan_y = self->pan_y;
+}
+
+static void
+on_drag_update (PlannerRankGrid *self,
+                double           dx,
+                double           dy,
+                GtkGestureDrag  *gesture)
+{
+  if (!zoomed_out_of_view (self))
     return;
-  cell_origin (self, rank, &x, &y);
-  x = mirror_x (self, x, g->cell, gtk_widget_get_width (GTK_WIDGET (self)));
-  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (parent));
-  if (adjustment != NULL)
-    gtk_adjustment_clamp_page (adjustment, y - g->pad, y + g->cell + g->pad);
-  adjustment = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (parent));
-  if (adjustment != NULL)
-    gtk_adjustment_clamp_page (adjustment, x - g->pad, x + g->cell + g->pad);
+  self->pan_x = self->drag_pan_x - dx;
+  self->pan_y = self->drag_pan_y - dy;
+  clamp_pan (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+zoom_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PlannerRankGrid *self = PLANNER_RANK_GRID (widget);
+
+  if (g_str_equal (action_name, "rank-grid.zoom-in"))
+    zoom_around_focus (self, self->zoom * ZOOM_STEP);
+  else if (g_str_equal (action_name, "rank-grid.zoom-out"))
+    zoom_around_focus (self, self->zoom / ZOOM_STEP);
+  else
+    planner_rank_grid_set_zoom (self, 1.);
 }
 
 static void
@@ -801,16 +848,15 @@ move_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   PlannerRankGrid *self = PLANNER_RANK_GRID (widget);
-  const Geometry *g = &self->geo;
-  guint world, rank, node, local, line, col, node_start, node_size;
+  const PlannerGridGeometry *g;
+  guint n, rank, node, local, line, col, node_start, node_size, gpn, cols, lines;
   const char *what = action_name + strlen ("rank-grid.");
+  PlannerGridGeometry scratch;
   int target;
 
-  ensure_geometry (self);
-  if (!self->has_layout)
+  n = world (self);
+  if (n == 0)
     return;
-  world = self->layout.world_size;
-
   if (g_str_equal (what, "unselect"))
     {
       planner_rank_grid_set_selected_rank (self, -1);
@@ -818,26 +864,39 @@ move_action (GtkWidget  *widget,
     }
   if (self->selected < 0)
     {
-      planner_rank_grid_set_selected_rank (self, g_str_equal (what, "last") ? (int) world - 1 : 0);
+      planner_rank_grid_set_selected_rank (self, g_str_equal (what, "last") ? (int) n - 1 : 0);
       scroll_to_rank (self, self->selected);
       return;
     }
 
+  /* Lines and nodes as the geometry draws them (valid before any size). */
+  {
+    PlannerGridParams params = { n, planner_picture_data_get_gpus_per_node (self->data), 0, 12., 800., 600.,
+                                 FALSE, 0., 0 };
+
+    ensure_layout (self);
+    if (self->cells != NULL)
+      g = &self->geo;
+    else
+      {
+        planner_grid_geometry_init (&scratch, &params);
+        g = &scratch;
+      }
+  }
+  gpn = g->gpn;
+  cols = g->cols;
+  lines = g->lines;
   rank = (guint) self->selected;
-  node = rank / g->gpn;
-  local = rank % g->gpn;
-  line = local / g->cols;
-  col = local % g->cols;
-  node_start = node * g->gpn;
-  node_size = MIN (g->gpn, world - node_start);
+  node = rank / gpn;
+  local = rank % gpn;
+  line = local / cols;
+  col = local % cols;
+  node_start = node * gpn;
+  node_size = MIN (gpn, n - node_start);
   target = (int) rank;
 
-  /* Left and right follow the picture, which is mirrored in RTL. */
-  if (is_rtl (self) && g_str_equal (what, "left"))
-    what = "right";
-  else if (is_rtl (self) && g_str_equal (what, "right"))
-    what = "left";
-
+  /* The picture is the same in every text direction (rank 0 at the top
+   * left, as Megatron numbers them), so left is left. */
   if (g_str_equal (what, "left"))
     {
       if (col > 0)
@@ -845,22 +904,22 @@ move_action (GtkWidget  *widget,
     }
   else if (g_str_equal (what, "right"))
     {
-      if (col + 1 < g->cols && local + 1 < node_size)
+      if (col + 1 < cols && local + 1 < node_size)
         target = (int) rank + 1;
     }
   else if (g_str_equal (what, "up"))
     {
       if (line > 0)
-        target = (int) (rank - g->cols);
+        target = (int) (rank - cols);
       else if (node > 0)
-        target = (int) MIN (node_start - g->gpn + (g->lines - 1) * g->cols + col, node_start - 1);
+        target = (int) MIN (node_start - gpn + (lines - 1) * cols + col, node_start - 1);
     }
   else if (g_str_equal (what, "down"))
     {
-      if (line + 1 < g->lines && (line + 1) * g->cols < node_size)
-        target = (int) MIN (node_start + (line + 1) * g->cols + col, node_start + node_size - 1);
-      else if (node_start + g->gpn < world)
-        target = (int) MIN (node_start + g->gpn + col, world - 1);
+      if (line + 1 < lines && (line + 1) * cols < node_size)
+        target = (int) MIN (node_start + (line + 1) * cols + col, node_start + node_size - 1);
+      else if (node_start + gpn < n)
+        target = (int) MIN (node_start + gpn + col, n - 1);
     }
   else if (g_str_equal (what, "node-start"))
     target = (int) node_start;
@@ -869,7 +928,7 @@ move_action (GtkWidget  *widget,
   else if (g_str_equal (what, "first"))
     target = 0;
   else if (g_str_equal (what, "last"))
-    target = (int) world - 1;
+    target = (int) n - 1;
 
   planner_rank_grid_set_selected_rank (self, target);
   scroll_to_rank (self, target);
@@ -885,14 +944,16 @@ planner_rank_grid_query_tooltip (GtkWidget  *widget,
   PlannerRankGrid *self = PLANNER_RANK_GRID (widget);
   int rank = keyboard_tooltip ? self->selected : _planner_rank_grid_rank_at (self, x, y);
   g_autofree char *text = planner_rank_grid_describe_rank (self, rank);
-  int cx, cy;
+  graphene_rect_t rect;
+  double ox, oy;
 
   if (text == NULL)
     return FALSE;
   gtk_tooltip_set_text (tooltip, text);
-  cell_origin (self, rank, &cx, &cy);
-  cx = mirror_x (self, cx, self->geo.cell, gtk_widget_get_width (widget));
-  gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) { cx, cy, self->geo.cell, self->geo.cell });
+  origin (self, &ox, &oy);
+  cell_rect (self, rank, &rect);
+  gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) { (int) (ox + rect.origin.x), (int) (oy + rect.origin.y),
+                                                       (int) rect.size.width, (int) rect.size.height });
   return TRUE;
 }
 
@@ -903,9 +964,10 @@ planner_rank_grid_finalize (GObject *object)
 {
   PlannerRankGrid *self = (PlannerRankGrid *)object;
 
-  clear_ranks (self);
-  invalidate_text (self);
+  invalidate_layout (self);
+  g_clear_pointer (&self->data, planner_picture_data_unref);
   g_clear_pointer (&self->stage_layers, g_free);
+  g_clear_pointer (&self->renderer, planner_scene_renderer_free);
 
   G_OBJECT_CLASS (planner_rank_grid_parent_class)->finalize (object);
 }
@@ -932,6 +994,9 @@ planner_rank_grid_get_property (GObject    *object,
     case PROP_PRESENTATION:
       g_value_set_boolean (value, self->presentation);
       break;
+    case PROP_ZOOM:
+      g_value_set_double (value, self->zoom);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -955,6 +1020,9 @@ planner_rank_grid_set_property (GObject      *object,
       break;
     case PROP_PRESENTATION:
       planner_rank_grid_set_presentation (self, g_value_get_boolean (value));
+      break;
+    case PROP_ZOOM:
+      planner_rank_grid_set_zoom (self, g_value_get_double (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -982,8 +1050,19 @@ planner_rank_grid_class_init (PlannerRankGridClass *klass)
     { GDK_KEY_Home, GDK_CONTROL_MASK, "rank-grid.first" },
     { GDK_KEY_End, GDK_CONTROL_MASK, "rank-grid.last" },
     { GDK_KEY_Escape, 0, "rank-grid.unselect" },
+    { GDK_KEY_plus, 0, "rank-grid.zoom-in" },
+    { GDK_KEY_equal, 0, "rank-grid.zoom-in" },
+    { GDK_KEY_KP_Add, 0, "rank-grid.zoom-in" },
+    { GDK_KEY_plus, GDK_CONTROL_MASK, "rank-grid.zoom-in" },
+    { GDK_KEY_equal, GDK_CONTROL_MASK, "rank-grid.zoom-in" },
+    { GDK_KEY_minus, 0, "rank-grid.zoom-out" },
+    { GDK_KEY_KP_Subtract, 0, "rank-grid.zoom-out" },
+    { GDK_KEY_minus, GDK_CONTROL_MASK, "rank-grid.zoom-out" },
+    { GDK_KEY_0, 0, "rank-grid.zoom-fit" },
+    { GDK_KEY_KP_0, 0, "rank-grid.zoom-fit" },
+    { GDK_KEY_0, GDK_CONTROL_MASK, "rank-grid.zoom-fit" },
   };
-  static const char * const actions[] = {
+  static const char * const move_actions[] = {
     "rank-grid.left", "rank-grid.right", "rank-grid.up", "rank-grid.down", "rank-grid.node-start",
     "rank-grid.node-end", "rank-grid.first", "rank-grid.last", "rank-grid.unselect",
   };
@@ -994,8 +1073,8 @@ planner_rank_grid_class_init (PlannerRankGridClass *klass)
 
   widget_class->snapshot = planner_rank_grid_snapshot;
   widget_class->measure = planner_rank_grid_measure;
+  widget_class->size_allocate = planner_rank_grid_size_allocate;
   widget_class->css_changed = planner_rank_grid_css_changed;
-  widget_class->direction_changed = planner_rank_grid_direction_changed;
   widget_class->query_tooltip = planner_rank_grid_query_tooltip;
 
   properties[PROP_COLOR_BY] =
@@ -1011,40 +1090,63 @@ planner_rank_grid_class_init (PlannerRankGridClass *klass)
   properties[PROP_PRESENTATION] =
     g_param_spec_boolean ("presentation", NULL, NULL, FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_ZOOM] =
+    g_param_spec_double ("zoom", NULL, NULL, 1., 1000., 1.,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    gtk_widget_class_install_action (widget_class, actions[i], NULL, move_action);
+  for (guint i = 0; i < G_N_ELEMENTS (move_actions); i++)
+    gtk_widget_class_install_action (widget_class, move_actions[i], NULL, move_action);
+  gtk_widget_class_install_action (widget_class, "rank-grid.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "rank-grid.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "rank-grid.zoom-fit", NULL, zoom_action);
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     gtk_widget_class_add_binding_action (widget_class, keys[i].key, keys[i].mods, keys[i].action, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "rankgrid");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
-
-  for (guint i = 0; i < N_PALETTE; i++)
-    gdk_rgba_parse (&palette[i], palette_hex[i]);
 }
 
 static void
 planner_rank_grid_init (PlannerRankGrid *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *pinch = gtk_gesture_zoom_new ();
+  GtkGesture *drag = gtk_gesture_drag_new ();
 
   self->color_by = PLANNER_RANK_GRID_COLOR_PP;
+  self->color_by_auto = TRUE;
   self->selected = -1;
   self->hovered = -1;
+  self->zoom = 1.;
+  self->renderer = planner_scene_renderer_new (GTK_WIDGET (self));
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
   g_signal_connect_swapped (motion, "enter", G_CALLBACK (on_motion), self);
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect_swapped (motion, "leave", G_CALLBACK (on_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
+  g_signal_connect_swapped (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+
   g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  g_signal_connect_swapped (pinch, "begin", G_CALLBACK (on_zoom_begin), self);
+  g_signal_connect_swapped (pinch, "scale-changed", G_CALLBACK (on_zoom_scale_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
+
+  g_signal_connect_swapped (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
   update_accessible (self);
 }
@@ -1058,47 +1160,81 @@ planner_rank_grid_new (void)
 }
 
 void
+planner_rank_grid_set_data (PlannerRankGrid    *self,
+                            PlannerPictureData *data)
+{
+  const PlannerLayout *layout;
+
+  g_return_if_fail (PLANNER_IS_RANK_GRID (self));
+
+  if (data == self->data)
+    return;
+  layout = data != NULL ? planner_picture_data_get_layout (data) : NULL;
+  if (layout != NULL && layout->world_size > PLANNER_RANK_GRID_MAX_GPUS)
+    data = NULL;
+
+  g_clear_pointer (&self->data, planner_picture_data_unref);
+  if (data != NULL)
+    self->data = planner_picture_data_ref (data);
+
+  if (self->color_by_auto && self->data != NULL)
+    {
+      PlannerRankGridColorBy color_by = (PlannerRankGridColorBy) planner_picture_data_get_default_color_by (self->data);
+
+      if (color_by != self->color_by)
+        {
+          self->color_by = color_by;
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COLOR_BY]);
+        }
+    }
+
+  _planner_rank_grid_set_hovered (self, -1);
+  if (self->selected >= (int) world (self))
+    planner_rank_grid_set_selected_rank (self, -1);
+  invalidate_layout (self);
+  update_accessible (self);
+}
+
+PlannerPictureData *
+planner_rank_grid_get_data (PlannerRankGrid *self)
+{
+  g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), NULL);
+  return self->data;
+}
+
+void
 planner_rank_grid_set_layout (PlannerRankGrid     *self,
                               const PlannerLayout *layout,
                               guint                gpus_per_node)
 {
-  gboolean has_layout;
+  g_autoptr(PlannerPictureData) data = NULL;
+  const PlannerLayout *current;
 
   g_return_if_fail (PLANNER_IS_RANK_GRID (self));
 
-  has_layout = layout != NULL && layout->world_size > 0 && layout->world_size <= PLANNER_RANK_GRID_MAX_GPUS;
-  if (has_layout == self->has_layout && self->gpus_per_node == gpus_per_node &&
-      (!has_layout || memcmp (layout, &self->layout, sizeof *layout) == 0))
+  current = get_layout (self);
+  if (layout == NULL && current == NULL)
     return;
-
-  self->has_layout = has_layout;
-  self->gpus_per_node = gpus_per_node;
-  if (has_layout)
-    self->layout = *layout;
-  else
-    memset (&self->layout, 0, sizeof self->layout);
-  update_ranks (self);
-
-  _planner_rank_grid_set_hovered (self, -1);
-  if (self->selected >= (int) self->layout.world_size)
-    planner_rank_grid_set_selected_rank (self, -1);
-  invalidate_geometry (self);
-  ensure_geometry (self);
-  update_accessible (self);
+  if (layout != NULL && current != NULL && memcmp (layout, current, sizeof *layout) == 0 &&
+      planner_rank_grid_get_gpus_per_node (self) == gpus_per_node)
+    return;
+  if (layout != NULL && layout->world_size > 0)
+    data = planner_picture_data_new_for_layout (layout, gpus_per_node, 0);
+  planner_rank_grid_set_data (self, data);
 }
 
 const PlannerLayout *
 planner_rank_grid_get_layout (PlannerRankGrid *self)
 {
   g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), NULL);
-  return self->has_layout ? &self->layout : NULL;
+  return get_layout (self);
 }
 
 guint
 planner_rank_grid_get_gpus_per_node (PlannerRankGrid *self)
 {
   g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), 0);
-  return self->gpus_per_node;
+  return self->data != NULL ? planner_picture_data_get_gpus_per_node (self->data) : 0;
 }
 
 void
@@ -1124,6 +1260,18 @@ planner_rank_grid_get_color_by (PlannerRankGrid *self)
   return self->color_by;
 }
 
+static void
+apply_color_by (PlannerRankGrid        *self,
+                PlannerRankGridColorBy  color_by)
+{
+  if (self->color_by == color_by)
+    return;
+  self->color_by = color_by;
+  invalidate_layout (self);
+  update_accessible (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COLOR_BY]);
+}
+
 void
 planner_rank_grid_set_color_by (PlannerRankGrid        *self,
                                 PlannerRankGridColorBy  color_by)
@@ -1131,13 +1279,25 @@ planner_rank_grid_set_color_by (PlannerRankGrid        *self,
   g_return_if_fail (PLANNER_IS_RANK_GRID (self));
   g_return_if_fail (color_by < PLANNER_RANK_GRID_N_COLORS_BY);
 
-  if (self->color_by == color_by)
-    return;
-  self->color_by = color_by;
-  update_color_index (self);
-  update_accessible (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COLOR_BY]);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  self->color_by_auto = FALSE;
+  apply_color_by (self, color_by);
+}
+
+void
+planner_rank_grid_set_color_by_auto (PlannerRankGrid *self)
+{
+  g_return_if_fail (PLANNER_IS_RANK_GRID (self));
+
+  self->color_by_auto = TRUE;
+  if (self->data != NULL)
+    apply_color_by (self, (PlannerRankGridColorBy) planner_picture_data_get_default_color_by (self->data));
+}
+
+gboolean
+planner_rank_grid_get_color_by_auto (PlannerRankGrid *self)
+{
+  g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), TRUE);
+  return self->color_by_auto;
 }
 
 int
@@ -1153,7 +1313,7 @@ planner_rank_grid_set_selected_rank (PlannerRankGrid *self,
 {
   g_return_if_fail (PLANNER_IS_RANK_GRID (self));
 
-  if (!self->has_layout || rank < 0 || rank >= (int) self->layout.world_size)
+  if (rank < 0 || rank >= (int) world (self))
     rank = -1;
   if (self->selected == rank)
     return;
@@ -1187,15 +1347,45 @@ planner_rank_grid_set_presentation (PlannerRankGrid *self,
   if (self->presentation == presentation)
     return;
   self->presentation = presentation;
-  invalidate_geometry (self);
+  self->zoom = 1.;
+  invalidate_layout (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION]);
+}
+
+double
+planner_rank_grid_get_zoom (PlannerRankGrid *self)
+{
+  g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), 1.);
+  return self->zoom;
+}
+
+void
+planner_rank_grid_set_zoom (PlannerRankGrid *self,
+                            double           zoom)
+{
+  g_return_if_fail (PLANNER_IS_RANK_GRID (self));
+
+  if (zoom <= 1.)
+    {
+      if (self->zoom == 1.)
+        return;
+      self->zoom = 1.;
+      self->pan_x = self->pan_y = 0.;
+      invalidate_layout (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+      return;
+    }
+  zoom_around_focus (self, zoom);
 }
 
 guint
 planner_rank_grid_get_n_values (PlannerRankGrid *self)
 {
+  const PlannerLayout *layout;
+
   g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), 0);
-  return self->has_layout ? degree_along (&self->layout, self->color_by) : 0;
+  layout = get_layout (self);
+  return layout != NULL ? planner_grid_color_by_degree ((PlannerGridColorBy) self->color_by, layout) : 0;
 }
 
 void
@@ -1206,8 +1396,16 @@ planner_rank_grid_get_value_color (PlannerRankGrid *self,
   g_return_if_fail (PLANNER_IS_RANK_GRID (self));
   g_return_if_fail (color != NULL);
 
-  *color = palette[value % N_PALETTE];
-  color->alpha = FILL_ALPHA;
+  planner_scene_renderer_get_color (self->renderer, PLANNER_INK_DATA, value, color);
+}
+
+void
+planner_rank_grid_get_options (PlannerRankGrid    *self,
+                               PlannerGridOptions *o)
+{
+  g_return_if_fail (PLANNER_IS_RANK_GRID (self));
+  g_return_if_fail (o != NULL);
+  *o = options (self);
 }
 
 char *
@@ -1215,18 +1413,20 @@ planner_rank_grid_describe_rank (PlannerRankGrid *self,
                                  int              rank)
 {
   const PlannerRankCoords *c;
+  const PlannerLayout *layout;
   GString *text;
 
   g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), NULL);
 
-  if (!self->has_layout || rank < 0 || rank >= (int) self->layout.world_size)
+  layout = get_layout (self);
+  if (layout == NULL || rank < 0 || rank >= (int) layout->world_size)
     return NULL;
 
-  c = &self->coords[rank];
+  c = &planner_picture_data_get_coords (self->data)[rank];
   text = g_string_new (NULL);
   g_string_append_printf (text, _("GPU %u · node %u · local %u · tp %u · cp %u · dp %u · pp %u"),
                           c->rank, c->node, c->local_rank, c->tp, c->cp, c->dp, c->pp);
-  if (self->layout.ep > 1 || self->layout.etp != self->layout.tp)
+  if (layout->ep > 1 || layout->etp != layout->tp)
     g_string_append_printf (text, _(" · ep %u · etp %u · edp %u"), c->ep, c->etp, c->expert_dp);
   if (self->stage_layers != NULL && c->pp < self->n_stages)
     {
@@ -1236,8 +1436,8 @@ planner_rank_grid_describe_rank (PlannerRankGrid *self,
         first += self->stage_layers[s];
       if (count == 0)
         g_string_append (text, _(" · no layers"));
-      else if (self->layout.vpp > 1)
-        g_string_append_printf (text, _(" · %u layers in %u virtual stages"), count, self->layout.vpp);
+      else if (layout->vpp > 1)
+        g_string_append_printf (text, _(" · %u layers in %u virtual stages"), count, layout->vpp);
       else if (count == 1)
         g_string_append_printf (text, _(" · layer %u"), first);
       else
@@ -1252,9 +1452,10 @@ _planner_rank_grid_get_color_index (PlannerRankGrid *self,
 {
   g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), G_MAXUINT);
 
-  if (!self->has_layout || rank >= self->layout.world_size)
+  if (rank >= world (self))
     return G_MAXUINT;
-  return self->color_index[rank];
+  return planner_grid_color_by_coord ((PlannerGridColorBy) self->color_by,
+                                      &planner_picture_data_get_coords (self->data)[rank]);
 }
 
 gboolean
@@ -1266,176 +1467,40 @@ _planner_rank_grid_is_highlighted (PlannerRankGrid *self,
   g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), FALSE);
 
   focus = focus_rank (self);
-  if (!self->has_layout || focus < 0 || rank >= self->layout.world_size)
+  if (focus < 0 || rank >= world (self))
     return FALSE;
   return in_group (self, self->color_by, rank, focus);
 }
 
-/* Export ------------------------------------------------------------------ */
-
-#define MAX_EXPORT_SIZE 32000
-
-static gboolean
-check_exportable (PlannerRankGrid  *self,
-                  GError          **error)
+const PlannerGridGeometry *
+_planner_rank_grid_get_geometry (PlannerRankGrid *self)
 {
-  ensure_geometry (self);
-  if (!self->has_layout)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("There is no valid layout to export"));
-      return FALSE;
-    }
-  if (self->geo.width > MAX_EXPORT_SIZE || self->geo.height > MAX_EXPORT_SIZE)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("The grid is too large for one picture (%d × %d pixels)"), self->geo.width, self->geo.height);
-      return FALSE;
-    }
-  return TRUE;
+  g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), NULL);
+  ensure_layout (self);
+  return &self->geo;
 }
 
-static cairo_status_t
-append_bytes (void                *closure,
-              const unsigned char *data,
-              unsigned int         length)
+PlannerScene *
+_planner_rank_grid_get_scene (PlannerRankGrid *self)
 {
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
+  g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), NULL);
+  ensure_layout (self);
+  return self->cells;
 }
 
-gboolean
-planner_rank_grid_save_png (PlannerRankGrid  *self,
-                            const char       *path,
-                            GError          **error)
+void
+_planner_rank_grid_get_origin (PlannerRankGrid *self,
+                               double          *x,
+                               double          *y)
 {
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GByteArray) bytes = NULL;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-  Colors colors;
-
-  g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  if (!check_exportable (self, error))
-    return FALSE;
-
-  /* Rendered in software at the natural size: no GL texture limits, the
-   * same pixels everywhere, the light style whatever the window uses. */
-  export_colors (&colors);
-  snapshot = gtk_snapshot_new ();
-  draw_grid (self, snapshot, self->geo.width, &colors, self->selected);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, self->geo.width, self->geo.height);
-  cr = cairo_create (surface);
-  if (node != NULL)
-    gsk_render_node_draw (node, cr);
-  cairo_destroy (cr);
-
-  bytes = g_byte_array_new ();
-  status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not render the picture: %s"),
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return g_file_set_contents_full (path, (const char *) bytes->data, bytes->len,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+  g_return_if_fail (PLANNER_IS_RANK_GRID (self));
+  ensure_layout (self);
+  origin (self, x, y);
 }
 
-static void
-svg_color (GString       *svg,
-           const char    *attribute,
-           const GdkRGBA *color)
+void
+_planner_rank_grid_drop_cache (PlannerRankGrid *self)
 {
-  g_string_append_printf (svg, " %s=\"#%02x%02x%02x\"", attribute,
-                          (guint) (color->red * 255 + .5), (guint) (color->green * 255 + .5),
-                          (guint) (color->blue * 255 + .5));
-  if (color->alpha < 1.f)
-    {
-      char alpha[G_ASCII_DTOSTR_BUF_SIZE];
-
-      g_ascii_formatd (alpha, sizeof alpha, "%.2f", color->alpha);
-      g_string_append_printf (svg, " %s-opacity=\"%s\"", attribute, alpha);
-    }
-}
-
-gboolean
-planner_rank_grid_save_svg (PlannerRankGrid  *self,
-                            const char       *path,
-                            GError          **error)
-{
-  g_autoptr(GString) svg = NULL;
-  const Geometry *g;
-  Colors colors;
-  GdkRGBA label_color;
-  char radius[G_ASCII_DTOSTR_BUF_SIZE];
-  int focus, font_px;
-
-  g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  if (!check_exportable (self, error))
-    return FALSE;
-
-  g = &self->geo;
-  export_colors (&colors);
-  focus = self->selected;
-  font_px = MAX (6, g->label_h * 3 / 4);
-  g_ascii_formatd (radius, sizeof radius, "%.1f", g->radius);
-
-  svg = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-  g_string_append_printf (svg,
-                          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                          "viewBox=\"0 0 %d %d\" font-family=\"Cantarell, sans-serif\" font-size=\"%d\">\n",
-                          g->width, g->height, g->width, g->height, font_px);
-  g_string_append_printf (svg, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\"", g->width, g->height);
-  svg_color (svg, "fill", &colors.bg);
-  g_string_append (svg, "/>\n");
-
-  label_color = colors.fg;
-  label_color.alpha *= 0.7f;
-  for (guint node = 0; node < g->n_nodes; node += g->label_step)
-    {
-      g_autofree char *text = g_markup_printf_escaped (_("node %u"), node);
-
-      g_string_append_printf (svg, "<text x=\"%d\" y=\"%d\" dominant-baseline=\"central\"",
-                              g->pad, g->pad + (int) node * g->node_pitch + MIN (g->cell, g->node_pitch) / 2);
-      svg_color (svg, "fill", &label_color);
-      g_string_append_printf (svg, ">%s</text>\n", text);
-    }
-
-  for (guint32 rank = 0; rank < self->layout.world_size; rank++)
-    {
-      GdkRGBA fill = palette[self->color_index[rank] % N_PALETTE];
-      gboolean outlined;
-      int x, y;
-
-      cell_origin (self, rank, &x, &y);
-      fill.alpha = cell_alpha (self, rank, focus, &outlined);
-      g_string_append_printf (svg, "<rect class=\"cell\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"%s\"",
-                              x, y, g->cell, g->cell, radius);
-      svg_color (svg, "fill", &fill);
-      if (outlined || (int) rank == focus)
-        {
-          svg_color (svg, "stroke", (int) rank == focus ? &colors.accent : &colors.fg);
-          g_string_append_printf (svg, " stroke-width=\"%d\"", (int) rank == focus ? 3 : 2);
-        }
-      g_string_append (svg, "/>\n");
-      if (g->rank_labels)
-        {
-          g_string_append_printf (svg, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" dominant-baseline=\"central\"",
-                                  x + g->cell / 2, y + g->cell / 2);
-          svg_color (svg, "fill", &colors.fg);
-          g_string_append_printf (svg, ">%u</text>\n", rank);
-        }
-    }
-  g_string_append (svg, "</svg>\n");
-
-  return g_file_set_contents_full (path, svg->str, svg->len, G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+  g_return_if_fail (PLANNER_IS_RANK_GRID (self));
+  invalidate_nodes (self);
 }

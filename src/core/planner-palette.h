@@ -1,0 +1,80 @@
+/* planner-palette.h
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The data colours of every picture: Paul Tol's "muted" qualitative
+ * scheme (https://personal.sron.nl/~pault/#sec:qualitative), designed to
+ * stay apart for the common colour-vision deficiencies; the tests check
+ * that they do, under a simulation.  Values past the eighth get the same
+ * colours again with a mark inside the cell (PLANNER_MARK_*), so that 32
+ * values never look alike; past 32 the picture's labels tell them apart. */
+#define PLANNER_PALETTE_SIZE 8
+#define PLANNER_PALETTE_N_MARKS 4
+#define PLANNER_PALETTE_DISTINCT (PLANNER_PALETTE_SIZE * PLANNER_PALETTE_N_MARKS)
+
+/* sRGB, each channel 0 … 1. */
+typedef struct
+{
+  double red;
+  double green;
+  double blue;
+} PlannerRgb;
+
+/* What is drawn inside a cell besides its colour: rectangles only, so
+ * that every renderer draws them alike and fast. */
+typedef enum
+{
+  PLANNER_MARK_NONE = 0,
+  PLANNER_MARK_SQUARE,   /* a square in the top right corner */
+  PLANNER_MARK_BAR,      /* a strip along the bottom */
+  PLANNER_MARK_COLUMN,   /* a strip along the left */
+} PlannerMark;
+
+/* The common colour-vision deficiencies at full severity, as Machado,
+ * Oliveira and Fernandes (2009) simulate them. */
+typedef enum
+{
+  PLANNER_VISION_NORMAL = 0,
+  PLANNER_VISION_PROTANOPIA,
+  PLANNER_VISION_DEUTERANOPIA,
+  PLANNER_VISION_TRITANOPIA,
+  PLANNER_N_VISIONS
+} PlannerVision;
+
+/* The colour of @value (any number: it wraps). */
+const PlannerRgb *planner_palette_color          (guint              value);
+/* The mark that tells @value from value ± 8, ± 16, … */
+PlannerMark       planner_palette_mark           (guint              value);
+/* The colour to write text in on top of @value's colour: near-black on
+ * the light colours, white on the dark ones. */
+const PlannerRgb *planner_palette_ink            (guint              value);
+/* The darker shade marks are drawn in. */
+void              planner_palette_mark_color     (guint              value,
+                                                  PlannerRgb        *out);
+/* "#88ccee" */
+void              planner_rgb_to_hex             (const PlannerRgb  *rgb,
+                                                  char               out[8]);
+
+void              planner_vision_simulate        (PlannerVision      vision,
+                                                  const PlannerRgb  *in,
+                                                  PlannerRgb        *out);
+const char       *planner_vision_to_string       (PlannerVision      vision);
+/* CIE L*a*b* (D65) of an sRGB colour, and the CIEDE2000 difference of two
+ * colours: about 2.3 is "just noticeable", above 10 clearly different. */
+void              planner_rgb_to_lab             (const PlannerRgb  *rgb,
+                                                  double             lab[3]);
+double            planner_rgb_delta_e            (const PlannerRgb  *a,
+                                                  const PlannerRgb  *b);
+double            planner_lab_delta_e            (const double       a[3],
+                                                  const double       b[3]);
+
+G_END_DECLS

@@ -1,0 +1,398 @@
+/* planner-compare-page.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-compare-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "planner-compare-page.h"
+#include "planner-picture-export.h"
+#include "planner-presentation.h"
+
+#define EXPORT_WIDTH 1920.
+/* A job file is small; a larger one is not a job. */
+#define MAX_JOB_BYTES (1 << 20)
+
+struct _PlannerComparePage
+{
+  AdwBin              parent_instance;
+
+  PlannerPictureView *view;
+  GtkStack           *stack;
+  AdwStatusPage      *empty;
+  GtkToggleButton    *recommended_button;
+  GtkLabel           *other_label;
+  GCancellable       *cancellable;
+
+  PlannerJob         *job;
+  PlannerReport      *report;
+  PlannerJob         *other_job;       /* NULL: the recommended layout */
+  char               *other_name;
+  gboolean            dirty;           /* the comparison is older than the job */
+  char               *problem;
+};
+
+G_DEFINE_FINAL_TYPE (PlannerComparePage, planner_compare_page, ADW_TYPE_BIN)
+
+static void
+show_problem (PlannerComparePage *self,
+              const char         *problem)
+{
+  g_free (self->problem);
+  self->problem = g_strdup (problem);
+  if (problem != NULL)
+    {
+      adw_status_page_set_description (self->empty, problem);
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+    }
+  else
+    gtk_stack_set_visible_child_name (self->stack, "picture");
+}
+
+/* Builds both sides; only while on screen, since the recommendation
+ * search takes a few milliseconds. */
+static void
+refresh (PlannerComparePage *self)
+{
+  g_autoptr(PlannerPictureData) current = NULL;
+  g_autoptr(PlannerPictureData) other = NULL;
+  g_autoptr(PlannerJob) recommended = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!self->dirty || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  self->dirty = FALSE;
+  if (self->job == NULL)
+    {
+      show_problem (self, _("There is no job to compare."));
+      return;
+    }
+
+  current = planner_picture_data_new (self->job, self->report);
+  planner_picture_data_set_label (current, _("Current layout"));
+  if (self->other_job != NULL)
+    {
+      other = planner_picture_data_new (self->other_job, NULL);
+      planner_picture_data_set_label (other, self->other_name);
+    }
+  else
+    {
+      recommended = planner_picture_recommended_job (self->job, &error);
+      if (recommended == NULL)
+        {
+          g_autofree char *problem = g_strdup_printf (_("No recommended layout to compare with: %s"),
+                                                      error->message);
+
+          planner_picture_view_set_data (self->view, NULL);
+          show_problem (self, problem);
+          return;
+        }
+      other = planner_picture_data_new (recommended, NULL);
+      planner_picture_data_set_label (other, _("Recommended layout"));
+    }
+  planner_picture_view_set_other (self->view, other);
+  planner_picture_view_set_data (self->view, current);
+  gtk_label_set_text (self->other_label, planner_picture_data_get_label (other));
+  show_problem (self, NULL);
+}
+
+static void
+mark_dirty (PlannerComparePage *self)
+{
+  self->dirty = TRUE;
+  refresh (self);
+}
+
+static void
+on_recommended_toggled (PlannerComparePage *self)
+{
+  gboolean active = gtk_toggle_button_get_active (self->recommended_button);
+
+  /* It stays pressed while it is what is shown. */
+  if (!active && self->other_job == NULL)
+    gtk_toggle_button_set_active (self->recommended_button, TRUE);
+  else if (active && self->other_job != NULL)
+    planner_compare_page_set_other_job (self, NULL, NULL);
+}
+
+static void
+on_loaded (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(PlannerComparePage) self = user_data;
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *name = g_file_get_basename (G_FILE (source));
+  gsize length;
+
+  if (!g_file_load_contents_finish (G_FILE (source), result, &contents, &length, NULL, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *problem = g_strdup_printf (_("Could not read %s: %s"), name, error->message);
+
+          show_problem (self, problem);
+        }
+      return;
+    }
+  if (length > MAX_JOB_BYTES || !planner_job_load_from_data (job, contents, (gssize) length, &error))
+    {
+      g_autofree char *problem = g_strdup_printf (_("%s is not a job file Launch Planner can read: %s"), name,
+                                                  error != NULL ? error->message : _("it is too large"));
+
+      show_problem (self, problem);
+      return;
+    }
+  planner_compare_page_set_other_job (self, job, name);
+}
+
+static void
+on_chooser_response (GtkNativeDialog *chooser,
+                     int              response,
+                     gpointer         user_data)
+{
+  PlannerComparePage *self = user_data;
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+  if (file != NULL)
+    g_file_load_contents_async (file, self->cancellable, on_loaded, g_object_ref (self));
+  g_object_unref (self);
+}
+
+static void
+on_open_saved (PlannerComparePage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  chooser = gtk_file_chooser_native_new (_("Compare With a Saved Job"),
+                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Compare"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Job files"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+export (PlannerComparePage *self,
+        gboolean            svg)
+{
+  g_autoptr(PlannerScene) scene = planner_picture_view_build_export (self->view, EXPORT_WIDTH);
+
+  if (scene != NULL)
+    planner_picture_export_choose (GTK_WIDGET (self), scene, svg, svg ? "compare.svg" : "compare.png");
+}
+
+static void
+on_export_png (PlannerComparePage *self)
+{
+  export (self, FALSE);
+}
+
+static void
+on_export_svg (PlannerComparePage *self)
+{
+  export (self, TRUE);
+}
+
+static void
+on_present (PlannerComparePage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  PlannerPictureData *data = planner_picture_view_get_data (self->view);
+  GtkWidget *presentation;
+
+  if (data == NULL)
+    return;
+  presentation = planner_presentation_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, data,
+                                           planner_picture_view_get_other (self->view));
+  planner_presentation_set_picture (PLANNER_PRESENTATION (presentation), PLANNER_PICTURE_COMPARE);
+  gtk_window_present (GTK_WINDOW (presentation));
+}
+
+static void
+planner_compare_page_dispose (GObject *object)
+{
+  PlannerComparePage *self = (PlannerComparePage *)object;
+
+  g_cancellable_cancel (self->cancellable);
+  G_OBJECT_CLASS (planner_compare_page_parent_class)->dispose (object);
+}
+
+static void
+planner_compare_page_finalize (GObject *object)
+{
+  PlannerComparePage *self = (PlannerComparePage *)object;
+
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->job);
+  g_clear_pointer (&self->report, planner_report_unref);
+  g_clear_object (&self->other_job);
+  g_free (self->other_name);
+  g_free (self->problem);
+
+  G_OBJECT_CLASS (planner_compare_page_parent_class)->finalize (object);
+}
+
+static void
+planner_compare_page_class_init (PlannerComparePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = planner_compare_page_dispose;
+  object_class->finalize = planner_compare_page_finalize;
+}
+
+static GtkWidget *
+button (PlannerComparePage *self,
+        const char         *label,
+        const char         *tooltip,
+        GCallback           callback)
+{
+  GtkWidget *widget = gtk_button_new_with_mnemonic (label);
+
+  gtk_widget_set_tooltip_text (widget, tooltip);
+  g_signal_connect_object (widget, "clicked", callback, self, G_CONNECT_SWAPPED);
+  return widget;
+}
+
+static void
+planner_compare_page_init (PlannerComparePage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *choice = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *label = gtk_label_new (_("Compare with"));
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *view = planner_compare_view_new ();
+
+  self->cancellable = g_cancellable_new ();
+  self->view = PLANNER_PICTURE_VIEW (view);
+  self->recommended_button = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("_Recommended")));
+  gtk_toggle_button_set_active (self->recommended_button, TRUE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->recommended_button),
+                               _("The layout the recommendation search finds for this model and these GPUs"));
+  g_signal_connect_object (self->recommended_button, "toggled", G_CALLBACK (on_recommended_toggled), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_css_class (choice, "linked");
+  gtk_box_append (GTK_BOX (choice), GTK_WIDGET (self->recommended_button));
+  gtk_box_append (GTK_BOX (choice), button (self, _("Saved _Job…"), _("Compare with a job file you saved"),
+                                            G_CALLBACK (on_open_saved)));
+  self->other_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->other_label), "dim-label");
+  gtk_label_set_ellipsize (self->other_label, PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->other_label), TRUE);
+  gtk_label_set_xalign (self->other_label, 0.f);
+
+  gtk_box_append (GTK_BOX (toolbar), label);
+  gtk_box_append (GTK_BOX (toolbar), choice);
+  gtk_box_append (GTK_BOX (toolbar), GTK_WIDGET (self->other_label));
+  gtk_box_append (GTK_BOX (toolbar), button (self, _("Export P_NG…"), _("Save the comparison for slides"),
+                                             G_CALLBACK (on_export_png)));
+  gtk_box_append (GTK_BOX (toolbar), button (self, _("Export _SVG…"), _("Save the comparison as a drawing"),
+                                             G_CALLBACK (on_export_svg)));
+  gtk_box_append (GTK_BOX (toolbar), button (self, _("_Present"),
+                                             _("Every picture full screen for a projector; arrow keys step, Esc leaves"),
+                                             G_CALLBACK (on_present)));
+  gtk_widget_set_margin_start (toolbar, 12);
+  gtk_widget_set_margin_end (toolbar, 12);
+  gtk_widget_set_margin_top (toolbar, 12);
+  gtk_widget_set_margin_bottom (toolbar, 12);
+
+  gtk_widget_set_margin_start (view, 12);
+  gtk_widget_set_margin_end (view, 12);
+  gtk_widget_set_margin_bottom (view, 12);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+
+  self->empty = ADW_STATUS_PAGE (adw_status_page_new ());
+  adw_status_page_set_icon_name (self->empty, "view-dual-symbolic");
+  adw_status_page_set_title (self->empty, _("Nothing to Compare"));
+
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_stack_add_named (self->stack, scrolled, "picture");
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->empty), "empty");
+  gtk_box_append (GTK_BOX (box), toolbar);
+  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
+  adw_bin_set_child (ADW_BIN (self), box);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "compare-page");
+
+  g_signal_connect (self, "map", G_CALLBACK (refresh), NULL);
+  self->dirty = TRUE;
+  show_problem (self, _("There is no job to compare."));
+}
+
+GtkWidget *
+planner_compare_page_new (void)
+{
+  return g_object_new (PLANNER_TYPE_COMPARE_PAGE, NULL);
+}
+
+void
+planner_compare_page_set_job (PlannerComparePage *self,
+                              PlannerJob         *job,
+                              PlannerReport      *report)
+{
+  g_return_if_fail (PLANNER_IS_COMPARE_PAGE (self));
+  g_return_if_fail (job == NULL || PLANNER_IS_JOB (job));
+
+  /* A copy: the job the window edits changes under us otherwise. */
+  g_clear_object (&self->job);
+  g_clear_pointer (&self->report, planner_report_unref);
+  if (job != NULL)
+    self->job = planner_job_copy (job);
+  if (report != NULL)
+    self->report = planner_report_ref (report);
+  mark_dirty (self);
+}
+
+void
+planner_compare_page_set_other_job (PlannerComparePage *self,
+                                    PlannerJob         *other,
+                                    const char         *label)
+{
+  g_return_if_fail (PLANNER_IS_COMPARE_PAGE (self));
+  g_return_if_fail (other == NULL || PLANNER_IS_JOB (other));
+
+  g_clear_object (&self->other_job);
+  g_clear_pointer (&self->other_name, g_free);
+  if (other != NULL)
+    {
+      self->other_job = planner_job_copy (other);
+      self->other_name = g_strdup (label != NULL ? label : _("Saved job"));
+    }
+  gtk_toggle_button_set_active (self->recommended_button, other == NULL);
+  mark_dirty (self);
+}
+
+PlannerPictureView *
+planner_compare_page_get_view (PlannerComparePage *self)
+{
+  g_return_val_if_fail (PLANNER_IS_COMPARE_PAGE (self), NULL);
+  return self->view;
+}
+
+const char *
+planner_compare_page_get_problem (PlannerComparePage *self)
+{
+  g_return_val_if_fail (PLANNER_IS_COMPARE_PAGE (self), NULL);
+  return self->problem;
+}
