@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "planner-advise-log.h"
 #include "planner-advise.h"
 #include "planner-cli-private.h"
@@ -195,7 +197,7 @@ apply_plan (const char  *command,
       gboolean replaces_input = job_path != NULL && !g_str_equal (job_path, "-")
                                 && planner_write_replaces (output, job_path);
 
-      status = planner_cli_write_output (command, output, data, 0644, force);
+      status = planner_cli_write_output (command, output, data, strlen (data), 0644, force);
       if (status != PLANNER_EXIT_OK)
         return status;
       if (replaces_input)

@@ -38,34 +38,6 @@ parse_color_by (const char         *text,
   return FALSE;
 }
 
-/* The rules of `script --output`: never over an existing file or a
- * symbolic link unless --force, written whole or not at all.
- * TODO: the harden team's one safe-write function replaces this. */
-static gboolean
-write_new_file (const char  *path,
-                GBytes      *bytes,
-                gboolean     force,
-                GError     **error)
-{
-  gsize length;
-  const char *data = g_bytes_get_data (bytes, &length);
-  g_autoptr(GError) local_error = NULL;
-
-  if (!force && g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   "%s already exists; it was left as it is (choose another name, or overwrite it on purpose "
-                   "with --force)", path);
-      return FALSE;
-    }
-  if (!g_file_set_contents_full (path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local_error))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not write %s: %s", path, local_error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static PlannerPictureData *
 load_data (const char  *path,
            PlannerJob **job_out,
@@ -141,9 +113,8 @@ planner_cli_draw (int    argc,
                                 "per stage, or two layouts side by side (compare: JOB.json against OTHER.json, or\n"
                                 "against the recommended layout when OTHER.json is not given).\n"
                                 "Exit status: 0 ok, 1 the job cannot be drawn, 2 bad invocation or unreadable input.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse_strv (context, &args, &error))
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+  if (!planner_cli_parse_options (COMMAND, context, entries, &args))
+    return PLANNER_EXIT_USAGE;
 
   if (rest == NULL || rest[0] == NULL)
     return planner_cli_usage_error (COMMAND, "say which picture: grid, schedule, memory or compare");
@@ -163,6 +134,9 @@ planner_cli_draw (int    argc,
     svg = FALSE;
   else
     return planner_cli_usage_error (COMMAND, "--output: “%s” must end in .png or .svg", output);
+  /* The app's one rule for output files, checked before any drawing. */
+  if (planner_cli_check_output (COMMAND, output, force) != PLANNER_EXIT_OK)
+    return PLANNER_EXIT_USAGE;
   if (width_text != NULL && !planner_cli_parse_count (COMMAND, "--width", width_text, MAX_WIDTH, &width))
     return PLANNER_EXIT_USAGE;
   if (width < 320)
@@ -234,8 +208,13 @@ planner_cli_draw (int    argc,
     }
   if (bytes == NULL)
     return planner_cli_usage_error (COMMAND, "%s", error->message);
-  if (!write_new_file (output, bytes, force, &error))
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+  {
+    gsize length = 0;
+    const char *data = g_bytes_get_data (bytes, &length);
+
+    if (planner_cli_write_output (COMMAND, output, data, length, 0644, force) != PLANNER_EXIT_OK)
+      return PLANNER_EXIT_USAGE;
+  }
 
   if (svg)
     g_print ("Wrote %s (%.0f × %.0f)\n", output, ceil (planner_scene_get_width (scene)),

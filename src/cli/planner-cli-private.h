@@ -106,10 +106,12 @@ PlannerJob *planner_cli_load_job   (const char  *path,
 int         planner_cli_check_output (const char *command,
                                       const char *output,
                                       gboolean    force);
-/* Writes @data to @output atomically by that rule; prints why not. */
+/* Writes @length bytes of @data to @output atomically by that rule;
+ * prints why not. */
 int         planner_cli_write_output (const char *command,
                                       const char *output,
                                       const char *data,
+                                      gsize       length,
                                       guint       mode,
                                       gboolean    force);
 

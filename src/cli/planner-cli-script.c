@@ -114,7 +114,8 @@ planner_cli_script (int    argc,
   if (approved == NULL || !planner_script_export (output, approved, force, &error))
     {
       if (g_error_matches (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_EXISTS))
-        return planner_cli_usage_error (COMMAND, "%s; pass --force to replace it", error->message);
+        return planner_cli_usage_error (COMMAND, "%s: choose another name, or pass --force to replace it",
+                                        error->message);
       return planner_cli_usage_error (COMMAND, "%s", error->message);
     }
 

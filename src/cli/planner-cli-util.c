@@ -532,7 +532,8 @@ write_error (const char *command,
              GError     *error)
 {
   if (g_error_matches (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_EXISTS))
-    return planner_cli_usage_error (command, _("%s; pass --force to replace it"), error->message);
+    return planner_cli_usage_error (command, _("%s: choose another name, or pass --force to replace it"),
+                                    error->message);
   return planner_cli_usage_error (command, "%s", error->message);
 }
 
@@ -552,12 +553,13 @@ int
 planner_cli_write_output (const char *command,
                           const char *output,
                           const char *data,
+                          gsize       length,
                           guint       mode,
                           gboolean    force)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!planner_write_file (output, data, strlen (data), mode,
+  if (!planner_write_file (output, data, length, mode,
                            force ? PLANNER_WRITE_REPLACE : PLANNER_WRITE_NONE, &error))
     return write_error (command, error);
   return PLANNER_EXIT_OK;

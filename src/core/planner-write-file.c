@@ -83,7 +83,7 @@ set_exists (GError     **error,
                  path);
   else
     g_set_error (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_EXISTS,
-                 _("%s already exists; it was left as it is (choose another name, or replace it on purpose)"),
+                 _("%s already exists; it was left as it is"),
                  path);
 }
 
@@ -126,9 +126,8 @@ check_target (const char         *path,
       /* Dangling or not, the same answer: writing would replace the link. */
       g_set_error (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_EXISTS,
                    stat (path, &target) == 0
-                   ? _("%s is a symbolic link; it was left as it is (choose another name, or replace the link on purpose)")
-                   : _("%s is a symbolic link to a file that does not exist; it was left as it is "
-                       "(choose another name, or replace the link on purpose)"),
+                   ? _("%s is a symbolic link; it was left as it is")
+                   : _("%s is a symbolic link to a file that does not exist; it was left as it is"),
                    path);
       return FALSE;
     }
