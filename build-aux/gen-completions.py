@@ -23,6 +23,7 @@ COMMANDS = {
     "troubleshoot": (["--symptom=", "--log=", "--gpu=", "--gpus-per-node=", "--mfu=", "--iteration-time=",
                       "--tflops-per-gpu=", "--json", "--apply=", "--output=", "--force"], "job"),
     "script": (["--launcher=", "-o", "--output=", "--approve", "--force", "--approved-at="], "job"),
+    "draw": (["-o", "--output=", "--width=", "--scale=", "--style=", "--color-by=", "--force"], "draw"),
     "models": (["--json"], None),
 }
 
@@ -33,6 +34,7 @@ SUMMARIES = {
     "optimize": "Plan flag changes that raise throughput",
     "troubleshoot": "Rank likely causes of a symptom and their fixes",
     "script": "Write a torchrun or SLURM launch script",
+    "draw": "Draw the rank grid, schedule, memory or a comparison",
     "models": "List the catalogue's models and GPUs",
 }
 
@@ -42,6 +44,8 @@ CHOICES = {
     "--format": "text shell json",
     "--symptom": "oom low-mfu slow diverging start-up-error hang",
     "--apply": "all",
+    "--style": "light dark",
+    "--color-by": "tp cp dp pp ep edp",
 }
 
 TEMPLATE = r'''# bash completion for launch-planner-cli                      -*- shell-script -*-
@@ -85,8 +89,9 @@ _launch_planner_cli ()
         COMPREPLY=($(compgen -W "@COMMANDS@ --help --version" -- "$cur"))
         return
     fi
+    local at=$i   # the command's word
     # analyze -- COMMAND-LINE: the rest is the user's launch line.
-    for (( i = i + 1; i < COMP_CWORD; i++ )); do
+    for (( i = at + 1; i < COMP_CWORD; i++ )); do
         [[ ${COMP_WORDS[i]} == -- ]] && { COMPREPLY=(); compopt -o default 2>/dev/null; return; }
     done
 
@@ -108,6 +113,22 @@ _launch_planner_cli ()
 
     compopt -o filenames 2>/dev/null
     case $(_launch_planner_cli_positional "$command") in
+        draw)
+            # The picture first, then job files.
+            local n=0
+            for (( i = at + 1; i < COMP_CWORD; i++ )); do
+                case ${COMP_WORDS[i]} in
+                    -o|--output|--width|--scale|--style|--color-by) (( i++ )) ;;
+                    -*|=) ;;
+                    *) (( n++ )) ;;
+                esac
+            done
+            if (( n == 0 )); then
+                compopt +o filenames 2>/dev/null
+                COMPREPLY=($(compgen -W "grid schedule memory compare" -- "$cur"))
+            else
+                COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.json' -- "$cur"))
+            fi ;;
         job)
             COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.json' -- "$cur")) ;;
         script)
@@ -174,6 +195,11 @@ def fish(models, gpus):
             elif opt.endswith("="):
                 spec += " -x"
             lines.append(f"{c} {when} {spec}")
+        if kind == "draw":
+            lines.append(f"{c} -n '__fish_seen_subcommand_from draw; and not __fish_seen_subcommand_from "
+                         f"grid schedule memory compare' -a 'grid schedule memory compare'")
+            lines.append(f"{c} -n '__fish_seen_subcommand_from grid schedule memory compare' "
+                         f"-a '(__launch_planner_cli_jobs)'")
         if kind == "job":
             lines.append(f"{c} {when} -a '(__launch_planner_cli_jobs)'")
         elif kind == "script":

@@ -29,7 +29,7 @@ json=$("$cli" models --json)
 gpus=$(python3 -c 'import json,sys; print(" ".join(g["id"] for g in json.load(sys.stdin)["gpus"]))' <<<"$json")
 models=$(python3 -c 'import json,sys; print(" ".join(m["id"] for m in json.load(sys.stdin)["models"]))' <<<"$json")
 
-echo "1..$(( 6 + $(wc -w <<<"$commands") ))"
+echo "1..$(( 8 + $(wc -w <<<"$commands") ))"
 expect "commands" "$commands" "launch-planner-cli "
 for command in $commands; do
   options=$("$cli" "$command" --help | grep -oE '^\s+(-[a-z], )?--[a-z0-9-]+' | grep -oE -- '--[a-z0-9-]+|-[a-z]' | sort -u | tr '\n' ' ')
@@ -45,4 +45,6 @@ trap 'rm -rf "$dir"' EXIT
 mkdir "$dir/jobs" && touch "$dir/job.json" "$dir/notes.txt"
 cd "$dir" || exit 1
 expect "script JOB: folders and .json files" "job.json jobs/" "launch-planner-cli script "
+expect "draw: the picture first" "compare grid memory schedule" "launch-planner-cli draw "
+expect "draw PICTURE: then job files" "job.json jobs/" "launch-planner-cli draw grid "
 exit $failed

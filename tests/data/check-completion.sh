@@ -38,7 +38,7 @@ json=$("$cli" models --json)
 gpus=$(python3 -c 'import json,sys; print(" ".join(g["id"] for g in json.load(sys.stdin)["gpus"]))' <<<"$json")
 models=$(python3 -c 'import json,sys; print(" ".join(m["id"] for m in json.load(sys.stdin)["models"]))' <<<"$json")
 
-echo "1..$(( 12 + $(wc -w <<<"$commands") ))"
+echo "1..$(( 14 + $(wc -w <<<"$commands") ))"
 expect "commands" "$commands --help --version" launch-planner-cli ""
 expect "a command's prefix" "troubleshoot" launch-planner-cli tr
 
@@ -65,4 +65,6 @@ mkdir "$dir/jobs" && touch "$dir/job.json" "$dir/train.sbatch" "$dir/notes.txt"
 cd "$dir" || exit 1
 expect "script JOB: folders and .json files" "job.json jobs" launch-planner-cli script ""
 expect "analyze FILE: any file" "job.json jobs notes.txt train.sbatch" launch-planner-cli analyze ""
+expect "draw: the picture first" "grid schedule memory compare" launch-planner-cli draw -o x.png ""
+expect "draw PICTURE: then job files" "job.json jobs" launch-planner-cli draw --width 800 grid ""
 exit $failed
