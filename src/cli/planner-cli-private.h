@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "planner-job.h"
+#include "planner-json-writer.h"
 
 G_BEGIN_DECLS
 
@@ -115,7 +116,13 @@ int         planner_cli_write_output (const char *command,
                                       guint       mode,
                                       gboolean    force);
 
-/* Pretty-printed, two spaces, on stdout. */
+/* Pretty-printed, two spaces, on stdout, byte for byte as json-glib
+ * prints it, but streamed. */
 void        planner_cli_print_json (JsonNode    *root);
+/* A pretty writer on stdout, for documents too large to build as a tree;
+ * finish ends the document with a newline and flushes (FALSE when
+ * stdout failed or the document is incomplete). */
+PlannerJsonWriter *planner_cli_json_writer_new    (void);
+gboolean           planner_cli_json_writer_finish (PlannerJsonWriter *writer);
 
 G_END_DECLS

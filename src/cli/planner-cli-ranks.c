@@ -9,8 +9,6 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
-
 #include "planner-cli-private.h"
 #include "planner-layout.h"
 
@@ -149,58 +147,55 @@ print_text (const PlannerLayout *layout,
     }
 }
 
-static void
+/* Streamed: 16,384 GPUs are 4 MB of JSON and a million are 450 MB, far
+ * too much for a json-glib tree.  One group kind at a time is in memory. */
+static gboolean
 print_json (const PlannerLayout *layout)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
+  static const struct
+  {
+    const char *name;
+    gsize       offset;
+  } degrees[] = {
+    { "tp", G_STRUCT_OFFSET (PlannerLayout, tp) },
+    { "pp", G_STRUCT_OFFSET (PlannerLayout, pp) },
+    { "cp", G_STRUCT_OFFSET (PlannerLayout, cp) },
+    { "dp", G_STRUCT_OFFSET (PlannerLayout, dp) },
+    { "ep", G_STRUCT_OFFSET (PlannerLayout, ep) },
+    { "etp", G_STRUCT_OFFSET (PlannerLayout, etp) },
+    { "expert_dp", G_STRUCT_OFFSET (PlannerLayout, expert_dp) },
+  };
+  g_autoptr(PlannerJsonWriter) writer = planner_cli_json_writer_new ();
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "world_size");
-  json_builder_add_int_value (builder, layout->world_size);
+  planner_json_writer_begin_object (writer);
+  planner_json_writer_member (writer, "world_size");
+  planner_json_writer_int (writer, layout->world_size);
 
-  json_builder_set_member_name (builder, "layout");
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "tp");
-  json_builder_add_int_value (builder, layout->tp);
-  json_builder_set_member_name (builder, "pp");
-  json_builder_add_int_value (builder, layout->pp);
-  json_builder_set_member_name (builder, "cp");
-  json_builder_add_int_value (builder, layout->cp);
-  json_builder_set_member_name (builder, "dp");
-  json_builder_add_int_value (builder, layout->dp);
-  json_builder_set_member_name (builder, "ep");
-  json_builder_add_int_value (builder, layout->ep);
-  json_builder_set_member_name (builder, "etp");
-  json_builder_add_int_value (builder, layout->etp);
-  json_builder_set_member_name (builder, "expert_dp");
-  json_builder_add_int_value (builder, layout->expert_dp);
-  json_builder_end_object (builder);
+  planner_json_writer_member (writer, "layout");
+  planner_json_writer_begin_object (writer);
+  for (guint i = 0; i < G_N_ELEMENTS (degrees); i++)
+    {
+      planner_json_writer_member (writer, degrees[i].name);
+      planner_json_writer_int (writer, G_STRUCT_MEMBER (guint32, layout, degrees[i].offset));
+    }
+  planner_json_writer_end_object (writer);
 
-  json_builder_set_member_name (builder, "groups");
-  json_builder_begin_object (builder);
+  planner_json_writer_member (writer, "groups");
+  planner_json_writer_begin_object (writer);
   for (guint k = 0; k < PLANNER_N_GROUP_KINDS; k++)
     {
       g_autoptr(PlannerGroups) groups = planner_groups_new (layout, (PlannerGroupKind) k);
 
-      json_builder_set_member_name (builder, planner_group_kind_to_string ((PlannerGroupKind) k));
-      json_builder_begin_array (builder);
+      planner_json_writer_member (writer, planner_group_kind_to_string ((PlannerGroupKind) k));
+      planner_json_writer_begin_array (writer);
       for (guint32 g = 0; g < groups->n_groups; g++)
-        {
-          const guint32 *group = planner_groups_get_group (groups, g);
-
-          json_builder_begin_array (builder);
-          for (guint32 j = 0; j < groups->group_size; j++)
-            json_builder_add_int_value (builder, group[j]);
-          json_builder_end_array (builder);
-        }
-      json_builder_end_array (builder);
+        planner_json_writer_uint_array (writer, planner_groups_get_group (groups, g), groups->group_size);
+      planner_json_writer_end_array (writer);
     }
-  json_builder_end_object (builder);
-  json_builder_end_object (builder);
+  planner_json_writer_end_object (writer);
+  planner_json_writer_end_object (writer);
 
-  root = json_builder_get_root (builder);
-  planner_cli_print_json (root);
+  return planner_cli_json_writer_finish (writer);
 }
 
 int
@@ -311,7 +306,10 @@ planner_cli_ranks (int    argc,
     }
 
   if (json)
-    print_json (&layout);
+    {
+      if (!print_json (&layout))
+        status = planner_cli_usage_error (COMMAND, "could not write the JSON output");
+    }
   else
     print_text (&layout, (guint32) values[NUM_GPUS_PER_NODE]);
 

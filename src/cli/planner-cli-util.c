@@ -567,15 +567,36 @@ planner_cli_write_output (const char *command,
 
 /* ---- JSON --------------------------------------------------------------- */
 
+static gboolean
+stdout_sink (const char *data,
+             gsize       length,
+             gpointer    user_data)
+{
+  return fwrite (data, 1, length, stdout) == length;
+}
+
+PlannerJsonWriter *
+planner_cli_json_writer_new (void)
+{
+  return planner_json_writer_new (TRUE, stdout_sink, NULL);
+}
+
+gboolean
+planner_cli_json_writer_finish (PlannerJsonWriter *writer)
+{
+  gboolean ok = planner_json_writer_finish (writer);
+
+  if (fputc ('\n', stdout) == EOF || fflush (stdout) != 0)
+    ok = FALSE;
+  return ok;
+}
+
 void
 planner_cli_print_json (JsonNode *root)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
+  g_autoptr(PlannerJsonWriter) writer = planner_cli_json_writer_new ();
 
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
-  g_print ("%s\n", text);
+  planner_json_writer_node (writer, root);
+  if (!planner_cli_json_writer_finish (writer))
+    g_printerr ("launch-planner-cli: could not write the JSON output\n");
 }

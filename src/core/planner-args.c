@@ -343,3 +343,63 @@ planner_args_merge_missing (PlannerArgs       *args,
       entry->values = g_strdupv (source->values);
     }
 }
+
+/* A number of a schedule entry: digits, an optional fraction and a K, M,
+ * B or T suffix, as Megatron's microbatch calculator reads it. */
+static gboolean
+schedule_number (const char *text,
+                 double     *value)
+{
+  g_autofree char *copy = g_ascii_strup (text, -1);
+  gsize n = strlen (copy);
+  double multiplier = 1.0;
+  char *end = NULL;
+
+  if (n > 0 && strchr ("KMBT", copy[n - 1]) != NULL)
+    {
+      multiplier = copy[n - 1] == 'K' ? 1e3 : copy[n - 1] == 'M' ? 1e6 : copy[n - 1] == 'B' ? 1e9 : 1e12;
+      copy[n - 1] = '\0';
+    }
+  if (copy[0] == '\0')
+    return FALSE;
+  *value = g_ascii_strtod (copy, &end) * multiplier;
+  return end != NULL && *end == '\0' && *value >= 0 && *value < 1e18;
+}
+
+guint64
+planner_args_step_schedule_start (const PlannerArgs *args)
+{
+  const char *text;
+  g_autofree char *copy = NULL;
+  g_auto(GStrv) entries = NULL;
+  double best_threshold = -1;
+  guint64 batch = 0;
+
+  g_return_val_if_fail (args != NULL, 0);
+
+  text = planner_args_get_string (args, "step_batch_size_schedule", NULL);
+  if (text == NULL)
+    return 0;
+  copy = g_strdup (text);
+  g_strdelimit (copy, ",\t\n", ' ');
+  entries = g_strsplit (copy, " ", -1);
+  for (guint i = 0; entries[i] != NULL; i++)
+    {
+      char *colon = strchr (entries[i], ':');
+      double threshold, size;
+
+      if (entries[i][0] == '\0')
+        continue;
+      if (colon == NULL)
+        return 0;
+      *colon = '\0';
+      if (!schedule_number (entries[i], &threshold) || !schedule_number (colon + 1, &size) || size < 1)
+        return 0;
+      if (best_threshold < 0 || threshold < best_threshold)
+        {
+          best_threshold = threshold;
+          batch = (guint64) size;
+        }
+    }
+  return batch;
+}

@@ -80,4 +80,9 @@ G_BEGIN_DECLS
 void               planner_args_merge_missing   (PlannerArgs       *args,
                                                  const PlannerArgs *defaults);
 
+/* The global batch a --step-batch-size-schedule starts with ("0:768
+ * 250B:1536" gives 768): the batch of its lowest threshold.  0 when there
+ * is no schedule or it cannot be read. */
+guint64            planner_args_step_schedule_start (const PlannerArgs *args);
+
 G_END_DECLS

@@ -690,7 +690,9 @@ planner_config_init_from_args (PlannerConfig       *config,
     goto fail;
   c.micro_batch_size = (guint32) v;
   dp = (guint64) c.micro_batch_size * c.layout.dp;
-  if (!get_uint (args, "global_batch_size", "--global-batch-size", dp, 1, MAX_GLOBAL_BATCH,
+  /* A step schedule, not the micro × DP default, sets the first batch. */
+  if (!get_uint (args, "global_batch_size", "--global-batch-size",
+                 MAX (planner_args_step_schedule_start (args), dp), 1, MAX_GLOBAL_BATCH,
                  &c.global_batch_size, error))
     goto fail;
   c.num_microbatches = c.global_batch_size / dp;

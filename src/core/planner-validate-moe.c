@@ -1,0 +1,493 @@
+/* planner-validate-moe.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-validate"
+
+#include "config.h"
+
+#include "planner-validate-private.h"
+
+#include <string.h>
+
+/* TransformerConfig's "mixed model": --moe-layer-freq leaves some layers
+ * dense (an integer above 1, or a list with a 0 in it). */
+static gboolean
+moe_layer_freq_mixed (const PlannerCheck *c)
+{
+  const char *const *list = planner_args_get_list (c->args, "moe_layer_freq");
+  g_autofree char *joined = list != NULL ? g_strjoinv ("", (char **) list) : NULL;
+  const char *text = joined != NULL ? joined : arg_str (c->args, "moe_layer_freq", "1");
+  g_autofree guint8 *pattern = NULL;
+
+  if (text == NULL || strchr (text, '[') == NULL)
+    return arg_int (c->args, "moe_layer_freq", 1) > 1;
+  if (c->num_layers == 0 || c->num_layers > G_MAXUINT32)
+    return strstr (text, "[0") != NULL || strstr (text, ",0") != NULL || strstr (text, " 0") != NULL;
+  pattern = planner_parse_moe_layer_freq (text, (guint32) c->num_layers, NULL);
+  if (pattern == NULL)
+    return FALSE;
+  return memchr (pattern, 0, c->num_layers) != NULL;
+}
+
+/* Rules of TransformerConfig that hold whether or not the model has
+ * experts: the dispatcher, router and grouped-GEMM switches are checked
+ * at start-up even for a dense model. */
+static void
+check_moe_switches (PlannerCheck *c)
+{
+  const char *dispatcher = c->dispatcher;
+  const char *backend = c->flex_backend;
+  gboolean grouped_gemm = ON ("moe_grouped_gemm");
+  gboolean fuser = ON ("use_transformer_engine_op_fuser");
+  gboolean single_weight = ON ("moe_single_grouped_weight");
+  gboolean single_bias = ON ("moe_single_grouped_bias");
+
+  if (GIVEN ("num_experts") && arg_int (c->args, "num_experts", 0) < 0)
+    ADD (ERROR, "moe.num-experts-negative", FLAGS (F ("num_experts")),
+         "Give the number of experts as a positive number, or drop the flag for a dense model.",
+         "%s %" G_GINT64_FORMAT " is negative: a mixture-of-experts model needs at least one expert.",
+         F ("num_experts"), arg_int (c->args, "num_experts", 0));
+
+  if (GIVEN ("moe_ffn_hidden_size") && c->num_experts == 0)
+    {
+      if (!moe_layer_freq_mixed (c))
+        ADD (ERROR, "moe.ffn-without-experts", FLAGS (F ("moe_ffn_hidden_size"), F ("num_experts")),
+             "Add --num-experts for a mixture-of-experts model, or drop --moe-ffn-hidden-size.",
+             "%s is set but the model has no experts (%s is not given): Megatron refuses an expert FFN "
+             "size without experts.", F ("moe_ffn_hidden_size"), F ("num_experts"));
+    }
+
+  if (ON ("moe_use_grouped_tensor") && !grouped_gemm)
+    ADD (ERROR, "moe.grouped-tensor-needs-grouped-gemm",
+         FLAGS (F ("moe_use_grouped_tensor"), F ("moe_grouped_gemm")),
+         "Add --moe-grouped-gemm, or drop --moe-use-grouped-tensor.",
+         "%s works only with %s.", F ("moe_use_grouped_tensor"), F ("moe_grouped_gemm"));
+
+  if ((single_weight || single_bias) && !grouped_gemm)
+    ADD (ERROR, "moe.single-grouped-needs-grouped-gemm",
+         FLAGS (F (single_weight ? "moe_single_grouped_weight" : "moe_single_grouped_bias"), F ("moe_grouped_gemm")),
+         "Add --moe-grouped-gemm.",
+         "%s needs %s: the single grouped parameters belong to the grouped GEMM.",
+         F (single_weight ? "moe_single_grouped_weight" : "moe_single_grouped_bias"), F ("moe_grouped_gemm"));
+  if (single_weight)
+    {
+      if ((c->fp8 && !str_is (c->fp8_recipe, "mxfp8"))
+          || (c->fp4 && !str_is (arg_str (c->args, "fp4_recipe", "nvfp4"), "nvfp4")))
+        ADD (ERROR, "moe.single-grouped-weight-precision",
+             FLAGS (F ("moe_single_grouped_weight"), F (c->fp8 ? "fp8_recipe" : "fp4_recipe")),
+             c->fp8 ? "Use --fp8-recipe mxfp8, or drop --moe-single-grouped-weight." : "Use --fp4-recipe nvfp4.",
+             "%s supports BF16/FP16 weights, the mxfp8 FP8 recipe or the nvfp4 FP4 recipe only; this launch uses "
+             "the %s recipe.", F ("moe_single_grouped_weight"),
+             c->fp8 ? c->fp8_recipe : arg_str (c->args, "fp4_recipe", "nvfp4"));
+      if (c->fp4 && !ON ("fp4_param_gather"))
+        ADD (ERROR, "moe.single-grouped-weight-fp4-param",
+             FLAGS (F ("moe_single_grouped_weight"), F ("fp4_param_gather")),
+             "Add --fp4-param-gather.",
+             "%s with FP4 compute needs %s.", F ("moe_single_grouped_weight"), F ("fp4_param_gather"));
+    }
+  if ((single_weight || single_bias) && !c->grouped_tensor)
+    ADD (ERROR, "moe.single-grouped-needs-grouped-tensor",
+         FLAGS (F (single_weight ? "moe_single_grouped_weight" : "moe_single_grouped_bias"), F ("moe_use_grouped_tensor")),
+         "Add --moe-use-grouped-tensor (or --use-transformer-engine-op-fuser, which turns it on with grouped GEMM).",
+         "%s needs the grouped-tensor parameter layout (%s).",
+         F (single_weight ? "moe_single_grouped_weight" : "moe_single_grouped_bias"), F ("moe_use_grouped_tensor"));
+  if (single_bias && !c->add_bias)
+    ADD (ERROR, "moe.single-grouped-bias-needs-bias",
+         FLAGS (F ("moe_single_grouped_bias"), F ("add_bias_linear")),
+         "Drop --moe-single-grouped-bias, or drop --disable-bias-linear.",
+         "%s needs linear-layer biases, which %s removes.", F ("moe_single_grouped_bias"), F ("add_bias_linear"));
+
+  if (ON ("moe_enable_deepep"))
+    {
+      if (!str_is (dispatcher, "flex"))
+        ADD (ERROR, "moe.deepep-needs-flex", FLAGS (F ("moe_enable_deepep"), F ("moe_token_dispatcher_type")),
+             "Add --moe-token-dispatcher-type flex.",
+             "%s needs --moe-token-dispatcher-type flex; the dispatcher is %s.", F ("moe_enable_deepep"), dispatcher);
+      if (str_is (arg_str (c->args, "moe_flex_dispatcher_backend", "deepep"), "hybridep"))
+        ADD (ERROR, "moe.deepep-hybridep",
+             FLAGS (F ("moe_enable_deepep"), F ("moe_flex_dispatcher_backend")),
+             "Drop --moe-enable-deepep (deprecated) and keep --moe-flex-dispatcher-backend hybridep, or the reverse.",
+             "%s asks for the DeepEP backend while %s asks for hybridep; the flex dispatcher takes one backend.",
+             F ("moe_enable_deepep"), F ("moe_flex_dispatcher_backend"));
+    }
+  if (str_is (dispatcher, "flex") && ON ("moe_pad_expert_input_to_capacity") && str_is (backend, "deepep"))
+    ADD (ERROR, "moe.flex-deepep-pad",
+         FLAGS (F ("moe_pad_expert_input_to_capacity"), F ("moe_flex_dispatcher_backend")),
+         "Drop --moe-pad-expert-input-to-capacity, or use --moe-flex-dispatcher-backend hybridep.",
+         "The flex dispatcher with the DeepEP backend (the default backend) cannot pad expert inputs to capacity (%s).",
+         F ("moe_pad_expert_input_to_capacity"));
+  if (str_is (backend, "ncclep"))
+    {
+      if (!str_is (dispatcher, "flex"))
+        ADD (ERROR, "moe.ncclep-needs-flex",
+             FLAGS (F ("moe_flex_dispatcher_backend"), F ("moe_token_dispatcher_type")),
+             "Add --moe-token-dispatcher-type flex.",
+             "%s ncclep needs --moe-token-dispatcher-type flex; the dispatcher is %s.",
+             F ("moe_flex_dispatcher_backend"), dispatcher);
+      if (c->grouped_tensor && !fuser)
+        ADD (ERROR, "moe.ncclep-grouped-tensor",
+             FLAGS (F ("moe_flex_dispatcher_backend"), F ("moe_use_grouped_tensor"), F ("use_transformer_engine_op_fuser")),
+             "Add --use-transformer-engine-op-fuser, or drop --moe-use-grouped-tensor, or pick another backend.",
+             "The ncclep backend does not yet take grouped-tensor expert weights without %s.",
+             F ("use_transformer_engine_op_fuser"));
+    }
+  if (!str_is (arg_str (c->args, "moe_dispatch_fwd_dtype", "bf16"), "bf16")
+      || !str_is (arg_str (c->args, "moe_combine_bwd_dtype", "bf16"), "bf16"))
+    {
+      const char *flag = F (str_is (arg_str (c->args, "moe_dispatch_fwd_dtype", "bf16"), "bf16")
+                            ? "moe_combine_bwd_dtype" : "moe_dispatch_fwd_dtype");
+
+      if (!str_is (dispatcher, "flex") || !str_is (backend, "ncclep"))
+        ADD (ERROR, "moe.dispatch-dtype-ncclep",
+             FLAGS (flag, F ("moe_token_dispatcher_type"), F ("moe_flex_dispatcher_backend")),
+             "Use --moe-token-dispatcher-type flex --moe-flex-dispatcher-backend ncclep, or keep bf16.",
+             "%s other than bf16 needs the flex dispatcher with the ncclep backend.", flag);
+      if (!fuser || !grouped_gemm)
+        ADD (ERROR, "moe.dispatch-dtype-fuser",
+             FLAGS (flag, F ("use_transformer_engine_op_fuser"), F ("moe_grouped_gemm")),
+             "Add --use-transformer-engine-op-fuser and --moe-grouped-gemm, or keep bf16.",
+             "%s mxfp8 needs both %s and %s.", flag, F ("use_transformer_engine_op_fuser"), F ("moe_grouped_gemm"));
+    }
+  if (GIVEN ("moe_deepep_num_sms") && GIVEN ("moe_hybridep_num_sms") && !GIVEN ("moe_flex_dispatcher_num_sms")
+      && arg_int (c->args, "moe_deepep_num_sms", 0) != arg_int (c->args, "moe_hybridep_num_sms", 0))
+    ADD (ERROR, "moe.num-sms-conflict",
+         FLAGS (F ("moe_deepep_num_sms"), F ("moe_hybridep_num_sms"), F ("moe_flex_dispatcher_num_sms")),
+         "Replace both with one --moe-flex-dispatcher-num-sms.",
+         "%s and %s (both deprecated) disagree; Megatron needs one SM count, %s.",
+         F ("moe_deepep_num_sms"), F ("moe_hybridep_num_sms"), F ("moe_flex_dispatcher_num_sms"));
+
+  if (GIVEN ("moe_shared_expert_intermediate_size"))
+    {
+      if (arg_int (c->args, "moe_shared_expert_intermediate_size", 0) <= 0)
+        ADD (ERROR, "moe.shared-expert-size", FLAGS (F ("moe_shared_expert_intermediate_size")),
+             "Give the shared experts' total FFN size (shared experts × FFN size of each).",
+             "%s must be positive.", F ("moe_shared_expert_intermediate_size"));
+      if (ON ("moe_shared_expert_overlap") && !str_is (dispatcher, "alltoall") && !str_is (dispatcher, "flex"))
+        ADD (ERROR, "moe.shared-expert-overlap-dispatcher",
+             FLAGS (F ("moe_shared_expert_overlap"), F ("moe_token_dispatcher_type")),
+             "Use --moe-token-dispatcher-type alltoall (or flex).",
+             "%s needs the alltoall or flex token dispatcher; the dispatcher is %s.",
+             F ("moe_shared_expert_overlap"), dispatcher);
+    }
+
+  {
+    guint n_types = arg_list_length (c->args, "moe_router_load_balancing_type");
+    guint n_coeffs = GIVEN ("moe_aux_loss_coeff") ? arg_list_length (c->args, "moe_aux_loss_coeff") : 1;
+
+    /* A one-element list is unwrapped first; a longer list of types
+     * needs a list of coefficients of the same length. */
+    if (n_types > 1 && n_coeffs != n_types)
+      ADD (ERROR, "moe.balancing-coeff-length",
+           FLAGS (F ("moe_router_load_balancing_type"), F ("moe_aux_loss_coeff")),
+           "Give one --moe-aux-loss-coeff value per load-balancing type.",
+           "%u load-balancing types but %u auxiliary-loss coefficient%s.", n_types, n_coeffs,
+           n_coeffs == 1 ? "" : "s");
+  }
+
+  if (GIVEN ("moe_expert_capacity_factor"))
+    {
+      static const char *const dropping[] = { "aux_loss", "seq_aux_loss", "global_aux_loss", "none", NULL };
+      const char *const *types = planner_args_get_list (c->args, "moe_router_load_balancing_type");
+      const char *single = arg_str (c->args, "moe_router_load_balancing_type", "aux_loss");
+      const char *bad = NULL;
+
+      if (planner_args_get_double (c->args, "moe_expert_capacity_factor", -1.0) < 0.0)
+        ADD (WARNING, "moe.capacity-factor-negative", FLAGS (F ("moe_expert_capacity_factor")), NULL,
+             "A negative %s is turned into \"no capacity limit\" (no token dropping).",
+             F ("moe_expert_capacity_factor"));
+      for (guint i = 0; types != NULL && types[i] != NULL && bad == NULL; i++)
+        if (!g_strv_contains (dropping, types[i]))
+          bad = types[i];
+      if (types == NULL && !g_strv_contains (dropping, single))
+        bad = single;
+      if (bad != NULL)
+        ADD (ERROR, "moe.capacity-factor-balancing",
+             FLAGS (F ("moe_expert_capacity_factor"), F ("moe_router_load_balancing_type")),
+             "Use --moe-router-load-balancing-type aux_loss, seq_aux_loss, global_aux_loss or none.",
+             "Token dropping with %s works only with the aux_loss, seq_aux_loss, global_aux_loss or none "
+             "load balancing, not %s.", F ("moe_expert_capacity_factor"), bad);
+    }
+  if (ON ("moe_pad_expert_input_to_capacity")
+      && planner_args_get_double (c->args, "moe_expert_capacity_factor", -1.0) < 0.0)
+    ADD (ERROR, "moe.pad-needs-capacity",
+         FLAGS (F ("moe_pad_expert_input_to_capacity"), F ("moe_expert_capacity_factor")),
+         "Add a non-negative --moe-expert-capacity-factor, or drop the padding flag.",
+         "%s needs %s (a negative factor counts as none).",
+         F ("moe_pad_expert_input_to_capacity"), F ("moe_expert_capacity_factor"));
+
+  if (GIVEN ("moe_expert_rank_capacity_factor"))
+    {
+      if (!str_is (backend, "hybridep") && !str_is (backend, "ncclep"))
+        ADD (ERROR, "moe.rank-capacity-backend",
+             FLAGS (F ("moe_expert_rank_capacity_factor"), F ("moe_flex_dispatcher_backend")),
+             "Add --moe-flex-dispatcher-backend hybridep (or ncclep).",
+             "%s needs the hybridep or ncclep flex backend; the backend is %s.",
+             F ("moe_expert_rank_capacity_factor"), backend);
+      else if (str_is (backend, "hybridep") && !fuser && !c->grouped_tensor)
+        ADD (ERROR, "moe.rank-capacity-hybridep",
+             FLAGS (F ("moe_expert_rank_capacity_factor"), F ("use_transformer_engine_op_fuser"),
+                    F ("moe_use_grouped_tensor")),
+             "Add --use-transformer-engine-op-fuser or --moe-use-grouped-tensor.",
+             "%s with the hybridep backend needs %s or %s.", F ("moe_expert_rank_capacity_factor"),
+             F ("use_transformer_engine_op_fuser"), F ("moe_use_grouped_tensor"));
+    }
+
+  if (ON ("moe_paged_stash"))
+    {
+      static const char *const inside[] = { "expert_fc1", "moe_act", "fused_group_mlp" };
+
+      if (c->cpu_offloading)
+        ADD (ERROR, "moe.paged-stash-cpu-offloading",
+             FLAGS (F ("moe_paged_stash"), F ("cpu_offloading_num_layers")),
+             "Use one of the two.", "%s cannot be combined with CPU activation offloading (%s).",
+             F ("moe_paged_stash"), F ("cpu_offloading_num_layers"));
+      if (!GIVEN ("moe_expert_rank_capacity_factor"))
+        ADD (ERROR, "moe.paged-stash-rank-capacity",
+             FLAGS (F ("moe_paged_stash"), F ("moe_expert_rank_capacity_factor")),
+             "Add --moe-expert-rank-capacity-factor, or drop --moe-paged-stash.",
+             "%s is useful only with %s, and Megatron requires it.",
+             F ("moe_paged_stash"), F ("moe_expert_rank_capacity_factor"));
+      for (guint i = 0; i < G_N_ELEMENTS (inside); i++)
+        if (planner_check_offload_module (c, inside[i]))
+          {
+            ADD (ERROR, "moe.paged-stash-offload-modules",
+                 FLAGS (F ("moe_paged_stash"), F ("offload_modules")),
+                 "Remove expert_fc1, moe_act and fused_group_mlp from --offload-modules.",
+                 "%s already keeps the expert activations; offloading %s as well is refused.",
+                 F ("moe_paged_stash"), inside[i]);
+            break;
+          }
+    }
+
+  if (ON ("moe_router_enable_expert_bias")
+      && !str_is (arg_str (c->args, "moe_router_score_function", "softmax"), "sigmoid")
+      && !str_is (arg_str (c->args, "moe_router_score_function", "softmax"), "sqrtsoftplus"))
+    ADD (ERROR, "moe.expert-bias-needs-sigmoid",
+         FLAGS (F ("moe_router_enable_expert_bias"), F ("moe_router_score_function")),
+         "Add --moe-router-score-function sigmoid.",
+         "%s works only with sigmoid or sqrtsoftplus router scores, not softmax.", F ("moe_router_enable_expert_bias"));
+
+  if (ON ("moe_router_padding_for_quantization") || ON ("moe_router_padding_for_fp8"))
+    {
+      const char *flag = F (ON ("moe_router_padding_for_fp8") ? "moe_router_padding_for_fp8"
+                                                             : "moe_router_padding_for_quantization");
+
+      if (!c->fp8 && !c->fp4)
+        ADD (ERROR, "moe.padding-for-quantization-needs-fp8", FLAGS (flag, F ("fp8")),
+             "Add --fp8-format (or --fp4-format), or drop the padding flag.",
+             "%s pads the routing map for FP8/FP4 GEMMs and is refused without --fp8-format or --fp4-format.", flag);
+      if (str_is (dispatcher, "allgather") || str_is (dispatcher, "alltoall_seq"))
+        ADD (ERROR, "moe.padding-for-quantization-allgather", FLAGS (flag, F ("moe_token_dispatcher_type")),
+             "Use --moe-token-dispatcher-type alltoall or flex.",
+             "%s is refused with the %s token dispatcher%s.", flag, dispatcher,
+             GIVEN ("moe_token_dispatcher_type") ? "" : " (the default)");
+    }
+
+  if (arg_int (c->args, "moe_router_topk", 2) == 1
+      && str_is (arg_str (c->args, "moe_router_score_function", "softmax"), "softmax")
+      && !ON ("moe_router_pre_softmax")
+      && !(arg_list_length (c->args, "moe_router_load_balancing_type") <= 1
+           && str_is (arg_str (c->args, "moe_router_load_balancing_type", "aux_loss"), "sinkhorn")))
+    ADD (ERROR, "moe.topk1-needs-pre-softmax", FLAGS (F ("moe_router_topk"), F ("moe_router_pre_softmax")),
+         "Add --moe-router-pre-softmax.",
+         "Top-1 routing with softmax scores needs %s (softmax over a single expert has a zero gradient).",
+         F ("moe_router_pre_softmax"));
+
+  if (arg_int (c->args, "moe_router_group_topk", 0) != 0)
+    {
+      gint64 groups = arg_int (c->args, "moe_router_num_groups", 0);
+      gint64 group_topk = arg_int (c->args, "moe_router_group_topk", 0);
+
+      if (groups == 0)
+        ADD (ERROR, "moe.router-group-topk-needs-groups",
+             FLAGS (F ("moe_router_group_topk"), F ("moe_router_num_groups")),
+             "Add --moe-router-num-groups (for example the number of EP ranks or nodes).",
+             "Group-limited routing (%s) needs %s.", F ("moe_router_group_topk"), F ("moe_router_num_groups"));
+      else if (groups < 0 || c->num_experts == 0 || c->num_experts % (guint64) groups != 0 || group_topk > groups)
+        ADD (ERROR, "moe.router-groups",
+             FLAGS (F ("moe_router_num_groups"), F ("moe_router_group_topk"), F ("num_experts")),
+             "Use a group count that divides the experts and a group top-k no larger than it.",
+             "Group-limited routing needs the %" G_GUINT64_FORMAT " experts to split evenly into %s (%"
+             G_GINT64_FORMAT ") groups and %s (%" G_GINT64_FORMAT ") ≤ the number of groups.",
+             c->num_experts, F ("moe_router_num_groups"), groups, F ("moe_router_group_topk"), group_topk);
+    }
+
+  if (grouped_gemm && c->context != NULL
+      && c->context->compute_capability_major != 0 && c->context->compute_capability_major < 8)
+    ADD (ERROR, "moe.grouped-gemm-cc", FLAGS (F ("moe_grouped_gemm")),
+         "Drop --moe-grouped-gemm on this GPU, or use an Ampere or newer GPU.",
+         "%s needs a GPU of compute capability 8.0 or newer; this one is %u.x.",
+         F ("moe_grouped_gemm"), c->context->compute_capability_major);
+
+  if (GIVEN ("moe_latent_size"))
+    {
+      if (arg_int (c->args, "moe_latent_size", 0) <= 0)
+        ADD (ERROR, "moe.latent-size-positive", FLAGS (F ("moe_latent_size")),
+             "Give a positive latent dimension, or drop the flag.",
+             "%s must be greater than zero.", F ("moe_latent_size"));
+      if (c->num_experts == 0)
+        ADD (ERROR, "moe.latent-needs-experts", FLAGS (F ("moe_latent_size"), F ("num_experts")),
+             "Add --num-experts, or drop --moe-latent-size.",
+             "%s projects tokens into a latent space for the experts; the model has no experts.",
+             F ("moe_latent_size"));
+    }
+
+  if (ON ("moe_use_upcycling") && !GIVEN ("save"))
+    ADD (ERROR, "moe.upcycling-needs-save", FLAGS (F ("moe_use_upcycling"), F ("save")),
+         "Add --save with the directory for the upcycled checkpoint.",
+         "%s writes the upcycled MoE checkpoint and needs %s.", F ("moe_use_upcycling"), F ("save"));
+}
+
+/* The expert-parallel overlap and its companions (TransformerConfig). */
+static void
+check_moe_overlap (PlannerCheck *c)
+{
+  gboolean overlap = ON ("overlap_moe_expert_parallel_comm");
+
+  if (overlap)
+    {
+      GString *why = g_string_new (NULL);
+
+      if (c->d.ep <= 1)
+        g_string_append (why, " EP > 1;");
+      if (!str_is (c->dispatcher, "alltoall") && !str_is (c->dispatcher, "flex"))
+        g_string_append (why, " the alltoall or flex dispatcher;");
+      if (!ON ("bf16") && !ON ("fp16"))
+        g_string_append (why, " --bf16 or --fp16;");
+      if (str_is (c->recompute, "full"))
+        g_string_append (why, " no full recompute;");
+      if (GIVEN ("recompute_method"))
+        g_string_append (why, " no --recompute-method;");
+      if (GIVEN ("recompute_num_layers"))
+        g_string_append (why, " no --recompute-num-layers;");
+      if (planner_check_recompute_module (c, "moe"))
+        g_string_append (why, " no \"moe\" in --recompute-modules;");
+      if (ON ("moe_shared_expert_overlap"))
+        g_string_append (why, " no --moe-shared-expert-overlap;");
+      if (arg_int (c->args, "mtp_num_layers", 0) > 1)
+        g_string_append (why, " at most one MTP layer;");
+      if (c->d.pp > 1 && c->d.vpp <= 1)
+        g_string_append (why, " a virtual pipeline when PP > 1;");
+      if (str_is (c->dispatcher, "flex") && str_is (c->flex_backend, "ncclep")
+          && ON ("fine_grained_activation_offloading") && planner_check_offload_module (c, "expert_fc1"))
+        g_string_append (why, " no expert_fc1 offloading with the ncclep backend;");
+      if (str_is (c->cuda_graph_impl, "transformer_engine")
+          && (planner_check_graph_module (c, "moe") || planner_check_graph_module (c, "mlp")))
+        g_string_append (why, " no moe or mlp in --cuda-graph-modules with Transformer Engine CUDA graphs;");
+      if (why->len > 0)
+        {
+          why->str[why->len - 1] = '.';
+          ADD (ERROR, "moe.overlap-ep-comm", FLAGS (F ("overlap_moe_expert_parallel_comm")),
+               "Meet the requirements, or drop the flag.",
+               "%s needs:%s", F ("overlap_moe_expert_parallel_comm"), why->str);
+        }
+      g_string_free (why, TRUE);
+    }
+
+  if (ON ("delay_wgrad_compute") && !overlap)
+    ADD (ERROR, "wgrad.delay-needs-ep-overlap",
+         FLAGS (F ("delay_wgrad_compute"), F ("overlap_moe_expert_parallel_comm")),
+         "Add --overlap-moe-expert-parallel-comm (with its requirements), or drop --delay-wgrad-compute.",
+         "%s is part of the expert-parallel overlap and is refused without %s.",
+         F ("delay_wgrad_compute"), F ("overlap_moe_expert_parallel_comm"));
+
+  if (ON ("overlap_dispatch_backward_with_experts_wgrad"))
+    {
+      if (overlap)
+        ADD (ERROR, "moe.overlap-dispatch-wgrad-ep-overlap",
+             FLAGS (F ("overlap_dispatch_backward_with_experts_wgrad"), F ("overlap_moe_expert_parallel_comm")),
+             "Keep one of the two overlaps.",
+             "%s cannot be combined with %s.", F ("overlap_dispatch_backward_with_experts_wgrad"),
+             F ("overlap_moe_expert_parallel_comm"));
+      if (ON ("delay_wgrad_compute"))
+        ADD (ERROR, "moe.overlap-dispatch-wgrad-delay",
+             FLAGS (F ("overlap_dispatch_backward_with_experts_wgrad"), F ("delay_wgrad_compute")),
+             "Keep one of the two.", "%s and %s are mutually exclusive.",
+             F ("overlap_dispatch_backward_with_experts_wgrad"), F ("delay_wgrad_compute"));
+    }
+
+  if (ON ("ep_overlap_early_attn_memory_release") && !overlap)
+    ADD (ERROR, "moe.early-attn-release-needs-overlap",
+         FLAGS (F ("ep_overlap_early_attn_memory_release"), F ("overlap_moe_expert_parallel_comm")),
+         "Add --overlap-moe-expert-parallel-comm, or drop the flag.",
+         "%s only works together with %s.", F ("ep_overlap_early_attn_memory_release"),
+         F ("overlap_moe_expert_parallel_comm"));
+}
+
+void
+planner_check_moe (PlannerCheck *c)
+{
+  check_moe_switches (c);
+  check_moe_overlap (c);
+
+  if (GIVEN ("num_experts") && arg_int (c->args, "num_experts", 0) == 0)
+    ADD (WARNING, "moe.num-experts-zero", FLAGS (F ("num_experts")),
+         "Drop --num-experts for a dense model.",
+         "%s 0 is turned into \"no experts\": the model is dense.", F ("num_experts"));
+
+  if (c->d.ep > 1 && c->num_experts == 0)
+    {
+      ADD (ERROR, "moe.ep-without-experts", FLAGS (F ("expert_model_parallel_size"), F ("num_experts")),
+           "Drop --expert-model-parallel-size, or add --num-experts.",
+           "%s %" G_GUINT64_FORMAT " needs a mixture-of-experts model, but %s is not set.",
+           F ("expert_model_parallel_size"), c->d.ep, F ("num_experts"));
+      return;
+    }
+  if (c->num_experts == 0)
+    return;
+  if (c->num_experts % c->d.ep != 0)
+    {
+      guint64 fit = c->world != 0 && c->world % (c->d.etp * c->d.pp) == 0 ? c->world / (c->d.etp * c->d.pp) : 0;
+      g_autofree char *choices = format_divisors (c->num_experts, fit);
+
+      ADD (ERROR, "moe.experts-not-divisible-by-ep", FLAGS (F ("num_experts"), F ("expert_model_parallel_size")),
+           "Pick an expert-parallel size that divides the number of experts.",
+           "Number of experts should be a multiple of expert model parallel_size: %" G_GUINT64_FORMAT
+           " experts over EP %" G_GUINT64_FORMAT ". Valid %s values%s: %s.",
+           c->num_experts, c->d.ep, F ("expert_model_parallel_size"),
+           fit != 0 ? " that fit the GPUs" : "", choices != NULL ? choices : "none");
+    }
+
+  if (arg_bool (c->args, "add_bias_linear", TRUE) && c->d.etp != 1)
+    ADD (ERROR, "moe.bias-needs-etp-1",
+         FLAGS (F ("add_bias_linear"), F ("expert_tensor_parallel_size"), F ("tensor_model_parallel_size")),
+         "Add --disable-bias-linear (most MoE models have no bias), or --expert-tensor-parallel-size 1.",
+         "Bias in MoE is only supported when ETP == 1, and ETP is %" G_GUINT64_FORMAT "%s. The linear layers have a "
+         "bias because %s is not given.",
+         c->d.etp, c->d.etp_given ? "" : " (it defaults to TP)", F ("add_bias_linear"));
+  else if (!c->d.etp_given && c->d.tp > 1)
+    ADD (INFO, "moe.etp-defaults-to-tp", FLAGS (F ("expert_tensor_parallel_size"), F ("tensor_model_parallel_size")),
+         "Set --expert-tensor-parallel-size 1 to keep experts whole (often faster with EP).",
+         "Expert tensor parallelism is not given, so it defaults to TP %" G_GUINT64_FORMAT ": every expert is split "
+         "over %" G_GUINT64_FORMAT " GPUs.", c->d.tp, c->d.tp);
+
+  if (!has_value (c->args, "moe_ffn_hidden_size"))
+    ADD (INFO, "moe.ffn-default", FLAGS (F ("moe_ffn_hidden_size"), F ("ffn_hidden_size")),
+         NULL, "%s is not given, so each expert uses the dense FFN size (%s).",
+         F ("moe_ffn_hidden_size"), F ("ffn_hidden_size"));
+
+  {
+    guint64 moe_ffn = c->config != NULL ? c->config->moe_ffn_hidden_size : arg_pos (c->args, "moe_ffn_hidden_size");
+
+    if (moe_ffn != 0 && moe_ffn % c->d.etp != 0)
+      ADD (ERROR, "moe.ffn-not-divisible-by-etp",
+           FLAGS (F ("moe_ffn_hidden_size"), F ("expert_tensor_parallel_size")),
+           "Pick an ETP that divides the expert FFN size.",
+           "The expert FFN size %" G_GUINT64_FORMAT " is not divisible by ETP %" G_GUINT64_FORMAT
+           ": the job dies when the model is built.", moe_ffn, c->d.etp);
+  }
+
+  {
+    gint64 topk = arg_int (c->args, "moe_router_topk", 2);
+
+    if (topk <= 0 || (guint64) topk > c->num_experts)
+      ADD (ERROR, "moe.topk-range", FLAGS (F ("moe_router_topk"), F ("num_experts")),
+           "Route each token to between 1 and the number of experts.",
+           "%s %" G_GINT64_FORMAT " must be between 1 and the %" G_GUINT64_FORMAT " experts.",
+           F ("moe_router_topk"), topk, c->num_experts);
+  }
+}
