@@ -91,8 +91,8 @@ print_memory (const PlannerReport *report)
       g_print ("\n  %s: %.2f GiB per GPU; %s\n", gpu->name, estimate->capacity_bytes / GIB,
                estimate->fits ? "every stage fits ✓" : "does not fit ✗");
     }
-  g_print ("  Allowance outside PyTorch: CUDA context %.2f GiB, NCCL %.2f GiB, workspaces %.2f GiB, "
-           "fragmentation %.0f%%\n",
+  g_print ("  Allowance outside the model's tensors: CUDA context %.2f GiB, NCCL %.2f GiB, workspaces %.2f GiB; "
+           "the allocator's cache (%.0f%% of the activations) is given back before running out\n",
            estimate->cuda_context_bytes / GIB, estimate->nccl_bytes / GIB, estimate->workspace_bytes / GIB,
            estimate->fragmentation_fraction * 100);
   reasons = planner_memory_diff_describe (estimate->difference);
@@ -132,6 +132,8 @@ print_text (const PlannerReport *report)
                planner_report_get_flops (report));
     }
   print_memory (report);
+  if (planner_report_get_layout_rank (report) != NULL)
+    g_print ("\nRanking      %s\n", planner_report_get_layout_rank (report)->text);
 
   g_print ("\n%u error(s), %u warning(s), %u note(s)\n",
            planner_report_count (report, PLANNER_SEVERITY_ERROR),

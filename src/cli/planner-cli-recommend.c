@@ -14,6 +14,60 @@
 
 #define COMMAND "recommend"
 
+/* "tp=8,pp=4": the degrees a person fixes.  FALSE (after printing the
+ * usage error) on anything else. */
+static gboolean
+parse_pins (const char           *text,
+            guint64               num_gpus,
+            PlannerRecommendPins *pins)
+{
+  g_auto(GStrv) items = g_strsplit (text, ",", -1);
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      g_auto(GStrv) pair = g_strsplit (g_strstrip (items[i]), "=", 2);
+      guint32 *slot = NULL;
+      guint64 value = 0;
+      g_autofree char *option = NULL;
+
+      if (pair[0] == NULL || pair[1] == NULL)
+        {
+          planner_cli_usage_error (COMMAND, "--pin: “%s” is not DEGREE=VALUE; give for example --pin tp=8,pp=4",
+                                   items[i]);
+          return FALSE;
+        }
+      if (g_str_equal (pair[0], "tp"))
+        slot = &pins->tp;
+      else if (g_str_equal (pair[0], "pp"))
+        slot = &pins->pp;
+      else if (g_str_equal (pair[0], "cp"))
+        slot = &pins->cp;
+      else if (g_str_equal (pair[0], "dp"))
+        slot = &pins->dp;
+      else if (g_str_equal (pair[0], "ep"))
+        slot = &pins->ep;
+      else if (g_str_equal (pair[0], "etp"))
+        slot = &pins->etp;
+      else if (g_str_equal (pair[0], "vpp"))
+        slot = &pins->vpp;
+      if (slot == NULL)
+        {
+          planner_cli_usage_error (COMMAND, "--pin: “%s” is not a degree; use tp, pp, cp, dp, ep, etp or vpp", pair[0]);
+          return FALSE;
+        }
+      if (*slot != 0)
+        {
+          planner_cli_usage_error (COMMAND, "--pin: %s is given twice; give each degree once", pair[0]);
+          return FALSE;
+        }
+      option = g_strdup_printf ("--pin %s", pair[0]);
+      if (!planner_cli_parse_count (COMMAND, option, pair[1], MAX (num_gpus, 1), &value))
+        return FALSE;
+      *slot = (guint32) value;
+    }
+  return TRUE;
+}
+
 static void
 print_json (const PlannerRecommendation *r)
 {
@@ -37,6 +91,12 @@ planner_cli_recommend (int    argc,
   g_autofree char *experts_text = NULL;
   g_autofree char *per_node_text = NULL;
   g_autofree char *global_text = NULL;
+  g_autofree char *tokens_text = NULL;
+  g_autofree char *precision = NULL;
+  g_autofree char *recipe = NULL;
+  g_autofree char *micro_text = NULL;
+  g_autofree char *recompute = NULL;
+  g_autofree char *pin_text = NULL;
   g_autofree char *format = NULL;
   g_auto(GStrv) rest = NULL;
   PlannerRecommendRequest request = { 0 };
@@ -49,7 +109,20 @@ planner_cli_recommend (int    argc,
     { "seq-length", 0, 0, G_OPTION_ARG_STRING, &seq_text, "Sequence length (default: the model's)", "S" },
     { "num-experts", 0, 0, G_OPTION_ARG_STRING, &experts_text, "Experts per MoE layer (default: the model's)", "E" },
     { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &per_node_text, "GPUs per node (default 8; 4 for GB200)", "G" },
-    { "global-batch-size", 0, 0, G_OPTION_ARG_STRING, &global_text, "Global batch in sequences (default: chosen)", "B" },
+    { "global-batch-size", 0, 0, G_OPTION_ARG_STRING, &global_text,
+      "Global batch in sequences, fixed (default: a batch typical of the model size, stated in tokens)", "B" },
+    { "global-batch-tokens", 0, 0, G_OPTION_ARG_STRING, &tokens_text,
+      "Or: the global batch in tokens, a multiple of the sequence length", "T" },
+    { "precision", 0, 0, G_OPTION_ARG_STRING, &precision, "bf16 (default) or fp8 (Transformer Engine)", "PRECISION" },
+    { "fp8-recipe", 0, 0, G_OPTION_ARG_STRING, &recipe,
+      "With --precision fp8: tensorwise, delayed, mxfp8 (Blackwell) or blockwise (default: mxfp8 on Blackwell, "
+      "else tensorwise)", "RECIPE" },
+    { "micro-batch-size", 0, 0, G_OPTION_ARG_STRING, &micro_text, "Micro-batch in sequences, fixed (default: searched)",
+      "M" },
+    { "recompute", 0, 0, G_OPTION_ARG_STRING, &recompute,
+      "Recompute policy, fixed: none, selective or full (default any: the search chooses)", "POLICY" },
+    { "pin", 0, 0, G_OPTION_ARG_STRING, &pin_text,
+      "Degrees to keep fixed, e.g. tp=8,pp=4 (tp pp cp dp ep etp vpp); the rest vary", "DEGREE=N,..." },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format, "Output: text (default), shell or json", "FORMAT" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, NULL },
     { NULL }
@@ -59,8 +132,10 @@ planner_cli_recommend (int    argc,
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context,
                                 "Recommend a Megatron-Core 0.20.0 parallelism layout (TP, PP, VPP, CP, EP, ETP, "
-                                "micro-batch, recompute, distributed optimizer) for a model on a cluster, with a "
-                                "reason for every degree, as a shell block to approve.\n"
+                                "micro-batch, recompute, distributed optimizer, overlaps) for a model on a cluster, "
+                                "with a reason for every degree, as a shell block to approve. What you give (batch, "
+                                "precision, micro-batch, recompute, pinned degrees) stays fixed; the JSON form ranks "
+                                "the top layouts with their modelled components, all relative.\n"
                                 "Exit status: 0 a layout fits, 1 nothing fits (the output says why), 2 bad invocation.");
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
@@ -107,6 +182,50 @@ planner_cli_recommend (int    argc,
   if (global_text != NULL &&
       !planner_cli_parse_count (COMMAND, "--global-batch-size", global_text, (guint64) 1 << 32,
                                 &request.global_batch_size))
+    return PLANNER_EXIT_USAGE;
+  if (tokens_text != NULL &&
+      !planner_cli_parse_count (COMMAND, "--global-batch-tokens", tokens_text, (guint64) 1 << 52,
+                                &request.global_batch_tokens))
+    return PLANNER_EXIT_USAGE;
+  if (global_text != NULL && tokens_text != NULL)
+    return planner_cli_usage_error (COMMAND, "give the global batch once: --global-batch-size (sequences) or "
+                                             "--global-batch-tokens (tokens)");
+  if (precision != NULL)
+    {
+      if (g_str_equal (precision, "bf16"))
+        request.precision = PLANNER_TRAIN_PRECISION_BF16;
+      else if (g_str_equal (precision, "fp8"))
+        request.precision = PLANNER_TRAIN_PRECISION_FP8;
+      else
+        return planner_cli_usage_error (COMMAND, "--precision: “%s” is not one of bf16, fp8", precision);
+    }
+  if (recipe != NULL)
+    {
+      if (request.precision != PLANNER_TRAIN_PRECISION_FP8)
+        return planner_cli_usage_error (COMMAND, "--fp8-recipe: only with --precision fp8");
+      request.fp8_recipe = recipe;
+    }
+  if (micro_text != NULL)
+    {
+      if (!planner_cli_parse_count (COMMAND, "--micro-batch-size", micro_text, 4096, &value))
+        return PLANNER_EXIT_USAGE;
+      request.micro_batch_size = (guint32) value;
+    }
+  if (recompute != NULL)
+    {
+      if (g_str_equal (recompute, "any"))
+        request.recompute = PLANNER_RECOMPUTE_POLICY_ANY;
+      else if (g_str_equal (recompute, "none"))
+        request.recompute = PLANNER_RECOMPUTE_POLICY_NONE;
+      else if (g_str_equal (recompute, "selective"))
+        request.recompute = PLANNER_RECOMPUTE_POLICY_SELECTIVE;
+      else if (g_str_equal (recompute, "full"))
+        request.recompute = PLANNER_RECOMPUTE_POLICY_FULL;
+      else
+        return planner_cli_usage_error (COMMAND, "--recompute: “%s” is not one of any, none, selective, full",
+                                        recompute);
+    }
+  if (pin_text != NULL && !parse_pins (pin_text, request.num_gpus, &request.pins))
     return PLANNER_EXIT_USAGE;
   if (format != NULL && !g_str_equal (format, "text") && !g_str_equal (format, "shell") &&
       !g_str_equal (format, "json"))

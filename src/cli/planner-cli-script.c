@@ -14,6 +14,7 @@
 #include "planner-cli-private.h"
 #include "planner-job.h"
 #include "planner-script.h"
+#include "planner-script-memcheck.h"
 
 #define COMMAND "script"
 
@@ -26,6 +27,8 @@ planner_cli_script (int    argc,
   g_autoptr(PlannerJob) job = NULL;
   g_autoptr(GDateTime) when = NULL;
   g_autofree char *launcher_text = NULL;
+  g_autofree char *stages_text = NULL;
+  g_autoptr(GArray) stages = NULL;
   g_autofree char *output = NULL;
   g_autofree char *approved_at = NULL;
   g_autofree char *draft = NULL;
@@ -35,7 +38,10 @@ planner_cli_script (int    argc,
   gboolean force = FALSE;
   PlannerScriptLauncher launcher = PLANNER_SCRIPT_TORCHRUN;
   const GOptionEntry entries[] = {
-    { "launcher", 0, 0, G_OPTION_ARG_STRING, &launcher_text, "torchrun (default) or slurm", "torchrun|slurm" },
+    { "launcher", 0, 0, G_OPTION_ARG_STRING, &launcher_text, "torchrun (default), slurm, or memory-check (one GPU)",
+      "torchrun|slurm|memory-check" },
+    { "stages", 0, 0, G_OPTION_ARG_STRING, &stages_text,
+      "With memory-check: the pipeline stages to check (default: the most loaded and the last)", "0,7" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the approved script to FILE (needs --approve)", "FILE" },
     { "approve", 0, 0, G_OPTION_ARG_NONE, &approve, "Approve exactly the draft printed without --output", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite FILE when it exists", NULL },
@@ -48,15 +54,19 @@ planner_cli_script (int    argc,
 
   context = g_option_context_new ("JOB.json");
   g_option_context_set_summary (context,
-                                "Print the torchrun or SLURM launch script for a job, as a draft for review.\n"
+                                "Print the torchrun or SLURM launch script for a job, or a single-GPU memory check of it, as a draft for review.\n"
                                 "With --output FILE --approve, write it, approved, to FILE (mode 0755).\n"
                                 "Exit status: 0 ok, 1 the job has errors, 2 bad invocation or unreadable input.");
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
 
   if (launcher_text != NULL && !planner_script_launcher_from_string (launcher_text, &launcher))
-    return planner_cli_usage_error (COMMAND, "--launcher: “%s” is not a launcher; choose torchrun or slurm",
+    return planner_cli_usage_error (COMMAND, "--launcher: “%s” is not a launcher; choose torchrun, slurm or memory-check",
                                     launcher_text);
+  if (stages_text != NULL && launcher != PLANNER_SCRIPT_MEMORY_CHECK)
+    return planner_cli_usage_error (COMMAND, "--stages needs --launcher memory-check");
+  if (stages_text != NULL && !planner_script_parse_stages (stages_text, &stages, &error))
+    return planner_cli_usage_error (COMMAND, "%s", error->message);
   if (rest == NULL || rest[0] == NULL)
     return planner_cli_usage_error (COMMAND, "give the job file (JOB.json)");
   if (rest[1] != NULL)
@@ -94,7 +104,10 @@ planner_cli_script (int    argc,
   if (job == NULL)
     return planner_cli_usage_error (COMMAND, "%s", error->message);
 
-  draft = planner_script_render (job, launcher, &error);
+  if (stages != NULL)
+    draft = planner_script_render_memory_check (job, (const guint32 *) (gpointer) stages->data, stages->len, &error);
+  else
+    draft = planner_script_render (job, launcher, &error);
   if (draft == NULL)
     {
       g_printerr ("launch-planner-cli %s: no script for %s:\n%s\n", COMMAND, rest[0], error->message);

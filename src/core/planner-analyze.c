@@ -34,6 +34,11 @@ struct _PlannerReport
   char                  *expert_summary;
   char                  *memory_summary;
   GPtrArray             *diagnostics;
+  /* The layout's rank, searched on demand */
+  guint64                vocab_size;
+  guint                  gpus_per_node;
+  gsize                  rank_done;
+  PlannerLayoutRank     *rank;
 };
 
 G_DEFINE_BOXED_TYPE (PlannerReport, planner_report, planner_report_ref, planner_report_unref)
@@ -350,6 +355,8 @@ planner_analyze_args (const PlannerArgs            *args,
 
   analyze_model (report, vocab_size);
   check_fast_domain (report, options != NULL ? options->gpus_per_node : 0);
+  report->vocab_size = vocab_size;
+  report->gpus_per_node = options != NULL ? options->gpus_per_node : 0;
 
   context.world_size = report->world_size;
   context.env = env;
@@ -507,6 +514,7 @@ planner_report_unref (PlannerReport *report)
     {
       if (report->config_valid)
         planner_config_clear (&report->config);
+      g_clear_pointer (&report->rank, planner_layout_rank_free);
       g_clear_pointer (&report->args, planner_args_unref);
       g_free (report->summary);
       g_free (report->expert_summary);
@@ -613,4 +621,22 @@ planner_report_count (const PlannerReport *report,
 {
   g_return_val_if_fail (report != NULL, 0);
   return planner_diagnostics_count (report->diagnostics, severity);
+}
+
+const PlannerLayoutRank *
+planner_report_get_layout_rank (const PlannerReport *report)
+{
+  PlannerReport *self = (PlannerReport *) report;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  /* Once per report: the search is the one costly step of an analysis. */
+  if (g_once_init_enter (&self->rank_done))
+    {
+      if (report->gpu != NULL && report->layout_valid && report->config_valid && report->world_size > 0)
+        self->rank = planner_recommend_rank_layout (report->args, report->gpu, report->world_size,
+                                                    report->gpus_per_node, report->vocab_size);
+      g_once_init_leave (&self->rank_done, 1);
+    }
+  return report->rank;
 }

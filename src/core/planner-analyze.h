@@ -17,6 +17,7 @@
 #include "planner-job.h"
 #include "planner-layout.h"
 #include "planner-memory.h"
+#include "planner-recommend.h"
 
 G_BEGIN_DECLS
 
@@ -85,6 +86,11 @@ const char                   *planner_report_get_expert_summary  (const PlannerR
  * GPU's memory; NULL without a GPU or without the model math. */
 const char                   *planner_report_get_memory_summary  (const PlannerReport          *report);
 GPtrArray                    *planner_report_get_diagnostics     (const PlannerReport          *report);
+/* Where the job's layout ranks among the layouts the planner's search
+ * finds for the same job (planner-recommend-rank.c): computed on the first
+ * call, since it searches; NULL without a GPU, a valid layout or the model
+ * math. */
+const PlannerLayoutRank      *planner_report_get_layout_rank     (const PlannerReport          *report);
 guint                         planner_report_count               (const PlannerReport          *report,
                                                                   PlannerSeverity               severity);
 

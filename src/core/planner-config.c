@@ -484,6 +484,127 @@ string_equal (const char *a,
   return a != NULL && g_strcmp0 (a, b) == 0;
 }
 
+/* Bytes of one element of a --main-params-dtype / --exp-avg-dtype choice;
+ * junk reads as Megatron's default, fp32. */
+static guint8
+dtype_bytes (const char *text)
+{
+  if (string_equal (text, "bf16") || string_equal (text, "fp16"))
+    return 2;
+  if (string_equal (text, "fp8"))
+    return 1;
+  return 4;
+}
+
+/* What validate_args and TransformerConfig make of the memory-saving
+ * options: FSDP, the precision-aware optimizer, the FP8 recipe, activation
+ * offloading and the recompute modules. */
+static void
+read_memory_savers (PlannerConfig     *c,
+                    const PlannerArgs *args)
+{
+  static const struct
+  {
+    const char             *name;
+    PlannerRecomputeModules bit;
+  } modules[] = {
+    { "core_attn", PLANNER_RECOMPUTE_MODULE_CORE_ATTN },
+    { "moe_act", PLANNER_RECOMPUTE_MODULE_MOE_ACT },
+    { "layernorm", PLANNER_RECOMPUTE_MODULE_LAYERNORM },
+    { "mla_up_proj", PLANNER_RECOMPUTE_MODULE_MLA_UP_PROJ },
+    { "mlp", PLANNER_RECOMPUTE_MODULE_MLP },
+    { "moe", PLANNER_RECOMPUTE_MODULE_MOE },
+    { "shared_experts", PLANNER_RECOMPUTE_MODULE_SHARED_EXPERTS },
+  };
+  static const char *const recipes[] = { "delayed", "tensorwise", "mxfp8", "blockwise", "custom" };
+  const char *const *list;
+  const char *text;
+  gint64 layers;
+
+  if (planner_args_get_bool (args, "use_torch_fsdp2", FALSE))
+    c->fsdp = PLANNER_FSDP_TORCH;
+  else if (planner_args_get_bool (args, "use_megatron_fsdp", FALSE))
+    c->fsdp = PLANNER_FSDP_MEGATRON;
+  text = planner_args_get_string (args, "data_parallel_sharding_strategy", "optim_grads_params");
+  if (string_equal (text, "no_shard"))
+    c->fsdp_sharding = PLANNER_SHARDING_NO_SHARD;
+  else if (string_equal (text, "optim"))
+    c->fsdp_sharding = PLANNER_SHARDING_OPTIM;
+  else if (string_equal (text, "optim_grads"))
+    c->fsdp_sharding = PLANNER_SHARDING_OPTIM_GRADS;
+  else
+    c->fsdp_sharding = PLANNER_SHARDING_OPTIM_GRADS_PARAMS;
+
+  /* The dtypes apply only with the precision-aware optimizer (Megatron
+   * refuses them otherwise). */
+  c->precision_aware_optimizer = planner_args_get_bool (args, "use_precision_aware_optimizer", FALSE);
+  c->main_params_bytes = 4;
+  c->exp_avg_bytes = 4;
+  c->exp_avg_sq_bytes = 4;
+  c->main_grads_bytes = 4;
+  if (c->precision_aware_optimizer)
+    {
+      c->main_params_bytes = dtype_bytes (planner_args_get_string (args, "main_params_dtype", "fp32"));
+      c->exp_avg_bytes = dtype_bytes (planner_args_get_string (args, "exp_avg_dtype", "fp32"));
+      c->exp_avg_sq_bytes = dtype_bytes (planner_args_get_string (args, "exp_avg_sq_dtype", "fp32"));
+      c->main_grads_bytes = dtype_bytes (planner_args_get_string (args, "main_grads_dtype", "fp32"));
+    }
+  /* Half-precision training keeps gradients in the parameter dtype unless
+   * they are accumulated in fp32: bf16 does by default (unless reduced in
+   * bf16), fp16 only with --accumulate-allreduce-grads-in-fp32. */
+  if (c->precision == PLANNER_PRECISION_BF16 && c->grad_reduce_in_bf16)
+    c->main_grads_bytes = 2;
+  else if (c->precision == PLANNER_PRECISION_FP16 &&
+           !planner_args_get_bool (args, "accumulate_allreduce_grads_in_fp32", FALSE))
+    c->main_grads_bytes = 2;
+  else if (c->precision == PLANNER_PRECISION_FP32)
+    c->main_grads_bytes = 4;
+
+  text = planner_args_get_string (args, "fp8_recipe", "delayed");
+  c->fp8_recipe = PLANNER_FP8_RECIPE_DELAYED;
+  for (guint i = 0; i < G_N_ELEMENTS (recipes); i++)
+    if (string_equal (text, recipes[i]))
+      c->fp8_recipe = (PlannerFp8Recipe) i;
+
+  layers = planner_args_get_int (args, "cpu_offloading_num_layers", 0);
+  c->cpu_offloading_num_layers = layers > 0 && layers < (gint64) c->num_layers ? (guint32) layers : 0;
+
+  /* TransformerConfig: the modules default to core_attn; the deprecated
+   * --moe-layer-recompute turns selective on and adds moe. */
+  list = planner_args_get_list (args, "recompute_modules");
+  if (planner_args_is_set (args, "recompute_modules") && list != NULL)
+    {
+      for (guint i = 0; list[i] != NULL; i++)
+        for (guint m = 0; m < G_N_ELEMENTS (modules); m++)
+          if (string_equal (list[i], modules[m].name))
+            c->recompute_modules |= modules[m].bit;
+    }
+  else
+    c->recompute_modules = PLANNER_RECOMPUTE_MODULE_CORE_ATTN;
+  if (planner_args_get_bool (args, "moe_layer_recompute", FALSE) && c->recompute != PLANNER_RECOMPUTE_FULL)
+    {
+      c->recompute = PLANNER_RECOMPUTE_SELECTIVE;
+      c->recompute_modules |= PLANNER_RECOMPUTE_MODULE_MOE;
+    }
+
+  c->attention_dropout = planner_args_get_double (args, "attention_dropout", 0.1);
+  if (!(c->attention_dropout >= 0.0 && c->attention_dropout <= 1.0))
+    c->attention_dropout = 0.1;
+  if (!planner_args_get_bool (args, "cross_entropy_loss_fusion", FALSE))
+    c->cross_entropy_fusion = PLANNER_LOSS_UNFUSED;
+  else if (string_equal (planner_args_get_string (args, "cross_entropy_fusion_impl", "native"), "te"))
+    c->cross_entropy_fusion = PLANNER_LOSS_FUSED_TE;
+  else
+    c->cross_entropy_fusion = PLANNER_LOSS_FUSED_NATIVE;
+
+  c->overlap_moe_comm = planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE);
+
+  /* TEGroupedMLP multiplies the expert activation by the routing weights
+   * in one fused kernel only for SwiGLU with bias-activation fusion. */
+  c->moe_fused_weighted_activation = c->swiglu && planner_args_get_bool (args, "bias_swiglu_fusion", TRUE) &&
+                                     !planner_args_get_bool (args, "use_te_activation_func", FALSE);
+}
+
 gboolean
 planner_config_init_from_args (PlannerConfig       *config,
                                const PlannerArgs   *args,
@@ -753,6 +874,7 @@ planner_config_init_from_args (PlannerConfig       *config,
   c.fp8 = planner_args_get_string (args, "fp8", NULL) != NULL;
   c.fp8_param_gather = c.fp8 && planner_args_get_bool (args, "fp8_param_gather", FALSE);
   c.grad_reduce_in_bf16 = planner_args_get_bool (args, "grad_reduce_in_bf16", FALSE);
+  read_memory_savers (&c, args);
 
   c.account_for_embedding_in_pipeline_split =
     planner_args_get_bool (args, "account_for_embedding_in_pipeline_split", FALSE);

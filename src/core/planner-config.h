@@ -35,6 +35,54 @@ typedef enum
   PLANNER_PRECISION_FP16,
 } PlannerPrecision;
 
+/* --fp8-recipe (only meaningful with --fp8-format). */
+typedef enum
+{
+  PLANNER_FP8_RECIPE_DELAYED = 0,
+  PLANNER_FP8_RECIPE_TENSORWISE,
+  PLANNER_FP8_RECIPE_MXFP8,
+  PLANNER_FP8_RECIPE_BLOCKWISE,
+  PLANNER_FP8_RECIPE_CUSTOM,
+} PlannerFp8Recipe;
+
+/* Which data-parallel sharding holds the weights, gradients and optimizer state. */
+typedef enum
+{
+  PLANNER_FSDP_NONE = 0,     /* DDP, or the distributed optimizer (ZeRO-1) */
+  PLANNER_FSDP_MEGATRON,     /* --use-megatron-fsdp, with fsdp_sharding */
+  PLANNER_FSDP_TORCH,        /* --use-torch-fsdp2: everything sharded (ZeRO-3) */
+} PlannerFsdp;
+
+/* --data-parallel-sharding-strategy, in ZeRO order. */
+typedef enum
+{
+  PLANNER_SHARDING_NO_SHARD = 0,
+  PLANNER_SHARDING_OPTIM,
+  PLANNER_SHARDING_OPTIM_GRADS,
+  PLANNER_SHARDING_OPTIM_GRADS_PARAMS,
+} PlannerSharding;
+
+/* The language-model loss: --cross-entropy-loss-fusion and
+ * --cross-entropy-fusion-impl. */
+typedef enum
+{
+  PLANNER_LOSS_UNFUSED = 0,
+  PLANNER_LOSS_FUSED_NATIVE,  /* Megatron's compiled kernels */
+  PLANNER_LOSS_FUSED_TE,      /* Transformer Engine's, gradient written over the logits */
+} PlannerLossFusion;
+
+/* --recompute-modules under selective recompute, a bit set. */
+typedef enum
+{
+  PLANNER_RECOMPUTE_MODULE_CORE_ATTN      = 1 << 0,
+  PLANNER_RECOMPUTE_MODULE_MOE_ACT        = 1 << 1,
+  PLANNER_RECOMPUTE_MODULE_LAYERNORM      = 1 << 2,
+  PLANNER_RECOMPUTE_MODULE_MLA_UP_PROJ    = 1 << 3,
+  PLANNER_RECOMPUTE_MODULE_MLP            = 1 << 4,
+  PLANNER_RECOMPUTE_MODULE_MOE            = 1 << 5,
+  PLANNER_RECOMPUTE_MODULE_SHARED_EXPERTS = 1 << 6,
+} PlannerRecomputeModules;
+
 /* Megatron's arguments after validate_args has filled in its defaults:
  * everything the model math (FLOPs, memory) and the layout need, as
  * numbers.  Plain data; the one owned pointer is moe_layer_pattern. */
@@ -105,6 +153,27 @@ typedef struct
   double           hidden_dropout;            /* 0 stores no dropout masks */
   gboolean         grad_reduce_in_bf16;
   gboolean         fp8_param_gather;
+
+  /* Sharding, optimizer precision and activation savers (planner-memory;
+   * each field names the flags it is read from). */
+  PlannerFsdp      fsdp;                      /* --use-megatron-fsdp / --use-torch-fsdp2 */
+  PlannerSharding  fsdp_sharding;             /* --data-parallel-sharding-strategy (Megatron-FSDP) */
+  gboolean         precision_aware_optimizer; /* --use-precision-aware-optimizer */
+  guint8           main_grads_bytes;          /* gradient buffer element: 4 fp32, 2 with --grad-reduce-in-bf16
+                                               * or --main-grads-dtype bf16 (bf16/fp16 training) */
+  guint8           main_params_bytes;         /* --main-params-dtype: 4 fp32, 2 fp16 */
+  guint8           exp_avg_bytes;             /* --exp-avg-dtype: 4, 2 or 1 (fp8) */
+  guint8           exp_avg_sq_bytes;          /* --exp-avg-sq-dtype */
+  PlannerFp8Recipe fp8_recipe;                /* --fp8-recipe */
+  guint32          cpu_offloading_num_layers; /* --cpu-offloading-num-layers (activations to host) */
+  guint32          recompute_modules;         /* PlannerRecomputeModules: --recompute-modules
+                                               * (default core_attn; --moe-layer-recompute adds moe) */
+  double           attention_dropout;         /* --attention-dropout */
+  PlannerLossFusion cross_entropy_fusion;     /* --cross-entropy-loss-fusion, --cross-entropy-fusion-impl */
+  gboolean         overlap_moe_comm;          /* --overlap-moe-expert-parallel-comm: one more warm-up microbatch */
+  gboolean         moe_fused_weighted_activation; /* the experts' SwiGLU fused with the routing weights:
+                                                   * --swiglu without --no-bias-swiglu-fusion or
+                                                   * --use-te-activation-func */
 } PlannerConfig;
 
 #define PLANNER_CONFIG_ERROR (planner_config_error_quark ())

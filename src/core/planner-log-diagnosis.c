@@ -700,7 +700,7 @@ compare_memory (PlannerLogDiagnosis *diagnosis,
         {
           g_autofree char *percent = NULL;
 
-          check->estimate_bytes = stage->total_bytes;
+          check->estimate_bytes = stage->reserved_bytes;
           check->difference = (check->estimate_bytes - check->logged_bytes) / check->logged_bytes;
           percent = format_signed_percent (check->difference);
           check->sentence = g_strdup_printf ("Your run logged max reserved %.1f GiB on %s; the planner estimated "

@@ -10,42 +10,38 @@
 #include "config.h"
 
 #include "planner-memory.h"
+#include "planner-memory-private.h"
 
 #include <math.h>
 #include <string.h>
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
-/* The allowance outside PyTorch's tensors, stated once:
- *  - CUDA context, kernel images and library handles: 0.75 GiB;
- *  - NCCL communicator buffers: 0.5 GiB;
- *  - Transformer Engine / cuBLAS workspaces: 0.25 GiB;
- *  - caching-allocator fragmentation: 5 % of the tensors. */
-#define OVERHEAD_CUDA_CONTEXT  (0.75 * GIB)
-#define OVERHEAD_NCCL          (0.5 * GIB)
-#define OVERHEAD_WORKSPACE     (0.25 * GIB)
-#define OVERHEAD_FRAGMENTATION 0.05
+/* The allowance outside the model's tensors, from measurements (the rows
+ * and sources are in tests/calibration/memory-peaks.json):
+ *  - workspaces inside PyTorch's allocator (cuBLAS/TE workspaces, the
+ *    batch, RNG states): 96 MiB, the median of what the small dense rows of
+ *    Megatron's own CI allocate beyond their tensors;
+ *  - the CUDA context (lazily loaded kernels, CUDA >= 11.7): 0.5 GiB;
+ *  - NCCL communicator buffers: 1 GiB (a 16-rank job logged 1.6 GiB
+ *    outside PyTorch in all, context included);
+ *  - the caching allocator's cache beyond what is allocated ("max reserved"
+ *    − "max allocated"), from the churn of activations (model states are
+ *    allocated once, in large buffers): 10 % of the activations and
+ *    logits, as a run with room to spare logs it (Moonlight 16B: 40 GB
+ *    reserved for 36.6 GB allocated).  It does not count against the fit:
+ *    PyTorch frees its cache and retries before it reports out of memory,
+ *    and with expandable segments (PYTORCH_CUDA_ALLOC_CONF=
+ *    expandable_segments:True, which NVIDIA's recipes set) the cache maps
+ *    and unmaps whole pages instead of splitting blocks. */
+#define OVERHEAD_WORKSPACE     (96.0 * 1024.0 * 1024.0)
+#define OVERHEAD_CUDA_CONTEXT  (0.5 * GIB)
+#define OVERHEAD_NCCL          (1.0 * GIB)
+#define OVERHEAD_FRAGMENTATION 0.10
 
-/* Parameter counts per layer, with Megatron's own terms (facts §4.1). */
-typedef struct
-{
-  double attention;
-  double dense_mlp;
-  double shared_expert;
-  double routed_experts;      /* all experts of one layer */
-  double active_routed;       /* topk of them */
-  double latent_projection;
-  double layernorms;
-  double router;
-  double shared_gate;
-  double embedding;           /* h·V */
-  double final_layernorm;
-  double norm_size;
-} LayerParams;
-
-static void
-layer_params (const PlannerConfig *c,
-              LayerParams         *p)
+void
+planner_memory_layer_params (const PlannerConfig *c,
+                             PlannerLayerParams  *p)
 {
   double h = (double) c->hidden_size;
   double n = (double) c->num_attention_heads;
@@ -106,8 +102,8 @@ layer_is_moe (const PlannerConfig *c,
 }
 
 /* MTP layers copy the type of the last layer. */
-static gboolean
-mtp_is_moe (const PlannerConfig *c)
+gboolean
+planner_memory_mtp_is_moe (const PlannerConfig *c)
 {
   return c->num_layers > 0 && layer_is_moe (c, c->num_layers - 1);
 }
@@ -116,7 +112,7 @@ void
 planner_config_count_params (const PlannerConfig *config,
                              PlannerModelParams  *params)
 {
-  LayerParams p;
+  PlannerLayerParams p;
   double n_moe, n_dense, mtp_moe, mtp_dense;
   double dense_layer, moe_layer, moe_layer_active, mtp_block;
 
@@ -124,10 +120,10 @@ planner_config_count_params (const PlannerConfig *config,
   g_return_if_fail (params != NULL);
 
   memset (params, 0, sizeof *params);
-  layer_params (config, &p);
+  planner_memory_layer_params (config, &p);
   n_moe = planner_config_count_moe_layers (config);
   n_dense = (double) config->num_layers - n_moe;
-  mtp_moe = mtp_is_moe (config) ? config->mtp_num_layers : 0;
+  mtp_moe = planner_memory_mtp_is_moe (config) ? config->mtp_num_layers : 0;
   mtp_dense = (double) config->mtp_num_layers - mtp_moe;
 
   dense_layer = p.attention + p.dense_mlp + p.layernorms;
@@ -175,7 +171,7 @@ void
 planner_memory_megatron (const PlannerConfig   *config,
                          PlannerMegatronMemory *out)
 {
-  LayerParams p;
+  PlannerLayerParams p;
   double n_moe, n_dense, mtp_moe, mtp_dense;
   double tp, pp, tp_block, rep_block, exp_block, tp_mtp, rep_mtp, exp_mtp;
   double tp_shard, rep_shard, exp_shard;
@@ -189,12 +185,12 @@ planner_memory_megatron (const PlannerConfig   *config,
       config->layout.tp == 0 || config->layout.pp == 0)
     return;
 
-  layer_params (config, &p);
+  planner_memory_layer_params (config, &p);
   tp = (double) config->layout.tp;
   pp = (double) config->layout.pp;
   n_moe = planner_config_count_moe_layers (config);
   n_dense = (double) config->num_layers - n_moe;
-  mtp_moe = mtp_is_moe (config) ? config->mtp_num_layers : 0;
+  mtp_moe = planner_memory_mtp_is_moe (config) ? config->mtp_num_layers : 0;
   mtp_dense = (double) config->mtp_num_layers - mtp_moe;
 
   tp_block = (p.attention + p.dense_mlp) * n_dense + (p.attention + p.shared_expert) * n_moe;
@@ -324,10 +320,10 @@ stage_first_layer (const PlannerConfig *config,
 /* MoE layers held by @stage.  With an even interleaved split, virtual
  * chunk j of rank i holds layers starting at (j·pp + i)·chunk; otherwise
  * the layers are contiguous. */
-static guint32
-stage_moe_layers (const PlannerConfig *c,
-                  guint32              stage,
-                  guint32              n_layers)
+guint32
+planner_memory_stage_moe_layers (const PlannerConfig *c,
+                                 guint32              stage,
+                                 guint32              n_layers)
 {
   guint32 count = 0;
   guint32 pp = MAX (c->layout.pp, 1);
@@ -357,181 +353,141 @@ stage_moe_layers (const PlannerConfig *c,
   return count;
 }
 
-/* Activation bytes of one layer for one microbatch, kept for backward. */
+/* A dtype size left 0 (a configuration filled by hand) means fp32. */
+static double
+dtype_or_fp32 (guint8 bytes)
+{
+  return bytes > 0 ? (double) bytes : 4.0;
+}
+
+/* Bytes per parameter of each model state on this GPU, before sharding. */
 typedef struct
 {
-  double dense_layer;
-  double moe_layer;
-  double layer_input;   /* what full recompute keeps */
-  double embedding;     /* first stage */
-  double logits;        /* last stage: final norm, output layer input, logits */
-} ActivationSizes;
+  double weight;          /* compute copy; FP8 GEMM weights below */
+  double fp8_gemm_extra;  /* added per FP8 GEMM weight (cached casts, transposes) */
+  double grad;            /* the gradient buffer */
+  double optimizer;       /* master copy and the two Adam moments */
+} StateBytes;
 
 static void
-activation_sizes (const PlannerConfig *c,
-                  ActivationSizes     *a)
+state_bytes (const PlannerConfig *c,
+             StateBytes          *b)
 {
-  double t = (double) c->layout.tp;
-  double s = (double) c->seq_length / (double) c->layout.cp;   /* CP splits the sequence */
-  double b = (double) c->micro_batch_size;
-  double h = (double) c->hidden_size;
-  double n = (double) c->num_attention_heads;
-  double rep = c->sequence_parallel ? t : 1.0;   /* replicated over TP unless SP */
-  double elem = c->precision == PLANNER_PRECISION_FP32 ? 4.0 : 2.0;
-  double lin = c->fp8 ? 1.0 : elem;              /* saved GEMM inputs (TE keeps FP8 copies) */
-  double mask = c->hidden_dropout > 0.0 ? 1.0 : 0.0;
-  double sbh = s * b * h;
-  double q, kv, o, attention, mlp_common, dense_mlp, moe_mlp;
+  double master;
 
-  if (c->multi_latent_attention)
+  memset (b, 0, sizeof *b);
+  if (c->precision == PLANNER_PRECISION_FP32)
     {
-      q = n * (double) (c->qk_head_dim + c->qk_pos_emb_head_dim);
-      kv = q + n * (double) c->v_head_dim;
-      o = n * (double) c->v_head_dim;
-    }
-  else
-    {
-      q = n * (double) c->kv_channels;
-      kv = 2.0 * (double) c->num_query_groups * (double) c->kv_channels;
-      o = q;
+      /* fp32 weights are their own master copy. */
+      b->weight = 4.0;
+      b->grad = 4.0;
+      b->optimizer = dtype_or_fp32 (c->exp_avg_bytes) + dtype_or_fp32 (c->exp_avg_sq_bytes);
+      return;
     }
 
-  /* Attention block: norm input and output, Q/K/V, the attention output
-   * (also the projection's input), the softmax statistics, the dropout mask. */
-  attention = elem * sbh / rep            /* input_layernorm input */
-              + lin * sbh / rep           /* its output, the QKV GEMM input */
-              + elem * s * b * (q + kv) / t
-              + elem * s * b * o / t
-              + (c->fp8 ? s * b * o / t : 0.0)
-              + 4.0 * b * n * s / t        /* fp32 log-sum-exp */
-              + mask * sbh / rep;
-  if (c->multi_latent_attention)
-    attention += elem * s * b * (double) (c->q_lora_rank + c->kv_lora_rank + c->qk_pos_emb_head_dim) / rep;
-  if (!c->flash_attention && c->recompute == PLANNER_RECOMPUTE_NONE)
-    /* Scores, softmax and dropout over the local queries × all keys. */
-    attention += 5.0 * b * n * s * (double) c->seq_length / t;
-
-  /* Pre-MLP norm input and output. */
-  mlp_common = elem * sbh / rep + lin * sbh / rep + mask * sbh / rep;
-
-  dense_mlp = elem * s * b * (double) c->ffn_hidden_size * (c->swiglu ? 2.0 : 1.0) / t
-              + lin * s * b * (double) c->ffn_hidden_size / t;
-
-  moe_mlp = 0.0;
-  if (c->num_experts > 0)
+  b->weight = 2.0;
+  if (c->fp8)
     {
-      /* Each GPU handles s·b·k·etp/tp routed token copies on average; the
-       * expert intermediates are split over ETP. */
-      double etp = (double) MAX (c->layout.etp, 1);
-      double tokens = s * b * (double) c->moe_router_topk * etp / t;
-      double hr = c->moe_latent_size > 0 ? (double) c->moe_latent_size : h;
-      double fm = (double) c->moe_ffn_hidden_size;
-      double fs = (double) c->moe_shared_expert_intermediate_size;
+      /* Transformer Engine caches each FP8 GEMM weight between microbatches
+       * with its transpose (one byte each; MXFP8 adds 1/32 for scales).
+       * With --fp8-param-gather the FP8 copy is the parameter itself. */
+      double cast = c->fp8_recipe == PLANNER_FP8_RECIPE_MXFP8 ? 2.0 + 2.0 / 32.0 : 2.0;
 
-      moe_mlp = 4.0 * s * b * (double) c->num_experts / rep          /* fp32 router logits */
-                + lin * tokens * hr                                 /* permuted expert input */
-                + elem * tokens * fm * (c->swiglu ? 2.0 : 1.0) / etp
-                + lin * tokens * fm / etp
-                + elem * tokens * hr;                               /* expert output before combine */
-      if (fs > 0)
-        moe_mlp += elem * s * b * fs * (c->swiglu ? 2.0 : 1.0) / t + lin * s * b * fs / t;
-      if (c->moe_latent_size > 0)
-        moe_mlp += lin * sbh / rep + elem * s * b * hr / rep;
+      b->fp8_gemm_extra = c->fp8_param_gather ? cast - 2.0 : cast;
     }
+  b->grad = dtype_or_fp32 (c->main_grads_bytes);
 
-  a->dense_layer = attention + mlp_common + dense_mlp;
-  a->moe_layer = attention + mlp_common + moe_mlp;
-  a->layer_input = elem * sbh / rep;
-  a->embedding = elem * sbh / rep + mask * sbh / rep;
-  /* Final norm input, output-layer input, bf16 logits and the fp32 copy
-   * the cross-entropy loss works on. */
-  a->logits = elem * sbh / rep + lin * sbh / rep +
-              (elem + 4.0) * s * b * (double) c->padded_vocab_size / t;
+  /* The master copy: fp32 (or --main-params-dtype fp16).  With the
+   * precision-aware optimizer Transformer Engine's FusedAdam holds it and,
+   * for bf16 parameters and an fp32 master, stores only the 16 bits the
+   * bf16 parameter does not already hold; MCore keeps its own fp32 master
+   * instead when FP8 uses a recipe other than delayed (Megatron's
+   * use_precision_aware_optimizer_no_fp8_or_ds_fp8). */
+  master = dtype_or_fp32 (c->main_params_bytes);
+  if (c->precision_aware_optimizer && c->precision == PLANNER_PRECISION_BF16 && master == 4.0 &&
+      (!c->fp8 || c->fp8_recipe == PLANNER_FP8_RECIPE_DELAYED || c->optimizer_offload_fraction > 0.0))
+    master = 2.0;
+  b->optimizer = master + dtype_or_fp32 (c->exp_avg_bytes) + dtype_or_fp32 (c->exp_avg_sq_bytes);
 }
 
-/* Microbatches whose activations one rank holds at its peak, in units of
- * "all the layers of this rank once" (1F1B: pp − stage; interleaved: the
- * warm-up chunks plus one, spread over vpp chunks). */
-static double
-in_flight (const PlannerConfig *c,
-           guint32              stage)
+/* How many ways each state is split across data-parallel ranks. */
+typedef struct
 {
-  double pp = (double) MAX (c->layout.pp, 1);
-  double m = (double) MAX (c->num_microbatches, 1);
-  double vpp = (double) MAX (c->layout.vpp, 1);
+  double weight;
+  double grad;
+  double optimizer;
+} Shards;
 
-  if (c->layout.vpp > 1)
-    {
-      double chunks = (pp - (double) stage - 1.0) * 2.0 + (vpp - 1.0) * pp + 1.0;
-
-      return MIN (chunks, m * vpp) / vpp;
-    }
-  return MIN (pp - (double) stage, m);
-}
-
-static double
-layer_activations (const PlannerConfig   *c,
-                   const ActivationSizes *a,
-                   double                 n_dense,
-                   double                 n_moe,
-                   double                 flight)
+static void
+data_parallel_shards (const PlannerConfig *c,
+                      gboolean             experts,
+                      Shards              *s)
 {
-  double layers = n_dense + n_moe;
-  double full = n_dense * a->dense_layer + n_moe * a->moe_layer;
-  double per_layer, recompute_n;
+  double instances = (double) MAX (c->layout.num_distributed_optimizer_instances, 1);
+  /* Dense parameters are replicated over dp·cp, experts over expert dp
+   * (which already includes cp). */
+  double group = experts ? (double) MAX (c->layout.expert_dp, 1)
+                         : (double) MAX (c->layout.dp, 1) * (double) MAX (c->layout.cp, 1);
 
-  if (c->recompute != PLANNER_RECOMPUTE_FULL || layers <= 0)
-    return full * flight;
-
-  per_layer = full / layers;
-  recompute_n = c->recompute_num_layers > 0 ? (double) c->recompute_num_layers : 1.0;
-  if (c->recompute_method == PLANNER_RECOMPUTE_METHOD_BLOCK)
+  s->weight = s->grad = s->optimizer = 1.0;
+  switch (c->fsdp)
     {
-      /* The first N layers keep only their inputs, the rest everything;
-       * one recomputed layer is live again during backward. */
-      double recomputed = MIN (recompute_n, layers);
-
-      return (recomputed * a->layer_input + (layers - recomputed) * per_layer) * flight + per_layer;
+    case PLANNER_FSDP_TORCH:
+      s->weight = s->grad = s->optimizer = group;
+      break;
+    case PLANNER_FSDP_MEGATRON:
+      if (c->fsdp_sharding >= PLANNER_SHARDING_OPTIM)
+        s->optimizer = group;
+      if (c->fsdp_sharding >= PLANNER_SHARDING_OPTIM_GRADS)
+        s->grad = group;
+      if (c->fsdp_sharding >= PLANNER_SHARDING_OPTIM_GRADS_PARAMS)
+        s->weight = group;
+      break;
+    case PLANNER_FSDP_NONE:
+    default:
+      /* The distributed optimizer (and the layer-wise one) shard the
+       * optimizer state over each of its instances. */
+      if (c->use_distributed_optimizer || c->layer_wise_distributed_optimizer)
+        s->optimizer = MAX (group / instances, 1.0);
+      break;
     }
-
-  /* Uniform: one saved input per group of N layers; one group is
-   * recomputed at a time during backward. */
-  {
-    double per_chunk = layers / (double) MAX (c->layout.vpp, 1);
-    double groups = ceil (per_chunk / recompute_n) * (double) MAX (c->layout.vpp, 1);
-
-    return groups * a->layer_input * flight + MIN (recompute_n, layers) * per_layer;
-  }
 }
 
 static void
-estimate_stage (const PlannerConfig     *c,
-                const LayerParams       *p,
-                const ActivationSizes   *a,
-                guint32                  stage,
-                const PlannerMemoryEstimate *estimate,
-                PlannerStageMemory      *out)
+estimate_stage (const PlannerConfig          *c,
+                const PlannerLayerParams     *p,
+                const PlannerActivationSizes *a,
+                guint32                       stage,
+                const PlannerMemoryEstimate  *estimate,
+                PlannerStageMemory           *out)
 {
   guint32 pp = MAX (c->layout.pp, 1);
   gboolean first = stage == 0;
   gboolean last = stage == pp - 1;
   double tp = (double) c->layout.tp;
   double expert_split = (double) MAX (c->layout.etp, 1) * (double) MAX (c->layout.ep, 1);
-  double n_layers, n_moe, n_dense, tp_params, rep_params, exp_params, flight;
-  double weight_bytes, grad_bytes, opt_bytes, dense_shards, expert_shards, instances;
-  double tensors = 0.0;
+  double n_layers, n_moe, n_dense, tp_params, rep_params, exp_params, gemm_params, exp_gemm, flight;
+  double dense_unit, moe_unit, unit;
+  double churn, replay;
+  StateBytes bytes;
+  Shards dense, expert;
 
   memset (out, 0, sizeof *out);
   out->stage = stage;
   out->num_layers = planner_memory_stage_layers (c, stage);
   n_layers = out->num_layers;
-  n_moe = stage_moe_layers (c, stage, out->num_layers);
+  n_moe = planner_memory_stage_moe_layers (c, stage, out->num_layers);
   n_dense = n_layers - n_moe;
 
+  /* Parameters on this GPU: TP-sharded, replicated (norms, router) and
+   * routed experts; the GEMM weights are the ones FP8 casts. */
   tp_params = ((p->attention + p->dense_mlp) * n_dense + (p->attention + p->shared_expert) * n_moe) / tp;
   rep_params = p->layernorms * n_dense +
                (p->layernorms + p->latent_projection + p->router + p->shared_gate) * n_moe;
   exp_params = p->routed_experts * n_moe / expert_split;
+  gemm_params = tp_params + p->latent_projection * n_moe;
+  dense_unit = (p->attention + p->dense_mlp) / tp + p->layernorms;
+  moe_unit = (p->attention + p->shared_expert) / tp + p->layernorms + p->latent_projection + p->router;
   if (first)
     tp_params += p->embedding / tp;
   if (last)
@@ -546,78 +502,84 @@ estimate_stage (const PlannerConfig     *c,
       if (mtp > 0)
         {
           double h = (double) c->hidden_size;
+          double block;
 
           /* Each MTP layer: a transformer layer, the 2h→h projection and three norms. */
-          if (mtp_is_moe (c))
+          if (planner_memory_mtp_is_moe (c))
             {
-              tp_params += mtp * (p->attention + p->shared_expert) / tp;
+              block = (p->attention + p->shared_expert) / tp;
               rep_params += mtp * (p->layernorms + p->latent_projection + p->router + p->shared_gate);
               exp_params += mtp * p->routed_experts / expert_split;
             }
           else
             {
-              tp_params += mtp * (p->attention + p->dense_mlp) / tp;
+              block = (p->attention + p->dense_mlp) / tp;
               rep_params += mtp * p->layernorms;
             }
-          tp_params += mtp * 2.0 * h * h / tp;
+          tp_params += mtp * (block + 2.0 * h * h / tp);
+          gemm_params += mtp * (block + 2.0 * h * h / tp);
           rep_params += mtp * 3.0 * p->norm_size * h;
         }
     }
+  exp_gemm = exp_params;
   out->dense_params = tp_params + rep_params;
   out->expert_params = exp_params;
 
-  /* Weights: bf16/fp16 2 bytes, fp32 4; with FP8, TE also caches an FP8
-   * copy (1 byte), and --fp8-param-gather keeps only FP8 weights. */
-  if (c->precision == PLANNER_PRECISION_FP32)
-    weight_bytes = 4.0;
-  else if (c->fp8_param_gather)
-    weight_bytes = 2.0;
-  else if (c->fp8)
-    weight_bytes = 3.0;
-  else
-    weight_bytes = 2.0;
-  /* Main gradients are fp32 unless reduced in bf16. */
-  grad_bytes = (c->grad_reduce_in_bf16 && c->precision != PLANNER_PRECISION_FP32) ? 2.0 : 4.0;
-  /* Adam: fp32 master copy (not needed in fp32 training) plus two moments. */
-  opt_bytes = c->precision == PLANNER_PRECISION_FP32 ? 8.0 : 12.0;
+  state_bytes (c, &bytes);
+  data_parallel_shards (c, FALSE, &dense);
+  data_parallel_shards (c, TRUE, &expert);
 
-  instances = (double) MAX (c->layout.num_distributed_optimizer_instances, 1);
-  dense_shards = 1.0;
-  expert_shards = 1.0;
-  /* The layer-wise distributed optimizer shards the optimizer state too. */
-  if (c->use_distributed_optimizer || c->layer_wise_distributed_optimizer)
-    {
-      dense_shards = MAX ((double) c->layout.dp * (double) c->layout.cp / instances, 1.0);
-      expert_shards = MAX ((double) c->layout.expert_dp / instances, 1.0);
-    }
+  out->bytes[PLANNER_MEMORY_WEIGHTS] =
+    (tp_params + rep_params) * bytes.weight / dense.weight + exp_params * bytes.weight / expert.weight +
+    (gemm_params / dense.weight + exp_gemm / expert.weight) * bytes.fp8_gemm_extra;
+  out->bytes[PLANNER_MEMORY_GRADIENTS] =
+    (tp_params + rep_params) * bytes.grad / dense.grad + exp_params * bytes.grad / expert.grad;
+  out->bytes[PLANNER_MEMORY_OPTIMIZER] =
+    ((tp_params + rep_params) * bytes.optimizer / dense.optimizer +
+     exp_params * bytes.optimizer / expert.optimizer) * (1.0 - c->optimizer_offload_fraction);
 
-  out->bytes[PLANNER_MEMORY_WEIGHTS] = (tp_params + rep_params + exp_params) * weight_bytes;
-  out->bytes[PLANNER_MEMORY_GRADIENTS] = (tp_params + rep_params + exp_params) * grad_bytes;
-  out->bytes[PLANNER_MEMORY_OPTIMIZER] = ((tp_params + rep_params) * opt_bytes / dense_shards +
-                                          exp_params * opt_bytes / expert_shards) *
-                                         (1.0 - c->optimizer_offload_fraction);
+  /* FSDP gathers a layer's weights before it runs and keeps its full
+   * gradient until reduced; with prefetching two layers are whole at once. */
+  unit = MAX (n_dense > 0 ? dense_unit : 0.0, n_moe > 0 ? moe_unit + p->routed_experts / expert_split : 0.0);
+  if (dense.weight > 1.0 || expert.weight > 1.0)
+    out->bytes[PLANNER_MEMORY_WEIGHTS] += 2.0 * unit * (bytes.weight + bytes.fp8_gemm_extra);
+  if (dense.grad > 1.0 || expert.grad > 1.0)
+    out->bytes[PLANNER_MEMORY_GRADIENTS] += 2.0 * unit * bytes.grad;
 
-  flight = in_flight (c, stage);
+  flight = planner_memory_in_flight (c, stage);
   out->in_flight = flight;
-  out->bytes[PLANNER_MEMORY_ACTIVATIONS] = layer_activations (c, a, n_dense, n_moe, flight);
+  replay = planner_memory_recompute_replay (c, a, n_dense, n_moe);
+  out->bytes[PLANNER_MEMORY_ACTIVATIONS] = planner_memory_layer_activations (c, a, n_dense, n_moe, flight) +
+                                           a->global_buffers;
   if (first)
     out->bytes[PLANNER_MEMORY_ACTIVATIONS] += a->embedding * flight;
   if (last)
     {
       double mtp = (double) c->mtp_num_layers;
 
-      /* The last stage runs the loss right after its forward: one microbatch. */
+      /* The last stage runs the loss right after its forward: one
+       * microbatch.  Its buffers are gone before any layer is recomputed
+       * in backward, so the two peaks do not add. */
       out->bytes[PLANNER_MEMORY_LOGITS] = a->logits * (1.0 + mtp);
+      replay = MAX (replay - out->bytes[PLANNER_MEMORY_LOGITS], 0.0);
       if (mtp > 0)
         out->bytes[PLANNER_MEMORY_ACTIVATIONS] +=
-          mtp * (mtp_is_moe (c) ? a->moe_layer : a->dense_layer) + mtp * 2.0 * a->layer_input;
+          mtp * (planner_memory_mtp_is_moe (c) ? a->moe_layer : a->dense_layer) + mtp * 2.0 * a->layer_input;
     }
+  out->bytes[PLANNER_MEMORY_ACTIVATIONS] += replay;
 
+  /* Outside the tensors: workspaces inside PyTorch's allocator and what
+   * CUDA and NCCL hold outside it.  The allocator's cache on top of the
+   * allocated bytes (from the churn of activations, not from the model
+   * states allocated once at start-up) is what "max reserved" shows; it is
+   * given back before an out-of-memory error, so the fit leaves it out. */
+  churn = out->bytes[PLANNER_MEMORY_ACTIVATIONS] + out->bytes[PLANNER_MEMORY_LOGITS];
+  out->allocated_bytes = estimate->workspace_bytes;
   for (guint i = 0; i < PLANNER_MEMORY_OVERHEAD; i++)
-    tensors += out->bytes[i];
-  out->bytes[PLANNER_MEMORY_OVERHEAD] = estimate->cuda_context_bytes + estimate->nccl_bytes +
-                                        estimate->workspace_bytes +
-                                        estimate->fragmentation_fraction * tensors;
+    out->allocated_bytes += out->bytes[i];
+  out->reserved_bytes = out->allocated_bytes + estimate->fragmentation_fraction * churn;
+  out->bytes[PLANNER_MEMORY_OVERHEAD] = estimate->workspace_bytes +
+                                        estimate->cuda_context_bytes + estimate->nccl_bytes;
 
   out->dominant = PLANNER_MEMORY_WEIGHTS;
   for (guint i = 0; i < PLANNER_N_MEMORY_COMPONENTS; i++)
@@ -626,6 +588,26 @@ estimate_stage (const PlannerConfig     *c,
       if (out->bytes[i] > out->bytes[out->dominant])
         out->dominant = (PlannerMemoryComponent) i;
     }
+  out->headroom_bytes = estimate->capacity_bytes - out->total_bytes;
+}
+
+static void
+estimate_init (const PlannerGpu      *gpu,
+               PlannerMemoryEstimate *out)
+{
+  memset (out, 0, sizeof *out);
+  out->cuda_context_bytes = OVERHEAD_CUDA_CONTEXT;
+  out->nccl_bytes = OVERHEAD_NCCL;
+  out->workspace_bytes = OVERHEAD_WORKSPACE;
+  out->fragmentation_fraction = OVERHEAD_FRAGMENTATION;
+  out->capacity_bytes = gpu != NULL ? (double) gpu->memory_bytes : 0.0;
+}
+
+static gboolean
+config_is_computable (const PlannerConfig *config)
+{
+  return config->num_layers > 0 && config->hidden_size > 0 && config->num_attention_heads > 0 &&
+         config->layout.tp > 0 && config->layout.pp > 0 && config->layout.cp > 0;
 }
 
 static PlannerMemoryDiff
@@ -649,6 +631,14 @@ memory_differences (const PlannerConfig *c)
     diff |= PLANNER_MEMORY_DIFF_PRECISION;
   if (!c->flash_attention && c->recompute == PLANNER_RECOMPUTE_NONE)
     diff |= PLANNER_MEMORY_DIFF_ATTENTION_SCORES;
+  if (c->fsdp != PLANNER_FSDP_NONE)
+    diff |= PLANNER_MEMORY_DIFF_SHARDING;
+  if (c->precision_aware_optimizer)
+    diff |= PLANNER_MEMORY_DIFF_OPTIMIZER_PRECISION;
+  if (c->optimizer_offload_fraction > 0.0 || c->cpu_offloading_num_layers > 0)
+    diff |= PLANNER_MEMORY_DIFF_OFFLOAD;
+  if (c->recompute == PLANNER_RECOMPUTE_SELECTIVE && c->recompute_modules != PLANNER_RECOMPUTE_MODULE_CORE_ATTN)
+    diff |= PLANNER_MEMORY_DIFF_RECOMPUTE_MODULES;
   return diff;
 }
 
@@ -657,8 +647,8 @@ planner_memory_estimate (const PlannerConfig   *config,
                          const PlannerGpu      *gpu,
                          PlannerMemoryEstimate *out)
 {
-  LayerParams p;
-  ActivationSizes a;
+  PlannerLayerParams p;
+  PlannerActivationSizes a;
   PlannerMegatronMemory megatron;
   guint32 pp, picks[3];
   guint n_picks = 0;
@@ -666,19 +656,12 @@ planner_memory_estimate (const PlannerConfig   *config,
   g_return_if_fail (config != NULL);
   g_return_if_fail (out != NULL);
 
-  memset (out, 0, sizeof *out);
-  out->cuda_context_bytes = OVERHEAD_CUDA_CONTEXT;
-  out->nccl_bytes = OVERHEAD_NCCL;
-  out->workspace_bytes = OVERHEAD_WORKSPACE;
-  out->fragmentation_fraction = OVERHEAD_FRAGMENTATION;
-  out->capacity_bytes = gpu != NULL ? (double) gpu->memory_bytes : 0.0;
-
-  if (config->num_layers == 0 || config->hidden_size == 0 || config->num_attention_heads == 0 ||
-      config->layout.tp == 0 || config->layout.pp == 0 || config->layout.cp == 0)
+  estimate_init (gpu, out);
+  if (!config_is_computable (config))
     return;
 
-  layer_params (config, &p);
-  activation_sizes (config, &a);
+  planner_memory_layer_params (config, &p);
+  planner_memory_activation_sizes (config, &a);
 
   pp = config->layout.pp;
   picks[n_picks++] = 0;
@@ -694,7 +677,6 @@ planner_memory_estimate (const PlannerConfig   *config,
       PlannerStageMemory *stage = &out->stages[i];
 
       estimate_stage (config, &p, &a, picks[i], out, stage);
-      stage->headroom_bytes = out->capacity_bytes - stage->total_bytes;
       stage->fits = gpu != NULL && stage->headroom_bytes >= 0.0;
       if (!stage->fits)
         out->fits = FALSE;
@@ -706,6 +688,31 @@ planner_memory_estimate (const PlannerConfig   *config,
   out->megatron_total_bytes = megatron.total_bytes;
   out->difference_bytes = out->stages[0].total_bytes - megatron.total_bytes;
   out->difference = memory_differences (config);
+}
+
+gboolean
+planner_memory_estimate_stage (const PlannerConfig *config,
+                               const PlannerGpu    *gpu,
+                               guint32              stage,
+                               PlannerStageMemory  *out)
+{
+  PlannerMemoryEstimate estimate;
+  PlannerLayerParams p;
+  PlannerActivationSizes a;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  estimate_init (gpu, &estimate);
+  if (!config_is_computable (config) || stage >= config->layout.pp)
+    return FALSE;
+
+  planner_memory_layer_params (config, &p);
+  planner_memory_activation_sizes (config, &a);
+  estimate_stage (config, &p, &a, stage, &estimate, out);
+  out->fits = gpu != NULL && out->headroom_bytes >= 0.0;
+  return TRUE;
 }
 
 const char *
@@ -752,7 +759,15 @@ planner_memory_diff_describe (PlannerMemoryDiff difference)
     { PLANNER_MEMORY_DIFF_OUTPUT_LAYER,
       "Megatron describes the first pipeline stage only; the last stage also holds the output layer and the logits." },
     { PLANNER_MEMORY_DIFF_OVERHEAD,
-      "The planner adds memory outside PyTorch tensors: CUDA context 0.75 GiB, NCCL 0.5 GiB, workspaces 0.25 GiB and 5 % fragmentation." },
+      "The planner adds memory outside the model's tensors: 96 MiB of workspaces, the CUDA context (0.5 GiB) and NCCL buffers (1 GiB); the allocator's cache (reserved beyond allocated, about 10 % of the activations) is given back before an out-of-memory error." },
+    { PLANNER_MEMORY_DIFF_SHARDING,
+      "Megatron's formula knows only the distributed optimizer; FSDP also shards gradients or weights, and gathers two layers' worth while they run." },
+    { PLANNER_MEMORY_DIFF_OPTIMIZER_PRECISION,
+      "The precision-aware optimizer keeps lower-precision moments or master weights than the formula's 12 bytes per parameter." },
+    { PLANNER_MEMORY_DIFF_OFFLOAD,
+      "Part of the optimizer state or of the activations lives in host memory (CPU offloading)." },
+    { PLANNER_MEMORY_DIFF_RECOMPUTE_MODULES,
+      "The selective recompute modules chosen drop other activations than the core attention the formula assumes." },
     { PLANNER_MEMORY_DIFF_PRECISION,
       "Megatron assumes 18 bytes per parameter (bf16 weights, fp32 gradients and Adam); this job's precision settings differ." },
     { PLANNER_MEMORY_DIFF_ATTENTION_SCORES,

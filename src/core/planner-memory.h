@@ -32,7 +32,7 @@ typedef enum
   PLANNER_MEMORY_OPTIMIZER,
   PLANNER_MEMORY_ACTIVATIONS,
   PLANNER_MEMORY_LOGITS,      /* output layer inputs and the fp32 loss logits */
-  PLANNER_MEMORY_OVERHEAD,    /* outside PyTorch tensors: context, NCCL, workspaces, fragmentation */
+  PLANNER_MEMORY_OVERHEAD,    /* outside the model's tensors: workspaces, fragmentation, CUDA context, NCCL */
   PLANNER_N_MEMORY_COMPONENTS
 } PlannerMemoryComponent;
 
@@ -49,6 +49,10 @@ typedef enum
   PLANNER_MEMORY_DIFF_OVERHEAD         = 1 << 6, /* the planner adds memory outside PyTorch */
   PLANNER_MEMORY_DIFF_PRECISION        = 1 << 7, /* fp32, fp8 or bf16 gradients: not 18 bytes/param */
   PLANNER_MEMORY_DIFF_ATTENTION_SCORES = 1 << 8, /* scores stored without flash attention */
+  PLANNER_MEMORY_DIFF_SHARDING         = 1 << 9, /* FSDP shards gradients or weights too */
+  PLANNER_MEMORY_DIFF_OPTIMIZER_PRECISION = 1 << 10, /* the precision-aware optimizer's smaller states */
+  PLANNER_MEMORY_DIFF_OFFLOAD          = 1 << 11, /* optimizer state or activations in host memory */
+  PLANNER_MEMORY_DIFF_RECOMPUTE_MODULES = 1 << 12, /* selective recompute of other modules than core_attn */
 } PlannerMemoryDiff;
 
 typedef struct
@@ -59,7 +63,10 @@ typedef struct
   double                 dense_params;   /* per GPU: TP-sharded + replicated + embeddings */
   double                 expert_params;  /* per GPU: routed experts */
   double                 bytes[PLANNER_N_MEMORY_COMPONENTS];
-  double                 total_bytes;
+  double                 allocated_bytes; /* tensors + workspaces: what Megatron logs as "max allocated" */
+  double                 reserved_bytes;  /* + the allocator's cache: Megatron's "max reserved" with room to spare */
+  double                 total_bytes;     /* allocated + CUDA context and NCCL outside PyTorch: what the
+                                           * stage needs at the limit (the cache is given back first) */
   double                 headroom_bytes; /* capacity − total; negative when it does not fit */
   gboolean               fits;
   PlannerMemoryComponent dominant;
@@ -72,7 +79,9 @@ typedef struct
   guint              worst;           /* index into stages of the largest total */
   double             capacity_bytes;  /* from the GPU; 0 when no GPU was given */
   gboolean           fits;            /* every stage fits */
-  /* The stated allowance outside PyTorch tensors */
+  /* The stated allowance outside the model's tensors: workspaces inside
+   * PyTorch's allocator, fragmentation (a fraction of the activations and
+   * logits), and the CUDA context and NCCL buffers outside it. */
   double             cuda_context_bytes;
   double             nccl_bytes;
   double             workspace_bytes;
@@ -89,6 +98,14 @@ void         planner_memory_megatron            (const PlannerConfig   *config,
 void         planner_memory_estimate            (const PlannerConfig   *config,
                                                  const PlannerGpu      *gpu,
                                                  PlannerMemoryEstimate *out);
+
+/* The estimate for one pipeline rank @stage (any of them, for the memory
+ * check).  FALSE when the configuration has no model math or @stage is
+ * past the last one. */
+gboolean     planner_memory_estimate_stage      (const PlannerConfig   *config,
+                                                 const PlannerGpu      *gpu,
+                                                 guint32                stage,
+                                                 PlannerStageMemory    *out);
 
 /* Transformer layers built on pipeline rank @stage (all its virtual
  * chunks), the way Megatron splits them: even split, uneven first/last

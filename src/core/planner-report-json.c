@@ -136,6 +136,8 @@ add_stage (JsonBuilder              *builder,
   add_number (builder, "activation_bytes", stage->bytes[PLANNER_MEMORY_ACTIVATIONS]);
   add_number (builder, "logits_bytes", stage->bytes[PLANNER_MEMORY_LOGITS]);
   add_number (builder, "overhead_bytes", stage->bytes[PLANNER_MEMORY_OVERHEAD]);
+  add_number (builder, "allocated_bytes", stage->allocated_bytes);
+  add_number (builder, "reserved_bytes", stage->reserved_bytes);
   add_number (builder, "total_bytes", stage->total_bytes);
   add_number (builder, "headroom_bytes", stage->headroom_bytes);
   json_builder_set_member_name (builder, "dominant");
@@ -235,6 +237,13 @@ planner_report_to_json (const PlannerReport *report)
     json_builder_add_null_value (builder);
 
   add_memory (builder, report);
+
+  /* Where the layout ranks among the search's for the same job. */
+  if (planner_report_get_layout_rank (report) != NULL)
+    {
+      json_builder_set_member_name (builder, "ranking");
+      json_builder_add_value (builder, planner_layout_rank_to_json (planner_report_get_layout_rank (report)));
+    }
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }

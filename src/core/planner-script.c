@@ -20,6 +20,8 @@
 #include "planner-catalog.h"
 #include "planner-flag-catalog.h"
 #include "planner-job-args.h"
+#include "planner-script-memcheck.h"
+#include "planner-script-private.h"
 #include "planner-shell.h"
 #include "planner-write-file.h"
 
@@ -37,6 +39,8 @@ planner_script_launcher_to_string (PlannerScriptLauncher launcher)
       return "torchrun";
     case PLANNER_SCRIPT_SLURM:
       return "slurm";
+    case PLANNER_SCRIPT_MEMORY_CHECK:
+      return "memory-check";
     default:
       return "torchrun";
     }
@@ -50,6 +54,8 @@ planner_script_launcher_from_string (const char            *text,
     *launcher = PLANNER_SCRIPT_TORCHRUN;
   else if (g_strcmp0 (text, "slurm") == 0)
     *launcher = PLANNER_SCRIPT_SLURM;
+  else if (g_strcmp0 (text, "memory-check") == 0)
+    *launcher = PLANNER_SCRIPT_MEMORY_CHECK;
   else
     return FALSE;
   return TRUE;
@@ -651,6 +657,9 @@ planner_script_render (PlannerJob             *job,
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (launcher == PLANNER_SCRIPT_MEMORY_CHECK)
+    return planner_script_render_memory_check (job, NULL, 0, error);
+
   model = planner_model_lookup (planner_job_get_model_id (job));
   if (model == NULL && *planner_job_get_model_id (job) == '\0' && planner_job_get_double (job, "params-b") > 0)
     {
@@ -882,4 +891,11 @@ planner_script_export (const char  *path,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+planner_script_check_flags (const PlannerArgs  *args,
+                            GError            **error)
+{
+  return check_catalog (args, error);
 }

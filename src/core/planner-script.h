@@ -30,6 +30,7 @@ typedef enum
 {
   PLANNER_SCRIPT_TORCHRUN = 0,
   PLANNER_SCRIPT_SLURM,
+  PLANNER_SCRIPT_MEMORY_CHECK,   /* one GPU, --fake-process-group: planner-script-memcheck.h */
 } PlannerScriptLauncher;
 
 GQuark      planner_script_error_quark       (void);

@@ -60,12 +60,23 @@ bench (const char *model,
 int
 main (void)
 {
+  /* Dense, the largest world, and a case where nothing fits. */
   bench ("llama2-7b", "h100-sxm", 8, 1.0);
   bench ("llama3.1-405b", "h100-sxm", 16384, 100.0);
+  bench ("llama3.1-405b", "gb200", 16384, 100.0);
   bench ("llama3.1-405b", "h100-sxm", 128, 100.0);
-  bench ("deepseek-v3", "h100-sxm", 4096, 100.0);
-  bench ("qwen3-235b-a22b", "h100-sxm", 1024, 100.0);
-  bench ("mixtral-8x7b", "h100-sxm", 64, 100.0);
   bench ("llama3.1-405b", "h100-sxm", 8, 100.0);
+  /* Every MoE model of the catalogue, small to 16,384 GPUs. */
+  bench ("mixtral-8x7b", "h100-sxm", 64, 100.0);
+  bench ("mixtral-8x22b", "h100-sxm", 256, 100.0);
+  bench ("mixtral-8x22b", "b200", 16384, 100.0);
+  bench ("qwen3-30b-a3b", "h100-sxm", 16, 100.0);
+  bench ("qwen3-30b-a3b", "h100-sxm", 16384, 100.0);
+  bench ("qwen3-235b-a22b", "h100-sxm", 1024, 100.0);
+  bench ("qwen3-235b-a22b", "gb200", 16384, 100.0);
+  bench ("deepseek-v3", "h100-sxm", 1024, 100.0);
+  bench ("deepseek-v3", "h100-sxm", 4096, 100.0);
+  bench ("deepseek-v3", "h100-sxm", 16384, 100.0);
+  bench ("deepseek-v3", "gb200", 16384, 100.0);
   return 0;
 }

@@ -13,7 +13,7 @@ n=0 failed=0
 ok () { n=$((n + 1)); echo "ok $n $1"; }
 not_ok () { n=$((n + 1)); failed=1; echo "not ok $n $1"; }
 
-echo "1..7"
+echo "1..8"
 
 # 1. The sweep writes its drafts here.
 mkdir "$dir/drafts"
@@ -29,7 +29,9 @@ count=0 bad=""
 for name in llama3-8b-single-node llama3-70b-slurm mixtral-8x7b-slurm deepseek-v3-slurm \
             gpt2-small-gpt2bpe llama3-8b-fp8-h100; do
   job="$jobs/$name.json"
-  for launcher in torchrun slurm; do
+  for launcher in torchrun slurm memory-check; do
+    # The fake process group cannot run the flex dispatcher: refused, see 8.
+    [[ $launcher == memory-check && $name == deepseek-v3-slurm ]] && continue
     if "$cli" script --launcher "$launcher" "$job" >"$dir/drafts/job-$name-$launcher.sh" 2>"$dir/err"; then
       count=$((count + 1))
     else
@@ -89,6 +91,14 @@ if [[ $status == 2 && $kept == mine && $status_force == 0 ]] && grep -q "^# Appr
   ok "existing file kept without --force, replaced with it"
 else
   not_ok "overwrite: status $status, kept '$kept', --force status $status_force"
+fi
+
+# 8. The memory check is refused where --fake-process-group cannot run the job.
+if ! "$cli" script --launcher memory-check "$jobs/deepseek-v3-slurm.json" >"$dir/mc.sh" 2>"$dir/err" &&
+   [[ ! -s $dir/mc.sh ]] && grep -q "flex" "$dir/err"; then
+  ok "memory check refused for the flex dispatcher"
+else
+  not_ok "memory check of a flex-dispatcher job was not refused"
 fi
 
 exit $failed

@@ -373,6 +373,8 @@ test_diverging (void)
   planner_args_unset (args, "bf16");
   planner_args_set_bool (args, "fp16", "--fp16", TRUE);
   planner_args_set (args, "clip_grad", "--clip-grad", "0");
+  /* Room for BF16's fp32 gradients (FP16 keeps them in fp16). */
+  planner_args_set_bool (args, "use_distributed_optimizer", "--use-distributed-optimizer", TRUE);
   input.args = args;
   input.world_size = 128;
   input.gpus_per_node = 8;

@@ -52,7 +52,9 @@ test_gpus (void)
   g_assert_cmpuint (h100->compute_capability_major, ==, 9);
   g_assert_true (h100->supports_fp8);
   g_assert_cmpuint (h100->nvlink_domain_size, ==, 8);
-  g_assert_cmpfloat (h100->mfu_dense_bf16.low, ==, 0.38);
+  /* Llama 3's BF16 runs (38.4–43.5%) sit inside; test-mfu-ranges checks every range. */
+  g_assert_cmpfloat (h100->mfu_dense_bf16.low, ==, 0.36);
+  g_assert_cmpfloat (h100->mfu_dense_bf16.high, ==, 0.48);
   g_assert_false (v100->supports_bf16);
   g_assert_false (v100->supports_fp8);
   g_assert_cmpuint (v100->compute_capability_major, ==, 7);

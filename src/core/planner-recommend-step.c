@@ -1,0 +1,427 @@
+/* planner-recommend-step.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The step model that ranks layouts: per optimizer step and per GPU,
+ * compute at the efficiency of the GEMM shapes, plus whatever
+ * communication Megatron-Core 0.20 leaves exposed for this candidate,
+ * plus the pipeline bubble and stage imbalance.  It is a ranking device:
+ * only ratios leave this file. */
+
+#define G_LOG_DOMAIN "planner-recommend"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "planner-flops.h"
+#include "planner-recommend-private.h"
+
+/* GEMM efficiency: a per-GPU shape of x = rows × width elements reaches
+ * x / (x + GEMM_HALF) of the peak, so thin TP shards, short CP chunks,
+ * tiny micro-batches and experts that get few tokens pay.  768K elements
+ * (768 tokens × 1024 columns) at half the peak: a 2048-token micro-batch
+ * on a 3072-wide shard reaches about 89%, a 4096-token one on a
+ * 4096-wide shard about 96%, a 8192 × 2048 shard (Llama-3 70B at TP 4)
+ * about 96%: thin shards and short chunks cost a few percent, as they do
+ * on H100 and B200.  Fitted, with the exposures below, on the published
+ * layouts of tests/calibration (the rows are not special-cased). */
+#define GEMM_HALF 786432.0
+/* Flash attention on a chunk of q tokens reaches q / (q + ATTN_HALF). */
+#define ATTN_HALF 512.0
+/* FP8 GEMMs do not reach twice the BF16 rate once the casts and the
+ * amax/scale work are counted. */
+#define FP8_GEMM_DERATE 0.8
+
+/* What each overlap leaves exposed (fractions of the raw transfer time). */
+#define TP_EXPOSED_OVERLAP 0.3   /* --tp-comm-overlap: userbuffers split the GEMMs around the transfers */
+#define TP_EXPOSED_PLAIN   0.85  /* TE still overlaps the backward all-gather with the dgrad GEMM */
+#define EP_EXPOSED_OVERLAP 0.3   /* --overlap-moe-expert-parallel-comm: another microbatch's compute */
+#define PP_EXPOSED_INTERLEAVED 0.1  /* the interleaved schedule overlaps sends (overlap_p2p_comm) */
+#define PP_EXPOSED_1F1B    0.6
+#define PP_LATENCY         20e-6 /* per send or receive */
+#define DP_TAIL            0.05  /* the last bucket always shows */
+#define CP_STEP_OVERHEAD   0.02  /* of the compute, per doubling of CP */
+
+/* What the model cannot resolve, as a fraction of each term: the
+ * communication terms rest on bandwidths and overlap fractions that vary
+ * by fabric and software, the efficiency loss of thin GEMMs on one curve
+ * for every kernel; the bubble formula is exact up to imbalance. */
+#define U_COMM    0.5
+#define U_GEMM    0.5
+#define U_BUBBLE  0.25
+#define U_RECOMPUTE 0.1
+/* A layout whose estimate comes close to the GPU's memory may not fit at
+ * all, and published runs keep headroom: above MEMORY_SAFE of the
+ * capacity, up to U_MEMORY of its step is at stake. */
+#define U_MEMORY    0.2
+#define MEMORY_SAFE 0.7
+
+const char *
+planner_recommend_ranking_rule (void)
+{
+  return "Layouts are ranked by the modelled step per sequence plus half of what the model cannot resolve "
+         "(±50% on each exposed communication term and on the efficiency lost to thin GEMMs, ±25% on the "
+         "bubble, ±10% on recompute, and up to ±20% for a layout whose memory estimate is above 70% of the "
+         "GPU); two layouts closer than that uncertainty are a tie, and ties go to the layout whose step "
+         "rests less on those uncertain terms.";
+}
+
+static double
+efficiency (double x,
+            double half)
+{
+  return x > 0 ? x / (x + half) : 1e-3;
+}
+
+/* Per-sequence work of one layer kind and of the whole model, as
+ * Megatron's num_floating_point_operations counts it (facts §5). */
+void
+planner_recommend_step_init (PlannerRecommendSearch *s)
+{
+  const PlannerConfig *c = &s->base;
+  double h = (double) c->hidden_size;
+  double n = (double) c->num_attention_heads;
+  double sq = (double) c->seq_length;
+  double f = c->swiglu ? 3.0 : 2.0;
+  double moe_ffn = c->moe_ffn_hidden_size > 0 ? (double) c->moe_ffn_hidden_size : (double) c->ffn_hidden_size;
+  double attn_linear, attn_core, dense_mlp, routed, shared, n_moe, n_dense, mtp;
+  PlannerPeakKind kind = planner_flops_peak_kind (&s->base, s->gpu);
+
+  if (c->multi_latent_attention)
+    {
+      double dqk = (double) c->qk_head_dim, dpos = (double) c->qk_pos_emb_head_dim, dv = (double) c->v_head_dim;
+      double q_term = c->q_lora_rank == 0 ? h * n * (dqk + dpos)
+                                          : (double) c->q_lora_rank * (h + n * (dqk + dpos) + 1.0);
+
+      attn_linear = 6.0 * (q_term + (double) c->kv_lora_rank * (h + n * (dqk + dv) + 1.0) + h * dpos + n * dv * h);
+      attn_core = 6.0 * (n * (dqk + dpos) / 2.0 + n * dv / 2.0);
+    }
+  else
+    {
+      double q = (double) c->kv_channels * n;
+      double kv = (double) c->kv_channels * (double) c->num_query_groups;
+
+      attn_linear = 6.0 * (h * (q + 2.0 * kv + (c->attention_output_gate ? q : 0.0)) + q * h);
+      attn_core = 6.0 * q;
+    }
+  dense_mlp = 6.0 * h * (double) c->ffn_hidden_size * f;
+  routed = c->num_experts > 0 ? 6.0 * h * moe_ffn * (double) c->moe_router_topk * f : 0.0;
+  shared = 6.0 * h * (double) c->moe_shared_expert_intermediate_size * f;
+
+  n_moe = s->moe ? (double) s->moe_layers : 0.0;
+  n_dense = (double) c->num_layers - n_moe;
+  mtp = (double) c->mtp_num_layers;
+
+  /* Per sequence: token-linear terms × s, the core term × s². */
+  s->dense_layer_flops = (attn_linear + dense_mlp) * sq + attn_core * sq * sq;
+  s->moe_layer_flops = (attn_linear + shared + routed) * sq + attn_core * sq * sq;
+  s->dense_flops = ((attn_linear) * ((double) c->num_layers + mtp) + dense_mlp * n_dense + shared * n_moe) * sq +
+                   6.0 * mtp * (3.0 * h + 2.0 * h * h) * sq;
+  s->expert_flops = routed * n_moe * sq;
+  s->dense_mlp_flops = dense_mlp * n_dense * sq;
+  s->shared_flops = shared * n_moe * sq;
+  if (c->multi_latent_attention)
+    s->mla_up_flops = 6.0 * ((double) MAX (c->q_lora_rank, 1) * n * (double) (c->qk_head_dim + c->qk_pos_emb_head_dim) +
+                             (double) c->kv_lora_rank * n * (double) (c->qk_head_dim + c->v_head_dim)) *
+                      ((double) c->num_layers + mtp) * sq;
+  s->core_flops = attn_core * ((double) c->num_layers + mtp) * sq * sq;
+  s->output_flops = 6.0 * h * (double) MAX (c->padded_vocab_size, c->vocab_size) * (mtp + 1.0) * sq;
+  if (mtp > 0)
+    {
+      /* MTP layers copy the last layer's kind (Megatron's FLOPs do too). */
+      gboolean last_moe = s->moe && c->moe_layer_pattern != NULL && c->moe_layer_pattern[c->num_layers - 1];
+
+      if (last_moe)
+        s->expert_flops += routed * mtp * sq;
+      else
+        s->dense_flops += dense_mlp * mtp * sq;
+    }
+
+  {
+    double mean_layer = (s->dense_flops + s->expert_flops + s->core_flops) / MAX ((double) c->num_layers + mtp, 1.0);
+    gboolean last_moe = s->moe && c->moe_layer_pattern != NULL && c->moe_layer_pattern[c->num_layers - 1];
+
+    /* MTP layers run after the last transformer layer, on the last rank. */
+    s->last_extra = s->output_flops + mtp * (last_moe ? s->moe_layer_flops : s->dense_layer_flops);
+    s->output_layers = mean_layer > 0 ? s->last_extra / mean_layer : 0.0;
+  }
+  s->peak_attention = planner_gpu_peak_tflops (s->gpu, kind == PLANNER_PEAK_FP8 ? PLANNER_PEAK_BF16 : kind) * 1e12;
+  s->peak_gemm = planner_gpu_peak_tflops (s->gpu, kind) * 1e12 * (kind == PLANNER_PEAK_FP8 ? FP8_GEMM_DERATE : 1.0);
+  if (!(s->peak_attention > 0))
+    s->peak_attention = 1e12;
+  if (!(s->peak_gemm > 0))
+    s->peak_gemm = s->peak_attention;
+}
+
+/* The work on each pipeline rank over the mean: the slowest rank sets the
+ * pace.  Chunks of consecutive layers go round-robin to the ranks
+ * (interleaving), with the output layer on the last chunk. */
+static double
+stage_imbalance (const PlannerRecommendSearch    *s,
+                 const PlannerRecommendCandidate *c)
+{
+  guint32 pp = c->layout.pp, v = c->layout.vpp, layers = s->base.num_layers;
+  guint32 chunks = pp * v, start = 0;
+  double worst = 0.0, total = 0.0;
+  double rank_work[512];
+
+  if (pp <= 1)
+    return 1.0;
+  if (pp > G_N_ELEMENTS (rank_work))
+    return 1.0;
+  memset (rank_work, 0, sizeof (double) * pp);
+  for (guint32 k = 0; k < chunks; k++)
+    {
+      guint32 count = planner_recommend_stage_layers (c, layers, k);
+      double work = 0.0;
+
+      for (guint32 i = start; i < start + count && i < layers; i++)
+        work += s->moe && s->base.moe_layer_pattern != NULL && s->base.moe_layer_pattern[i] ? s->moe_layer_flops
+                                                                                            : s->dense_layer_flops;
+      if (k == chunks - 1)
+        work += s->last_extra;
+      rank_work[k % pp] += work;
+      start += count;
+    }
+  for (guint32 r = 0; r < pp; r++)
+    {
+      worst = MAX (worst, rank_work[r]);
+      total += rank_work[r];
+    }
+  return total > 0 ? worst * (double) pp / total : 1.0;
+}
+
+/* Bytes over the slower of the two paths when a group spans @span
+ * ranks and the NVLink domain holds @domain of them: the share that
+ * leaves the domain goes over the network.  A reduce-scatter or
+ * all-gather (@collective) over a group with @local members in each
+ * domain runs hierarchically (NCCL's rings cross each domain once per
+ * NIC): the network carries 1/@local of the data per GPU. */
+static double
+transfer_time (const PlannerRecommendSearch *s,
+               double                        bytes,
+               guint64                       span,
+               double                        local)
+{
+  double intra = s->gpu->intra_node_gbps * 1e9;
+  double inter = s->gpu->inter_node_gbps * 1e9;
+  double outside;
+
+  /* The whole job inside one domain (a GB200 NVL72 rack) needs no
+   * divisibility: every group is on NVLink. */
+  if (span <= 1 || planner_recommend_in_domain (span, s->domain) || (span <= s->domain && s->n <= s->domain))
+    return bytes / intra;
+  outside = 1.0 - (double) s->domain / (double) span;
+  outside = CLAMP (outside, 0.0, 1.0);
+  return MAX (bytes * (1.0 - outside) / intra, bytes * outside / (inter * MAX (local, 1.0)));
+}
+
+void
+planner_recommend_step_time (const PlannerRecommendSearch *s,
+                             PlannerRecommendCandidate    *c,
+                             const PlannerMemoryEstimate  *mem)
+{
+  const PlannerLayout *l = &c->layout;
+  const PlannerStageMemory *stage = &mem->stages[mem->worst];
+  PlannerStepTime *t = &c->time;
+  double h = (double) s->base.hidden_size;
+  double m = (double) c->num_microbatches;
+  double B = (double) c->global_batch_size;
+  double n = (double) s->n;
+  double tokens = (double) c->micro_batch_size * (double) s->base.seq_length / (double) l->cp;
+  double stage_layers = (double) s->base.num_layers / (double) l->pp;
+  double moe_stage_layers = (double) s->moe_layers / (double) l->pp;
+  double act_bytes = 2.0;   /* bf16 activations on the wire */
+  double eff_dense, eff_expert, eff_attn, ideal;
+  double busy, imbalance, window, dp_raw, bytes;
+
+  memset (t, 0, sizeof *t);
+
+  /* Compute: every term is the global batch's work split over n GPUs. */
+  eff_dense = efficiency (tokens * h / (double) l->tp, GEMM_HALF);
+  eff_attn = efficiency ((double) s->base.seq_length / (double) l->cp, ATTN_HALF);
+  eff_expert = 1.0;
+  if (s->moe)
+    {
+      double per_expert = tokens / (double) l->tp * (double) l->etp * (double) s->base.moe_router_topk *
+                          (double) l->ep / (double) s->base.num_experts;
+
+      eff_expert = efficiency (per_expert * h / (double) l->etp, GEMM_HALF);
+    }
+  t->compute = B / n * ((s->dense_flops + s->output_flops) / (s->peak_gemm * eff_dense) +
+                        s->expert_flops / (s->peak_gemm * eff_expert) +
+                        s->core_flops / (s->peak_attention * eff_attn));
+  ideal = B / n * ((s->dense_flops + s->output_flops + s->expert_flops) / s->peak_gemm +
+                   s->core_flops / s->peak_attention);
+  t->ideal_compute = ideal;
+
+  /* Recompute: full repeats every layer's forward (a third of its work);
+   * selective repeats the forward of the modules listed: the attention
+   * scores, MLA's up-projections, the dense MLPs, shared experts, whole
+   * MoE layers (with their dispatch and combine), and the elementwise
+   * ones (layernorm, the MoE activation) for about a percent each. */
+  if (c->recompute == PLANNER_RECOMPUTE_FULL)
+    {
+      double rank_layers = (double) s->base.num_layers / (double) l->pp;
+      double share = c->recompute_block > 0 ? MIN ((double) c->recompute_block * (double) l->vpp / rank_layers, 1.0)
+                                            : 1.0;
+
+      t->recompute = share * (t->compute - B / n * s->output_flops / (s->peak_gemm * eff_dense)) / 3.0;
+    }
+  else if (c->recompute == PLANNER_RECOMPUTE_SELECTIVE)
+    {
+      guint32 mods = c->recompute_modules;
+
+      if (mods & PLANNER_RECOMPUTE_MODULE_CORE_ATTN)
+        t->recompute += B / n * s->core_flops / (s->peak_attention * eff_attn) / 3.0;
+      if (mods & PLANNER_RECOMPUTE_MODULE_MLA_UP_PROJ)
+        t->recompute += B / n * s->mla_up_flops / (s->peak_gemm * eff_dense) / 3.0;
+      if (mods & PLANNER_RECOMPUTE_MODULE_MLP)
+        t->recompute += B / n * s->dense_mlp_flops / (s->peak_gemm * eff_dense) / 3.0;
+      if (mods & PLANNER_RECOMPUTE_MODULE_SHARED_EXPERTS)
+        t->recompute += B / n * s->shared_flops / (s->peak_gemm * eff_dense) / 3.0;
+      if (mods & PLANNER_RECOMPUTE_MODULE_MOE)
+        t->recompute += B / n * s->expert_flops / (s->peak_gemm * eff_expert) / 3.0;
+      if (mods & PLANNER_RECOMPUTE_MODULE_LAYERNORM)
+        t->recompute += 0.01 * t->compute;
+      if (mods & PLANNER_RECOMPUTE_MODULE_MOE_ACT)
+        t->recompute += 0.01 * t->compute;
+    }
+
+  /* TP with SP: two all-gathers and two reduce-scatters forward, as many
+   * backward, each moving (t−1)/t of the micro-batch's activation; full
+   * recompute repeats the forward ones. */
+  if (l->tp > 1)
+    {
+      bytes = 8.0 * ((double) l->tp - 1.0) / (double) l->tp * tokens * h * act_bytes * stage_layers * m;
+      if (c->recompute == PLANNER_RECOMPUTE_FULL)
+        bytes *= c->recompute_block > 0 ? 1.0 + 0.5 * MIN ((double) c->recompute_block * (double) l->vpp * (double) l->pp /
+                                                            (double) s->base.num_layers, 1.0)
+                                        : 1.5;
+      t->tp_comm = (c->tp_in_nvlink ? bytes / (s->gpu->intra_node_gbps * 1e9) : bytes / (s->gpu->inter_node_gbps * 1e9)) *
+                   (c->tp_comm_overlap ? TP_EXPOSED_OVERLAP : TP_EXPOSED_PLAIN);
+    }
+  /* Expert TP: routed tokens gathered before and reduce-scattered after
+   * each expert GEMM, forward and backward. */
+  if (s->moe && l->etp > 1)
+    {
+      bytes = 4.0 * ((double) l->etp - 1.0) / (double) l->etp * tokens / (double) l->tp *
+              (double) s->base.moe_router_topk * h * act_bytes * moe_stage_layers * m;
+      t->tp_comm += transfer_time (s, bytes, l->etp, 1.0);
+    }
+
+  /* CP: the ring passes K and V around cp−1 times forward and K, V and
+   * their gradients backward; each step hides behind the attention of the
+   * chunk already held. */
+  if (l->cp > 1)
+    {
+      double ring = 3.0 * ((double) l->cp - 1.0) * tokens * s->kv_width * act_bytes / (double) l->tp * stage_layers * m;
+      double raw = transfer_time (s, ring, (guint64) l->tp * l->cp, 1.0);
+      double hide = B / n * s->core_flops / (s->peak_attention * eff_attn) * ((double) l->cp - 1.0) / (double) l->cp;
+
+      /* Each ring step also costs its kernels, the load-balancing
+       * reorder and the softmax corrections that merge partial results. */
+      t->cp_comm = MAX (raw - hide, 0.1 * raw) + CP_STEP_OVERHEAD * log2 ((double) l->cp) * t->compute;
+    }
+
+  /* EP: dispatch and combine, forward and backward, of the routed token
+   * copies, (ep−1)/ep of them leaving the GPU. */
+  if (s->moe && l->ep > 1)
+    {
+      bytes = 4.0 * tokens / (double) l->tp * (double) s->base.moe_router_topk * h * act_bytes *
+              ((double) l->ep - 1.0) / (double) l->ep * moe_stage_layers * m;
+      if (c->recompute == PLANNER_RECOMPUTE_SELECTIVE && (c->recompute_modules & PLANNER_RECOMPUTE_MODULE_MOE))
+        bytes *= 1.5;   /* the forward dispatch and combine again */
+      t->ep_comm = transfer_time (s, bytes, (guint64) l->etp * l->ep, 1.0) * (c->moe_ep_overlap ? EP_EXPOSED_OVERLAP : 1.0);
+    }
+
+  /* PP: each micro-batch crosses every chunk boundary forward and back,
+   * the SP-scattered activation; stages are tp·cp·dp ranks apart. */
+  if (l->pp > 1)
+    {
+      double sends = 2.0 * (double) l->vpp * m;
+      double raw;
+
+      bytes = tokens * h * act_bytes / (double) l->tp * sends;
+      /* Neighbouring stages are tp·cp·dp ranks apart. */
+      raw = (guint64) l->tp * l->cp * l->dp * 2 <= s->domain ? bytes / (s->gpu->intra_node_gbps * 1e9)
+                                                             : bytes / (s->gpu->inter_node_gbps * 1e9);
+      t->pp_comm = raw * (l->vpp > 1 ? PP_EXPOSED_INTERLEAVED : PP_EXPOSED_1F1B) + sends * PP_LATENCY;
+    }
+
+  busy = t->compute + t->recompute + t->tp_comm + t->cp_comm + t->ep_comm + t->pp_comm;
+  imbalance = stage_imbalance (s, c);
+  t->bubble = busy * (imbalance - 1.0) + busy * imbalance * ((double) l->pp - 1.0) / ((double) l->vpp * m);
+
+  /* Data parallel: with the distributed optimizer a reduce-scatter of the
+   * gradients (fp32, or bf16 with --grad-reduce-in-bf16) and an all-gather
+   * of the bf16 parameters (fp8 with --fp8-param-gather); without it an
+   * all-reduce.  Dense parameters reduce over DP×CP, experts over EDP.
+   * --overlap-grad-reduce hides the reduce-scatter behind the last
+   * backward and --overlap-param-gather the gather behind the first
+   * forward (two thirds and one third of a micro-batch of this rank's
+   * work).  With interleaving the first rank finishes its chunks one
+   * group of PP micro-batches apart in the cooldown (and starts them so
+   * in the warmup), so each chunk's share has that much more to hide
+   * behind. */
+  {
+    double grad = s->base.grad_reduce_in_bf16 ? 2.0 : 4.0;
+    double param = c->fp8_param_gather ? 1.0 : 2.0;
+    double dense_group = (double) l->dp * (double) l->cp;
+    double expert_group = (double) l->expert_dp;
+    double dense_share = dense_group > 1 ? (dense_group - 1.0) / dense_group * stage->dense_params : 0;
+    double expert_share = expert_group > 1 ? (expert_group - 1.0) / expert_group * stage->expert_params : 0;
+    double per_param_time =
+      transfer_time (s, dense_share, (guint64) l->tp * l->cp * l->dp, (double) s->domain / (double) l->tp) +
+      transfer_time (s, expert_share, (guint64) l->etp * l->ep * l->expert_dp,
+                     (double) s->domain / ((double) l->etp * (double) l->ep));
+    double micro = (t->compute + t->recompute) / m;
+    double reach = 1.0 + (l->vpp > 1 ? (double) MIN (l->pp, c->num_microbatches) * ((double) l->vpp - 1.0) /
+                                         (double) l->vpp
+                                     : 0.0);
+    double reduce, gather;
+
+    if (c->fsdp)
+      {
+        /* Megatron-FSDP gathers the parameters for every micro-batch's
+         * forward and backward and reduce-scatters its gradients, layer by
+         * layer ahead of the compute that needs them. */
+        double per_micro = (2.0 * param + grad) * per_param_time;
+        double hide = 0.8 * (t->compute + t->recompute) / m;
+
+        reduce = per_micro * m;
+        gather = 0.0;
+        dp_raw = reduce;
+        t->dp_comm = MAX (per_micro - hide, 0.0) * m + DP_TAIL * per_micro;
+        goto dp_done;
+      }
+    if (c->distributed_optimizer)
+      {
+        reduce = grad * per_param_time;
+        gather = param * per_param_time;
+      }
+    else
+      {
+        reduce = 2.0 * grad * per_param_time;
+        gather = 0.0;
+      }
+    dp_raw = reduce + gather;
+    window = c->grad_reduce_overlap ? micro * reach : 0.0;
+    t->dp_comm = MAX (reduce - window * 2.0 / 3.0, 0.0) +
+                 MAX (gather - (c->param_gather_overlap ? window / 3.0 : 0.0), 0.0) + DP_TAIL * dp_raw;
+  }
+dp_done:
+
+  t->total = busy + t->bubble + t->dp_comm;
+  t->uncertainty = U_COMM * (t->tp_comm + t->cp_comm + t->ep_comm + t->pp_comm + t->dp_comm) +
+                   U_GEMM * MAX (t->compute - ideal, 0.0) + U_BUBBLE * t->bubble + U_RECOMPUTE * t->recompute +
+                   U_MEMORY * t->total *
+                     CLAMP ((c->memory_use - MEMORY_SAFE) / (1.0 - MEMORY_SAFE), 0.0, 1.0);
+  c->seconds_per_sequence = t->total / B;
+  c->score = (t->total + 0.5 * t->uncertainty) / B;
+}

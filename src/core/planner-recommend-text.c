@@ -1,0 +1,931 @@
+/* planner-recommend-text.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The words of a recommendation: a reason per degree, what each
+ * alternative trades, the shell block, and the JSON and text forms.
+ * Every figure here is relative: never a time, a duration or a cost. */
+
+#define G_LOG_DOMAIN "planner-recommend"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "planner-recommend-private.h"
+
+#define GIB PLANNER_GIB
+/* A well-tuned run spends about this fraction of its step in useful
+ * compute; the published MFU ranges are for such runs. */
+#define TUNED_COMPUTE_FRACTION 0.85
+
+/* ---- Words ---- */
+
+typedef struct
+{
+  const char *name;
+  const char *key;
+  gsize       offset;
+} Component;
+
+static const Component components[] = {
+  { "compute", "compute", G_STRUCT_OFFSET (PlannerStepTime, compute) },
+  { "recompute", "recompute", G_STRUCT_OFFSET (PlannerStepTime, recompute) },
+  { "TP communication", "tp_comm", G_STRUCT_OFFSET (PlannerStepTime, tp_comm) },
+  { "CP ring exchange", "cp_comm", G_STRUCT_OFFSET (PlannerStepTime, cp_comm) },
+  { "EP all-to-all", "ep_comm", G_STRUCT_OFFSET (PlannerStepTime, ep_comm) },
+  { "pipeline sends", "pp_comm", G_STRUCT_OFFSET (PlannerStepTime, pp_comm) },
+  { "pipeline bubble", "bubble", G_STRUCT_OFFSET (PlannerStepTime, bubble) },
+  { "data-parallel gradient reduction", "dp_comm", G_STRUCT_OFFSET (PlannerStepTime, dp_comm) },
+};
+
+static double
+component_per_sequence (const PlannerRecommendCandidate *c,
+                        guint                            i)
+{
+  return G_STRUCT_MEMBER (double, &c->time, components[i].offset) / (double) c->global_batch_size;
+}
+
+/* "9% slower: more pipeline bubble (+7% of the best's step), less TP communication (−3%)" */
+char *
+planner_recommend_describe_trade (const PlannerRecommendCandidate *c,
+                const PlannerRecommendCandidate *best)
+{
+  GString *out = g_string_new (NULL);
+  double ref = best->seconds_per_sequence;
+  double slower = (c->seconds_per_sequence / ref - 1.0) * 100.0;
+  guint n = 0;
+
+  if (slower < 0.5)
+    g_string_append (out, "about as fast by the model");
+  else
+    g_string_append_printf (out, "about %.0f%% slower", slower);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < G_N_ELEMENTS (components); i++)
+      {
+        double delta = (component_per_sequence (c, i) - component_per_sequence (best, i)) / ref * 100.0;
+
+        if ((pass == 0 && delta < 1.0) || (pass == 1 && delta > -1.0) || n >= 3)
+          continue;
+        g_string_append_printf (out, "%s%s %s (%+.0f%%)", n == 0 ? ": " : ", ", delta > 0 ? "more" : "less",
+                                components[i].name, delta);
+        n++;
+      }
+  g_string_append_printf (out, "; %.1f GiB per GPU instead of %.1f GiB", c->peak_bytes / GIB, best->peak_bytes / GIB);
+  return g_string_free (out, FALSE);
+}
+
+static void
+add_reason (PlannerRecommendation *r,
+            const char            *degree,
+            guint64                value,
+            char                  *reason)
+{
+  PlannerRecommendReason *reason_entry = g_new0 (PlannerRecommendReason, 1);
+
+  reason_entry->degree = degree;
+  reason_entry->value = value;
+  /* A reason without a comparison ends in ". ": trim it. */
+  reason_entry->reason = g_strchomp (reason);
+  g_ptr_array_add (r->reasons, reason_entry);
+}
+
+void
+planner_recommend_reason_free (gpointer data)
+{
+  PlannerRecommendReason *reason = data;
+
+  g_free (reason->reason);
+  g_free (reason);
+}
+
+static guint32
+layout_degree (const PlannerRecommendCandidate *c,
+               const char                      *degree)
+{
+  if (g_str_equal (degree, "TP"))
+    return c->layout.tp;
+  if (g_str_equal (degree, "PP"))
+    return c->layout.pp;
+  if (g_str_equal (degree, "VPP"))
+    return c->layout.vpp;
+  if (g_str_equal (degree, "CP"))
+    return c->layout.cp;
+  if (g_str_equal (degree, "EP"))
+    return c->layout.ep;
+  return c->layout.etp;
+}
+
+/* How the best differs from the best layout with another value of
+ * @degree: the evidence for the choice. */
+static char *
+compare_degree (const GArray                    *all,
+                const PlannerRecommendCandidate *best,
+                const char                      *degree)
+{
+  guint32 mine = layout_degree (best, degree);
+  const PlannerRecommendCandidate *lower = NULL, *higher = NULL;
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      const PlannerRecommendCandidate *c = &g_array_index (all, PlannerRecommendCandidate, i);
+      guint32 v = layout_degree (c, degree);
+
+      if (v < mine && lower == NULL)
+        lower = c;
+      if (v > mine && higher == NULL)
+        higher = c;
+    }
+  if (lower == NULL && mine > 1)
+    g_string_append_printf (out, "No layout with a smaller %s fits in memory.", degree);
+  else if (lower != NULL)
+    {
+      g_autofree char *trade = planner_recommend_describe_trade (lower, best);
+
+      g_string_append_printf (out, "The best with %s %u is %s.", degree, layout_degree (lower, degree), trade);
+    }
+  if (higher != NULL)
+    {
+      g_autofree char *trade = planner_recommend_describe_trade (higher, best);
+
+      g_string_append_printf (out, "%sThe best with %s %u is %s.", out->len > 0 ? " " : "", degree,
+                              layout_degree (higher, degree), trade);
+    }
+  return g_string_free (out, FALSE);
+}
+
+void
+planner_recommend_explain (PlannerRecommendation        *r,
+                           const PlannerRecommendSearch *s,
+                           const GArray                 *all)
+{
+  const PlannerRecommendCandidate *b = &r->best;
+  const PlannerLayout *l = &b->layout;
+  g_autofree char *tp_cmp = compare_degree (all, b, "TP");
+  g_autofree char *pp_cmp = compare_degree (all, b, "PP");
+  g_autofree char *cp_cmp = compare_degree (all, b, "CP");
+  g_autofree char *vpp_cmp = compare_degree (all, b, "VPP");
+  guint32 per_stage = planner_recommend_max_stage_layers (b, r->num_layers);
+
+  if (l->tp == 1)
+    add_reason (r, "TP", 1, g_strdup_printf ("no tensor parallelism: each layer fits on one GPU and needs no per-layer "
+                                             "all-gather/reduce-scatter. %s", tp_cmp));
+  else
+    add_reason (r, "TP", l->tp,
+                g_strdup_printf ("each layer split %u ways inside one NVLink domain (%u GPUs), with sequence "
+                                 "parallelism%s. %s", l->tp, r->nvlink_domain,
+                                 b->tp_comm_overlap ? " and --tp-comm-overlap (Transformer Engine userbuffers hide "
+                                                      "most of the all-gathers and reduce-scatters behind the GEMMs)"
+                                                    : "", tp_cmp));
+  if (l->pp == 1)
+    add_reason (r, "PP", 1, g_strdup_printf ("no pipeline: no bubble. %s", pp_cmp));
+  else
+    add_reason (r, "PP", l->pp,
+                g_strdup_printf ("%u stages of at most %u layers%s; bubble (p−1)/(v·m) = %u/(%u·%" G_GUINT64_FORMAT
+                                 ") = %.1f%%. %s",
+                                 l->pp, per_stage,
+                                 b->split == PLANNER_SPLIT_ACCOUNT_BOTH ? " (embedding and loss each counted as a layer)" :
+                                 b->split == PLANNER_SPLIT_ACCOUNT_LOSS ? " (the loss counted as a layer)" :
+                                 b->split == PLANNER_SPLIT_UNEVEN ? " (lighter first and last stages)" : "",
+                                 l->pp - 1, l->vpp, b->num_microbatches,
+                                 100.0 * (l->pp - 1) / ((double) l->vpp * (double) b->num_microbatches), pp_cmp));
+  if (l->pp > 1)
+    add_reason (r, "VPP", l->vpp,
+                l->vpp > 1 ? g_strdup_printf ("%u virtual stages per rank divide the bubble by %u at the cost of %u× the "
+                                              "pipeline sends. %s", l->vpp, l->vpp, l->vpp, vpp_cmp)
+                           : g_strdup_printf ("no interleaving. %s", vpp_cmp));
+  else
+    add_reason (r, "VPP", 1, g_strdup ("a virtual pipeline needs PP > 1"));
+  if (l->cp == 1)
+    add_reason (r, "CP", 1, g_strdup_printf ("the %u-token sequence needs no splitting. %s", r->seq_length, cp_cmp));
+  else
+    add_reason (r, "CP", l->cp,
+                g_strdup_printf ("each %u-token sequence split into %u chunks of %u tokens (ring exchange of K and V). %s",
+                                 r->seq_length, l->cp, r->seq_length / l->cp, cp_cmp));
+  add_reason (r, "DP", l->dp,
+              g_strdup_printf ("what is left: %" G_GUINT64_FORMAT " / (TP %u × CP %u × PP %u) = %u %s%s",
+                               r->num_gpus, l->tp, l->cp, l->pp, l->dp, l->dp == 1 ? "replica" : "replicas",
+                               b->distributed_optimizer && l->dp * l->cp > 1 ? ", optimizer state sharded over DP×CP" : ""));
+  if (r->num_experts > 0)
+    {
+      g_autofree char *ep_cmp = compare_degree (all, b, "EP");
+      g_autofree char *etp_cmp = compare_degree (all, b, "ETP");
+
+      add_reason (r, "EP", l->ep,
+                  g_strdup_printf ("%u of %u experts per GPU (EP divides the expert count; expert weights, gradients "
+                                   "and optimizer state shrink by EP), all-to-all %s%s. %s",
+                                   r->num_experts / l->ep, r->num_experts,
+                                   planner_recommend_in_domain ((guint64) l->etp * l->ep, s->domain)
+                                     ? "inside the NVLink domain" : "across NVLink domains",
+                                   b->moe_ep_overlap ? ", overlapped with another micro-batch's compute "
+                                                       "(--overlap-moe-expert-parallel-comm --delay-wgrad-compute)"
+                                                     : "",
+                                   ep_cmp));
+      add_reason (r, "ETP", l->etp,
+                  g_strdup_printf ("%s. %s", l->etp == 1 ? "experts are not tensor-split (ETP 1: whole experts per GPU)"
+                                                         : "each expert split over ETP ranks (needs --disable-bias-linear)",
+                                   etp_cmp));
+    }
+  else
+    add_reason (r, "EP", 1, g_strdup ("dense model: no experts"));
+  add_reason (r, "MICRO_BATCH", b->micro_batch_size,
+              g_strdup_printf ("%s, %s%s",
+                               r->user_micro_batch > 0 ? "yours (fixed)" : "the fastest that fits",
+                               b->recompute == PLANNER_RECOMPUTE_NONE ? "with no recompute"
+                               : b->recompute == PLANNER_RECOMPUTE_FULL ? "with full recompute"
+                                                                         : "with selective recompute",
+                               r->recompute_policy != PLANNER_RECOMPUTE_POLICY_ANY ? " (your recompute policy)"
+                               : b->recompute == PLANNER_RECOMPUTE_NONE ? " (nothing to recompute: it fits without)"
+                                                                         : " (the lightest recompute that fits)"));
+  add_reason (r, "GLOBAL_BATCH", b->global_batch_size,
+              g_strdup_printf ("%s; %" G_GUINT64_FORMAT " microbatches of %u × DP %u%s", r->batch_text,
+                               b->num_microbatches, b->micro_batch_size, l->dp,
+                               r->user_global_batch ? ""
+                               : l->vpp > 1 ? ", rounded to a multiple of micro × DP with microbatches a multiple of PP "
+                                              "(interleaving)"
+                               : l->pp > 1 ? ", rounded to a multiple of micro × DP with at least PP microbatches"
+                                           : ", rounded to a multiple of micro × DP"));
+  add_reason (r, "PRECISION", r->fp8 ? 8 : 16,
+              r->fp8 ? g_strdup_printf ("FP8 (%s recipe, hybrid format) through Transformer Engine%s; BF16 master "
+                                        "weights and attention", planner_recommend_fp8_recipe_name (r),
+                                        b->fp8_param_gather ? ", parameters gathered in FP8 (--fp8-param-gather)" : "")
+                     : g_strdup (r->gpu->supports_bf16 ? "BF16 mixed precision" : "FP16 mixed precision (no BF16 on "
+                                                                                   "this GPU)"));
+}
+
+static const char *
+short_reason (const PlannerRecommendation *r,
+              const char                  *degree)
+{
+  for (guint i = 0; i < r->reasons->len; i++)
+    {
+      const PlannerRecommendReason *reason = g_ptr_array_index (r->reasons, i);
+
+      if (g_str_equal (reason->degree, degree))
+        return reason->reason;
+    }
+  return "";
+}
+
+/* The first sentence of a reason, for a one-line shell comment. */
+static char *
+first_sentence (const char *text)
+{
+  const char *end = strstr (text, ". ");
+  gsize length = end != NULL ? (gsize) (end - text) : strlen (text);
+
+  if (end == NULL && length > 0 && text[length - 1] == '.')
+    length--;
+  return g_strndup (text, length);
+}
+
+void
+planner_recommend_build_shell (PlannerRecommendation *r)
+{
+  const PlannerRecommendCandidate *b = &r->best;
+  const PlannerLayout *l = &b->layout;
+  GString *out = g_string_new (NULL);
+  static const char *degrees[] = { "TP", "PP", "VPP", "CP", "DP", "EP", "ETP", "MICRO_BATCH", "GLOBAL_BATCH" };
+  guint64 values[G_N_ELEMENTS (degrees)] = {
+    l->tp, l->pp, l->vpp, l->cp, l->dp, l->ep, r->num_experts > 0 ? l->etp : l->tp,
+    b->micro_batch_size, b->global_batch_size,
+  };
+
+  g_string_append_printf (out, "# Launch Planner recommendation for Megatron-Core 0.20.0: a DRAFT until you approve it.\n"
+                               "# %s on %" G_GUINT64_FORMAT " × %s (%u per node), sequence length %u.\n",
+                          r->model_name, r->num_gpus, r->gpu->name, r->gpus_per_node, r->seq_length);
+  for (guint i = 0; i < G_N_ELEMENTS (degrees); i++)
+    {
+      g_autofree char *assignment = g_strdup_printf ("%s=%" G_GUINT64_FORMAT, degrees[i], values[i]);
+      g_autofree char *comment = NULL;
+
+      if (g_str_equal (degrees[i], "ETP") && r->num_experts == 0)
+        comment = g_strdup ("dense model: expert TP follows TP (unused)");
+      else
+        comment = first_sentence (short_reason (r, degrees[i]));
+      g_string_append_printf (out, "%-18s # %s\n", assignment, comment);
+    }
+  g_string_append (out, "# Ranked by the modelled step plus half its uncertainty; the text and JSON forms list the "
+                        "alternatives and the ties.\n");
+  g_string_append_printf (out, "# TP × CP × DP × PP = %u × %u × %u × %u = %" G_GUINT64_FORMAT " GPUs\n",
+                          l->tp, l->cp, l->dp, l->pp, r->num_gpus);
+  if (r->num_experts > 0)
+    g_string_append_printf (out, "# ETP × EP × EDP × PP = %u × %u × %u × %u = %" G_GUINT64_FORMAT " GPUs "
+                                 "(EP is carved out of the data-parallel ranks)\n",
+                            l->etp, l->ep, l->expert_dp, l->pp, r->num_gpus);
+  if ((l->tp > 1 || l->cp > 1) && r->gpu->compute_capability_major < 10)
+    g_string_append (out, "export CUDA_DEVICE_MAX_CONNECTIONS=1   # Megatron requires it for TP or CP on this GPU\n");
+
+  g_string_append (out, "PARALLEL_ARGS=(\n"
+                        "  --tensor-model-parallel-size \"$TP\"\n"
+                        "  --pipeline-model-parallel-size \"$PP\"\n");
+  if (l->vpp > 1)
+    g_string_append (out, "  --num-virtual-stages-per-pipeline-rank \"$VPP\"\n");
+  g_string_append (out, "  --context-parallel-size \"$CP\"\n");
+  if (r->num_experts > 0)
+    g_string_append (out, "  --expert-model-parallel-size \"$EP\"\n"
+                          "  --expert-tensor-parallel-size \"$ETP\"\n");
+  g_string_append (out, "  --micro-batch-size \"$MICRO_BATCH\"\n"
+                        "  --global-batch-size \"$GLOBAL_BATCH\"\n");
+  if (b->sequence_parallel)
+    g_string_append (out, "  --sequence-parallel\n");
+  if (b->tp_comm_overlap)
+    g_string_append (out, "  --tp-comm-overlap\n");
+  if (b->distributed_optimizer)
+    g_string_append (out, "  --use-distributed-optimizer\n");
+  if (b->param_gather_overlap)
+    g_string_append (out, "  --overlap-param-gather\n");
+  if (b->grad_reduce_overlap)
+    g_string_append (out, "  --overlap-grad-reduce\n");
+  if (b->recompute == PLANNER_RECOMPUTE_SELECTIVE)
+    {
+      const char *names[8];
+
+      g_string_append (out, "  --recompute-granularity selective\n");
+      if (planner_recommend_module_names (b->recompute_modules, names) > 0)
+        {
+          g_autofree char *list = g_strjoinv (" ", (char **) names);
+
+          g_string_append_printf (out, "  --recompute-modules %s\n", list);
+        }
+    }
+  if (b->fsdp)
+    g_string_append (out, "  --use-megatron-fsdp\n  --data-parallel-sharding-strategy optim_grads_params\n"
+                          "  --ckpt-format fsdp_dtensor\n");
+  else if (b->recompute == PLANNER_RECOMPUTE_FULL && b->recompute_block > 0)
+    g_string_append_printf (out, "  --recompute-granularity full\n  --recompute-method block\n"
+                                 "  --recompute-num-layers %u\n", b->recompute_block);
+  else if (b->recompute == PLANNER_RECOMPUTE_FULL)
+    g_string_append (out, "  --recompute-granularity full\n  --recompute-method uniform\n  --recompute-num-layers 1\n");
+  if (b->split == PLANNER_SPLIT_ACCOUNT_BOTH || b->split == PLANNER_SPLIT_ACCOUNT_EMBEDDING)
+    g_string_append (out, "  --account-for-embedding-in-pipeline-split\n");
+  if (b->split == PLANNER_SPLIT_ACCOUNT_BOTH || b->split == PLANNER_SPLIT_ACCOUNT_LOSS)
+    g_string_append (out, "  --account-for-loss-in-pipeline-split\n");
+  if (b->split == PLANNER_SPLIT_UNEVEN)
+    g_string_append_printf (out, "  --decoder-first-pipeline-num-layers %u\n  --decoder-last-pipeline-num-layers %u\n",
+                            b->first_stage_layers, b->last_stage_layers);
+  if (r->num_experts > 0)
+    {
+      gboolean sigmoid = planner_recommend_is_sigmoid_router (r->model_args);
+
+      g_string_append_printf (out, "  --num-experts %u\n  --moe-router-topk %" G_GINT64_FORMAT "\n"
+                                   "  --moe-router-load-balancing-type %s\n  --moe-aux-loss-coeff %s\n",
+                              r->num_experts, planner_args_get_int (r->model_args, "moe_router_topk", 2),
+                              sigmoid ? "seq_aux_loss" : "aux_loss", sigmoid ? "1e-4" : "1e-2");
+      if (sigmoid)
+        g_string_append (out, "  --moe-router-enable-expert-bias\n");
+      g_string_append (out, "  --moe-token-dispatcher-type alltoall\n");
+      if (r->gpu->compute_capability_major >= 8)
+        g_string_append (out, "  --moe-grouped-gemm\n");
+      if (b->moe_ep_overlap)
+        g_string_append (out, "  --overlap-moe-expert-parallel-comm\n  --delay-wgrad-compute\n");
+      if (l->etp > 1)
+        g_string_append (out, "  --disable-bias-linear\n");
+    }
+  g_string_append (out, r->gpu->supports_bf16 ? "  --bf16\n" : "  --fp16\n");
+  if (planner_args_get_bool (r->model_args, "grad_reduce_in_bf16", FALSE))
+    g_string_append (out, "  --grad-reduce-in-bf16\n");
+  if (r->fp8)
+    {
+      g_string_append_printf (out, "  --fp8-format hybrid\n  --fp8-recipe %s\n", planner_recommend_fp8_recipe_name (r));
+      if (b->fp8_param_gather)
+        g_string_append (out, "  --fp8-param-gather\n");
+    }
+  g_string_append (out, ")\n");
+  r->shell = g_string_free (out, FALSE);
+}
+
+void
+planner_recommend_explain_moe (PlannerRecommendation        *r,
+                               const PlannerRecommendSearch *s)
+{
+  const PlannerLayout *l = &r->best.layout;
+  PlannerConfig cfg;
+  PlannerMemoryEstimate mem;
+  gboolean sigmoid = planner_recommend_is_sigmoid_router (r->model_args);
+  guint64 topk = (guint64) planner_args_get_int (r->model_args, "moe_router_topk", 2);
+  GString *out = g_string_new (NULL);
+
+  planner_recommend_fill_config (s, &r->best, &cfg);
+  planner_memory_estimate (&cfg, s->gpu, &mem);
+  r->expert_bytes = mem.stages[mem.worst].expert_params * 2.0;
+  r->expert_bytes_ep1 = r->expert_bytes * (double) l->ep;
+
+  r->expert_check = g_strdup_printf (
+    "ETP %u × EP %u × EDP %u × PP %u = %" G_GUINT64_FORMAT ". In Megatron-Core expert parallelism is carved out of "
+    "the data-parallel ranks: the expert layers see the same %" G_GUINT64_FORMAT " GPUs as TP × CP × DP × PP, "
+    "regrouped. A guide that multiplies TP × PP × DP × EP describes the same %" G_GUINT64_FORMAT
+    " GPUs with DP counted as expert-DP (EDP %u); EP is never an extra factor of the world size.",
+    l->etp, l->ep, l->expert_dp, l->pp, r->num_gpus, r->num_gpus, r->num_gpus, l->expert_dp);
+
+  if (l->ep > 1)
+    g_string_append_printf (out, "EP %u keeps %u of %u experts per GPU: %.0f%% less expert-weight memory "
+                                 "(bf16 expert weights on the most loaded stage: %.2f GiB → %.2f GiB per GPU).\n",
+                            l->ep, r->num_experts / l->ep, r->num_experts, 100.0 * (1.0 - 1.0 / l->ep),
+                            r->expert_bytes_ep1 / GIB, r->expert_bytes / GIB);
+  else
+    g_string_append_printf (out, "EP 1 keeps all %u experts on every GPU (%.2f GiB of bf16 expert weights on the most "
+                                 "loaded stage).\n", r->num_experts, r->expert_bytes / GIB);
+  g_string_append_printf (out, "Router top-k %" G_GUINT64_FORMAT "; load balancing %s with coefficient %s%s.\n", topk,
+                          sigmoid ? "seq_aux_loss" : "aux_loss", sigmoid ? "1e-4" : "1e-2",
+                          sigmoid ? " plus the expert bias (the model's sigmoid router)" : "");
+  g_string_append (out, "Token dispatcher alltoall (sends each token only to the GPUs holding its experts).\n");
+  if (s->gpu->compute_capability_major >= 8)
+    g_string_append (out, "Grouped GEMM on: one kernel for all local experts.\n");
+  else
+    g_string_append (out, "Grouped GEMM off: Megatron refuses it below compute capability 8.\n");
+  if (l->etp > 1)
+    g_string_append (out, "--disable-bias-linear: Megatron supports MoE bias only with ETP 1.\n");
+  r->moe_summary = g_string_free (out, FALSE);
+}
+
+void
+planner_recommend_explain_mfu (PlannerRecommendation        *r,
+                               const PlannerRecommendSearch *s)
+{
+  const PlannerMfuRange *published = s->moe ? (r->fp8 ? &s->gpu->mfu_moe_fp8 : &s->gpu->mfu_moe_bf16)
+                                             : (r->fp8 ? &s->gpu->mfu_dense_fp8 : &s->gpu->mfu_dense_bf16);
+  const PlannerStepTime *t = &r->best.time;
+  double useful = t->total > 0 ? t->compute / t->total : 0.0;
+  double factor = MIN (1.0, useful / TUNED_COMPUTE_FRACTION);
+
+  r->mfu.low = published->low * factor;
+  r->mfu.high = published->high * factor;
+  r->mfu.source = published->source;
+  r->mfu_text = g_strdup_printf ("Expected MFU %.0f–%.0f%% (of the %s peak): published runs on %s (%s, %s) reach "
+                                 "%.0f–%.0f%%; this layout's modelled step is %.0f%% useful compute (well-tuned runs: "
+                                 "about %.0f%%).",
+                                 r->mfu.low * 100, r->mfu.high * 100, r->fp8 ? "FP8" : "BF16", s->gpu->name,
+                                 s->moe ? "MoE" : "dense", r->fp8 ? "FP8" : "BF16",
+                                 published->low * 100, published->high * 100, useful * 100,
+                                 TUNED_COMPUTE_FRACTION * 100);
+}
+
+/* ---- Output ---- */
+
+void
+planner_recommend_add_candidate_json (JsonBuilder                     *b,
+                                      const PlannerRecommendCandidate *c)
+{
+  static const char *splits[] = { "even", "account-both", "account-embedding", "account-loss", "uneven" };
+  const PlannerLayout *l = &c->layout;
+
+  json_builder_set_member_name (b, "tp");
+  json_builder_add_int_value (b, l->tp);
+  json_builder_set_member_name (b, "pp");
+  json_builder_add_int_value (b, l->pp);
+  json_builder_set_member_name (b, "vpp");
+  json_builder_add_int_value (b, l->vpp);
+  json_builder_set_member_name (b, "cp");
+  json_builder_add_int_value (b, l->cp);
+  json_builder_set_member_name (b, "dp");
+  json_builder_add_int_value (b, l->dp);
+  json_builder_set_member_name (b, "ep");
+  json_builder_add_int_value (b, l->ep);
+  json_builder_set_member_name (b, "etp");
+  json_builder_add_int_value (b, l->etp);
+  json_builder_set_member_name (b, "expert_dp");
+  json_builder_add_int_value (b, l->expert_dp);
+  json_builder_set_member_name (b, "micro_batch_size");
+  json_builder_add_int_value (b, c->micro_batch_size);
+  json_builder_set_member_name (b, "global_batch_size");
+  json_builder_add_int_value (b, (gint64) c->global_batch_size);
+  json_builder_set_member_name (b, "num_microbatches");
+  json_builder_add_int_value (b, (gint64) c->num_microbatches);
+  json_builder_set_member_name (b, "recompute");
+  json_builder_add_string_value (b, planner_recompute_to_string (c->recompute));
+  json_builder_set_member_name (b, "distributed_optimizer");
+  json_builder_add_boolean_value (b, c->distributed_optimizer);
+  json_builder_set_member_name (b, "sequence_parallel");
+  json_builder_add_boolean_value (b, c->sequence_parallel);
+  json_builder_set_member_name (b, "pipeline_split");
+  json_builder_add_string_value (b, splits[MIN ((guint) c->split, G_N_ELEMENTS (splits) - 1)]);
+  if (c->split == PLANNER_SPLIT_UNEVEN)
+    {
+      json_builder_set_member_name (b, "first_stage_layers");
+      json_builder_add_int_value (b, c->first_stage_layers);
+      json_builder_set_member_name (b, "last_stage_layers");
+      json_builder_add_int_value (b, c->last_stage_layers);
+    }
+  json_builder_set_member_name (b, "fits");
+  json_builder_add_boolean_value (b, c->fits);
+  json_builder_set_member_name (b, "tp_in_nvlink_domain");
+  json_builder_add_boolean_value (b, c->tp_in_nvlink);
+  json_builder_set_member_name (b, "memory_peak_bytes");
+  json_builder_add_double_value (b, isfinite (c->peak_bytes) ? c->peak_bytes : 0.0);
+  json_builder_set_member_name (b, "memory_capacity_bytes");
+  json_builder_add_double_value (b, c->capacity_bytes);
+  if (c->fits && c->time.total > 0)
+    {
+      /* Shares of the modelled step: relative only, never seconds. */
+      json_builder_set_member_name (b, "step_breakdown");
+      json_builder_begin_object (b);
+      for (guint i = 0; i < G_N_ELEMENTS (components); i++)
+        {
+          json_builder_set_member_name (b, components[i].name);
+          json_builder_add_double_value (b, G_STRUCT_MEMBER (double, &c->time, components[i].offset) / c->time.total);
+        }
+      json_builder_end_object (b);
+      json_builder_set_member_name (b, "uncertainty");
+      json_builder_add_double_value (b, c->time.uncertainty / c->time.total);
+    }
+  json_builder_set_member_name (b, "fp8");
+  json_builder_add_boolean_value (b, c->fp8);
+  json_builder_set_member_name (b, "overlaps");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "tp_comm_overlap");
+  json_builder_add_boolean_value (b, c->tp_comm_overlap);
+  json_builder_set_member_name (b, "overlap_moe_expert_parallel_comm");
+  json_builder_add_boolean_value (b, c->moe_ep_overlap);
+  json_builder_set_member_name (b, "overlap_grad_reduce");
+  json_builder_add_boolean_value (b, c->grad_reduce_overlap);
+  json_builder_set_member_name (b, "overlap_param_gather");
+  json_builder_add_boolean_value (b, c->param_gather_overlap);
+  json_builder_set_member_name (b, "fp8_param_gather");
+  json_builder_add_boolean_value (b, c->fp8_param_gather);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "memory_stages");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < c->n_stages; i++)
+    {
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "stage");
+      json_builder_add_int_value (b, c->stage_rank[i]);
+      json_builder_set_member_name (b, "bytes");
+      json_builder_add_double_value (b, isfinite (c->stage_bytes[i]) ? c->stage_bytes[i] : 0.0);
+      json_builder_set_member_name (b, "fraction_of_capacity");
+      json_builder_add_double_value (b, c->capacity_bytes > 0 && isfinite (c->stage_bytes[i])
+                                          ? c->stage_bytes[i] / c->capacity_bytes : 0.0);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+/* One entry of the ranking: the layout, its place, and each modelled
+ * component per sequence as a fraction of the best's step per sequence. */
+static void
+add_ranked_json (JsonBuilder                     *b,
+                 const PlannerRecommendCandidate *c,
+                 const PlannerRecommendCandidate *best,
+                 guint                            rank)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "rank");
+  json_builder_add_int_value (b, rank);
+  planner_recommend_add_candidate_json (b, c);
+  json_builder_set_member_name (b, "relative_speed");
+  json_builder_add_double_value (b, c == best ? 1.0 : c->speedup);
+  json_builder_set_member_name (b, "tie_with_best");
+  json_builder_add_boolean_value (b, c == best || c->tie);
+  json_builder_set_member_name (b, "relative_to_best");
+  json_builder_begin_object (b);
+  for (guint i = 0; i < G_N_ELEMENTS (components); i++)
+    {
+      json_builder_set_member_name (b, components[i].key);
+      json_builder_add_double_value (b, component_per_sequence (c, i) / best->seconds_per_sequence);
+    }
+  json_builder_set_member_name (b, "total");
+  json_builder_add_double_value (b, c->seconds_per_sequence / best->seconds_per_sequence);
+  json_builder_set_member_name (b, "uncertainty");
+  json_builder_add_double_value (b, c->time.uncertainty / (double) c->global_batch_size / best->seconds_per_sequence);
+  /* The ranking key: the step plus half its uncertainty. */
+  json_builder_set_member_name (b, "score");
+  json_builder_add_double_value (b, c->score / best->score);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+}
+
+JsonNode *
+planner_recommendation_to_json (const PlannerRecommendation *r)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  g_return_val_if_fail (r != NULL, NULL);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "megatron_core");
+  json_builder_add_string_value (b, "0.20.0");
+  json_builder_set_member_name (b, "draft");
+  json_builder_add_boolean_value (b, TRUE);
+  json_builder_set_member_name (b, "request");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "model");
+  json_builder_add_string_value (b, r->model_id);
+  json_builder_set_member_name (b, "gpu");
+  json_builder_add_string_value (b, r->gpu->id);
+  json_builder_set_member_name (b, "gpus");
+  json_builder_add_int_value (b, (gint64) r->num_gpus);
+  json_builder_set_member_name (b, "gpus_per_node");
+  json_builder_add_int_value (b, r->gpus_per_node);
+  json_builder_set_member_name (b, "nvlink_domain");
+  json_builder_add_int_value (b, r->nvlink_domain);
+  json_builder_set_member_name (b, "seq_length");
+  json_builder_add_int_value (b, r->seq_length);
+  json_builder_set_member_name (b, "num_experts");
+  json_builder_add_int_value (b, r->num_experts);
+  json_builder_set_member_name (b, "num_layers");
+  json_builder_add_int_value (b, r->num_layers);
+  json_builder_set_member_name (b, "total_params");
+  json_builder_add_double_value (b, r->total_params);
+  json_builder_set_member_name (b, "precision");
+  json_builder_add_string_value (b, r->fp8 ? "fp8" : r->gpu->supports_bf16 ? "bf16" : "fp16");
+  if (r->fp8)
+    {
+      json_builder_set_member_name (b, "fp8_recipe");
+      json_builder_add_string_value (b, planner_recommend_fp8_recipe_name (r));
+    }
+  json_builder_set_member_name (b, "global_batch_given");
+  json_builder_add_boolean_value (b, r->user_global_batch);
+  json_builder_set_member_name (b, "global_batch");
+  json_builder_add_string_value (b, r->batch_text);
+  json_builder_set_member_name (b, "micro_batch_size");
+  json_builder_add_int_value (b, r->user_micro_batch);
+  json_builder_set_member_name (b, "recompute");
+  json_builder_add_string_value (b, r->recompute_policy == PLANNER_RECOMPUTE_POLICY_NONE ? "none"
+                                    : r->recompute_policy == PLANNER_RECOMPUTE_POLICY_SELECTIVE ? "selective"
+                                    : r->recompute_policy == PLANNER_RECOMPUTE_POLICY_FULL ? "full" : "any");
+  json_builder_set_member_name (b, "pins");
+  json_builder_begin_object (b);
+  {
+    const guint32 values[] = { r->pins.tp, r->pins.pp, r->pins.cp, r->pins.dp, r->pins.ep, r->pins.etp, r->pins.vpp };
+    static const char *const names[] = { "tp", "pp", "cp", "dp", "ep", "etp", "vpp" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+      if (values[i] > 0)
+        {
+          json_builder_set_member_name (b, names[i]);
+          json_builder_add_int_value (b, values[i]);
+        }
+  }
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "fits");
+  json_builder_add_boolean_value (b, r->fits);
+  json_builder_set_member_name (b, "candidates_evaluated");
+  json_builder_add_int_value (b, (gint64) r->n_evaluated);
+
+  if (r->fits)
+    {
+      json_builder_set_member_name (b, "layout");
+      json_builder_begin_object (b);
+      planner_recommend_add_candidate_json (b, &r->best);
+      json_builder_end_object (b);
+
+      json_builder_set_member_name (b, "reasons");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < r->reasons->len; i++)
+        {
+          const PlannerRecommendReason *reason = g_ptr_array_index (r->reasons, i);
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "degree");
+          json_builder_add_string_value (b, reason->degree);
+          json_builder_set_member_name (b, "value");
+          json_builder_add_int_value (b, (gint64) reason->value);
+          json_builder_set_member_name (b, "reason");
+          json_builder_add_string_value (b, reason->reason);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+
+      json_builder_set_member_name (b, "alternatives");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < r->alternatives->len; i++)
+        {
+          const PlannerRecommendCandidate *c = &g_array_index (r->alternatives, PlannerRecommendCandidate, i);
+
+          json_builder_begin_object (b);
+          planner_recommend_add_candidate_json (b, c);
+          json_builder_set_member_name (b, "relative_speed");
+          json_builder_add_double_value (b, c->speedup);
+          json_builder_set_member_name (b, "tie_with_best");
+          json_builder_add_boolean_value (b, c->tie);
+          json_builder_set_member_name (b, "trade");
+          json_builder_add_string_value (b, c->trade);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+
+      json_builder_set_member_name (b, "ranking");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "rule");
+      json_builder_add_string_value (b, r->ranking_text);
+      json_builder_set_member_name (b, "layouts_that_fit");
+      json_builder_add_int_value (b, (gint64) r->n_layouts);
+      json_builder_set_member_name (b, "top");
+      json_builder_begin_array (b);
+      add_ranked_json (b, &r->best, &r->best, 1);
+      for (guint i = 0; i < r->alternatives->len; i++)
+        add_ranked_json (b, &g_array_index (r->alternatives, PlannerRecommendCandidate, i), &r->best, i + 2);
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+
+      json_builder_set_member_name (b, "product_check");
+      json_builder_add_string_value (b, r->product_check);
+      if (r->expert_check != NULL)
+        {
+          json_builder_set_member_name (b, "expert_check");
+          json_builder_add_string_value (b, r->expert_check);
+          json_builder_set_member_name (b, "moe");
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "expert_weight_bytes_ep1");
+          json_builder_add_double_value (b, r->expert_bytes_ep1);
+          json_builder_set_member_name (b, "expert_weight_bytes");
+          json_builder_add_double_value (b, r->expert_bytes);
+          json_builder_set_member_name (b, "summary");
+          json_builder_add_string_value (b, r->moe_summary);
+          json_builder_end_object (b);
+        }
+      json_builder_set_member_name (b, "mfu");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "low");
+      json_builder_add_double_value (b, r->mfu.low);
+      json_builder_set_member_name (b, "high");
+      json_builder_add_double_value (b, r->mfu.high);
+      json_builder_set_member_name (b, "text");
+      json_builder_add_string_value (b, r->mfu_text);
+      json_builder_set_member_name (b, "source");
+      json_builder_add_string_value (b, r->mfu.source);
+      json_builder_end_object (b);
+      json_builder_set_member_name (b, "shell");
+      json_builder_add_string_value (b, r->shell);
+    }
+  else
+    {
+      json_builder_set_member_name (b, "nothing_fits");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "reason");
+      json_builder_add_string_value (b, r->nothing_fits);
+      json_builder_set_member_name (b, "gpus_needed");
+      json_builder_add_int_value (b, (gint64) r->gpus_needed);
+      json_builder_end_object (b);
+    }
+
+  json_builder_set_member_name (b, "rules");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->rules->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (r->rules, i));
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "rule_of_thumb");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "valid");
+  json_builder_add_boolean_value (b, r->rule_valid);
+  json_builder_set_member_name (b, "from_reference_table");
+  json_builder_add_boolean_value (b, r->rule_from_table);
+  if (r->rule_valid)
+    planner_recommend_add_candidate_json (b, &r->rule);
+  json_builder_set_member_name (b, "comparison");
+  json_builder_add_string_value (b, r->rule_comparison);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "diagnostics");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (r->diagnostics, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "severity");
+      json_builder_add_string_value (b, planner_severity_to_string (d->severity));
+      json_builder_set_member_name (b, "code");
+      json_builder_add_string_value (b, d->code);
+      json_builder_set_member_name (b, "message");
+      json_builder_add_string_value (b, d->message);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+static const char *
+split_words (const PlannerRecommendCandidate *c)
+{
+  switch (c->split)
+    {
+    case PLANNER_SPLIT_ACCOUNT_BOTH:
+      return ", embedding and loss counted as layers";
+    case PLANNER_SPLIT_ACCOUNT_EMBEDDING:
+      return ", embedding counted as a layer";
+    case PLANNER_SPLIT_ACCOUNT_LOSS:
+      return ", loss counted as a layer";
+    case PLANNER_SPLIT_UNEVEN:
+      return ", uneven first/last stages";
+    case PLANNER_SPLIT_EVEN:
+    default:
+      return "";
+    }
+}
+
+static void
+append_candidate_line (GString                         *out,
+                       const PlannerRecommendCandidate *c,
+                       gboolean                         moe)
+{
+  g_string_append_printf (out, "TP %u × CP %u × DP %u × PP %u", c->layout.tp, c->layout.cp, c->layout.dp,
+                          c->layout.pp);
+  if (c->layout.vpp > 1)
+    g_string_append_printf (out, " (VPP %u)", c->layout.vpp);
+  if (moe)
+    g_string_append_printf (out, ", EP %u, ETP %u", c->layout.ep, c->layout.etp);
+  g_string_append_printf (out, ", micro %u, global %" G_GUINT64_FORMAT ", recompute %s%s%s", c->micro_batch_size,
+                          c->global_batch_size, planner_recompute_to_string (c->recompute),
+                          c->distributed_optimizer ? ", distributed optimizer" : "", split_words (c));
+  if (c->tp_comm_overlap)
+    g_string_append (out, ", TP overlap");
+  if (c->moe_ep_overlap)
+    g_string_append (out, ", EP all-to-all overlap");
+}
+
+char *
+planner_recommendation_to_text (const PlannerRecommendation *r)
+{
+  GString *out = g_string_new (NULL);
+  g_autofree char *experts = NULL;
+
+  g_return_val_if_fail (r != NULL, NULL);
+
+  experts = r->num_experts > 0 ? g_strdup_printf (", %u experts", r->num_experts) : g_strdup ("");
+  g_string_append_printf (out, "Recommendation for Megatron-Core 0.20.0 (a draft until you approve it)\n"
+                               "Model        %s (%.1fB parameters, %u layers%s)\n"
+                               "Cluster      %" G_GUINT64_FORMAT " × %s, %u per node, NVLink domain %u\n"
+                               "Sequence     %u tokens\n"
+                               "Precision    %s\n"
+                               "Batch        %s\n",
+                          r->model_name, r->total_params / 1e9, r->num_layers,
+                          experts,
+                          r->num_gpus, r->gpu->name, r->gpus_per_node, r->nvlink_domain, r->seq_length,
+                          r->fp8 ? (g_str_equal (planner_recommend_fp8_recipe_name (r), "mxfp8") ? "FP8 (mxfp8 recipe)"
+                                    : g_str_equal (planner_recommend_fp8_recipe_name (r), "blockwise") ? "FP8 (blockwise recipe)"
+                                    : g_str_equal (planner_recommend_fp8_recipe_name (r), "delayed") ? "FP8 (delayed recipe)"
+                                                                                                   : "FP8 (tensorwise recipe)")
+                                 : r->gpu->supports_bf16 ? "BF16" : "FP16",
+                          r->batch_text);
+  if (!r->fits)
+    {
+      g_string_append_printf (out, "\n%s\n", r->nothing_fits);
+    }
+  else
+    {
+      const PlannerRecommendCandidate *b = &r->best;
+
+      g_string_append (out, "\nBest         ");
+      append_candidate_line (out, b, r->num_experts > 0);
+      g_string_append_printf (out, "\nMemory       %.1f of %.1f GiB per GPU on the most loaded stage ✓\n",
+                              b->peak_bytes / GIB, b->capacity_bytes / GIB);
+      g_string_append_printf (out, "Check        %s\n", r->product_check);
+      if (r->expert_check != NULL)
+        g_string_append_printf (out, "Experts      %s\n", r->expert_check);
+      g_string_append_printf (out, "MFU          %s\n", r->mfu_text);
+      g_string_append (out, "\nWhy each degree\n");
+      for (guint i = 0; i < r->reasons->len; i++)
+        {
+          const PlannerRecommendReason *reason = g_ptr_array_index (r->reasons, i);
+
+          g_string_append_printf (out, "  %-13s %-6" G_GUINT64_FORMAT " %s\n", reason->degree, reason->value,
+                                  reason->reason);
+        }
+      if (r->moe_summary != NULL)
+        g_string_append_printf (out, "\nMixture of experts\n%s", r->moe_summary);
+      g_string_append_printf (out, "\nRanking      %s %" G_GUINT64_FORMAT " layouts fit.\n", r->ranking_text,
+                              r->n_layouts);
+      if (r->alternatives->len > 0)
+        {
+          g_string_append (out, "\nAlternatives (the next distinct layouts)\n");
+          for (guint i = 0; i < r->alternatives->len; i++)
+            {
+              const PlannerRecommendCandidate *c = &g_array_index (r->alternatives, PlannerRecommendCandidate, i);
+
+              g_string_append_printf (out, "  %u. ", i + 1);
+              append_candidate_line (out, c, r->num_experts > 0);
+              g_string_append_printf (out, "\n     %s%s\n", c->trade,
+                                      c->tie ? " — a tie: within what the model cannot resolve" : "");
+            }
+        }
+    }
+  g_string_append (out, "\nRules of thumb\n");
+  for (guint i = 0; i < r->rules->len; i++)
+    g_string_append_printf (out, "  - %s\n", (const char *) g_ptr_array_index (r->rules, i));
+  if (r->rule_comparison != NULL)
+    g_string_append_printf (out, "  %s\n", r->rule_comparison);
+  if (r->diagnostics->len > 0)
+    {
+      g_string_append (out, "\nMegatron's checks on the best layout (paths and tokenizer come later, from you)\n");
+      for (guint i = 0; i < r->diagnostics->len; i++)
+        {
+          const PlannerDiagnostic *d = g_ptr_array_index (r->diagnostics, i);
+
+          g_string_append_printf (out, "  %s %s: %s\n", planner_severity_to_string (d->severity), d->code, d->message);
+        }
+    }
+  if (r->fits)
+    g_string_append_printf (out, "\n%s", r->shell);
+  return g_string_free (out, FALSE);
+}
+
