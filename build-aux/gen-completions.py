@@ -17,12 +17,13 @@ COMMANDS = {
                "--use-tp-pp-dp-mapping", "--gpus-per-node=", "--json"], None),
     "analyze": (["--world-size=", "--vocab-size=", "--gpu=", "--model=", "--json"], "script"),
     "recommend": (["--gpus=", "--gpu=", "--model=", "--params-b=", "--seq-length=", "--num-experts=",
-                   "--gpus-per-node=", "--global-batch-size=", "--format="], None),
+                   "--gpus-per-node=", "--global-batch-size=", "--global-batch-tokens=", "--precision=",
+                   "--fp8-recipe=", "--micro-batch-size=", "--recompute=", "--pin=", "--format="], None),
     "optimize": (["--log=", "--gpu=", "--gpus-per-node=", "--mfu=", "--iteration-time=", "--tflops-per-gpu=",
                   "--json", "--apply=", "--output=", "--force"], "job"),
     "troubleshoot": (["--symptom=", "--log=", "--gpu=", "--gpus-per-node=", "--mfu=", "--iteration-time=",
                       "--tflops-per-gpu=", "--json", "--apply=", "--output=", "--force"], "job"),
-    "script": (["--launcher=", "-o", "--output=", "--approve", "--force", "--approved-at="], "job"),
+    "script": (["--launcher=", "--stages=", "-o", "--output=", "--approve", "--force", "--approved-at="], "job"),
     "draw": (["-o", "--output=", "--width=", "--scale=", "--style=", "--color-by=", "--force"], "draw"),
     "models": (["--json"], None),
 }
@@ -40,7 +41,10 @@ SUMMARIES = {
 
 # Options with a fixed set of values; --gpu and --model get the catalogue.
 CHOICES = {
-    "--launcher": "torchrun slurm",
+    "--launcher": "torchrun slurm memory-check",
+    "--precision": "bf16 fp8",
+    "--fp8-recipe": "tensorwise delayed mxfp8 blockwise",
+    "--recompute": "none selective full",
     "--format": "text shell json",
     "--symptom": "oom low-mfu slow diverging start-up-error hang",
     "--apply": "all",
