@@ -222,7 +222,7 @@ planner_cli_parse_options (const char          *command,
     }
 
   group = g_option_group_new (command, NULL, NULL, &state, NULL);
-  g_option_group_add_entries (group, (const GOptionEntry *) wrapped->data);
+  g_option_group_add_entries (group, &g_array_index (wrapped, GOptionEntry, 0));
   g_option_context_set_main_group (context, group);
   if (!g_option_context_parse_strv (context, args, &error))
     {

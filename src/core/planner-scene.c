@@ -141,7 +141,7 @@ planner_scene_get_shapes (const PlannerScene *scene,
   g_return_val_if_fail (scene != NULL, NULL);
   if (n_shapes != NULL)
     *n_shapes = scene->shapes->len;
-  return (const PlannerShape *) scene->shapes->data;
+  return &g_array_index (scene->shapes, PlannerShape, 0);
 }
 
 const char *
