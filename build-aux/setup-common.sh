@@ -14,6 +14,8 @@ PLANNER_PACKAGES=(
   xvfb xauth dbus shellcheck
   man-db groff fish
   clang libclang-rt-14-dev
+  # The end-to-end window tests (tests/e2e): AT-SPI from Python, key presses, screenshots.
+  at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool imagemagick libglib2.0-bin
 )
 
 planner_install_missing () {
