@@ -28,7 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
 G_DEFINE_QUARK (planner-write-file-error-quark, planner_write_error)
@@ -336,6 +336,109 @@ planner_write_file (const char         *path,
     }
   sync_folder (folder);
   return TRUE;
+}
+
+typedef struct
+{
+  GBytes            *bytes;
+  guint              mode;
+  PlannerWriteFlags  flags;
+} WriteData;
+
+static void
+write_data_free (gpointer data)
+{
+  WriteData *w = data;
+
+  g_bytes_unref (w->bytes);
+  g_free (w);
+}
+
+static void
+write_in_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  WriteData *w = task_data;
+  g_autofree char *path = g_file_get_path (G_FILE (source_object));
+  GError *error = NULL;
+  gsize length = 0;
+  const char *data = g_bytes_get_data (w->bytes, &length);
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (!planner_write_file (path, data != NULL ? data : "", length, w->mode, w->flags, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+replaced_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+planner_write_file_async (GFile               *file,
+                          GBytes              *bytes,
+                          guint                mode,
+                          PlannerWriteFlags    flags,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *path = NULL;
+  WriteData *w;
+
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (bytes != NULL);
+
+  task = g_task_new (file, cancellable, callback, user_data);
+  g_task_set_source_tag (task, planner_write_file_async);
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      /* Remote: GIO's rules (it refuses folders and special files); without
+       * PLANNER_WRITE_REPLACE an existing file is still refused first. */
+      if (!(flags & PLANNER_WRITE_REPLACE) && g_file_query_exists (file, cancellable))
+        {
+          g_autofree char *name = g_file_get_parse_name (file);
+
+          g_task_return_new_error (task, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_EXISTS,
+                                   _("%s already exists; it was left as it is"), name);
+          return;
+        }
+      g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                           cancellable, replaced_cb, g_steal_pointer (&task));
+      return;
+    }
+  w = g_new0 (WriteData, 1);
+  w->bytes = g_bytes_ref (bytes);
+  w->mode = mode;
+  w->flags = flags;
+  g_task_set_task_data (task, w, write_data_free);
+  g_task_run_in_thread (task, write_in_thread);
+}
+
+gboolean
+planner_write_file_finish (GFile         *file,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, file), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /* The directory entry @path names, with every link on the way to it

@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -50,6 +50,21 @@ gboolean planner_write_file        (const char         *path,
                                     gsize               length,
                                     guint               mode,
                                     PlannerWriteFlags   flags,
+                                    GError            **error);
+
+/* planner_write_file() in a worker thread, for the window: @file is where
+ * a file chooser pointed (a native path, also inside the Flatpak portal).
+ * A file without a local path (a remote GVfs location) is written with
+ * GIO's own replace, which refuses folders and special files too. */
+void     planner_write_file_async  (GFile              *file,
+                                    GBytes             *bytes,
+                                    guint               mode,
+                                    PlannerWriteFlags   flags,
+                                    GCancellable       *cancellable,
+                                    GAsyncReadyCallback callback,
+                                    gpointer            user_data);
+gboolean planner_write_file_finish (GFile              *file,
+                                    GAsyncResult       *result,
                                     GError            **error);
 
 /* TRUE when writing @target would replace the file @source was read from:

@@ -274,6 +274,68 @@ test_replaces (Fixture       *f,
   g_assert_false (planner_write_replaces (other, f->path));
 }
 
+typedef struct
+{
+  gboolean  done;
+  gboolean  ok;
+  GError   *error;
+} Written;
+
+static void
+on_written (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  Written *w = user_data;
+
+  w->ok = planner_write_file_finish (G_FILE (source), result, &w->error);
+  w->done = TRUE;
+}
+
+static gboolean
+write_async (GFile             *file,
+             GBytes            *bytes,
+             PlannerWriteFlags  flags,
+             GError           **error)
+{
+  Written w = { FALSE, FALSE, NULL };
+
+  planner_write_file_async (file, bytes, 0644, flags, NULL, on_written, &w);
+  while (!w.done)
+    g_main_context_iteration (NULL, TRUE);
+  if (w.error != NULL)
+    g_propagate_error (error, w.error);
+  return w.ok;
+}
+
+/* The window's way: a GFile, in a worker thread, the same rule. */
+static void
+test_async (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (f->path);
+  g_autoptr(GBytes) bytes = g_bytes_new_static ("async\n", 6);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (write_async (file, bytes, PLANNER_WRITE_NONE, &error));
+  g_assert_no_error (error);
+  text = read_all (f->path);
+  g_assert_cmpstr (text, ==, "async\n");
+
+  /* Exists: refused without replace, as the sync writer does. */
+  g_assert_false (write_async (file, bytes, PLANNER_WRITE_NONE, &error));
+  g_assert_error (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_EXISTS);
+  g_clear_error (&error);
+
+  /* A fifo: refused even with replace. */
+  g_assert_cmpint (g_unlink (f->path), ==, 0);
+  g_assert_cmpint (mkfifo (f->path, 0600), ==, 0);
+  g_assert_false (write_async (file, bytes, PLANNER_WRITE_REPLACE, &error));
+  g_assert_error (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_NOT_REGULAR);
+  assert_only (f, "out.json");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -289,6 +351,7 @@ main (int   argc,
   ADD ("races", test_races);
   ADD ("io-errors", test_io_errors);
   ADD ("replaces", test_replaces);
+  ADD ("async", test_async);
 #undef ADD
 
   return g_test_run ();
