@@ -10,7 +10,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <string.h>
 
 #include <gio/gio.h>
 
@@ -101,7 +100,7 @@ planner_cli_draw (int    argc,
     { "color-by", 0, 0, G_OPTION_ARG_STRING, &color_by_text,
       "grid: colour GPUs by tp, cp, dp, pp, ep or edp (default: what says most about the layout)", "DIM" },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite FILE when it exists", NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, "PICTURE JOB.json [OTHER.json]" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
   g_auto(GStrv) args = g_strdupv (argv);
@@ -134,7 +133,8 @@ planner_cli_draw (int    argc,
     svg = FALSE;
   else
     return planner_cli_usage_error (COMMAND, "--output: “%s” must end in .png or .svg", output);
-  /* The app's one rule for output files, checked before any drawing. */
+  /* The app's one rule for output files, checked before the work: a
+   * 16K-GPU picture takes seconds to draw. */
   if (planner_cli_check_output (COMMAND, output, force) != PLANNER_EXIT_OK)
     return PLANNER_EXIT_USAGE;
   if (width_text != NULL && !planner_cli_parse_count (COMMAND, "--width", width_text, MAX_WIDTH, &width))
@@ -160,15 +160,27 @@ planner_cli_draw (int    argc,
   a = load_data (rest[1], &job, &error);
   if (a == NULL)
     return planner_cli_usage_error (COMMAND, "%s", error->message);
+  /* Before a recommendation to compare with: why the job itself cannot be
+   * drawn says more than why no layout can be recommended for it. */
+  if ((why = missing (kind, a)) != NULL)
+    {
+      g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[1], why);
+      return PLANNER_EXIT_JOB_ERRORS;
+    }
   if (kind == PLANNER_PICTURE_COMPARE)
     {
       if (rest[2] != NULL)
         {
-          g_autofree char *name = g_path_get_basename (rest[2]);
+          g_autofree char *name = g_filename_display_basename (rest[2]);
 
           b = load_data (rest[2], NULL, &error);
           if (b == NULL)
             return planner_cli_usage_error (COMMAND, "%s", error->message);
+          if ((why = missing (kind, b)) != NULL)
+            {
+              g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[2], why);
+              return PLANNER_EXIT_JOB_ERRORS;
+            }
           planner_picture_data_set_label (b, name);
         }
       else
@@ -177,24 +189,18 @@ planner_cli_draw (int    argc,
 
           if (recommended == NULL)
             {
-              g_printerr ("launch-planner-cli %s: no recommended layout to compare with: %s\n", COMMAND,
-                          error->message);
+              g_printerr ("launch-planner-cli %s: no recommended layout to compare with: %s (or compare with "
+                          "another job: draw compare JOB.json OTHER.json)\n", COMMAND, error->message);
               return PLANNER_EXIT_JOB_ERRORS;
             }
           b = planner_picture_data_new (recommended, NULL);
           planner_picture_data_set_label (b, "Recommended layout");
         }
       {
-        g_autofree char *name = g_path_get_basename (rest[1]);
+        g_autofree char *name = g_filename_display_basename (rest[1]);
 
         planner_picture_data_set_label (a, name);
       }
-    }
-
-  if ((why = missing (kind, a)) != NULL)
-    {
-      g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[1], why);
-      return PLANNER_EXIT_JOB_ERRORS;
     }
 
   scene = planner_picture_export (kind, a, b, grid_options, (double) width);

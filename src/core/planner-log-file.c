@@ -70,11 +70,30 @@ planner_log_read_file (GFile                   *file,
   if (info == NULL)
     return NULL;
   /* A device or a pipe may never end (/dev/zero): only regular files. */
-  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+  switch (g_file_info_get_file_type (info))
     {
+    case G_FILE_TYPE_REGULAR:
+      break;
+    case G_FILE_TYPE_DIRECTORY:
       name = g_file_get_parse_name (file);
       g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
-                   "%s is not a regular file: give the log file itself", name);
+                   "%s is a folder: give the log file in it", name);
+      return NULL;
+    case G_FILE_TYPE_SYMBOLIC_LINK:
+      /* Links are followed: one still a link leads nowhere. */
+      name = g_file_get_parse_name (file);
+      g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
+                   "%s is a symbolic link to a file that does not exist: give the log file itself", name);
+      return NULL;
+    case G_FILE_TYPE_UNKNOWN:
+    case G_FILE_TYPE_SPECIAL:
+    case G_FILE_TYPE_SHORTCUT:
+    case G_FILE_TYPE_MOUNTABLE:
+    default:
+      name = g_file_get_parse_name (file);
+      g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
+                   "%s is not a regular file (a device or a pipe can go on for ever): save the run's output to "
+                   "a file and give that", name);
       return NULL;
     }
   stream = g_file_read (file, cancellable, error);

@@ -139,7 +139,10 @@ const PlannerShape *planner_scene_get_shapes       (const PlannerScene  *scene,
 const char         *planner_scene_get_text         (const PlannerScene  *scene,
                                                     const PlannerShape  *shape);
 
-/* Builders: each returns the new shape for the caller to tag. */
+/* Builders: each returns the new shape for the caller to tag.  Text (and
+ * the description) is kept as valid UTF-8 on one line: bytes that are not
+ * UTF-8 and control characters become U+FFFD, tabs and line breaks spaces,
+ * so that a job's strings cannot break an SVG or a renderer. */
 PlannerShape       *planner_scene_add_rect         (PlannerScene        *scene,
                                                     double               x,
                                                     double               y,

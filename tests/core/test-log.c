@@ -652,13 +652,31 @@ test_reader_refuses (void)
   g_autoptr(GFile) empty = NULL;
   int fd;
 
+  g_autofree char *tmp = NULL;
+  g_autofree char *link_path = NULL;
+  g_autoptr(GFile) dangling = NULL;
+
   g_assert_null (planner_log_read_file (directory, NULL, NULL, NULL, &error));
   g_assert_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE);
+  g_assert_nonnull (strstr (error->message, "is a folder"));
   g_clear_error (&error);
   /* /dev/zero would never end. */
   g_assert_null (planner_log_read_file (device, NULL, NULL, NULL, &error));
   g_assert_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE);
+  g_assert_nonnull (strstr (error->message, "is not a regular file"));
   g_clear_error (&error);
+  /* A link to nothing is said to be one, not "not a regular file". */
+  tmp = g_dir_make_tmp ("log-XXXXXX", &error);
+  g_assert_no_error (error);
+  link_path = g_build_filename (tmp, "run.log", NULL);
+  g_assert_cmpint (symlink ("/nonexistent/run.log", link_path), ==, 0);
+  dangling = g_file_new_for_path (link_path);
+  g_assert_null (planner_log_read_file (dangling, NULL, NULL, NULL, &error));
+  g_assert_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE);
+  g_assert_nonnull (strstr (error->message, "is a symbolic link to a file that does not exist"));
+  g_clear_error (&error);
+  g_unlink (link_path);
+  g_rmdir (tmp);
 
   fd = g_file_open_tmp ("empty-XXXXXX.log", &empty_path, &error);
   g_assert_no_error (error);
@@ -758,6 +776,90 @@ test_args_to_job (void)
   g_clear_error (&error);
   g_assert_null (planner_log_record_to_job (record, NULL, 3, NULL, &error));
   g_assert_nonnull (strstr (error->message, "--gpus-per-node"));
+}
+
+static gint64
+time_memory_lines (guint n_lines,
+                   guint n_ranks)
+{
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  gint64 start;
+
+  for (guint i = 0; i < n_lines; i++)
+    g_string_append_printf (text, "[Rank %u] (after 1 iterations) memory (MB) | allocated: 1.0 | max allocated: "
+                            "2.0 | reserved: 3.0 | max reserved: 4.0\n", i % n_ranks);
+  start = g_get_monotonic_time ();
+  planner_log_reader_feed (reader, text->str, text->len);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  g_assert_cmpuint (record->memory->len, ==, MIN (n_ranks, PLANNER_LOG_MAX_RANKS));
+  return MAX (g_get_monotonic_time () - start, 1);
+}
+
+/* Memory lines of many ranks read as fast as those of one: each line used
+ * to walk the list of up to 4096 kept ranks (12 MB/s on a log of 200,000
+ * ranks, against 200 MB/s).  A ratio, so that a slow machine passes. */
+static void
+test_reader_memory_ranks (void)
+{
+  gint64 one = time_memory_lines (60000, 1);
+  gint64 many = time_memory_lines (60000, 60000);
+
+  g_test_message ("60,000 memory lines: %.0f ms from one rank, %.0f ms from 60,000", one / 1e3, many / 1e3);
+  g_assert_cmpint (many, <, 5 * one);
+}
+
+/* A garbled block: numbers Megatron would never take are left out and
+ * said, and a copy Megatron derives from one of them (encoder_seq_length
+ * from seq_length) is not written as if given on purpose — it used to
+ * make the job fail with "--seq-length and --encoder-seq-length cannot
+ * both be given". */
+static void
+test_args_garbled (void)
+{
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(GPtrArray) assumptions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(PlannerReport) report = NULL;
+  g_autoptr(GString) said = g_string_new (NULL);
+  GPtrArray *diagnostics;
+  static const char block[] = "------------------------ arguments ------------------------\n"
+                              "  encoder_seq_length .............................. 4096\n"
+                              "  exit_signal ..................................... Signals.SIGTERM\n"
+                              "  hidden_size ..................................... inf\n"
+                              "  lr .............................................. nan\n"
+                              "  micro_batch_size ................................ 1e308\n"
+                              "  num_layers ...................................... 12\n"
+                              "  seq_length ...................................... nan\n"
+                              "  world_size ...................................... 8\n"
+                              "-------------------- end of arguments ---------------------\n";
+
+  planner_log_reader_feed (reader, block, sizeof block - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  args = planner_log_record_to_args (record);
+  g_assert_false (planner_args_is_set (args, "encoder_seq_length"));
+  g_assert_false (planner_args_is_set (args, "seq_length"));
+  g_assert_false (planner_args_is_set (args, "hidden_size"));
+  job = planner_log_record_to_job (record, "h100-sxm", 8, assumptions, NULL);
+  g_assert_nonnull (job);
+  for (guint i = 0; i < assumptions->len; i++)
+    g_string_append_printf (said, "%s\n", (const char *) g_ptr_array_index (assumptions, i));
+  /* Each garbled number named with its value; Python's spelling of a
+   * signal is no sign of a garbled log. */
+  g_assert_nonnull (strstr (said->str, "argument hidden_size is “inf”"));
+  g_assert_nonnull (strstr (said->str, "argument lr is “nan”"));
+  g_assert_nonnull (strstr (said->str, "argument micro_batch_size is “1e308”"));
+  g_assert_nonnull (strstr (said->str, "argument seq_length is “nan”"));
+  g_assert_null (strstr (said->str, "exit_signal"));
+  g_assert_cmpuint (assumptions->len, ==, 4);
+  report = planner_analyze_job (job);
+  diagnostics = planner_report_get_diagnostics (report);
+  for (guint i = 0; i < diagnostics->len; i++)
+    g_assert_cmpstr (((PlannerDiagnostic *) g_ptr_array_index (diagnostics, i))->code, !=,
+                     "model.seq-and-encoder-seq");
 }
 
 /* torchrun's "[defaultN]:" prefixes number the ranks of a node. */
@@ -1390,9 +1492,11 @@ main (int   argc,
   g_test_add_func ("/log/reader/async", test_reader_async);
   g_test_add_func ("/log/reader/refuses", test_reader_refuses);
   g_test_add_func ("/log/reader/rerun-nan", test_reader_rerun_nan);
+  g_test_add_func ("/log/reader/memory-ranks", test_reader_memory_ranks);
   g_test_add_func ("/log/args/to-job", test_args_to_job);
   g_test_add_func ("/log/args/gpu-from-oom", test_args_gpu_from_oom);
   g_test_add_func ("/log/args/node-from-prefixes", test_args_node_from_prefixes);
+  g_test_add_func ("/log/args/garbled", test_args_garbled);
   g_test_add_func ("/log/rules/against-megatron", test_rules_against_megatron);
   g_test_add_func ("/log/rules/match", test_rules_match);
   g_test_add_func ("/log/golden/clean", test_golden_clean);
