@@ -375,18 +375,68 @@ planner_log_record_to_args (const PlannerLogRecord *record)
   return record_to_args (record, NULL);
 }
 
+guint
+planner_log_record_get_gpus_per_node (const PlannerLogRecord *record)
+{
+  guint64 world;
+
+  g_return_val_if_fail (record != NULL, 0);
+
+  world = planner_log_record_get_world_size (record);
+  /* torchrun's "[defaultN]:" prefixes number the ranks of one node. */
+  if (world > 0 && record->max_local_rank >= 0 && record->max_local_rank < 72 &&
+      world % (guint64) (record->max_local_rank + 1) == 0)
+    return (guint) record->max_local_rank + 1;
+  return 0;
+}
+
+double
+planner_log_record_get_gpu_capacity (const PlannerLogRecord *record)
+{
+  const PlannerLogEvent *oom;
+
+  g_return_val_if_fail (record != NULL, 0);
+
+  oom = planner_log_record_first_event (record, PLANNER_LOG_EVENT_OOM);
+  return oom != NULL && oom->capacity_bytes > 0 ? oom->capacity_bytes : 0;
+}
+
+static gboolean
+capacity_matches (double            capacity_bytes,
+                  const PlannerGpu *gpu)
+{
+  return fabs (capacity_bytes - (double) gpu->memory_bytes) <= 0.05 * (double) gpu->memory_bytes;
+}
+
+const char *
+planner_log_match_gpu (double      capacity_bytes,
+                       const char *preferred_id)
+{
+  const PlannerGpu *preferred = preferred_id != NULL ? planner_gpu_lookup (preferred_id) : NULL;
+  guint n = 0;
+  const PlannerGpu *const *gpus = planner_gpu_list (&n);
+
+  if (!(capacity_bytes > 0))
+    return NULL;
+  if (preferred != NULL && capacity_matches (capacity_bytes, preferred))
+    return preferred->id;
+  for (guint i = 0; i < n; i++)
+    {
+      if (capacity_matches (capacity_bytes, gpus[i]))
+        return gpus[i]->id;
+    }
+  return NULL;
+}
+
 static guint
 node_size (const PlannerLogRecord *record,
            guint64                 world,
            GPtrArray              *assumptions)
 {
-  guint size;
+  guint size = planner_log_record_get_gpus_per_node (record);
 
-  /* torchrun's "[defaultN]:" prefixes number the ranks of one node. */
-  if (record->max_local_rank >= 0 && record->max_local_rank < 72 &&
-      world % (guint64) (record->max_local_rank + 1) == 0)
+  if (size > 0)
     {
-      size = (guint) record->max_local_rank + 1;
       g_ptr_array_add (assumptions, g_strdup_printf ("%u GPUs per node, from the highest local rank in the "
                                                      "log's prefixes; give --gpus-per-node if that is wrong.",
                                                      size));
@@ -406,29 +456,23 @@ static const char *
 assumed_gpu (const PlannerLogRecord *record,
              GPtrArray              *assumptions)
 {
-  const PlannerLogEvent *oom = planner_log_record_first_event (record, PLANNER_LOG_EVENT_OOM);
-  const PlannerGpu *gpu = planner_gpu_lookup (ASSUMED_GPU);
-  guint n = 0;
-  const PlannerGpu *const *gpus = planner_gpu_list (&n);
+  double capacity = planner_log_record_get_gpu_capacity (record);
+  const char *matched = planner_log_match_gpu (capacity, ASSUMED_GPU);
+  const PlannerGpu *gpu;
 
   /* PyTorch's OOM message gives the device's capacity: a GPU whose memory
    * is that size is a better guess than the default. */
-  if (oom != NULL && oom->capacity_bytes > 0 &&
-      fabs (oom->capacity_bytes - (double) gpu->memory_bytes) > 0.05 * (double) gpu->memory_bytes)
+  if (matched != NULL && !g_str_equal (matched, ASSUMED_GPU))
     {
-      for (guint i = 0; i < n; i++)
-        {
-          if (fabs (oom->capacity_bytes - (double) gpus[i]->memory_bytes) <= 0.05 * (double) gpus[i]->memory_bytes)
-            {
-              g_ptr_array_add (assumptions,
-                               g_strdup_printf ("The log does not name the GPU: assumed the %s (%s), whose memory "
-                                                "matches the %.1f GiB capacity in the out-of-memory message; "
-                                                "give --gpu if it was another.", gpus[i]->name, gpus[i]->id,
-                                                oom->capacity_bytes / (1024.0 * 1024.0 * 1024.0)));
-              return gpus[i]->id;
-            }
-        }
+      gpu = planner_gpu_lookup (matched);
+      g_ptr_array_add (assumptions,
+                       g_strdup_printf ("The log does not name the GPU: assumed the %s (%s), whose memory "
+                                        "matches the %.1f GiB capacity in the out-of-memory message; "
+                                        "give --gpu if it was another.", gpu->name, gpu->id,
+                                        capacity / (1024.0 * 1024.0 * 1024.0)));
+      return gpu->id;
     }
+  gpu = planner_gpu_lookup (ASSUMED_GPU);
   g_ptr_array_add (assumptions, g_strdup_printf ("The log does not name the GPU: assumed the %s (%s); give "
                                                  "--gpu if it was another.", gpu->name, gpu->id));
   return gpu->id;

@@ -236,3 +236,134 @@ planner_log_read_file_finish (GFile         *file,
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }
+
+/* Telling a log apart ------------------------------------------------------- */
+
+gboolean
+planner_log_looks_like_log (const char *data,
+                            gsize       length)
+{
+  g_autoptr(PlannerLogReader) reader = NULL;
+  g_autoptr(PlannerLogRecord) record = NULL;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  reader = planner_log_reader_new ();
+  planner_log_reader_feed (reader, data, length);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+
+  if (record->arguments != NULL || record->world_size > 0 || record->n_iteration_lines > 0 ||
+      record->memory->len > 0 || record->has_theoretical || record->phase > PLANNER_LOG_PHASE_START)
+    return TRUE;
+  /* A failure counts with its figures, not for its words alone: a
+   * script's comment may well say "CUDA out of memory". */
+  for (guint kind = 0; kind < PLANNER_LOG_N_EVENT_KINDS; kind++)
+    {
+      for (guint i = 0; i < record->events[kind]->len; i++)
+        {
+          const PlannerLogEvent *event = g_ptr_array_index (record->events[kind], i);
+
+          switch ((PlannerLogEventKind) kind)
+            {
+            case PLANNER_LOG_EVENT_OOM:
+              if (event->tried_bytes > 0 || event->capacity_bytes > 0)
+                return TRUE;
+              break;
+            case PLANNER_LOG_EVENT_NCCL_TIMEOUT:
+              if (event->collective != NULL || event->sequence >= 0)
+                return TRUE;
+              break;
+            case PLANNER_LOG_EVENT_EXCEPTION:
+            case PLANNER_LOG_EVENT_NAN:
+              if (event->exception != NULL || event->iteration >= 0)
+                return TRUE;
+              break;
+            case PLANNER_LOG_EVENT_SKIPPED:
+            case PLANNER_LOG_EVENT_LOSS_SPIKE:
+            case PLANNER_LOG_EVENT_GRAD_NORM_SPIKE:
+            case PLANNER_LOG_N_EVENT_KINDS:
+            default:
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+starts_like_json (const char *data,
+                  gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    {
+      if (!g_ascii_isspace (data[i]))
+        return data[i] == '{';
+    }
+  return FALSE;
+}
+
+static void
+sniff_in_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  GFile *file = source_object;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autofree char *head = g_malloc (PLANNER_LOG_SNIFF_BYTES);
+  GError *error = NULL;
+  gsize length = 0;
+  gboolean is_log;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, cancellable, &error);
+  if (info != NULL)
+    stream = g_file_read (file, cancellable, &error);
+  if (stream == NULL ||
+      !g_input_stream_read_all (G_INPUT_STREAM (stream), head, PLANNER_LOG_SNIFF_BYTES, &length, cancellable, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  is_log = planner_log_looks_like_log (head, length) ||
+           (g_file_info_get_size (info) > PLANNER_LOG_SNIFF_LARGE && !starts_like_json (head, length));
+  g_task_return_int (task, is_log);
+}
+
+void
+planner_log_sniff_file_async (GFile               *file,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (file, cancellable, callback, user_data);
+  g_task_set_source_tag (task, planner_log_sniff_file_async);
+  g_task_run_in_thread (task, sniff_in_thread);
+}
+
+gboolean
+planner_log_sniff_file_finish (GFile         *file,
+                               GAsyncResult  *result,
+                               gboolean      *is_log,
+                               GError       **error)
+{
+  g_autoptr(GError) local = NULL;
+  gssize value;
+
+  g_return_val_if_fail (g_task_is_valid (result, file), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == planner_log_sniff_file_async, FALSE);
+
+  value = g_task_propagate_int (G_TASK (result), &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  if (is_log != NULL)
+    *is_log = value != 0;
+  return TRUE;
+}

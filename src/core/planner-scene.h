@@ -81,6 +81,15 @@ typedef enum
   PLANNER_TAG_TABLE_CELL,      /* a = row, b = column; c = 1 when the row differs */
   PLANNER_TAG_FOOTER,
   PLANNER_TAG_PANEL,           /* a = panel (compare: 0 current, 1 other) */
+  /* The training-log chart (planner-log-chart.h); a = series unless said */
+  PLANNER_TAG_LOG_SEGMENT,     /* b = point it starts at; value = that point's value */
+  PLANNER_TAG_LOG_POINT,       /* b = point; value: a point with no neighbour to join */
+  PLANNER_TAG_LOG_RANGE,       /* b = point; value = the bucket's maximum (mean to max) */
+  PLANNER_TAG_LOG_OFF_SCALE,   /* b = point: a value that is not finite, at the panel's top */
+  PLANNER_TAG_LOG_FLAG,        /* a = point, b = NaN iterations, c = skipped iterations */
+  PLANNER_TAG_LOG_MARK,        /* a = mark, b = point (G_MAXUINT32: the line or its label),
+                                * c = series of a ring; value = the iteration */
+  PLANNER_TAG_LOG_AXIS,        /* a = series (G_MAXUINT32: iterations); value = the tick's value */
 } PlannerTag;
 
 typedef struct

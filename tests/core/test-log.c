@@ -1474,6 +1474,113 @@ test_not_megatron (void)
   g_assert_nonnull (strstr (g_ptr_array_index (plan->evidence, 0), "no sign of hang"));
 }
 
+/* Logs are told from job files and launch scripts by what they hold. */
+static void
+test_sniff (void)
+{
+  static const char *const logs[] = { "clean.log", "slurm-8-ranks.log", "startup-arguments.log", "oom-startup.log" };
+  static const char script[] =
+    "#!/bin/bash\n"
+    "# Megatron prints its arguments and iteration lines to the log; lower the micro-batch on CUDA out of memory.\n"
+    "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n"
+    "torchrun --nnodes 2 --nproc-per-node 8 pretrain_gpt.py --tensor-model-parallel-size 2 --num-layers 32 \\\n"
+    "    --log-interval 10 --train-iters 5000 2>&1 | tee train.log\n";
+  static const char job[] = "{ \"format\": \"launch-planner-job\", \"version\": 1 }\n";
+  static const char iteration[] =
+    " [2026-11-30 11:12:38.632380] iteration      800/  500000 | consumed samples:        51200 | elapsed time per "
+    "iteration (ms): 9822.1 | throughput per GPU (TFLOP/s/GPU): 142.0 | learning rate: 3.000000E-04 | global batch "
+    "size:    64 | lm loss: 2.114000E+00 | loss scale: 1.0 | grad norm: 0.358 | number of skipped iterations:   0 | "
+    "number of nan iterations:   0 |\n";
+
+  for (guint i = 0; i < G_N_ELEMENTS (logs); i++)
+    {
+      g_autofree char *path = log_path (logs[i]);
+      g_autofree char *text = NULL;
+      gsize length = 0;
+
+      g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+      g_assert_true (planner_log_looks_like_log (text, MIN (length, PLANNER_LOG_SNIFF_BYTES)));
+    }
+  /* One iteration line is enough: a log cut from the middle of a run. */
+  g_assert_true (planner_log_looks_like_log (iteration, sizeof iteration - 1));
+  g_assert_false (planner_log_looks_like_log (script, sizeof script - 1));
+  g_assert_false (planner_log_looks_like_log (job, sizeof job - 1));
+  g_assert_false (planner_log_looks_like_log ("", 0));
+}
+
+static void
+sniff_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  int *answer = user_data;
+  gboolean is_log = FALSE;
+  g_autoptr(GError) error = NULL;
+
+  if (planner_log_sniff_file_finish (G_FILE (object), result, &is_log, &error))
+    *answer = is_log ? 1 : 0;
+  else
+    *answer = 2;
+}
+
+static int
+sniff_file (GFile *file)
+{
+  int answer = -1;
+
+  planner_log_sniff_file_async (file, NULL, sniff_cb, &answer);
+  while (answer < 0)
+    g_main_context_iteration (NULL, TRUE);
+  return answer;
+}
+
+static void
+test_sniff_file (void)
+{
+  g_autofree char *clean = log_path ("clean.log");
+  g_autoptr(GFile) log = g_file_new_for_path (clean);
+  g_autofree char *dir = g_dir_make_tmp ("planner-sniff-XXXXXX", NULL);
+  g_autofree char *big_path = g_build_filename (dir, "big.txt", NULL);
+  g_autofree char *script_path = g_build_filename (dir, "train.sh", NULL);
+  g_autofree char *missing_path = g_build_filename (dir, "missing.log", NULL);
+  g_autoptr(GFile) big = g_file_new_for_path (big_path);
+  g_autoptr(GFile) script = g_file_new_for_path (script_path);
+  g_autoptr(GFile) missing = g_file_new_for_path (missing_path);
+  g_autofree char *filler = g_strnfill (PLANNER_LOG_SNIFF_LARGE + 1, 'x');
+
+  g_assert_true (g_file_set_contents (script_path, "torchrun pretrain_gpt.py --num-layers 2\n", -1, NULL));
+  g_assert_cmpint (sniff_file (log), ==, 1);
+  g_assert_cmpint (sniff_file (script), ==, 0);
+  /* No marker, but no script or job is that large: read as a log, never whole. */
+  g_assert_true (g_file_set_contents (big_path, filler, PLANNER_LOG_SNIFF_LARGE + 1, NULL));
+  g_assert_cmpint (sniff_file (big), ==, 1);
+  g_assert_cmpint (sniff_file (missing), ==, 2);
+  g_unlink (big_path);
+  g_unlink (script_path);
+  g_rmdir (dir);
+}
+
+/* What the log says of the cluster, for the window's own choices. */
+static void
+test_args_cluster_facts (void)
+{
+  g_autoptr(PlannerLogRecord) oom = read_log ("oom-iteration-1.log");
+  g_autoptr(PlannerLogRecord) clean = read_log ("clean.log");
+  double capacity = planner_log_record_get_gpu_capacity (oom);
+
+  g_assert_cmpfloat_with_epsilon (capacity, 79.11 * GIB, 0.01 * GIB);
+  g_assert_cmpfloat (planner_log_record_get_gpu_capacity (clean), ==, 0);
+  /* Several GPUs have 80 GB: the one preferred when it fits, else the catalog's first. */
+  g_assert_cmpstr (planner_log_match_gpu (capacity, "h100-sxm"), ==, "h100-sxm");
+  g_assert_cmpstr (planner_log_match_gpu (capacity, "a100-80gb"), ==, "a100-80gb");
+  g_assert_nonnull (planner_log_match_gpu (capacity, "a100-40gb"));
+  g_assert_cmpstr (planner_log_match_gpu (capacity, "a100-40gb"), !=, "a100-40gb");
+  g_assert_cmpstr (planner_log_match_gpu (39.39 * GIB, NULL), ==, "a100-40gb");
+  g_assert_null (planner_log_match_gpu (3 * GIB, "h100-sxm"));
+  g_assert_null (planner_log_match_gpu (0, "h100-sxm"));
+  g_assert_cmpuint (planner_log_record_get_gpus_per_node (clean), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1510,6 +1617,9 @@ main (int   argc,
   g_test_add_func ("/log/golden/slurm-8-ranks", test_golden_slurm);
   g_test_add_func ("/log/golden/startup", test_golden_startup);
   g_test_add_func ("/log/not-megatron", test_not_megatron);
+  g_test_add_func ("/log/sniff", test_sniff);
+  g_test_add_func ("/log/sniff-file", test_sniff_file);
+  g_test_add_func ("/log/args/cluster-facts", test_args_cluster_facts);
 
   return g_test_run ();
 }
