@@ -112,7 +112,10 @@ set_row_title (GtkWidget  *row,
                const char *title)
 {
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  /* An action row is labelled by its title already: a label as well
+   * would be read twice. */
+  if (!ADW_IS_ACTION_ROW (row))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
 }
 
 static void

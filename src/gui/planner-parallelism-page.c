@@ -238,7 +238,8 @@ show_ranking (PlannerParallelismPage *self,
     }
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->ranking_row), title);
   adw_action_row_set_subtitle (self->ranking_row, subtitle);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->ranking_row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  /* No accessible label of its own: the row is labelled by its title,
+   * and a label as well made GTK 4.8 read the title twice. */
   gtk_widget_set_visible (GTK_WIDGET (self->ranking_group), TRUE);
 }
 

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-a11y.h"
 #include "planner-advice-page.h"
 #include "planner-compare-page.h"
 #include "planner-experts-page.h"
@@ -240,6 +241,8 @@ ensure_page (PlannerWindow *self,
       gtk_stack_add_named (self->stack, self->pages[index], pages[index].name);
       if (self->report != NULL)
         update_page (self, index);
+      /* Its views not shown yet are in the accessibility tree already. */
+      planner_a11y_name_buttons_in (self->pages[index]);
     }
   return self->pages[index];
 }
@@ -2004,6 +2007,9 @@ planner_window_class_init (PlannerWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  /* Every mnemonic button of the window and its dialogs, named once. */
+  planner_a11y_name_mnemonic_buttons ();
 
   object_class->dispose = planner_window_dispose;
   widget_class->map = planner_window_map;
