@@ -129,7 +129,18 @@ class App:
     def key(self, *keys, window=None):
         """Key presses into @window (an X window id; the main window by
         default): without a window manager, focus does not follow new windows."""
-        subprocess.run(["xdotool", "windowfocus", "--sync", window or self.wid], check=False, timeout=10)
+        target = window or self.wid
+        # A busy machine can map a new window after the first attempt:
+        # keep asking until X says the focus is there (at most 5 s).
+        deadline = time.monotonic() + 5
+        while True:
+            subprocess.run(["xdotool", "windowfocus", "--sync", target], check=False, timeout=10,
+                           capture_output=True)
+            focused = subprocess.run(["xdotool", "getwindowfocus"], capture_output=True, text=True,
+                                     check=False, timeout=10).stdout.strip()
+            if focused == str(target) or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
         for k in keys:
             subprocess.run(["xdotool", "key", "--clearmodifiers", k], check=True, timeout=10)
 
