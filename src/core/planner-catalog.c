@@ -16,9 +16,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "planner-config.h"
-#include "planner-layout.h"
-#include "planner-memory.h"
 
 #define CATALOG_PATH "/io/github/launchplanner/LaunchPlanner/catalog/"
 
@@ -409,31 +406,6 @@ planner_model_apply_to_args (const PlannerModel *model,
     }
   if (model->mtp_num_layers > 0)
     set_uint (args, "mtp_num_layers", "--mtp-num-layers", model->mtp_num_layers);
-}
-
-gboolean
-planner_model_count_params (const PlannerModel  *model,
-                            PlannerModelParams  *params,
-                            GError             **error)
-{
-  g_autoptr(PlannerArgs) args = planner_args_new ();
-  PlannerLayout layout = { 0, };
-  PlannerConfig config;
-
-  g_return_val_if_fail (model != NULL, FALSE);
-  g_return_val_if_fail (params != NULL, FALSE);
-
-  /* One GPU, no parallelism: the vocabulary padded to 128. */
-  layout.world_size = layout.tp = layout.pp = layout.cp = layout.dp = 1;
-  layout.ep = layout.etp = layout.expert_dp = layout.vpp = 1;
-  layout.num_distributed_optimizer_instances = 1;
-
-  planner_model_apply_to_args (model, args);
-  if (!planner_config_init_from_args (&config, args, &layout, model->vocab_size, error))
-    return FALSE;
-  planner_config_count_params (&config, params);
-  planner_config_clear (&config);
-  return TRUE;
 }
 
 /* LLaMA-style shape for a size.  Heads of 128 channels, 8 KV groups, SwiGLU

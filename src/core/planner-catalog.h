@@ -135,9 +135,6 @@ void                planner_model_free             (PlannerModel        *model);
 void                planner_model_apply_to_args    (const PlannerModel  *model,
                                                     PlannerArgs         *args);
 /* Counts at tp 1 (the vocabulary padded to 128). */
-gboolean            planner_model_count_params     (const PlannerModel  *model,
-                                                    PlannerModelParams  *params,
-                                                    GError             **error);
 gboolean            planner_model_is_moe           (const PlannerModel  *model);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerModel, planner_model_free)

@@ -145,6 +145,33 @@ planner_config_count_params (const PlannerConfig *config,
                    params->embedding + params->output_layer;
 }
 
+/* A catalogue model's parameters, counted on one GPU without parallelism
+ * (the vocabulary padded to 128).  It lives here rather than in the
+ * catalogue so that the catalogue depends on nothing that depends on it. */
+gboolean
+planner_model_count_params (const PlannerModel  *model,
+                            PlannerModelParams  *params,
+                            GError             **error)
+{
+  g_autoptr(PlannerArgs) args = planner_args_new ();
+  PlannerLayout layout = { 0, };
+  PlannerConfig config;
+
+  g_return_val_if_fail (model != NULL, FALSE);
+  g_return_val_if_fail (params != NULL, FALSE);
+
+  layout.world_size = layout.tp = layout.pp = layout.cp = layout.dp = 1;
+  layout.ep = layout.etp = layout.expert_dp = layout.vpp = 1;
+  layout.num_distributed_optimizer_instances = 1;
+
+  planner_model_apply_to_args (model, args);
+  if (!planner_config_init_from_args (&config, args, &layout, model->vocab_size, error))
+    return FALSE;
+  planner_config_count_params (&config, params);
+  planner_config_clear (&config);
+  return TRUE;
+}
+
 /* Megatron's theoretical_memory_usage (facts §4), term by term. */
 static double
 megatron_bytes_per_param (const PlannerConfig *c,

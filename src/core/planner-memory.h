@@ -116,6 +116,10 @@ guint32      planner_memory_stage_layers        (const PlannerConfig   *config,
 /* Parameter counts of the whole model, computed from the configuration. */
 void         planner_config_count_params        (const PlannerConfig   *config,
                                                  PlannerModelParams    *params);
+/* The same for a catalogue model (one GPU, no parallelism). */
+gboolean     planner_model_count_params         (const PlannerModel    *model,
+                                                 PlannerModelParams    *params,
+                                                 GError               **error);
 
 const char  *planner_memory_component_to_string (PlannerMemoryComponent component);
 /* A sentence per set bit, newline-separated; free with g_free(). */

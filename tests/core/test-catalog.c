@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "planner-catalog.h"
+#include "planner-memory.h"
 
 static void
 test_ids (void)
