@@ -24,6 +24,7 @@ typedef enum
   PLANNER_SCRIPT_ERROR_NOT_APPROVED,
   PLANNER_SCRIPT_ERROR_EXISTS,
   PLANNER_SCRIPT_ERROR_IO,
+  PLANNER_SCRIPT_ERROR_STAGE,         /* a requested pipeline stage the job does not have: a bad invocation */
 } PlannerScriptError;
 
 typedef enum
