@@ -20,6 +20,10 @@
 #include "planner-recommend-private.h"
 #include "planner-validate.h"
 
+/* Up to this many percent slower than the best, a layout is "within x%"
+ * of it; beyond, the text says plainly how much slower it is. */
+#define CLOSE_PERCENT 10.0
+
 static PlannerPipelineSplit
 split_of (const PlannerConfig *cfg)
 {
@@ -215,12 +219,22 @@ planner_recommend_rank_layout (const PlannerArgs *args,
                                       " layouts that fit this job (same model, GPUs, global batch and precision): "
                                       "the best the planner's step model finds.",
                                       yours_text, rank->rank, ordinal_suffix (rank->rank), rank->n_layouts);
-      else
+      else if (percent < CLOSE_PERCENT)
         rank->text = g_strdup_printf ("Your layout (%s) ranks %" G_GUINT64_FORMAT "%s of %" G_GUINT64_FORMAT
                                       " layouts that fit this job (same model, GPUs, global batch and precision): "
                                       "within %.0f%% of the best the model finds, %s. Against it yours is %s.%s",
                                       yours_text, rank->rank, ordinal_suffix (rank->rank), rank->n_layouts,
                                       MAX (percent, 1.0), best_text, trade,
+                                      rank->tie ? " The difference is within what the model cannot resolve: a tie."
+                                                : "");
+      else
+        /* Far from the best, "within x%" would read as praise: say where
+         * it stands and by how much, relatively. */
+        rank->text = g_strdup_printf ("Your layout (%s) ranks %" G_GUINT64_FORMAT "%s of %" G_GUINT64_FORMAT
+                                      " layouts that fit this job (same model, GPUs, global batch and precision). "
+                                      "The best the model finds is %s; against it yours is %s.%s",
+                                      yours_text, rank->rank, ordinal_suffix (rank->rank), rank->n_layouts,
+                                      best_text, trade,
                                       rank->tie ? " The difference is within what the model cannot resolve: a tie."
                                                 : "");
     }

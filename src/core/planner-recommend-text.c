@@ -62,8 +62,10 @@ planner_recommend_describe_trade (const PlannerRecommendCandidate *c,
 
   if (slower < 0.5)
     g_string_append (out, "about as fast by the model");
-  else
+  else if (slower < 100.0)
     g_string_append_printf (out, "about %.0f%% slower", slower);
+  else
+    g_string_append_printf (out, "about %.1f times as slow", 1.0 + slower / 100.0);
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < G_N_ELEMENTS (components); i++)
       {
