@@ -519,7 +519,7 @@ read_memory_savers (PlannerConfig     *c,
   static const char *const recipes[] = { "delayed", "tensorwise", "mxfp8", "blockwise", "custom" };
   const char *const *list;
   const char *text;
-  gint64 layers;
+  gint64 layers, groups, group_topk;
 
   if (planner_args_get_bool (args, "use_torch_fsdp2", FALSE))
     c->fsdp = PLANNER_FSDP_TORCH;
@@ -603,6 +603,33 @@ read_memory_savers (PlannerConfig     *c,
    * in one fused kernel only for SwiGLU with bias-activation fusion. */
   c->moe_fused_weighted_activation = c->swiglu && planner_args_get_bool (args, "bias_swiglu_fusion", TRUE) &&
                                      !planner_args_get_bool (args, "use_te_activation_func", FALSE);
+
+  /* Group-limited routing counts only when both are given and consistent
+   * (TransformerConfig refuses the rest). */
+  groups = planner_args_get_int (args, "moe_router_num_groups", 0);
+  group_topk = planner_args_get_int (args, "moe_router_group_topk", 0);
+  if (c->num_experts > 0 && groups > 0 && group_topk > 0 && group_topk <= groups &&
+      c->num_experts % (guint32) groups == 0)
+    {
+      c->moe_router_num_groups = (guint32) groups;
+      c->moe_router_group_topk = (guint32) group_topk;
+    }
+  text = planner_args_get_string (args, "moe_token_dispatcher_type", "allgather");
+  if (string_equal (text, "alltoall"))
+    c->moe_dispatcher = PLANNER_DISPATCHER_ALLTOALL;
+  else if (string_equal (text, "flex"))
+    {
+      const char *backend = planner_args_get_string (args, "moe_flex_dispatcher_backend", "deepep");
+
+      c->moe_dispatcher = string_equal (backend, "hybridep") ? PLANNER_DISPATCHER_FLEX_HYBRIDEP
+                          : string_equal (backend, "ncclep") ? PLANNER_DISPATCHER_FLEX_NCCLEP
+                                                              : PLANNER_DISPATCHER_FLEX_DEEPEP;
+    }
+  else
+    c->moe_dispatcher = PLANNER_DISPATCHER_ALLGATHER;
+  c->moe_shared_expert_overlap = planner_args_get_bool (args, "moe_shared_expert_overlap", FALSE);
+  text = planner_args_get_string (args, "moe_router_dtype", NULL);
+  c->moe_router_fp32 = string_equal (text, "fp32") || string_equal (text, "fp64");
 }
 
 gboolean

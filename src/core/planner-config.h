@@ -71,6 +71,17 @@ typedef enum
   PLANNER_LOSS_FUSED_TE,      /* Transformer Engine's, gradient written over the logits */
 } PlannerLossFusion;
 
+/* The MoE token dispatcher: --moe-token-dispatcher-type, and for flex
+ * --moe-flex-dispatcher-backend (--moe-enable-deepep is the old form). */
+typedef enum
+{
+  PLANNER_DISPATCHER_ALLGATHER = 0,  /* Megatron's default */
+  PLANNER_DISPATCHER_ALLTOALL,
+  PLANNER_DISPATCHER_FLEX_DEEPEP,    /* DeepEP: a token crosses to each remote node once */
+  PLANNER_DISPATCHER_FLEX_HYBRIDEP,  /* HybridEP: the same, NVLink-domain aware */
+  PLANNER_DISPATCHER_FLEX_NCCLEP,
+} PlannerDispatcher;
+
 /* --recompute-modules under selective recompute, a bit set. */
 typedef enum
 {
@@ -174,6 +185,14 @@ typedef struct
   gboolean         moe_fused_weighted_activation; /* the experts' SwiGLU fused with the routing weights:
                                                    * --swiglu without --no-bias-swiglu-fusion or
                                                    * --use-te-activation-func */
+
+  /* MoE routing and dispatch (the step model; the memory estimate's
+   * dispatcher buffers) */
+  guint32           moe_router_num_groups;     /* --moe-router-num-groups; 0 = no group-limited routing */
+  guint32           moe_router_group_topk;     /* --moe-router-group-topk: groups a token may use */
+  PlannerDispatcher moe_dispatcher;            /* --moe-token-dispatcher-type, --moe-flex-dispatcher-backend */
+  gboolean          moe_shared_expert_overlap; /* --moe-shared-expert-overlap */
+  gboolean          moe_router_fp32;           /* --moe-router-dtype fp32 (or fp64): router probabilities in fp32 */
 } PlannerConfig;
 
 #define PLANNER_CONFIG_ERROR (planner_config_error_quark ())

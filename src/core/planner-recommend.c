@@ -656,6 +656,9 @@ model_args_for (const PlannerRecommendRequest *req,
         }
       args = planner_args_new ();
       planner_model_apply_to_args (model, args);
+      /* As the model was published to train (no dropout for most): the
+       * candidates' memory and their shell blocks say so. */
+      planner_model_apply_training_to_args (model, args);
       *vocab = model->vocab_size;
       r->model_id = g_strdup (model->id);
       r->model_name = g_strdup (model->name);
