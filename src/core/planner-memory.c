@@ -303,6 +303,19 @@ planner_memory_stage_layers (const PlannerConfig *config,
   if (pp == 1)
     return layers;
 
+  if (config->layout_stages > 0)
+    {
+      /* --pipeline-model-parallel-layout: virtual stage k lives on rank
+       * k % pp; the first holds F layers, the last L, the others M. */
+      guint32 count = 0;
+
+      for (guint32 k = stage; k < config->layout_stages; k += pp)
+        count += k == 0 ? config->layout_first
+                 : k == config->layout_stages - 1 ? config->layout_last
+                                                  : config->layout_middle;
+      return count;
+    }
+
   first = config->decoder_first_pipeline_num_layers;
   last = config->decoder_last_pipeline_num_layers;
   if (first > 0 || last > 0)
@@ -359,6 +372,19 @@ planner_memory_stage_moe_layers (const PlannerConfig *c,
   if (c->num_experts == 0 || c->moe_layer_pattern == NULL)
     return 0;
 
+  if (c->layout_stages > 0)
+    {
+      for (guint32 k = stage; k < c->layout_stages; k += pp)
+        {
+          guint32 start = k == 0 ? 0 : c->layout_first + (k - 1) * c->layout_middle;
+          guint32 n = k == 0 ? c->layout_first : k == c->layout_stages - 1 ? c->layout_last : c->layout_middle;
+
+          for (guint32 l = 0; l < n; l++)
+            count += layer_is_moe (c, start + l) ? 1 : 0;
+        }
+      return count;
+    }
+
   if (vpp > 1 && c->decoder_first_pipeline_num_layers == 0 && c->decoder_last_pipeline_num_layers == 0 &&
       !c->account_for_embedding_in_pipeline_split && !c->account_for_loss_in_pipeline_split &&
       c->num_layers % (pp * vpp) == 0)
@@ -394,6 +420,11 @@ typedef struct
   double fp8_gemm_extra;  /* added per FP8 GEMM weight (cached casts, transposes) */
   double grad;            /* the gradient buffer */
   double optimizer;       /* master copy and the two Adam moments */
+  /* What the optimizer step allocates besides, per parameter of this
+   * rank's optimizer shard: for each parameter group at once (the largest
+   * one counts), or for all the shard at once. */
+  double step_group;
+  double step_all;
 } StateBytes;
 
 static void
@@ -435,6 +466,25 @@ state_bytes (const PlannerConfig *c,
       (!c->fp8 || c->fp8_recipe == PLANNER_FP8_RECIPE_DELAYED || c->optimizer_offload_fraction > 0.0))
     master = 2.0;
   b->optimizer = master + dtype_or_fp32 (c->exp_avg_bytes) + dtype_or_fp32 (c->exp_avg_sq_bytes);
+
+  /* The step.  Megatron-FSDP and FSDP2 hand Adam their own shards (left
+   * out here).  The precision-aware optimizer (Transformer Engine's
+   * FusedAdam) unscales every moment kept in 16 or 8 bits, and a 16-bit
+   * master it does not store as a remainder, into fp32 copies of a whole
+   * parameter group before its kernel runs (get_unscaled_state).  Without
+   * it, a 16-bit gradient buffer (--grad-reduce-in-bf16, FP16 without FP32
+   * accumulation) reaches Adam as fp32 copies of the gradient shard
+   * (the distributed optimizer's _copy_model_grads_to_main_grads:
+   * shard_model_grad.float()), all held through the step. */
+  if (c->fsdp == PLANNER_FSDP_NONE)
+    {
+      if (c->precision_aware_optimizer)
+        b->step_group = (dtype_or_fp32 (c->exp_avg_bytes) < 4.0 ? 4.0 : 0.0) +
+                        (dtype_or_fp32 (c->exp_avg_sq_bytes) < 4.0 ? 4.0 : 0.0) +
+                        (dtype_or_fp32 (c->main_params_bytes) < 4.0 ? 4.0 : 0.0);
+      else if (b->grad < 4.0)
+        b->step_all = 4.0;
+    }
 }
 
 /* How many ways each state is split across data-parallel ranks. */
@@ -478,6 +528,42 @@ data_parallel_shards (const PlannerConfig *c,
         s->optimizer = MAX (group / instances, 1.0);
       break;
     }
+}
+
+/* Transformer Engine's grouped GEMM (the experts' GroupedLinear) runs on
+ * four cuBLAS streams, each with its own workspace (TE's
+ * get_multi_stream_cublas_workspace), allocated once beside the one of
+ * ordinary GEMMs: 32 MiB each from Hopper on, 4 MiB before. */
+#define GROUPED_GEMM_STREAMS 4.0
+
+/* --tp-comm-overlap: Transformer Engine's userbuffers (initialize_ub,
+ * which Megatron calls with the layer input's full shape, sequence ×
+ * micro-batch / CP by hidden) hold one communication buffer of that shape
+ * for each overlapped GEMM of a layer: six all-gathers (one byte per
+ * element under FP8, else bf16) and four reduce-scatters (bf16); the two
+ * "external" weight-gradient overlaps borrow theirs.  The cuBLAS workspace
+ * is tripled for the split GEMMs. */
+#define UB_GATHERS   6.0
+#define UB_SCATTERS  4.0
+#define UB_STREAMS   3.0
+
+static double
+te_workspaces (const PlannerConfig         *c,
+                         const PlannerMemoryEstimate *estimate)
+{
+  double cublas = estimate->cublas_workspace_bytes > 0 ? estimate->cublas_workspace_bytes : 4.0 * 1024.0 * 1024.0;
+  double bytes = 0.0;
+
+  if (c->moe_grouped_gemm)
+    bytes += GROUPED_GEMM_STREAMS * cublas;
+  if (c->tp_comm_overlap)
+    {
+      double shape = (double) c->seq_length * (double) c->micro_batch_size / (double) MAX (c->layout.cp, 1) *
+                     (double) c->hidden_size;
+
+      bytes += shape * (UB_GATHERS * (c->fp8 ? 1.0 : 2.0) + UB_SCATTERS * 2.0) + (UB_STREAMS - 1.0) * cublas;
+    }
+  return bytes;
 }
 
 static void
@@ -573,6 +659,18 @@ estimate_stage (const PlannerConfig          *c,
   if (dense.grad > 1.0 || expert.grad > 1.0)
     out->bytes[PLANNER_MEMORY_GRADIENTS] += 2.0 * unit * bytes.grad;
 
+  /* The optimizer step: the states and what the step allocates, the
+   * activations long gone.  Dense and expert parameters are separate
+   * optimizers (and parameter groups) in Megatron. */
+  {
+    double dense_shard = (tp_params + rep_params) / dense.optimizer;
+    double expert_shard = exp_params / expert.optimizer;
+
+    out->optimizer_step_bytes = (bytes.step_all * (dense_shard + expert_shard) +
+                                 bytes.step_group * MAX (dense_shard, expert_shard)) *
+                                (1.0 - c->optimizer_offload_fraction);
+  }
+
   flight = planner_memory_in_flight (c, stage);
   out->in_flight = flight;
   replay = planner_memory_recompute_replay (c, a, n_dense, n_moe);
@@ -595,17 +693,23 @@ estimate_stage (const PlannerConfig          *c,
     }
   out->bytes[PLANNER_MEMORY_ACTIVATIONS] += replay;
 
+  /* The peak is the larger of the backward's (states, activations,
+   * logits) and the optimizer step's (states and the step's copies). */
+  if (out->optimizer_step_bytes > out->bytes[PLANNER_MEMORY_ACTIVATIONS] + out->bytes[PLANNER_MEMORY_LOGITS])
+    out->bytes[PLANNER_MEMORY_OPTIMIZER] += out->optimizer_step_bytes - out->bytes[PLANNER_MEMORY_ACTIVATIONS] -
+                                            out->bytes[PLANNER_MEMORY_LOGITS];
+
   /* Outside the tensors: workspaces inside PyTorch's allocator and what
    * CUDA and NCCL hold outside it.  The allocator's cache on top of the
    * allocated bytes (from the churn of activations, not from the model
    * states allocated once at start-up) is what "max reserved" shows; it is
    * given back before an out-of-memory error, so the fit leaves it out. */
   churn = out->bytes[PLANNER_MEMORY_ACTIVATIONS] + out->bytes[PLANNER_MEMORY_LOGITS];
-  out->allocated_bytes = estimate->workspace_bytes;
+  out->allocated_bytes = estimate->workspace_bytes + te_workspaces (c, estimate);
   for (guint i = 0; i < PLANNER_MEMORY_OVERHEAD; i++)
     out->allocated_bytes += out->bytes[i];
   out->reserved_bytes = out->allocated_bytes + estimate->fragmentation_fraction * churn;
-  out->bytes[PLANNER_MEMORY_OVERHEAD] = estimate->workspace_bytes +
+  out->bytes[PLANNER_MEMORY_OVERHEAD] = estimate->workspace_bytes + te_workspaces (c, estimate) +
                                         estimate->cuda_context_bytes + estimate->nccl_bytes;
 
   out->dominant = PLANNER_MEMORY_WEIGHTS;
@@ -628,6 +732,10 @@ estimate_init (const PlannerGpu      *gpu,
   out->workspace_bytes = OVERHEAD_WORKSPACE;
   out->fragmentation_fraction = OVERHEAD_FRAGMENTATION;
   out->capacity_bytes = gpu != NULL ? (double) gpu->memory_bytes : 0.0;
+  /* TE's cuBLAS workspace: 32 MiB (and 256 bytes of scales) from compute
+   * capability 9.0 on, 4 MiB before (get_cublas_workspace_size_bytes). */
+  out->cublas_workspace_bytes = gpu != NULL && gpu->compute_capability_major >= 9 ? 32.0 * 1024.0 * 1024.0 + 256.0
+                                                                                   : 4.0 * 1024.0 * 1024.0;
 }
 
 static gboolean
