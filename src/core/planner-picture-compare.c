@@ -451,6 +451,16 @@ planner_picture_recommended_job (PlannerJob  *job,
                                   best->first_stage_layers, best->last_stage_layers);
         add[0] = uneven;
         break;
+      case PLANNER_SPLIT_LAYOUT:
+        {
+          /* The layout sets the virtual stages itself (one VPP source). */
+          g_autofree char *layout = planner_recommend_layout_string (recommendation, best);
+
+          uneven = g_strdup_printf ("--pipeline-model-parallel-layout '%s'", layout);
+          add[0] = uneven;
+          g_object_set (copy, "vpp", 1, NULL);
+        }
+        break;
       case PLANNER_SPLIT_EVEN:
       default:
         break;

@@ -71,9 +71,13 @@ check_expert_rules (const PlannerRecommendation     *r,
       if (larger)
         g_assert_cmpuint (l->ep, >, 1);
     }
+  /* Transformer layers per pipeline rank: the decoder layers, and on the
+   * last rank the MTP layers (each an attention and an MLP or MoE block,
+   * as NVIDIA's DeepSeek-V3 layouts count them: one decoder layer, the MTP
+   * layer and the loss on the last stage). */
   for (guint32 rank = 0; rank < l->pp; rank++)
     {
-      guint32 layers = 0;
+      guint32 layers = rank == l->pp - 1 ? (guint32) planner_args_get_int (r->model_args, "mtp_num_layers", 0) : 0;
 
       for (guint32 v = 0; v < l->vpp; v++)
         layers += planner_recommend_stage_layers (c, r->num_layers, rank + v * l->pp);
