@@ -581,9 +581,11 @@ evaluate_knobs (PlannerRecommendSearch    *s,
 
 /* Every knob for one layout.  Megatron-FSDP (parameters, gradients and
  * optimizer state sharded over DP×CP) is tried for dense models without
- * a pipeline whose whole DP×CP group sits in one NVLink domain, and only
- * when nothing fits without it: it gathers the parameters again for
- * every micro-batch, which only NVLink makes cheap. */
+ * a pipeline whose whole DP×CP group sits in one NVLink domain, when
+ * nothing fits without it or only with recompute: it gathers the
+ * parameters again for every micro-batch, which only NVLink makes cheap,
+ * but the memory it frees can spare the recompute (NVIDIA's GB200 Llama 3
+ * 70B recipes: TP 1, FSDP, no recompute).  The faster variant wins. */
 gboolean
 planner_recommend_evaluate_layout (PlannerRecommendSearch    *s,
                                    PlannerRecommendCandidate *proto,
@@ -597,13 +599,21 @@ planner_recommend_evaluate_layout (PlannerRecommendSearch    *s,
   c.distributed_optimizer = TRUE;
   c.fsdp = FALSE;
   any = evaluate_knobs (s, &c, best);
-  if (!any && !s->moe && c.layout.pp == 1 && (guint64) c.layout.dp * c.layout.cp > 1 &&
+  if ((!any || best->recompute != PLANNER_RECOMPUTE_NONE) && !s->moe && c.layout.pp == 1 &&
+      (guint64) c.layout.dp * c.layout.cp > 1 &&
       ((guint64) c.layout.tp * c.layout.cp * c.layout.dp <= s->domain &&
        (s->n <= s->domain || planner_recommend_in_domain ((guint64) c.layout.tp * c.layout.cp * c.layout.dp,
                                                           s->domain))))
     {
+      PlannerRecommendCandidate sharded;
+
       c.fsdp = TRUE;
-      any = evaluate_knobs (s, &c, best);
+      if (evaluate_knobs (s, &c, &sharded))
+        {
+          if (!any || sharded.score < best->score)
+            *best = sharded;
+          any = TRUE;
+        }
     }
   return any;
 }

@@ -27,22 +27,31 @@
  * the others, is what that test prints (cross-validation); the README
  * carries the figures.
  *
- *  gemm_half: a per-GPU GEMM shape of x = rows × width elements reaches
- *    x / (x + gemm_half) of the peak, so thin TP shards, short CP chunks,
- *    tiny micro-batches and experts that get few tokens pay.  768K elements
- *    (768 tokens × 1024 columns) at half the peak: a 2048-token micro-batch
- *    on a 3072-wide shard reaches about 89%, a 8192 × 2048 shard (Llama-3
- *    70B at TP 4) about 96%.  Chosen by hand.
+ *  gemm_half: a per-GPU GEMM shape of x = rows × width output elements
+ *    reaches x / (x + gemm_half) of the peak, so thin TP shards, short CP
+ *    chunks, tiny micro-batches and experts that get few tokens pay.  The
+ *    loss is wave quantization: the output is cut into tiles (128×128 to
+ *    128×256 elements for large GEMMs) that run in waves of one tile per SM
+ *    (132 on H100, 148 on B200), and a GEMM loses on average half a wave:
+ *    1.1M to 2.2M elements.  1.5M, the middle: a 2048-token micro-batch on
+ *    a 3072-wide shard reaches about 80%, a 8192 × 8192 shard about 98%.
+ *    (Round 1 had 768K, chosen by hand; the cross-validation below picks
+ *    1.5M in every fold.)
  *  attn_half: flash attention on a chunk of q tokens reaches q / (q + 512).
  *  fp8_gemm_derate: FP8 GEMMs do not reach twice the BF16 rate once the
  *    casts and the amax/scale work are counted (0.8).
  *  tp_exposed_*: of the raw TP/SP transfer time, what shows: 0.3 with
- *    --tp-comm-overlap (userbuffers split the GEMMs around the transfers),
- *    0.85 without (TE still overlaps the backward all-gather with dgrad).
+ *    --tp-comm-overlap (userbuffers split the GEMMs around the transfers);
+ *    0.75 without: Transformer Engine still runs the backward all-gather of
+ *    a column-parallel layer's input behind its dgrad GEMM and the
+ *    reduce-scatter of its dgrad behind its wgrad GEMM, so of the ten
+ *    transfers a layer makes (four forward, six backward) six show, which
+ *    is 0.75 of the eight the bytes below count.
  *  ep_overlap_residual: with --overlap-moe-expert-parallel-comm another
  *    micro-batch's compute hides the all-to-all up to its own length; this
- *    share of what it hides still shows (kernel launches, the SMs the
- *    communication takes from the GEMMs).
+ *    share of what it hides still shows: the SMs the communication kernels
+ *    take from the GEMMs meanwhile (DeepEP 20 and HybridEP 32 of H100's
+ *    132, NCCL's all-to-all about as many), and the launches.
  *  pp_exposed_*, pp_latency: pipeline sends that show, interleaved (the
  *    schedule overlaps them) and 1F1B; 20 µs per send or receive.
  *  dp_tail: the last gradient bucket always shows (5%).
@@ -53,11 +62,11 @@
  *    bubble, ±10% on recompute); above memory_safe of the capacity, up to
  *    u_memory of the step is at stake (published runs keep headroom). */
 static const PlannerStepConstants defaults = {
-  .gemm_half = 786432.0,
+  .gemm_half = 1572864.0,
   .attn_half = 512.0,
   .fp8_gemm_derate = 0.8,
   .tp_exposed_overlap = 0.3,
-  .tp_exposed_plain = 0.85,
+  .tp_exposed_plain = 0.75,
   .ep_overlap_residual = 0.2,
   .pp_exposed_interleaved = 0.1,
   .pp_exposed_1f1b = 0.6,
