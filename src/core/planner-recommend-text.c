@@ -330,8 +330,20 @@ planner_recommend_build_shell (PlannerRecommendation *r)
     g_string_append_printf (out, "# ETP × EP × EDP × PP = %u × %u × %u × %u = %" G_GUINT64_FORMAT " GPUs "
                                  "(EP is carved out of the data-parallel ranks)\n",
                             l->etp, l->ep, l->expert_dp, l->pp, r->num_gpus);
+  /* validate_args (0.20), Hopper and older with TP or CP: FSDP refuses
+   * CUDA_DEVICE_MAX_CONNECTIONS=1; with the EP all-to-all overlap either 1
+   * or more is accepted (1 favours TP, more the overlap); otherwise 1 is
+   * required. */
   if ((l->tp > 1 || l->cp > 1) && r->gpu->compute_capability_major < 10)
-    g_string_append (out, "export CUDA_DEVICE_MAX_CONNECTIONS=1   # Megatron requires it for TP or CP on this GPU\n");
+    {
+      if (b->fsdp)
+        g_string_append (out, "export CUDA_DEVICE_MAX_CONNECTIONS=32  # Megatron-FSDP refuses 1\n");
+      else if (b->moe_ep_overlap)
+        g_string_append (out, "export CUDA_DEVICE_MAX_CONNECTIONS=1   # TP on this GPU wants 1; the EP all-to-all "
+                              "overlap prefers more (32): Megatron accepts either\n");
+      else
+        g_string_append (out, "export CUDA_DEVICE_MAX_CONNECTIONS=1   # Megatron requires it for TP or CP on this GPU\n");
+    }
 
   g_string_append (out, "PARALLEL_ARGS=(\n"
                         "  --tensor-model-parallel-size \"$TP\"\n"

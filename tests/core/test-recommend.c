@@ -148,6 +148,21 @@ check_recommendation (const PlannerRecommendation *r,
     g_assert_nonnull (strstr (r->shell, line));
     g_assert_nonnull (strstr (r->shell, check));
     g_assert_nonnull (strstr (r->shell, "DRAFT"));
+    /* Megatron-FSDP refuses CUDA_DEVICE_MAX_CONNECTIONS=1 (validate_args). */
+    if (b->fsdp)
+      g_assert_null (strstr (r->shell, "CUDA_DEVICE_MAX_CONNECTIONS=1 "));
+    /* The flags the step model credits are in the shell block. */
+    if (b->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP)
+      g_assert_nonnull (strstr (r->shell, "--moe-token-dispatcher-type flex\n  --moe-flex-dispatcher-backend hybridep"));
+    if (b->moe_ep_overlap)
+      g_assert_nonnull (strstr (r->shell, "--overlap-moe-expert-parallel-comm"));
+    if (b->shared_expert_overlap)
+      g_assert_nonnull (strstr (r->shell, "--moe-shared-expert-overlap"));
+    if (b->split == PLANNER_SPLIT_LAYOUT)
+      {
+        g_assert_nonnull (strstr (r->shell, "--pipeline-model-parallel-layout '"));
+        g_assert_null (strstr (r->shell, "--num-virtual-stages-per-pipeline-rank"));
+      }
   }
 
   if (deep)
@@ -765,6 +780,73 @@ test_recommend_json_ranking (void)
   assert_no_time_or_cost (text);
 }
 
+/* The MoE all-to-all across NVLink domains: the NIC carries the copies
+ * bound for other domains (alltoall), or one per remote domain a token's
+ * experts are in (flex with HybridEP); group-limited routing bounds the
+ * domains; the EP overlap hides it behind the paired micro-batch's compute
+ * up to that compute. */
+static void
+test_recommend_all_to_all (void)
+{
+  PlannerRecommendRequest request = { 0 };
+  PlannerRecommendRequest resolved;
+  PlannerRecommendSearch s;
+  g_autoptr(PlannerRecommendation) r = NULL;
+  PlannerRecommendCandidate c = { 0 }, flex, overlapped;
+  double miss;
+
+  /* 128 experts, top-8, over 4 domains: 1 − C(96,8)/C(128,8) of each other
+   * domain is hit. */
+  miss = 1.0;
+  for (guint i = 0; i < 8; i++)
+    miss *= (96.0 - i) / (128.0 - i);
+  g_assert_cmpfloat_with_epsilon (planner_recommend_remote_domains (128, 8, 4, 0, 0), 3.0 * (1.0 - miss), 1e-12);
+  /* DeepSeek-V3 over 8 domains, one routing group each, 4 groups per
+   * token: 7 × (1 − C(7,4)/C(8,4)) = 3.5 other domains. */
+  g_assert_cmpfloat_with_epsilon (planner_recommend_remote_domains (256, 8, 8, 8, 4), 3.5, 1e-12);
+  g_assert_cmpfloat (planner_recommend_remote_domains (256, 8, 8, 0, 0), >, 3.5);
+  /* One domain: nothing crosses. */
+  g_assert_cmpfloat (planner_recommend_remote_domains (128, 8, 1, 0, 0), ==, 0.0);
+
+  /* Qwen3 235B on 256 H100, TP 2 PP 8 VPP 6 EP 32: the expert group spans
+   * four nodes. */
+  request.model_id = "qwen3-235b-a22b";
+  request.gpu_id = "h100-sxm";
+  request.num_gpus = 256;
+  request.global_batch_size = 2048;
+  r = planner_recommend_prepare (&request, FALSE, &s, &resolved, NULL);
+  g_assert_nonnull (r);
+  g_assert_true (planner_recommend_choose_split (s.base.num_layers, 0, 8, 6, &c));
+  g_assert_true (planner_layout_init (&c.layout, 256, 2, 8, 1, 32, 1, 6, PLANNER_RANK_ORDER_TP_CP_EP_DP_PP, NULL));
+  c.sequence_parallel = TRUE;
+  c.tp_in_nvlink = TRUE;
+  c.distributed_optimizer = TRUE;
+  c.micro_batch_size = 1;
+  c.recompute = PLANNER_RECOMPUTE_SELECTIVE;
+  c.recompute_modules = PLANNER_RECOMPUTE_MODULE_LAYERNORM | PLANNER_RECOMPUTE_MODULE_MOE_ACT;
+  g_assert_true (planner_recommend_choose_batch (&s, &c));
+  planner_recommend_evaluate (&s, &c);
+  g_assert_true (c.moe_ep_overlap);
+  g_assert_cmpint (c.dispatcher, ==, PLANNER_DISPATCHER_FLEX_HYBRIDEP);
+  g_assert_false (c.shared_expert_overlap);   /* Qwen3 has no shared experts */
+  flex = c;
+
+  /* Without the flex dispatcher: about 6 copies of 8 cross the network
+   * instead of 2.7, so more shows. */
+  c.dispatcher = PLANNER_DISPATCHER_ALLTOALL;
+  planner_recommend_step_time (&s, &c, &(PlannerMemoryEstimate) { 0 });
+  g_assert_cmpfloat (c.time.ep_comm, >, 1.5 * flex.time.ep_comm);
+
+  /* Without the overlap (full recompute forbids it), the whole transfer
+   * shows, recomputed forward included. */
+  overlapped = flex;
+  c = flex;
+  c.moe_ep_overlap = FALSE;
+  planner_recommend_step_time (&s, &c, &(PlannerMemoryEstimate) { 0 });
+  g_assert_cmpfloat (c.time.ep_comm, >, overlapped.time.ep_comm);
+  planner_recommend_search_clear (&s);
+}
+
 /* analyze of a person's own layout says where it ranks and what the
  * best trades differently; the best itself ranks first. */
 static void
@@ -897,6 +979,7 @@ main (int   argc,
   g_test_add_func ("/recommend/fp8", test_recommend_fp8);
   g_test_add_func ("/recommend/default-batch", test_recommend_default_batch);
   g_test_add_func ("/recommend/overlaps", test_recommend_overlaps);
+  g_test_add_func ("/recommend/all-to-all", test_recommend_all_to_all);
   g_test_add_func ("/recommend/json-ranking", test_recommend_json_ranking);
   g_test_add_func ("/recommend/rank-layout", test_recommend_rank_layout);
   g_test_add_func ("/recommend/property", test_recommend_property);
