@@ -88,20 +88,25 @@ describe (PlannerReport *report)
   else
     {
       g_autofree char *reason = g_strdup ("the degrees do not multiply out");
+      gboolean reason_is_default = TRUE;
       char *end;
 
-      /* Megatron's own reason, from the diagnostic that refused the layout. */
-      for (guint i = 0; i < report->diagnostics->len; i++)
-        {
-          const PlannerDiagnostic *d = g_ptr_array_index (report->diagnostics, i);
+      /* Megatron's own reason, from the diagnostic that refused the layout:
+       * the dense product (TP × PP × CP) first, the expert grid only when
+       * nothing else is wrong with the degrees. */
+      for (guint pass = 0; pass < 2 && reason_is_default; pass++)
+        for (guint i = 0; i < report->diagnostics->len; i++)
+          {
+            const PlannerDiagnostic *d = g_ptr_array_index (report->diagnostics, i);
 
-          if (d->severity == PLANNER_SEVERITY_ERROR && g_str_has_prefix (d->code, "layout."))
-            {
-              g_free (reason);
-              reason = g_strdup (d->message);
-              break;
-            }
-        }
+            if (d->severity != PLANNER_SEVERITY_ERROR || !g_str_has_prefix (d->code, "layout.") ||
+                (pass == 0 && strstr (d->code, "expert") != NULL))
+              continue;
+            g_free (reason);
+            reason = g_strdup (d->message);
+            reason_is_default = FALSE;
+            break;
+          }
       /* The first sentence is the reason; the nearest layouts follow in the diagnostic. */
       if ((end = strstr (reason, ". ")) != NULL)
         *end = '\0';

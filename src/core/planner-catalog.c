@@ -141,7 +141,8 @@ model_from_json (JsonObject *o)
   m->dropout_given = json_object_has_member (o, "hidden_dropout") || json_object_has_member (o, "attention_dropout");
   m->hidden_dropout = json_object_has_member (o, "hidden_dropout") ? member_double (o, "hidden_dropout") : 0.1;
   m->attention_dropout = json_object_has_member (o, "attention_dropout") ? member_double (o, "attention_dropout") : 0.1;
-  m->dropout_source = member_strdup (o, "dropout_source");
+  m->dropout_source = json_object_has_member (o, "dropout_source")
+                      ? g_intern_string (json_object_get_string_member (o, "dropout_source")) : NULL;
   return m;
 }
 
@@ -317,39 +318,10 @@ planner_model_free (PlannerModel *model)
   g_free (model->tokenizer_model_hint);
   g_free (model->moe_layer_freq);
   g_free (model->moe_router_score_function);
-  g_free (model->dropout_source);
   g_strfreev (model->assumed);
   g_free (model);
 }
 
-/* How the model was published to train, beyond its dimensions: no
- * dropout for the models NVIDIA's recipes and the models' own configs
- * train without (Megatron's default of 0.1 adds two one-byte masks per
- * layer, about 7% of the activations).  Only what @args does not say
- * already; kept apart from the dimensions so that arguments which say
- * nothing about dropout still match the model. */
-void
-planner_model_apply_training_to_args (const PlannerModel *model,
-                                      PlannerArgs        *args)
-{
-  char value[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_return_if_fail (model != NULL);
-  g_return_if_fail (args != NULL);
-
-  if (!model->dropout_given)
-    return;
-  if (!planner_args_is_set (args, "hidden_dropout"))
-    {
-      g_ascii_formatd (value, sizeof value, "%g", model->hidden_dropout);
-      planner_args_set (args, "hidden_dropout", "--hidden-dropout", value);
-    }
-  if (!planner_args_is_set (args, "attention_dropout"))
-    {
-      g_ascii_formatd (value, sizeof value, "%g", model->attention_dropout);
-      planner_args_set (args, "attention_dropout", "--attention-dropout", value);
-    }
-}
 
 gboolean
 planner_model_is_moe (const PlannerModel *model)
@@ -442,10 +414,42 @@ planner_model_apply_to_args (const PlannerModel *model,
     }
   if (model->mtp_num_layers > 0)
     set_uint (args, "mtp_num_layers", "--mtp-num-layers", model->mtp_num_layers);
-  if (model->num_experts > 0 && model->moe_router_num_groups > 0 && model->moe_router_group_topk > 0)
+}
+
+/* How the model was published to train, beyond the dimensions a job
+ * holds: group-limited routing (DeepSeek-V3: 8 groups, 4 per token), and
+ * no dropout for the models NVIDIA's recipes and the models' own configs
+ * train without (Megatron's default of 0.1 adds two one-byte masks per
+ * layer, about 7% of the activations).  Only what @args does not say
+ * already; kept apart from the dimensions so that arguments which say
+ * nothing about them still match the model, and jobs (which have no field
+ * for them yet) write the same flags as their catalogue model. */
+void
+planner_model_apply_training_to_args (const PlannerModel *model,
+                                      PlannerArgs        *args)
+{
+  char value[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (args != NULL);
+
+  if (model->num_experts > 0 && model->moe_router_num_groups > 0 && model->moe_router_group_topk > 0 &&
+      !planner_args_is_set (args, "moe_router_num_groups") && !planner_args_is_set (args, "moe_router_group_topk"))
     {
       set_uint (args, "moe_router_num_groups", "--moe-router-num-groups", model->moe_router_num_groups);
       set_uint (args, "moe_router_group_topk", "--moe-router-group-topk", model->moe_router_group_topk);
+    }
+  if (!model->dropout_given)
+    return;
+  if (!planner_args_is_set (args, "hidden_dropout"))
+    {
+      g_ascii_formatd (value, sizeof value, "%g", model->hidden_dropout);
+      planner_args_set (args, "hidden_dropout", "--hidden-dropout", value);
+    }
+  if (!planner_args_is_set (args, "attention_dropout"))
+    {
+      g_ascii_formatd (value, sizeof value, "%g", model->attention_dropout);
+      planner_args_set (args, "attention_dropout", "--attention-dropout", value);
     }
 }
 

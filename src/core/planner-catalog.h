@@ -97,7 +97,7 @@ typedef struct
   gboolean  dropout_given;
   double    hidden_dropout;
   double    attention_dropout;
-  char     *dropout_source;
+  const char *dropout_source;       /* interned (g_intern_string): a by-value copy of the struct stays safe */
   /* For custom models: which dimensions were assumed (NULL-terminated) */
   char    **assumed;
 } PlannerModel;

@@ -15,8 +15,11 @@
 #include <string.h>
 
 #include "planner-catalog.h"
+#include "planner-field.h"
+#include "planner-field-check.h"
 #include "planner-flag-catalog.h"
 #include "planner-import.h"
+#include "planner-job-model.h"
 #include "planner-shell.h"
 
 char *
@@ -86,13 +89,6 @@ set_path (PlannerArgs *args,
     planner_args_set (args, dest, flag, value);
 }
 
-static gboolean
-job_model_is_moe (PlannerJob *job)
-{
-  const PlannerModel *model = planner_model_lookup (planner_job_get_model_id (job));
-
-  return model != NULL && planner_model_is_moe (model);
-}
 
 static gboolean
 is_blank (const char *text)
@@ -105,9 +101,147 @@ is_blank (const char *text)
   return TRUE;
 }
 
-PlannerArgs *
-planner_job_parse_extra_args (PlannerJob  *job,
-                              GError     **error)
+/* The extra arguments are read by the importer's shell reader, which drops
+ * redirections and stops a command at an operator without a word: "--load
+ * <your dir>" became a redirection, "> log 2>&1 &" vanished.  So the text
+ * may hold only words: plain characters, quotes and backslash escapes.
+ * Everything else is refused here, before the reader sees it. */
+static gboolean
+check_extra_syntax (const char  *text,
+                    GError     **error)
+{
+  enum { PLAIN, SINGLE, DOUBLE } state = PLAIN;
+  gboolean word_start = TRUE;
+  const char *why = NULL;
+  char what[8] = { 0 };
+
+  for (const char *p = text; *p != '\0' && why == NULL; p++)
+    {
+      char c = *p;
+
+      switch (state)
+        {
+        case SINGLE:
+          if (c == '\'')
+            state = PLAIN;
+          break;
+        case DOUBLE:
+          if (c == '\\' && p[1] != '\0')
+            p++;
+          else if (c == '"')
+            state = PLAIN;
+          else if (c == '$' || c == '`')
+            why = "a substitution; write the value itself";
+          break;
+        case PLAIN:
+        default:
+          if (c == '\\' && p[1] != '\0')
+            {
+              p++;
+              word_start = FALSE;
+              continue;
+            }
+          if (c == '\'')
+            state = SINGLE;
+          else if (c == '"')
+            state = DOUBLE;
+          else if (c == '$' && p[1] == '\'')
+            why = "an ANSI-C quote ($'…'); write the value in plain quotes";
+          else if (c == '$' || c == '`')
+            why = "a variable or substitution; write the value itself";
+          else if (c == '<' || c == '>')
+            why = "a redirection; a path goes in quotes after its flag";
+          else if (c == '|' || c == '&' || c == ';' || c == '(' || c == ')')
+            why = "a shell operator; only Megatron arguments go here";
+          else if (c == '#' && word_start)
+            why = "a comment, which would drop the rest of the line";
+          else if (c == '~' && word_start)
+            why = "“~”, which the launch script would not expand; give the path from the root (/…)";
+          else if (c == '*' || c == '?' || c == '[' || c == '{' || c == '}')
+            why = "a pattern the shell would expand; put the value in quotes if the character is meant";
+          word_start = c == ' ' || c == '\t';
+          break;
+        }
+      if (why != NULL)
+        memcpy (what, p, MIN ((gsize) g_utf8_skip[(guchar) c], sizeof what - 1));
+    }
+  if (why == NULL && state != PLAIN)
+    why = "an unclosed quote";
+  if (why == NULL)
+    return TRUE;
+  if (what[0] != '\0')
+    g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                 "advanced.extra_args holds “%s”, %s", what, why);
+  else
+    g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, "advanced.extra_args holds %s", why);
+  return FALSE;
+}
+
+/* Megatron options whose values are paths: the same rules as the job's
+ * own path fields (absolute, not a placeholder, no "~"). */
+static const char *const path_dests[] = {
+  "bert_load", "block_data_path", "ckpt_convert_save", "ckpt_pg_tensors_cache_path", "config_logger_dir",
+  "data_args_path", "data_cache_path", "data_path", "embedding_path", "evidence_data_path",
+  "flight_recorder_dump_path", "heterogeneous_layers_config_path", "ict_load", "load", "logits_load_dir",
+  "logits_save_dir", "memory_snapshot_path", "merge_file", "metadata_path", "moe_routing_trace_path",
+  "nccl_communicator_config_path", "non_persistent_global_ckpt_dir", "non_persistent_local_ckpt_dir",
+  "object_storage_cache_path", "per_dataset_sequences_path", "per_split_data_args_path",
+  "pretrained_checkpoint", "result_rejected_tracker_filename", "rl_profile_dir", "rl_rollout_bank_dir", "save",
+  "te_precision_config_file", "tensorboard_dir", "test_data_path", "titles_data_path", "tokenizer_model",
+  "train_data_path", "valid_data_path", "vocab_file", "wandb_save_dir", NULL
+};
+
+static gboolean
+is_number (const char *text)
+{
+  char *end = NULL;
+
+  g_ascii_strtod (text, &end);
+  return end != text && *end == '\0';
+}
+
+static gboolean
+check_extra_values (const PlannerArgs  *args,
+                    GError            **error)
+{
+  for (guint i = 0; i < planner_args_get_n_entries (args); i++)
+    {
+      const char *dest = planner_args_get_dest_at (args, i);
+      const char *const *values = planner_args_get_list (args, dest);
+      gboolean path = g_strv_contains (path_dests, dest);
+      g_autofree char *name = g_strdup_printf ("advanced.extra_args: “%s”", planner_args_get_flag (args, dest));
+
+      for (guint v = 0; values != NULL && values[v] != NULL; v++)
+        {
+          g_autofree char *why = NULL;
+
+          /* A blend's weights stand between its paths. */
+          if (path && is_number (values[v]))
+            continue;
+          why = planner_field_check_path (name, values[v]);
+          /* Not a path: only the rules that hold for any value. */
+          if (why != NULL && !path && values[v][0] != '/' && strstr (why, "a relative path") != NULL)
+            g_clear_pointer (&why, g_free);
+          if (why != NULL)
+            {
+              g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, why);
+              return FALSE;
+            }
+          if (path && values[v][0] == '\0')
+            {
+              g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, "%s has an empty path", name);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* The words alone: read as an imported script's arguments are, judged by
+ * the same rules.  Whether the job sets the same flags is not asked. */
+static PlannerArgs *
+parse_extra_words (PlannerJob  *job,
+                   GError     **error)
 {
   const char *text = planner_job_get_string (job, "extra-args");
   g_autoptr(PlannerShellScript) script = NULL;
@@ -118,12 +252,23 @@ planner_job_parse_extra_args (PlannerJob  *job,
   if (is_blank (text))
     return planner_args_new ();
 
-  if (strchr (text, '\n') != NULL)
+  if (strchr (text, '\n') != NULL || strchr (text, '\r') != NULL)
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
                            "advanced.extra_args must be one line of Megatron arguments");
       return NULL;
     }
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (((guchar) *p < 0x20 && *p != '\t') || *p == 0x7f)
+        {
+          g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                               "advanced.extra_args holds a control character; remove it");
+          return NULL;
+        }
+    }
+  if (!check_extra_syntax (text, error))
+    return NULL;
 
   script = planner_shell_parse (text, strlen (text), error);
   if (script == NULL)
@@ -182,14 +327,57 @@ planner_job_parse_extra_args (PlannerJob  *job,
           return NULL;
         }
     }
+  if (!check_extra_values (import->args, error))
+    return NULL;
   return planner_args_ref (import->args);
 }
 
+static PlannerArgs *job_fields_to_args (PlannerJob  *job,
+                                        gboolean     extra_data);
+
 PlannerArgs *
-planner_job_to_args (PlannerJob *job)
+planner_job_parse_extra_args (PlannerJob  *job,
+                              GError     **error)
+{
+  g_autoptr(PlannerArgs) extra = NULL;
+  g_autoptr(PlannerArgs) own = NULL;
+  g_autoptr(PlannerArgs) model = planner_args_new ();
+
+  extra = parse_extra_words (job, error);
+  if (extra == NULL)
+    return NULL;
+
+  /* A flag the job sets itself would be given twice, and the extra one
+   * would silently win: the job's field is where it is changed. */
+  own = job_fields_to_args (job, planner_args_is_set (extra, "data_path"));
+  planner_job_model_to_args (job, model);
+  for (guint i = 0; i < planner_args_get_n_entries (extra); i++)
+    {
+      const char *dest = planner_args_get_dest_at (extra, i);
+      const char *flag = planner_args_get_flag (extra, dest);
+
+      if (planner_args_is_set (own, dest) || planner_args_is_set (model, dest))
+        {
+          const char *flags[] = { planner_args_is_set (own, dest) ? planner_args_get_flag (own, dest)
+                                                                  : planner_args_get_flag (model, dest), flag, NULL };
+          g_auto(GStrv) keys = planner_field_keys_for_flags (job, flags);
+          const char *owner = keys[0] != NULL ? keys[0] : "the job";
+
+          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                       "advanced.extra_args sets “%s”, which %s already sets: remove it from "
+                       "advanced.extra_args%s%s", flag, owner,
+                       keys[0] != NULL ? " and change " : "", keys[0] != NULL ? keys[0] : "");
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&extra);
+}
+
+static PlannerArgs *
+job_fields_to_args (PlannerJob *job,
+                    gboolean    extra_data)
 {
   PlannerArgs *args = planner_args_new ();
-  g_autoptr(PlannerArgs) extra = NULL;
   const char *precision = planner_job_get_string (job, "precision");
   const char *recompute = planner_job_get_string (job, "recompute");
   const char *data_path = planner_job_get_string (job, "data-path");
@@ -201,6 +389,14 @@ planner_job_to_args (PlannerJob *job)
   double init_std = planner_job_get_double (job, "init-method-std");
   gboolean distributed_optimizer = planner_job_get_bool (job, "distributed-optimizer");
   gboolean overlap_grad = planner_job_get_bool (job, "overlap-grad-reduce");
+  const char *fsdp = planner_job_get_string (job, "fsdp");
+  double offload = planner_job_get_double (job, "optimizer-offload-fraction");
+  guint offload_layers = planner_job_get_uint (job, "activation-offload-layers");
+
+  /* A custom architecture is the job's own: its dimensions are job
+   * arguments (a catalog model's come from the catalog). */
+  if (planner_job_get_model_kind (job) == PLANNER_JOB_MODEL_CUSTOM)
+    planner_job_model_to_args (job, args);
 
   set_uint (args, "tensor_model_parallel_size", "--tensor-model-parallel-size", tp);
   set_uint (args, "pipeline_model_parallel_size", "--pipeline-model-parallel-size",
@@ -217,6 +413,10 @@ planner_job_to_args (PlannerJob *job)
    * would only earn a warning. */
   if (planner_job_get_bool (job, "sequence-parallel") && tp > 1)
     planner_args_set_bool (args, "sequence_parallel", "--sequence-parallel", TRUE);
+  /* Written as asked: without sequence parallel Megatron refuses it, and
+   * the checks say so rather than dropping the user's choice. */
+  if (planner_job_get_bool (job, "tp-comm-overlap"))
+    planner_args_set_bool (args, "tp_comm_overlap", "--tp-comm-overlap", TRUE);
 
   set_uint (args, "seq_length", "--seq-length", planner_job_get_uint (job, "seq-length"));
   set_uint (args, "micro_batch_size", "--micro-batch-size", planner_job_get_uint (job, "micro-batch-size"));
@@ -237,38 +437,92 @@ planner_job_to_args (PlannerJob *job)
       planner_args_set_bool (args, "bf16", "--bf16", TRUE);
       planner_args_set (args, "fp8", "--fp8-format", "hybrid");
       planner_args_set (args, "fp8_recipe", "--fp8-recipe", recipe);
+      if (planner_job_get_bool (job, "fp8-param-gather"))
+        planner_args_set_bool (args, "fp8_param_gather", "--fp8-param-gather", TRUE);
     }
   set_path (args, "attention_backend", "--attention-backend",
             planner_job_get_string (job, "attention-backend"));
 
   if (g_str_equal (recompute, "selective"))
-    planner_args_set (args, "recompute_granularity", "--recompute-granularity", "selective");
+    {
+      g_auto(GStrv) modules = g_strsplit_set (planner_job_get_string (job, "recompute-modules"), " ,", -1);
+      g_autoptr(GStrvBuilder) list = g_strv_builder_new ();
+      g_auto(GStrv) values = NULL;
+
+      planner_args_set (args, "recompute_granularity", "--recompute-granularity", "selective");
+      for (guint i = 0; modules[i] != NULL; i++)
+        if (*modules[i] != '\0')
+          g_strv_builder_add (list, modules[i]);
+      values = g_strv_builder_end (list);
+      if (values[0] != NULL)
+        planner_args_set_list (args, "recompute_modules", "--recompute-modules", (const char *const *) values);
+    }
   else if (g_str_equal (recompute, "full"))
     {
       planner_args_set (args, "recompute_granularity", "--recompute-granularity", "full");
-      planner_args_set (args, "recompute_method", "--recompute-method", "uniform");
-      planner_args_set (args, "recompute_num_layers", "--recompute-num-layers", "1");
+      set_path (args, "recompute_method", "--recompute-method", planner_job_get_string (job, "recompute-method"));
+      set_uint (args, "recompute_num_layers", "--recompute-num-layers",
+                planner_job_get_uint (job, "recompute-num-layers"));
     }
+  if (offload_layers > 0)
+    set_uint (args, "cpu_offloading_num_layers", "--cpu-offloading-num-layers", offload_layers);
 
+  if (g_str_equal (fsdp, "megatron"))
+    {
+      /* Megatron FSDP (version 1) shards parameters, gradients and the
+       * optimizer state, and saves only in its own checkpoint format. */
+      planner_args_set_bool (args, "use_megatron_fsdp", "--use-megatron-fsdp", TRUE);
+      planner_args_set (args, "data_parallel_sharding_strategy", "--data-parallel-sharding-strategy",
+                        "optim_grads_params");
+      planner_args_set (args, "ckpt_format", "--ckpt-format", "fsdp_dtensor");
+    }
+  else if (g_str_equal (fsdp, "torch"))
+    {
+      /* FSDP2 cannot run with gradient accumulation fusion, which is on by
+       * default: no choice to give, so it comes with the option. */
+      planner_args_set_bool (args, "use_torch_fsdp2", "--use-torch-fsdp2", TRUE);
+      planner_args_set_bool (args, "gradient_accumulation_fusion", "--no-gradient-accumulation-fusion", FALSE);
+    }
   if (distributed_optimizer)
     planner_args_set_bool (args, "use_distributed_optimizer", "--use-distributed-optimizer", TRUE);
   if (overlap_grad)
     planner_args_set_bool (args, "overlap_grad_reduce", "--overlap-grad-reduce", TRUE);
-  /* Megatron refuses the param-gather overlap without both of those. */
-  if (distributed_optimizer && overlap_grad && planner_job_get_bool (job, "overlap-param-gather"))
+  /* Megatron refuses the param-gather overlap without both of those (or
+   * Megatron FSDP, which gathers parameters itself). */
+  if ((distributed_optimizer || g_str_equal (fsdp, "megatron")) && overlap_grad &&
+      planner_job_get_bool (job, "overlap-param-gather"))
     planner_args_set_bool (args, "overlap_param_gather", "--overlap-param-gather", TRUE);
+  if (planner_job_get_bool (job, "precision-aware-optimizer"))
+    {
+      /* The point of the precision-aware optimizer here: Adam's moments in
+       * BF16, half the optimizer state. */
+      planner_args_set_bool (args, "use_precision_aware_optimizer", "--use-precision-aware-optimizer", TRUE);
+      planner_args_set (args, "exp_avg_dtype", "--exp-avg-dtype", "bf16");
+      planner_args_set (args, "exp_avg_sq_dtype", "--exp-avg-sq-dtype", "bf16");
+    }
+  if (offload > 0)
+    {
+      planner_args_set_bool (args, "optimizer_cpu_offload", "--optimizer-cpu-offload", TRUE);
+      set_double (args, "optimizer_offload_fraction", "--optimizer-offload-fraction", offload);
+    }
 
   set_double (args, "lr", "--lr", planner_job_get_double (job, "lr"));
   set_double (args, "min_lr", "--min-lr", planner_job_get_double (job, "min-lr"));
   set_path (args, "lr_decay_style", "--lr-decay-style", planner_job_get_string (job, "lr-decay-style"));
   if (warmup > 0)
     set_uint (args, "lr_warmup_iters", "--lr-warmup-iters", warmup);
+  if (planner_job_get_double (job, "lr-warmup-init") > 0)
+    set_double (args, "lr_warmup_init", "--lr-warmup-init", planner_job_get_double (job, "lr-warmup-init"));
+  if (planner_job_get_uint (job, "lr-decay-iters") > 0)
+    set_uint (args, "lr_decay_iters", "--lr-decay-iters", planner_job_get_uint (job, "lr-decay-iters"));
+  if (planner_job_get_uint (job, "lr-wsd-decay-iters") > 0)
+    set_uint (args, "lr_wsd_decay_iters", "--lr-wsd-decay-iters", planner_job_get_uint (job, "lr-wsd-decay-iters"));
   set_double (args, "weight_decay", "--weight-decay", planner_job_get_double (job, "weight-decay"));
   set_double (args, "clip_grad", "--clip-grad", planner_job_get_double (job, "clip-grad"));
   if (init_std > 0)
     set_double (args, "init_method_std", "--init-method-std", init_std);
 
-  if (job_model_is_moe (job))
+  if (planner_job_model_is_moe (job))
     {
       g_autofree char *coeff = planner_format_double (planner_job_get_double (job, "moe-aux-loss-coeff"));
       const char *balancing[] = { planner_job_get_string (job, "moe-router-load-balancing-type"), NULL };
@@ -280,6 +534,8 @@ planner_job_to_args (PlannerJob *job)
                 planner_job_get_string (job, "moe-token-dispatcher-type"));
       if (planner_job_get_bool (job, "moe-grouped-gemm"))
         planner_args_set_bool (args, "moe_grouped_gemm", "--moe-grouped-gemm", TRUE);
+      if (planner_job_get_bool (job, "overlap-moe-comm"))
+        planner_args_set_bool (args, "overlap_moe_expert_parallel_comm", "--overlap-moe-expert-parallel-comm", TRUE);
     }
 
   if (planner_job_get_bool (job, "mock-data"))
@@ -289,8 +545,11 @@ planner_job_to_args (PlannerJob *job)
       const char *paths[] = { data_path, NULL };
 
       planner_args_set_list (args, "data_path", "--data-path", paths);
-      set_path (args, "split", "--split", planner_job_get_string (job, "split"));
     }
+  /* The split goes with the data, the field's or a blend in the extra
+   * arguments. */
+  if (*data_path != '\0' || extra_data)
+    set_path (args, "split", "--split", planner_job_get_string (job, "split"));
   set_path (args, "tokenizer_type", "--tokenizer-type", planner_job_get_string (job, "tokenizer-type"));
   set_path (args, "tokenizer_model", "--tokenizer-model", planner_job_get_string (job, "tokenizer-model"));
   set_path (args, "vocab_file", "--vocab-file", planner_job_get_string (job, "vocab-file"));
@@ -305,19 +564,27 @@ planner_job_to_args (PlannerJob *job)
   set_uint (args, "eval_iters", "--eval-iters", planner_job_get_uint (job, "eval-iters"));
   set_path (args, "tensorboard_dir", "--tensorboard-dir", planner_job_get_string (job, "tensorboard-dir"));
 
-  /* Last, so the user's own arguments win, as they would on a command line. */
+  return args;
+}
+
+PlannerArgs *
+planner_job_to_args (PlannerJob *job)
+{
+  g_autoptr(PlannerArgs) extra = NULL;
+  PlannerArgs *args;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+
+  /* Extra arguments that fail their checks are left out: the field checks
+   * and the script writer say why. */
   extra = planner_job_parse_extra_args (job, NULL);
-  if (extra != NULL)
+  args = job_fields_to_args (job, extra != NULL && planner_args_is_set (extra, "data_path"));
+  for (guint i = 0; extra != NULL && i < planner_args_get_n_entries (extra); i++)
     {
-      for (guint i = 0; i < planner_args_get_n_entries (extra); i++)
-        {
-          const char *dest = planner_args_get_dest_at (extra, i);
+      const char *dest = planner_args_get_dest_at (extra, i);
 
-          planner_args_set_list (args, dest, planner_args_get_flag (extra, dest),
-                                 planner_args_get_list (extra, dest));
-        }
+      planner_args_set_list (args, dest, planner_args_get_flag (extra, dest), planner_args_get_list (extra, dest));
     }
-
   return args;
 }
 
@@ -448,6 +715,27 @@ read_string (Reader     *r,
   g_object_set (r->job, property, text, NULL);
 }
 
+/* A choice field; @absent is the value when the flag is not given (NULL:
+ * keep the job's). */
+static void
+read_choice (Reader     *r,
+             const char *dest,
+             const char *property,
+             const char *absent)
+{
+  const char *text = planner_args_get_string (r->args, dest, NULL);
+
+  if (text == NULL)
+    {
+      if (absent != NULL)
+        g_object_set (r->job, property, absent, NULL);
+      return;
+    }
+  /* A value the field cannot hold stays in the extra arguments. */
+  if (planner_job_check_choice (property, text, NULL))
+    read_string (r, dest, property, TRUE);
+}
+
 static void
 read_switch (Reader     *r,
              const char *dest,
@@ -541,6 +829,7 @@ read_precision (Reader *r)
       if (g_str_equal (recipe, planner_job_auto_fp8_recipe (gpu_id)))
         recipe = "";
       g_object_set (r->job, "fp8-recipe", recipe, NULL);
+      read_switch (r, "fp8_param_gather", "fp8-param-gather");
       precision = "fp8";
     }
   else if (bf16)
@@ -555,23 +844,38 @@ read_recompute (Reader *r)
 {
   const char *granularity = planner_args_get_string (r->args, "recompute_granularity", NULL);
   const char *method = planner_args_get_string (r->args, "recompute_method", NULL);
-  gint64 layers = planner_args_get_int (r->args, "recompute_num_layers", -1);
+  const char *const *modules = planner_args_get_list (r->args, "recompute_modules");
   const char *recompute = "none";
 
-  /* Only the two shapes the job can hold; anything else stays verbatim
-   * in the extra arguments. */
+  /* The shapes Megatron accepts; anything else stays verbatim in the
+   * extra arguments, for the validator to explain. */
   if (g_strcmp0 (granularity, "selective") == 0 && method == NULL &&
       !planner_args_is_set (r->args, "recompute_num_layers"))
     {
+      g_autofree char *joined = NULL;
+
       recompute = "selective";
       g_hash_table_add (r->used, (gpointer) "recompute_granularity");
+      if (modules != NULL && modules[0] != NULL)
+        {
+          joined = g_strjoinv (" ", (char **) modules);
+          if (planner_job_check_choice ("recompute-modules", joined, NULL))
+            {
+              g_hash_table_add (r->used, (gpointer) "recompute_modules");
+              g_object_set (r->job, "recompute-modules", joined, NULL);
+            }
+        }
+      else
+        g_object_set (r->job, "recompute-modules", "", NULL);
     }
-  else if (g_strcmp0 (granularity, "full") == 0 && g_strcmp0 (method, "uniform") == 0 && layers == 1)
+  else if (g_strcmp0 (granularity, "full") == 0 && method != NULL &&
+           planner_job_check_choice ("recompute-method", method, NULL) &&
+           planner_args_is_set (r->args, "recompute_num_layers"))
     {
       recompute = "full";
       g_hash_table_add (r->used, (gpointer) "recompute_granularity");
-      g_hash_table_add (r->used, (gpointer) "recompute_method");
-      g_hash_table_add (r->used, (gpointer) "recompute_num_layers");
+      read_string (r, "recompute_method", "recompute-method", TRUE);
+      read_uint (r, "recompute_num_layers", "recompute-num-layers", G_MAXUINT);
     }
   g_object_set (r->job, "recompute", recompute, NULL);
 }
@@ -589,6 +893,136 @@ read_data_path (Reader *r)
     }
   else
     g_object_set (r->job, "data-path", "", NULL);
+}
+
+/* The dimensions of no catalog model: the custom architecture.  A flag
+ * left out reads as Megatron's default, or as 0 where the field's 0 means
+ * that default, so the job writes back exactly what it read. */
+static void
+read_custom_model (Reader *r)
+{
+  const char *swiglu_dests[] = { "swiglu", "squared_relu" };
+  gboolean swiglu = planner_args_get_bool (r->args, "swiglu", FALSE);
+  gboolean squared = planner_args_get_bool (r->args, "squared_relu", FALSE);
+  gboolean gqa = planner_args_get_bool (r->args, "group_query_attention", FALSE);
+  gboolean mla;
+
+  g_object_set (r->job, "model-id", "", "params-b", 0.0, NULL);
+  read_uint (r, "num_layers", "num-layers", 0);
+  read_uint (r, "hidden_size", "hidden-size", 0);
+  read_uint (r, "num_attention_heads", "num-attention-heads", 0);
+  read_switch (r, "multi_latent_attention", "multi-latent-attention");
+  mla = planner_job_get_bool (r->job, "multi-latent-attention");
+  /* Without --group-query-attention Megatron ignores the groups; they then
+   * stay in the extra arguments, as written. */
+  if (gqa && !mla)
+    {
+      g_hash_table_add (r->used, (gpointer) "group_query_attention");
+      read_uint (r, "num_query_groups", "num-query-groups", 1);
+    }
+  else
+    g_object_set (r->job, "num-query-groups", 0u, NULL);
+  read_uint (r, "kv_channels", "kv-channels", 0);
+  read_uint (r, "ffn_hidden_size", "ffn-hidden-size", 0);
+  read_uint (r, "vocab_size", "vocab-size", 0);
+  read_uint (r, "max_position_embeddings", "max-position-embeddings", 0);
+  read_choice (r, "position_embedding_type", "position-embedding-type", "learned_absolute");
+  if (g_str_equal (planner_job_get_string (r->job, "position-embedding-type"), "rope"))
+    read_uint (r, "rotary_base", "rotary-base", 0);
+  else
+    g_object_set (r->job, "rotary-base", 0u, NULL);
+  read_choice (r, "normalization", "normalization", "LayerNorm");
+  if (!(swiglu && squared))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (swiglu_dests); i++)
+        if (planner_args_is_set (r->args, swiglu_dests[i]))
+          g_hash_table_add (r->used, (gpointer) swiglu_dests[i]);
+      g_object_set (r->job, "activation", swiglu ? "swiglu" : squared ? "squared_relu" : "gelu", NULL);
+    }
+  read_switch (r, "untie_embeddings_and_output_weights", "untie-embeddings-and-output-weights");
+  /* --disable-bias-linear is store_false: absent means bias. */
+  if (planner_args_is_set (r->args, "add_bias_linear"))
+    g_hash_table_add (r->used, (gpointer) "add_bias_linear");
+  g_object_set (r->job, "add-bias-linear", planner_args_get_bool (r->args, "add_bias_linear", TRUE), NULL);
+  read_switch (r, "qk_layernorm", "qk-layernorm");
+
+  read_uint (r, "num_experts", "num-experts", 0);
+  read_uint (r, "moe_router_topk", "moe-router-topk", 2);
+  read_uint (r, "moe_ffn_hidden_size", "moe-ffn-hidden-size", 0);
+  read_uint (r, "moe_shared_expert_intermediate_size", "moe-shared-expert-intermediate-size", 0);
+  read_string (r, "moe_layer_freq", "moe-layer-freq", FALSE);
+  if (planner_args_is_set (r->args, "moe_router_score_function"))
+    read_choice (r, "moe_router_score_function", "moe-router-score-function", "");
+  else
+    g_object_set (r->job, "moe-router-score-function", "", NULL);
+  if (mla)
+    {
+      read_uint (r, "q_lora_rank", "q-lora-rank", 0);
+      read_uint (r, "kv_lora_rank", "kv-lora-rank", 0);
+      read_uint (r, "qk_head_dim", "qk-head-dim", 0);
+      read_uint (r, "qk_pos_emb_head_dim", "qk-pos-emb-head-dim", 0);
+      read_uint (r, "v_head_dim", "v-head-dim", 0);
+    }
+  read_uint (r, "mtp_num_layers", "mtp-num-layers", 0);
+}
+
+static void
+read_fsdp (Reader *r)
+{
+  const char *strategy = planner_args_get_string (r->args, "data_parallel_sharding_strategy", NULL);
+  const char *ckpt = planner_args_get_string (r->args, "ckpt_format", NULL);
+
+  if (planner_args_get_bool (r->args, "use_megatron_fsdp", FALSE) &&
+      (strategy == NULL || g_str_equal (strategy, "optim_grads_params")) &&
+      g_strcmp0 (ckpt, "fsdp_dtensor") == 0)
+    {
+      g_hash_table_add (r->used, (gpointer) "use_megatron_fsdp");
+      g_hash_table_add (r->used, (gpointer) "ckpt_format");
+      if (strategy != NULL)
+        g_hash_table_add (r->used, (gpointer) "data_parallel_sharding_strategy");
+      g_object_set (r->job, "fsdp", "megatron", NULL);
+    }
+  else if (planner_args_get_bool (r->args, "use_torch_fsdp2", FALSE) &&
+           !planner_args_get_bool (r->args, "gradient_accumulation_fusion", TRUE))
+    {
+      g_hash_table_add (r->used, (gpointer) "use_torch_fsdp2");
+      g_hash_table_add (r->used, (gpointer) "gradient_accumulation_fusion");
+      g_object_set (r->job, "fsdp", "torch", NULL);
+    }
+  else
+    g_object_set (r->job, "fsdp", "none", NULL);
+}
+
+static void
+read_optimizer_memory (Reader *r)
+{
+  const char *avg = planner_args_get_string (r->args, "exp_avg_dtype", NULL);
+  const char *avg_sq = planner_args_get_string (r->args, "exp_avg_sq_dtype", NULL);
+
+  /* The field is the precision-aware optimizer with BF16 moments; other
+   * dtypes stay in the extra arguments, flag and all. */
+  if (planner_args_get_bool (r->args, "use_precision_aware_optimizer", FALSE) &&
+      g_strcmp0 (avg, "bf16") == 0 && g_strcmp0 (avg_sq, "bf16") == 0)
+    {
+      g_hash_table_add (r->used, (gpointer) "use_precision_aware_optimizer");
+      g_hash_table_add (r->used, (gpointer) "exp_avg_dtype");
+      g_hash_table_add (r->used, (gpointer) "exp_avg_sq_dtype");
+      g_object_set (r->job, "precision-aware-optimizer", TRUE, NULL);
+    }
+  else
+    g_object_set (r->job, "precision-aware-optimizer", FALSE, NULL);
+
+  if (planner_args_get_bool (r->args, "optimizer_cpu_offload", FALSE))
+    {
+      g_hash_table_add (r->used, (gpointer) "optimizer_cpu_offload");
+      if (planner_args_is_set (r->args, "optimizer_offload_fraction"))
+        read_double (r, "optimizer_offload_fraction", "optimizer-offload-fraction");
+      else
+        /* Megatron's default fraction. */
+        g_object_set (r->job, "optimizer-offload-fraction", 1.0, NULL);
+    }
+  else
+    g_object_set (r->job, "optimizer-offload-fraction", 0.0, NULL);
 }
 
 static void
@@ -642,11 +1076,13 @@ planner_job_update_from_args (PlannerJob         *job,
           if (!g_str_equal (dest, "seq_length") && !g_str_equal (dest, "tokenizer_type"))
             g_hash_table_add (used, (gpointer) dest);
         }
+      /* A custom architecture writes the vocabulary; the catalog knows it. */
+      if (planner_args_get_int (args, "vocab_size", -1) == (gint64) model->vocab_size)
+        g_hash_table_add (used, (gpointer) "vocab_size");
       g_object_set (staged, "model-id", model->id, "params-b", 0.0, NULL);
     }
   else if (planner_args_is_set (args, "num_layers") || planner_args_is_set (args, "hidden_size"))
-    /* Dimensions of no catalog model: they stay in the extra arguments. */
-    g_object_set (staged, "model-id", "", NULL);
+    read_custom_model (&r);
   /* No dimensions at all (planner_job_to_args leaves them to the
    * catalog): the job keeps the model it names. */
 
@@ -665,6 +1101,7 @@ planner_job_update_from_args (PlannerJob         *job,
     read_switch (&r, "sequence_parallel", "sequence-parallel");
   else if (planner_args_is_set (args, "sequence_parallel"))
     g_hash_table_add (used, (gpointer) "sequence_parallel");
+  read_switch (&r, "tp_comm_overlap", "tp-comm-overlap");
 
   read_uint (&r, "seq_length", "seq-length", G_MAXUINT);
   read_uint (&r, "micro_batch_size", "micro-batch-size", 1);
@@ -672,18 +1109,30 @@ planner_job_update_from_args (PlannerJob         *job,
   read_uint (&r, "train_iters", "train-iters", 0);
 
   read_precision (&r);
-  read_string (&r, "attention_backend", "attention-backend", TRUE);
+  read_choice (&r, "attention_backend", "attention-backend", NULL);
   read_recompute (&r);
 
+  read_uint (&r, "cpu_offloading_num_layers", "activation-offload-layers", 0);
+
+  read_fsdp (&r);
   read_switch (&r, "use_distributed_optimizer", "distributed-optimizer");
   read_switch (&r, "overlap_grad_reduce", "overlap-grad-reduce");
-  if (planner_job_get_bool (staged, "distributed-optimizer") && planner_job_get_bool (staged, "overlap-grad-reduce"))
+  if ((planner_job_get_bool (staged, "distributed-optimizer") ||
+       g_str_equal (planner_job_get_string (staged, "fsdp"), "megatron")) &&
+      planner_job_get_bool (staged, "overlap-grad-reduce"))
     read_switch (&r, "overlap_param_gather", "overlap-param-gather");
+  read_optimizer_memory (&r);
 
   read_double (&r, "lr", "lr");
   read_double (&r, "min_lr", "min-lr");
-  read_string (&r, "lr_decay_style", "lr-decay-style", TRUE);
+  read_choice (&r, "lr_decay_style", "lr-decay-style", NULL);
   read_uint (&r, "lr_warmup_iters", "lr-warmup-iters", 0);
+  if (planner_args_is_set (args, "lr_warmup_init"))
+    read_double (&r, "lr_warmup_init", "lr-warmup-init");
+  else
+    g_object_set (staged, "lr-warmup-init", 0.0, NULL);
+  read_uint (&r, "lr_decay_iters", "lr-decay-iters", 0);
+  read_uint (&r, "lr_wsd_decay_iters", "lr-wsd-decay-iters", 0);
   read_double (&r, "weight_decay", "weight-decay");
   read_double (&r, "clip_grad", "clip-grad");
   if (planner_args_is_set (args, "init_method_std"))
@@ -691,24 +1140,25 @@ planner_job_update_from_args (PlannerJob         *job,
   else
     g_object_set (staged, "init-method-std", 0.0, NULL);
 
-  if (model != NULL && planner_model_is_moe (model))
+  if (planner_job_model_is_moe (staged))
     {
       const char *const *balancing = planner_args_get_list (args, "moe_router_load_balancing_type");
       const char *const *coeffs = planner_args_get_list (args, "moe_aux_loss_coeff");
 
       /* Lists of one are what the job holds; longer ones stay extra. */
       if (balancing != NULL && balancing[0] != NULL && balancing[1] == NULL)
-        read_string (&r, "moe_router_load_balancing_type", "moe-router-load-balancing-type", TRUE);
+        read_choice (&r, "moe_router_load_balancing_type", "moe-router-load-balancing-type", NULL);
       if (coeffs != NULL && coeffs[0] != NULL && coeffs[1] == NULL)
         read_double (&r, "moe_aux_loss_coeff", "moe-aux-loss-coeff");
-      read_string (&r, "moe_token_dispatcher_type", "moe-token-dispatcher-type", TRUE);
+      read_choice (&r, "moe_token_dispatcher_type", "moe-token-dispatcher-type", NULL);
       read_switch (&r, "moe_grouped_gemm", "moe-grouped-gemm");
+      read_switch (&r, "overlap_moe_expert_parallel_comm", "overlap-moe-comm");
     }
 
   read_switch (&r, "mock_data", "mock-data");
   read_data_path (&r);
   read_string (&r, "split", "split", TRUE);
-  read_string (&r, "tokenizer_type", "tokenizer-type", FALSE);
+  read_choice (&r, "tokenizer_type", "tokenizer-type", "");
   /* The model's own tokenizer is the job's default (""). */
   if (model != NULL && g_strcmp0 (planner_job_get_string (staged, "tokenizer-type"), model->tokenizer_type) == 0)
     g_object_set (staged, "tokenizer-type", "", NULL);

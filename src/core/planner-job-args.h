@@ -12,12 +12,12 @@
 
 G_BEGIN_DECLS
 
-/* The Megatron arguments a job stands for, without the model's dimensions
- * (the catalog adds those): parallel sizes, batch, precision, recompute,
- * hyperparameters, MoE routing (for a catalog MoE model), data, tokenizer
- * and checkpoint paths exactly as the user typed them, and last the
- * job's extra arguments (which override).  Extra arguments that do not
- * parse are left out here; planner_job_parse_extra_args says why. */
+/* The Megatron arguments a job stands for, without a catalog model's
+ * dimensions (the catalog adds those; a custom architecture's are
+ * written): parallel sizes, batch, precision, recompute, hyperparameters,
+ * MoE routing (for a MoE model), data, tokenizer and checkpoint paths
+ * exactly as the user typed them, and last the job's extra arguments.
+ * Extra arguments that fail planner_job_parse_extra_args are left out. */
 PlannerArgs *planner_job_to_args          (PlannerJob         *job);
 
 /* The inverse of planner_job_to_args: sets the job's fields from Megatron
@@ -31,9 +31,14 @@ gboolean     planner_job_update_from_args (PlannerJob         *job,
                                            const PlannerArgs  *args,
                                            GError            **error);
 
-/* The job's "extra-args" as Megatron arguments.  An empty field gives an
- * empty set; words that are not Megatron flags (unknown, removed, missing
- * values, a launcher) fail with the reason. */
+/* The job's "extra-args" as Megatron arguments, read by the importer's
+ * reader and judged by its rules.  An empty field gives an empty set.
+ * Fails, with the reason naming advanced.extra_args: anything but words
+ * (redirections, operators, variables, substitutions, comments, "~",
+ * patterns), words that are not Megatron flags (unknown, removed, missing
+ * values, a launcher), a path that is relative, a placeholder or has a
+ * control character, and a flag the job's own fields already set (the
+ * message names that field). */
 PlannerArgs *planner_job_parse_extra_args (PlannerJob         *job,
                                            GError            **error);
 

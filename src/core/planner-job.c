@@ -13,6 +13,11 @@
 
 #include "planner-job.h"
 
+#include <string.h>
+
+#include "planner-flag-catalog.h"
+#include "planner-json-check.h"
+
 /* Every input is described once, in this table: the properties, the JSON
  * format and equality all come from it, so a new field is one line. */
 typedef enum
@@ -93,6 +98,51 @@ enum {
   PROP_SLURM_TIME,
   PROP_SLURM_CPUS_PER_TASK,
   PROP_EXTRA_ARGS,
+  /* The custom architecture (model section): used when model_id is empty,
+   * params_b is 0 and num_layers is not 0. */
+  PROP_NUM_LAYERS,
+  PROP_HIDDEN_SIZE,
+  PROP_NUM_ATTENTION_HEADS,
+  PROP_NUM_QUERY_GROUPS,
+  PROP_KV_CHANNELS,
+  PROP_FFN_HIDDEN_SIZE,
+  PROP_VOCAB_SIZE,
+  PROP_MAX_POSITION_EMBEDDINGS,
+  PROP_POSITION_EMBEDDING_TYPE,
+  PROP_ROTARY_BASE,
+  PROP_NORMALIZATION,
+  PROP_ACTIVATION,
+  PROP_UNTIE_EMBEDDINGS,
+  PROP_ADD_BIAS_LINEAR,
+  PROP_QK_LAYERNORM,
+  PROP_NUM_EXPERTS,
+  PROP_MOE_ROUTER_TOPK,
+  PROP_MOE_FFN_HIDDEN_SIZE,
+  PROP_MOE_SHARED_EXPERT_SIZE,
+  PROP_MOE_LAYER_FREQ,
+  PROP_MOE_ROUTER_SCORE_FUNCTION,
+  PROP_MULTI_LATENT_ATTENTION,
+  PROP_Q_LORA_RANK,
+  PROP_KV_LORA_RANK,
+  PROP_QK_HEAD_DIM,
+  PROP_QK_POS_EMB_HEAD_DIM,
+  PROP_V_HEAD_DIM,
+  PROP_MTP_NUM_LAYERS,
+  /* Training and launch fields added for the window (issue 10). */
+  PROP_RECOMPUTE_METHOD,
+  PROP_RECOMPUTE_NUM_LAYERS,
+  PROP_RECOMPUTE_MODULES,
+  PROP_TP_COMM_OVERLAP,
+  PROP_OVERLAP_MOE_COMM,
+  PROP_FSDP,
+  PROP_PRECISION_AWARE_OPTIMIZER,
+  PROP_OPTIMIZER_OFFLOAD_FRACTION,
+  PROP_ACTIVATION_OFFLOAD_LAYERS,
+  PROP_FP8_PARAM_GATHER,
+  PROP_LR_DECAY_ITERS,
+  PROP_LR_WSD_DECAY_ITERS,
+  PROP_LR_WARMUP_INIT,
+  PROP_SLURM_JOB_NAME,
   N_PROPS
 };
 
@@ -166,7 +216,113 @@ static const FieldInfo fields[N_PROPS] = {
   [PROP_SLURM_CPUS_PER_TASK]   = { "slurm-cpus-per-task", "launch", FIELD_UINT, 0, 4096, 0, NULL },
   /* Megatron arguments no field holds, as shell words; kept verbatim. */
   [PROP_EXTRA_ARGS]            = { "extra-args", "advanced", FIELD_STRING, 0, 0, 0, "" },
+  /* The custom architecture.  The ranges are those planner-config accepts
+   * for the model math; 0 means "not given" where the comment says so. */
+  [PROP_NUM_LAYERS]            = { "num-layers", "model", FIELD_UINT, 0, 10000, 0, NULL },
+  [PROP_HIDDEN_SIZE]           = { "hidden-size", "model", FIELD_UINT, 0, 1u << 20, 0, NULL },
+  [PROP_NUM_ATTENTION_HEADS]   = { "num-attention-heads", "model", FIELD_UINT, 0, 1u << 16, 0, NULL },
+  /* 0: multi-head attention (no --group-query-attention) */
+  [PROP_NUM_QUERY_GROUPS]      = { "num-query-groups", "model", FIELD_UINT, 0, 1u << 16, 0, NULL },
+  /* 0: hidden / heads, Megatron's default */
+  [PROP_KV_CHANNELS]           = { "kv-channels", "model", FIELD_UINT, 0, 1u << 20, 0, NULL },
+  [PROP_FFN_HIDDEN_SIZE]       = { "ffn-hidden-size", "model", FIELD_UINT, 0, 1u << 24, 0, NULL },
+  [PROP_VOCAB_SIZE]            = { "vocab-size", "model", FIELD_UINT, 0, 1u << 28, 0, NULL },
+  [PROP_MAX_POSITION_EMBEDDINGS] = { "max-position-embeddings", "model", FIELD_UINT, 0, 1u << 24, 0, NULL },
+  [PROP_POSITION_EMBEDDING_TYPE] = { "position-embedding-type", "model", FIELD_STRING, 0, 0, 0, "rope" },
+  /* 0: Megatron's default (10000), not written */
+  [PROP_ROTARY_BASE]           = { "rotary-base", "model", FIELD_UINT, 0, G_MAXINT32, 0, NULL },
+  [PROP_NORMALIZATION]         = { "normalization", "model", FIELD_STRING, 0, 0, 0, "RMSNorm" },
+  [PROP_ACTIVATION]            = { "activation", "model", FIELD_STRING, 0, 0, 0, "swiglu" },
+  [PROP_UNTIE_EMBEDDINGS]      = { "untie-embeddings-and-output-weights", "model", FIELD_BOOL, 0, 1, 1, NULL },
+  [PROP_ADD_BIAS_LINEAR]       = { "add-bias-linear", "model", FIELD_BOOL, 0, 1, 0, NULL },
+  [PROP_QK_LAYERNORM]          = { "qk-layernorm", "model", FIELD_BOOL, 0, 1, 0, NULL },
+  /* 0: a dense model */
+  [PROP_NUM_EXPERTS]           = { "num-experts", "model", FIELD_UINT, 0, 1u << 16, 0, NULL },
+  [PROP_MOE_ROUTER_TOPK]       = { "moe-router-topk", "model", FIELD_UINT, 1, 1u << 16, 2, NULL },
+  [PROP_MOE_FFN_HIDDEN_SIZE]   = { "moe-ffn-hidden-size", "model", FIELD_UINT, 0, 1u << 24, 0, NULL },
+  /* 0: no shared expert */
+  [PROP_MOE_SHARED_EXPERT_SIZE] = { "moe-shared-expert-intermediate-size", "model", FIELD_UINT, 0, 1u << 24, 0, NULL },
+  /* "": every layer is MoE; else Megatron's --moe-layer-freq syntax */
+  [PROP_MOE_LAYER_FREQ]        = { "moe-layer-freq", "model", FIELD_STRING, 0, 0, 0, "" },
+  /* "": Megatron's default (softmax), not written */
+  [PROP_MOE_ROUTER_SCORE_FUNCTION] = { "moe-router-score-function", "model", FIELD_STRING, 0, 0, 0, "" },
+  [PROP_MULTI_LATENT_ATTENTION] = { "multi-latent-attention", "model", FIELD_BOOL, 0, 1, 0, NULL },
+  /* 0: no query compression */
+  [PROP_Q_LORA_RANK]           = { "q-lora-rank", "model", FIELD_UINT, 0, 1u << 20, 0, NULL },
+  [PROP_KV_LORA_RANK]          = { "kv-lora-rank", "model", FIELD_UINT, 0, 1u << 20, 0, NULL },
+  [PROP_QK_HEAD_DIM]           = { "qk-head-dim", "model", FIELD_UINT, 0, 1u << 20, 0, NULL },
+  [PROP_QK_POS_EMB_HEAD_DIM]   = { "qk-pos-emb-head-dim", "model", FIELD_UINT, 0, 1u << 20, 0, NULL },
+  [PROP_V_HEAD_DIM]            = { "v-head-dim", "model", FIELD_UINT, 0, 1u << 20, 0, NULL },
+  [PROP_MTP_NUM_LAYERS]        = { "mtp-num-layers", "model", FIELD_UINT, 0, 100, 0, NULL },
+  /* Full recompute's method and depth (used only with recompute full). */
+  [PROP_RECOMPUTE_METHOD]      = { "recompute-method", "training", FIELD_STRING, 0, 0, 0, "uniform" },
+  [PROP_RECOMPUTE_NUM_LAYERS]  = { "recompute-num-layers", "training", FIELD_UINT, 1, 10000, 1, NULL },
+  /* Selective recompute's modules, space-separated; "": Megatron's default (core_attn) */
+  [PROP_RECOMPUTE_MODULES]     = { "recompute-modules", "training", FIELD_STRING, 0, 0, 0, "" },
+  [PROP_TP_COMM_OVERLAP]       = { "tp-comm-overlap", "training", FIELD_BOOL, 0, 1, 0, NULL },
+  [PROP_OVERLAP_MOE_COMM]      = { "overlap-moe-comm", "training", FIELD_BOOL, 0, 1, 0, NULL },
+  [PROP_FSDP]                  = { "fsdp", "training", FIELD_STRING, 0, 0, 0, "none" },
+  [PROP_PRECISION_AWARE_OPTIMIZER] = { "precision-aware-optimizer", "training", FIELD_BOOL, 0, 1, 0, NULL },
+  /* 0: the optimizer stays on the GPU */
+  [PROP_OPTIMIZER_OFFLOAD_FRACTION] = { "optimizer-offload-fraction", "training", FIELD_DOUBLE, 0, 1, 0, NULL, 0 },
+  /* 0: no activation offloading */
+  [PROP_ACTIVATION_OFFLOAD_LAYERS] = { "activation-offload-layers", "training", FIELD_UINT, 0, 10000, 0, NULL },
+  [PROP_FP8_PARAM_GATHER]      = { "fp8-param-gather", "training", FIELD_BOOL, 0, 1, 0, NULL },
+  /* 0: decay over the whole run (Megatron's default, train_iters) */
+  [PROP_LR_DECAY_ITERS]        = { "lr-decay-iters", "training", FIELD_UINT, 0, 1u << 31, 0, NULL },
+  /* 0: not written; the WSD schedule's decay phase */
+  [PROP_LR_WSD_DECAY_ITERS]    = { "lr-wsd-decay-iters", "training", FIELD_UINT, 0, 1u << 31, 0, NULL },
+  [PROP_LR_WARMUP_INIT]        = { "lr-warmup-init", "training", FIELD_DOUBLE, 0, 10, 0, NULL, 0 },
+  /* "": the model's id (or "megatron") */
+  [PROP_SLURM_JOB_NAME]        = { "slurm-job-name", "launch", FIELD_STRING, 0, 0, 0, "" },
 };
+
+/* A job file needs three levels (document, section, value); anything much
+ * deeper is not a job file, and json-glib's parser recurses per level. */
+#define MAX_JSON_DEPTH 16
+
+/* Fixed choices, checked when a file is loaded: either a list here, or a
+ * Megatron flag whose choices the 0.20.0 catalog holds.  "" is allowed
+ * where the field documents it ("automatic", "the model's"). */
+static const char *const precision_choices[] = { "bf16", "fp8", "fp16", "fp32", NULL };
+static const char *const fp8_recipe_choices[] = { "", "delayed", "tensorwise", "mxfp8", "blockwise", NULL };
+static const char *const recompute_choices[] = { "none", "selective", "full", NULL };
+static const char *const activation_choices[] = { "swiglu", "gelu", "squared_relu", NULL };
+static const char *const fsdp_choices[] = { "none", "megatron", "torch", NULL };
+/* transformer_config.py's allowed recompute modules in 0.20.0 (facts §2.7). */
+static const char *const recompute_module_choices[] = {
+  "core_attn", "moe_act", "layernorm", "mla_up_proj", "mlp", "moe", "shared_experts",
+  "gdn_norm_out", "gdp_in_proj", "gdp_qkv", "mhc", NULL
+};
+
+typedef struct
+{
+  guint              prop;
+  const char *const *choices;      /* or NULL: the flag's */
+  const char        *flag;
+  gboolean           allow_empty;
+} FieldChoices;
+
+static const FieldChoices field_choices[] = {
+  { PROP_PRECISION, precision_choices, NULL, FALSE },
+  { PROP_FP8_RECIPE, fp8_recipe_choices, NULL, TRUE },
+  { PROP_RECOMPUTE, recompute_choices, NULL, FALSE },
+  { PROP_ATTENTION_BACKEND, NULL, "--attention-backend", FALSE },
+  { PROP_LR_DECAY_STYLE, NULL, "--lr-decay-style", FALSE },
+  { PROP_TOKENIZER_TYPE, NULL, "--tokenizer-type", TRUE },
+  { PROP_MOE_LOAD_BALANCING_TYPE, NULL, "--moe-router-load-balancing-type", FALSE },
+  { PROP_MOE_TOKEN_DISPATCHER_TYPE, NULL, "--moe-token-dispatcher-type", FALSE },
+  { PROP_POSITION_EMBEDDING_TYPE, NULL, "--position-embedding-type", FALSE },
+  { PROP_NORMALIZATION, NULL, "--normalization", FALSE },
+  { PROP_ACTIVATION, activation_choices, NULL, FALSE },
+  { PROP_MOE_ROUTER_SCORE_FUNCTION, NULL, "--moe-router-score-function", TRUE },
+  { PROP_RECOMPUTE_METHOD, NULL, "--recompute-method", FALSE },
+  { PROP_FSDP, fsdp_choices, NULL, FALSE },
+};
+
+/* The file's sections, in the order they are written. */
+static const char *const sections[] = { "model", "cluster", "parallelism", "training", "moe", "data",
+                                        "checkpoint", "logging", "launch", "advanced" };
 
 typedef union
 {
@@ -467,6 +623,48 @@ field_to_string (PlannerJob *self,
   return NULL;
 }
 
+/* The property id of the @n-th field in file order (sections as written,
+ * fields in table order within a section). */
+static guint
+file_order (guint n)
+{
+  static guint order[N_PROPS];
+  static gsize initialised = 0;
+
+  if (g_once_init_enter (&initialised))
+    {
+      guint k = 0;
+
+      for (guint s = 0; s < G_N_ELEMENTS (sections); s++)
+        for (guint i = 1; i < N_PROPS; i++)
+          if (g_str_equal (fields[i].section, sections[s]))
+            order[k++] = i;
+      g_assert (k == N_PROPS - 1);
+      g_once_init_leave (&initialised, 1);
+    }
+  return order[n];
+}
+
+guint
+planner_job_get_n_fields (void)
+{
+  return N_PROPS - 1;
+}
+
+const char *
+planner_job_get_field_property (guint index)
+{
+  g_return_val_if_fail (index < N_PROPS - 1, NULL);
+  return fields[file_order (index)].name;
+}
+
+const char *
+planner_job_get_field_section (guint index)
+{
+  g_return_val_if_fail (index < N_PROPS - 1, NULL);
+  return fields[file_order (index)].section;
+}
+
 gboolean
 planner_job_equal (PlannerJob *a,
                    PlannerJob *b)
@@ -491,8 +689,9 @@ planner_job_list_changes (PlannerJob *before,
   g_return_val_if_fail (PLANNER_IS_JOB (before), NULL);
   g_return_val_if_fail (PLANNER_IS_JOB (after), NULL);
 
-  for (guint i = 1; i < N_PROPS; i++)
+  for (guint n = 0; n < N_PROPS - 1; n++)
     {
+      guint i = file_order (n);
       g_autofree char *key = NULL;
       g_autofree char *old_value = NULL;
       g_autofree char *new_value = NULL;
@@ -517,9 +716,6 @@ planner_job_to_data (PlannerJob *self,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
-  static const char *sections[] = { "model", "cluster", "parallelism", "training", "moe", "data",
-                                    "checkpoint", "logging", "launch", "advanced" };
-
   g_return_val_if_fail (PLANNER_IS_JOB (self), NULL);
 
   json_builder_begin_object (builder);
@@ -570,12 +766,148 @@ planner_job_to_data (PlannerJob *self,
   return json_generator_to_data (generator, length);
 }
 
+static const FieldChoices *
+find_choices (guint prop)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (field_choices); i++)
+    {
+      if (field_choices[i].prop == prop)
+        return &field_choices[i];
+    }
+  return NULL;
+}
+
+static const char *const *
+choice_list (const FieldChoices *c)
+{
+  const PlannerFlagInfo *info;
+
+  if (c->choices != NULL)
+    return c->choices;
+  info = planner_flag_catalog_lookup (c->flag);
+  return info != NULL ? info->choices : NULL;
+}
+
+GStrv
+planner_job_dup_choices (const char *property)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const FieldChoices *c = NULL;
+  const char *const *list;
+
+  g_return_val_if_fail (property != NULL, NULL);
+
+  if (g_str_equal (property, "recompute-modules"))
+    list = recompute_module_choices;
+  else
+    {
+      for (guint i = 1; i < N_PROPS && c == NULL; i++)
+        {
+          if (g_str_equal (fields[i].name, property))
+            c = find_choices (i);
+        }
+      if (c == NULL)
+        return NULL;
+      list = choice_list (c);
+      if (c->allow_empty && (list == NULL || !g_strv_contains (list, "")))
+        g_strv_builder_add (builder, "");
+    }
+  if (list != NULL)
+    g_strv_builder_addv (builder, (const char **) list);
+  return g_strv_builder_end (builder);
+}
+
+static char *
+join_choices (const char *const *list)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; list != NULL && list[i] != NULL; i++)
+    {
+      if (*list[i] == '\0')
+        continue;
+      if (out->len > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, list[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Megatron's --recompute-modules names, separated by spaces or commas. */
 static gboolean
-read_field (const FieldInfo  *f,
+check_recompute_modules (const char  *value,
+                         GError     **error)
+{
+  g_auto(GStrv) words = g_strsplit_set (value, " ,", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (*words[i] == '\0' || g_strv_contains (recompute_module_choices, words[i]))
+        continue;
+      {
+        g_autofree char *valid = join_choices (recompute_module_choices);
+
+        g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                     "training.recompute_modules holds “%s”, which is not a module Megatron-Core %s "
+                     "recomputes; use %s", words[i], planner_flag_catalog_get_megatron_version (), valid);
+        return FALSE;
+      }
+    }
+  return TRUE;
+}
+
+static gboolean
+check_choice (guint        prop,
+              const char  *value,
+              GError     **error)
+{
+  const FieldChoices *c = find_choices (prop);
+  const char *const *list;
+  g_autofree char *key = NULL;
+  g_autofree char *valid = NULL;
+
+  if (prop == PROP_RECOMPUTE_MODULES)
+    return check_recompute_modules (value, error);
+  if (c == NULL)
+    return TRUE;
+  if (c->allow_empty && *value == '\0')
+    return TRUE;
+  list = choice_list (c);
+  if (list == NULL || g_strv_contains (list, value))
+    return TRUE;
+
+  key = json_key (fields[prop].name);
+  valid = join_choices (list);
+  g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+               "%s.%s is “%s”, which is not one of the choices: %s%s",
+               fields[prop].section, key, value, valid,
+               c->allow_empty ? " (or \"\" for the default)" : "");
+  return FALSE;
+}
+
+gboolean
+planner_job_check_choice (const char  *property,
+                          const char  *value,
+                          GError     **error)
+{
+  g_return_val_if_fail (property != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  for (guint i = 1; i < N_PROPS; i++)
+    {
+      if (g_str_equal (fields[i].name, property))
+        return check_choice (i, value, error);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_field (guint             prop,
             JsonNode         *node,
             FieldValue       *out,
             GError          **error)
 {
+  const FieldInfo *f = &fields[prop];
   GType value_type = JSON_NODE_HOLDS_VALUE (node) ? json_node_get_value_type (node) : G_TYPE_INVALID;
   g_autofree char *key = json_key (f->name);
 
@@ -642,6 +974,8 @@ read_field (const FieldInfo  *f,
                        "%s.%s must be a string", f->section, key);
           return FALSE;
         }
+      if (!check_choice (prop, json_node_get_string (node), error))
+        return FALSE;
       out->s = g_strdup (json_node_get_string (node));
       return TRUE;
 
@@ -661,11 +995,34 @@ planner_job_load_from_data (PlannerJob  *self,
   FieldValue values[N_PROPS] = { { 0 } };
   gboolean present[N_PROPS] = { FALSE };
   JsonObject *root;
+  g_autoptr(GError) local_error = NULL;
   gboolean ok = TRUE;
+  JsonNode *version_node;
+  JsonNode *format_node;
   gint64 version;
 
   g_return_val_if_fail (PLANNER_IS_JOB (self), FALSE);
   g_return_val_if_fail (data != NULL, FALSE);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+
+  /* Strict JSON first: json-glib would accept and misread what is not
+   * JSON, and recurses once per nesting level. */
+  if (!planner_json_check_strict (data, (gsize) length, MAX_JSON_DEPTH, &local_error))
+    {
+      g_set_error (error, PLANNER_JOB_ERROR,
+                   local_error->code == PLANNER_JSON_CHECK_ERROR_VALUE ? PLANNER_JOB_ERROR_FIELD
+                                                                       : PLANNER_JOB_ERROR_PARSE,
+                   "Not a job file: %s", local_error->message);
+      return FALSE;
+    }
+  /* json-glib does not take a byte-order mark; RFC 8259 lets readers skip it. */
+  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    {
+      data += 3;
+      length -= 3;
+    }
 
   if (!json_parser_load_from_data (parser, data, length, error))
     {
@@ -683,14 +1040,25 @@ planner_job_load_from_data (PlannerJob  *self,
     }
   root = json_node_get_object (json_parser_get_root (parser));
 
-  if (g_strcmp0 (json_object_get_string_member_with_default (root, "format", ""), "launch-planner-job") != 0)
+  format_node = json_object_get_member (root, "format");
+  if (format_node == NULL || !JSON_NODE_HOLDS_VALUE (format_node) ||
+      json_node_get_value_type (format_node) != G_TYPE_STRING ||
+      g_strcmp0 (json_node_get_string (format_node), "launch-planner-job") != 0)
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_PARSE,
                            "Not a job file: \"format\" must be \"launch-planner-job\"");
       return FALSE;
     }
 
-  version = json_object_get_int_member_with_default (root, "version", 0);
+  version_node = json_object_get_member (root, "version");
+  if (version_node == NULL || !JSON_NODE_HOLDS_VALUE (version_node) ||
+      json_node_get_value_type (version_node) != G_TYPE_INT64)
+    {
+      g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_VERSION,
+                           "Not a job file: \"version\" must be a whole number (this Launch Planner writes 1)");
+      return FALSE;
+    }
+  version = json_node_get_int (version_node);
   if (version < 1 || version > PLANNER_JOB_FORMAT_VERSION)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_VERSION,
@@ -720,7 +1088,7 @@ planner_job_load_from_data (PlannerJob  *self,
       section = json_node_get_object (node);
       if (!json_object_has_member (section, key))
         continue;
-      ok = read_field (&fields[i], json_object_get_member (section, key), &values[i], error);
+      ok = read_field (i, json_object_get_member (section, key), &values[i], error);
       present[i] = ok;
     }
 

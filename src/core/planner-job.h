@@ -50,6 +50,23 @@ gboolean    planner_job_equal           (PlannerJob   *a,
 GStrv       planner_job_list_changes    (PlannerJob   *before,
                                          PlannerJob   *after);
 
+/* Every field, in file order (sections as written, then table order):
+ * its property name ("data-path") and section ("data"); the JSON key is
+ * the property with '_' for '-'. */
+guint       planner_job_get_n_fields    (void);
+const char *planner_job_get_field_property (guint     index);
+const char *planner_job_get_field_section  (guint     index);
+
+/* The values a choice field takes (NULL-terminated, "" first where the
+ * field allows "automatic"), or NULL for a free field.  The window builds
+ * its drop-downs from these; loading a file refuses anything else. */
+GStrv       planner_job_dup_choices     (const char   *property);
+/* Whether @value is one of @property's choices; the error names the field
+ * (section.key) and lists the choices. */
+gboolean    planner_job_check_choice    (const char   *property,
+                                         const char   *value,
+                                         GError      **error);
+
 /* Convenience getters for the engine; the window uses the properties. */
 const char *planner_job_get_model_id    (PlannerJob   *self);
 const char *planner_job_get_gpu_id      (PlannerJob   *self);

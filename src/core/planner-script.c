@@ -18,8 +18,10 @@
 
 #include "planner-analyze.h"
 #include "planner-catalog.h"
+#include "planner-field-check.h"
 #include "planner-flag-catalog.h"
 #include "planner-job-args.h"
+#include "planner-job-model.h"
 #include "planner-script-memcheck.h"
 #include "planner-script-private.h"
 #include "planner-shell.h"
@@ -81,107 +83,6 @@ problem (Check      *check,
 }
 
 static const char *
-field_key (const char *property)
-{
-  /* The JSON spelling the user sees in the file: section.key. */
-  static const struct { const char *property; const char *key; } keys[] = {
-    { "data-path", "data.data_path" },
-    { "tokenizer-model", "data.tokenizer_model" },
-    { "vocab-file", "data.vocab_file" },
-    { "merge-file", "data.merge_file" },
-    { "save-dir", "checkpoint.save_dir" },
-    { "load-dir", "checkpoint.load_dir" },
-    { "tensorboard-dir", "logging.tensorboard_dir" },
-    { "megatron-dir", "launch.megatron_dir" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    {
-      if (g_str_equal (keys[i].property, property))
-        return keys[i].key;
-    }
-  return property;
-}
-
-/* A path the user typed: absolute, one line, and not a placeholder.  The
- * planner never fills one in. */
-static void
-check_path (Check      *check,
-            const char *property,
-            gboolean    required,
-            const char *why_required)
-{
-  const char *path = planner_job_get_string (check->job, property);
-  const char *key = field_key (property);
-  const char *close;
-
-  if (*path == '\0')
-    {
-      if (required)
-        problem (check, "%s is empty: give the absolute path %s", key, why_required);
-      return;
-    }
-  if (!g_utf8_validate (path, -1, NULL))
-    {
-      problem (check, "%s is not valid UTF-8 text", key);
-      return;
-    }
-  if (strchr (path, '\n') != NULL || strchr (path, '\r') != NULL)
-    {
-      problem (check, "%s holds a line break; a path in a launch script must be one line", key);
-      return;
-    }
-  for (const char *p = path; *p != '\0'; p++)
-    {
-      if ((guchar) *p < 0x20 || *p == 0x7f)
-        {
-          problem (check, "%s holds a control character; remove it", key);
-          return;
-        }
-    }
-  if (strstr (path, "path/to/") != NULL || strstr (path, "TODO") != NULL ||
-      strstr (path, "FIXME") != NULL || strstr (path, "${") != NULL ||
-      ((close = strchr (path, '<')) != NULL && strchr (close, '>') != NULL))
-    {
-      problem (check, "%s is “%s”, which looks like a placeholder: give the real path", key, path);
-      return;
-    }
-  if (path[0] != '/')
-    {
-      problem (check, "%s is “%s”, a relative path: give it from the root (/…), as the job may run in another directory",
-               key, path);
-      return;
-    }
-}
-
-/* A value that goes after "#SBATCH --x=": sbatch reads these lines itself,
- * without a shell, so only plain words are allowed. */
-static void
-check_sbatch_value (Check      *check,
-                    const char *property,
-                    const char *key,
-                    const char *allowed)
-{
-  const char *value = planner_job_get_string (check->job, property);
-
-  for (const char *p = value; *p != '\0'; p++)
-    {
-      if (!g_ascii_isalnum (*p) && strchr (allowed, *p) == NULL)
-        {
-          problem (check, "%s is “%s”: use only letters, digits and “%s”", key, value, allowed);
-          return;
-        }
-    }
-}
-
-static gboolean
-is_one_of (const char        *value,
-           const char *const *choices)
-{
-  return g_strv_contains (choices, value);
-}
-
-static const char *
 effective_tokenizer (PlannerJob         *job,
                      const PlannerModel *model)
 {
@@ -195,88 +96,27 @@ effective_tokenizer (PlannerJob         *job,
   return "GPT2BPETokenizer";
 }
 
-static void
-check_job (Check              *check,
-           PlannerScriptLauncher launcher,
-           const PlannerModel *model,
-           const PlannerGpu   *gpu,
-           const PlannerArgs  *extra)
+/* The field checks' errors that stop this launcher's script: the SLURM
+ * fields only matter to the SLURM script. */
+static GPtrArray *
+blocking_problems (PlannerJob            *job,
+                   PlannerScriptLauncher  launcher,
+                   gboolean               labels)
 {
-  PlannerJob *job = check->job;
-  const char *precision = planner_job_get_string (job, "precision");
-  const char *recipe = planner_job_get_string (job, "fp8-recipe");
-  const char *tokenizer = effective_tokenizer (job, model);
-  static const char *const precisions[] = { "bf16", "fp8", "fp16", NULL };
-  static const char *const recipes[] = { "", "delayed", "tensorwise", "mxfp8", "blockwise", NULL };
-  static const char *const recomputes[] = { "none", "selective", "full", NULL };
-  static const char *const model_file_tokenizers[] = {
-    "HuggingFaceTokenizer", "SentencePieceTokenizer", "GPTSentencePieceTokenizer",
-    "Llama2Tokenizer", "TikTokenizer", NULL
-  };
-  gboolean extra_data = extra != NULL && planner_args_is_set (extra, "data_path");
+  g_autoptr(GPtrArray) all = labels ? planner_field_check (job, NULL) : planner_field_check_keys (job, NULL);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
 
-  if (planner_job_get_uint (job, "train-iters") == 0)
-    problem (check, "training.train_iters is 0: choose how many iterations to train");
-
-  if (!is_one_of (precision, precisions))
-    problem (check, "training.precision is “%s”: choose bf16, fp8 or fp16", precision);
-  else if (gpu != NULL && g_str_equal (precision, "bf16") && !gpu->supports_bf16)
-    problem (check, "training.precision is bf16, but the %s has no BF16: choose fp16", gpu->name);
-  else if (gpu != NULL && g_str_equal (precision, "fp8") && !gpu->supports_fp8)
-    problem (check, "training.precision is fp8, but the %s has no FP8 (Hopper, Ada or Blackwell needed): "
-             "choose %s", gpu->name, gpu->supports_bf16 ? "bf16" : "fp16");
-
-  if (!is_one_of (recipe, recipes))
-    problem (check, "training.fp8_recipe is “%s”: leave it empty (automatic) or choose delayed, tensorwise, "
-             "mxfp8 or blockwise", recipe);
-  else if (gpu != NULL && g_str_equal (recipe, "mxfp8") && gpu->compute_capability_major < 10)
-    problem (check, "training.fp8_recipe is mxfp8, which needs Blackwell; the %s takes delayed or tensorwise",
-             gpu->name);
-
-  if (!is_one_of (planner_job_get_string (job, "recompute"), recomputes))
-    problem (check, "training.recompute is “%s”: choose none, selective or full",
-             planner_job_get_string (job, "recompute"));
-
-  if (planner_job_get_bool (job, "mock-data"))
+  for (guint i = 0; i < all->len; i++)
     {
-      if (*planner_job_get_string (job, "data-path") != '\0')
-        problem (check, "data.mock_data is on and data.data_path is set: Megatron takes one data source; "
-                 "clear one of them");
-    }
-  else
-    check_path (check, "data-path", !extra_data,
-                "of your preprocessed data prefix (the .bin/.idx files without extension), or turn on data.mock_data");
+      PlannerFieldProblem *p = g_ptr_array_index (all, i);
 
-  if (g_str_equal (tokenizer, "GPT2BPETokenizer"))
-    {
-      check_path (check, "vocab-file", TRUE, "of your GPT-2 vocab file (GPT2BPETokenizer needs it)");
-      check_path (check, "merge-file", TRUE, "of your GPT-2 merges file (GPT2BPETokenizer needs it)");
+      if (p->severity != PLANNER_SEVERITY_ERROR)
+        continue;
+      if (launcher != PLANNER_SCRIPT_SLURM && g_str_has_prefix (p->key, "launch.slurm_"))
+        continue;
+      g_ptr_array_add (out, g_steal_pointer (&all->pdata[i]));
     }
-  else
-    {
-      check_path (check, "vocab-file", FALSE, NULL);
-      check_path (check, "merge-file", FALSE, NULL);
-    }
-  if (is_one_of (tokenizer, model_file_tokenizers))
-    {
-      g_autofree char *why = g_strdup_printf ("of your tokenizer (%s needs it)", tokenizer);
-
-      check_path (check, "tokenizer-model", TRUE, why);
-    }
-  else
-    check_path (check, "tokenizer-model", FALSE, NULL);
-
-  check_path (check, "save-dir", FALSE, NULL);
-  check_path (check, "load-dir", FALSE, NULL);
-  check_path (check, "tensorboard-dir", FALSE, NULL);
-  check_path (check, "megatron-dir", FALSE, NULL);
-
-  if (launcher == PLANNER_SCRIPT_SLURM)
-    {
-      check_sbatch_value (check, "slurm-partition", "launch.slurm_partition", "_.,-");
-      check_sbatch_value (check, "slurm-account", "launch.slurm_account", "_.-");
-      check_sbatch_value (check, "slurm-time", "launch.slurm_time", ":-");
-    }
+  return out;
 }
 
 /* ---- Every flag against the 0.20.0 catalog ---- */
@@ -421,17 +261,32 @@ append_array (GString           *out,
   g_string_append (out, ")\n\n");
 }
 
+/* One comment line, whatever the message holds. */
+static void
+append_comment_line (GString    *out,
+                     const char *prefix,
+                     const char *message)
+{
+  g_auto(GStrv) lines = g_strsplit (message, "\n", -1);
+
+  g_string_append_printf (out, "%s%s", prefix, lines[0]);
+  for (guint l = 1; lines[l] != NULL; l++)
+    g_string_append_printf (out, " %s", lines[l]);
+  g_string_append_c (out, '\n');
+}
+
 static void
 append_header (GString              *out,
                PlannerJob           *job,
                PlannerScriptLauncher launcher,
                const PlannerModel   *model,
                const PlannerGpu     *gpu,
-               PlannerReport        *report)
+               PlannerReport        *report,
+               const char           *not_ready)
 {
-  GPtrArray *diagnostics = planner_report_get_diagnostics (report);
-  const char *expert = planner_report_get_expert_summary (report);
-  const char *memory = planner_report_get_memory_summary (report);
+  GPtrArray *diagnostics = report != NULL ? planner_report_get_diagnostics (report) : NULL;
+  const char *expert = report != NULL ? planner_report_get_expert_summary (report) : NULL;
+  const char *memory = report != NULL ? planner_report_get_memory_summary (report) : NULL;
   guint n_warnings = 0;
 
   g_string_append_printf (out,
@@ -441,38 +296,41 @@ append_header (GString              *out,
                           planner_flag_catalog_get_megatron_commit (),
                           PACKAGE_VERSION,
                           planner_script_launcher_to_string (launcher));
-  g_string_append_printf (out, "# Model: %s (%s). GPUs: %u node%s × %u %s.\n",
-                          model->name, model->id != NULL ? model->id : "custom",
+  if (not_ready != NULL)
+    g_string_append (out, not_ready);
+  if (model != NULL)
+    g_string_append_printf (out, "# Model: %s (%s). ", model->name, model->id != NULL ? model->id : "custom");
+  else
+    g_string_append (out, "# Model: not chosen yet. ");
+  g_string_append_printf (out, "GPUs: %u node%s × %u %s.\n",
                           planner_job_get_uint (job, "nodes"),
                           planner_job_get_uint (job, "nodes") == 1 ? "" : "s",
-                          planner_job_get_uint (job, "gpus-per-node"), gpu->name);
-  g_string_append_printf (out, "# Layout: %s\n", planner_report_get_summary (report));
+                          planner_job_get_uint (job, "gpus-per-node"), gpu != NULL ? gpu->name : "GPUs");
+  if (report != NULL)
+    g_string_append_printf (out, "# Layout: %s\n", planner_report_get_summary (report));
   if (expert != NULL)
     g_string_append_printf (out, "# Experts: %s\n", expert);
   if (memory != NULL)
     g_string_append_printf (out, "# Memory: %s\n", memory);
 
-  for (guint i = 0; i < diagnostics->len; i++)
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
     {
       const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
-      g_auto(GStrv) lines = NULL;
+      g_autofree char *prefix = NULL;
 
       if (d->severity != PLANNER_SEVERITY_WARNING)
         continue;
       if (n_warnings++ == 0)
         g_string_append (out, "# Warnings to review:\n");
-      /* A message is one comment line, whatever it holds. */
-      lines = g_strsplit (d->message, "\n", -1);
-      g_string_append_printf (out, "#   [%s] %s", d->code, lines[0]);
-      for (guint l = 1; lines[l] != NULL; l++)
-        g_string_append_printf (out, " %s", lines[l]);
-      g_string_append_c (out, '\n');
+      prefix = g_strdup_printf ("#   [%s] ", d->code);
+      append_comment_line (out, prefix, d->message);
     }
 }
 
 static void
 append_environment (GString          *out,
-                    gboolean          max_connections)
+                    gboolean          max_connections,
+                    gboolean          expandable_segments)
 {
   g_string_append (out, "set -euo pipefail\n\n");
   if (max_connections)
@@ -480,6 +338,11 @@ append_environment (GString          *out,
                      "# Megatron requires one CUDA connection with tensor or context parallelism\n"
                      "# on GPUs before Blackwell, so communication and compute overlap in order.\n"
                      "export CUDA_DEVICE_MAX_CONNECTIONS=1\n\n");
+  if (expandable_segments)
+    g_string_append (out,
+                     "# Let PyTorch's allocator grow and give back segments, so memory the estimate\n"
+                     "# counts as free is free (NVIDIA's recipes do the same); yours, if set, is kept.\n"
+                     "export PYTORCH_CUDA_ALLOC_CONF=\"${PYTORCH_CUDA_ALLOC_CONF:-expandable_segments:True}\"\n\n");
 }
 
 static void
@@ -587,8 +450,11 @@ append_slurm_body (GString    *out,
   g_string_append_printf (out,
                           "NNODES=%u\n"
                           "GPUS_PER_NODE=%u\n"
-                          "# The rendezvous host is the first node of the allocation.\n"
-                          "MASTER_ADDR=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\"\n"
+                          "# The rendezvous host is the first node of the allocation.  The whole list\n"
+                          "# is read, not piped into head: head would leave early, scontrol would die\n"
+                          "# of SIGPIPE on a long list, and pipefail would stop the script.\n"
+                          "NODE_LIST=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\")\"\n"
+                          "MASTER_ADDR=\"${NODE_LIST%%%%$'\\n'*}\"\n"
                           "MASTER_PORT=%u\n\n",
                           planner_job_get_uint (job, "nodes"),
                           planner_job_get_uint (job, "gpus-per-node"),
@@ -617,7 +483,7 @@ static void
 add_dests (GHashTable        *set,
            const PlannerArgs *args)
 {
-  for (guint i = 0; i < planner_args_get_n_entries (args); i++)
+  for (guint i = 0; args != NULL && i < planner_args_get_n_entries (args); i++)
     g_hash_table_add (set, g_strdup (planner_args_get_dest_at (args, i)));
 }
 
@@ -628,82 +494,29 @@ join_problems (GPtrArray *problems)
   return g_strjoinv ("\n", (char **) problems->pdata);
 }
 
-char *
-planner_script_render (PlannerJob             *job,
-                       PlannerScriptLauncher   launcher,
-                       GError                **error)
+/* The model's dimensions first, then the job's settings over them, then
+ * the user's extra arguments (which may not repeat a flag the job sets). */
+static PlannerArgs *
+build_args (PlannerJob         *job,
+            const PlannerModel *model,
+            GHashTable         *model_dests)
 {
-  g_autoptr(PlannerModel) custom = NULL;
   g_autoptr(PlannerArgs) model_args = planner_args_new ();
-  g_autoptr(PlannerArgs) job_args = NULL;
-  g_autoptr(PlannerArgs) extra = NULL;
-  g_autoptr(PlannerArgs) args = planner_args_new ();
-  g_autoptr(PlannerReport) report = NULL;
-  g_autoptr(GHashTable) env = NULL;
-  g_autoptr(GHashTable) model_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GHashTable) extra_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GString) out = NULL;
-  g_autofree char *model_title = NULL;
-  PlannerAnalyzeOptions options = { 0 };
-  const PlannerModel *model;
-  const PlannerGpu *gpu;
-  Check check = { job, problems };
-  gboolean max_connections;
-  guint tp, cp;
+  g_autoptr(PlannerArgs) job_args = planner_job_to_args (job);
+  PlannerArgs *args = planner_args_new ();
 
-  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (launcher == PLANNER_SCRIPT_MEMORY_CHECK)
-    return planner_script_render_memory_check (job, NULL, 0, error);
-
-  model = planner_model_lookup (planner_job_get_model_id (job));
-  if (model == NULL && *planner_job_get_model_id (job) == '\0' && planner_job_get_double (job, "params-b") > 0)
-    {
-      custom = planner_model_new_from_size (planner_job_get_double (job, "params-b"),
-                                            planner_job_get_uint (job, "seq-length"), 0, &local_error);
-      if (custom == NULL)
-        problem (&check, "model.params_b: %s", local_error->message);
-      model = custom;
-    }
-  else if (model == NULL)
-    problem (&check, "model.model_id is “%s”: choose a catalog model, or leave it empty and set model.params_b",
-             planner_job_get_model_id (job));
-
-  gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
-  if (gpu == NULL)
-    problem (&check, "cluster.gpu_id is “%s”, not a GPU in the catalog", planner_job_get_gpu_id (job));
-
-  g_clear_error (&local_error);
-  extra = planner_job_parse_extra_args (job, &local_error);
-  if (extra == NULL)
-    problem (&check, "%s", local_error->message);
-
-  check_job (&check, launcher, model, gpu, extra);
-  if (problems->len > 0)
-    {
-      g_autofree char *text = join_problems (problems);
-
-      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD, text);
-      return NULL;
-    }
-
-  /* The model's dimensions first, then the job's settings over them, then
-   * the user's extra arguments over everything. */
-  planner_model_apply_to_args (model, model_args);
-  job_args = planner_job_to_args (job);
+  planner_job_model_to_args (job, model_args);
   for (guint i = 0; i < planner_args_get_n_entries (model_args); i++)
     {
       const char *dest = planner_args_get_dest_at (model_args, i);
+      /* The job's sequence length and tokenizer win over the model's; a
+       * custom architecture's dimensions are in both, equal. */
+      const PlannerArgs *from = planner_args_is_set (job_args, dest) ? job_args : model_args;
 
-      if (!planner_args_is_set (job_args, dest))
-        {
-          planner_args_set_list (args, dest, planner_args_get_flag (model_args, dest),
-                                 planner_args_get_list (model_args, dest));
-          g_hash_table_add (model_dests, g_strdup (dest));
-        }
+      if (from == job_args && (g_str_equal (dest, "seq_length") || g_str_equal (dest, "tokenizer_type")))
+        continue;
+      planner_args_set_list (args, dest, planner_args_get_flag (from, dest), planner_args_get_list (from, dest));
+      g_hash_table_add (model_dests, g_strdup (dest));
     }
   for (guint i = 0; i < planner_args_get_n_entries (job_args); i++)
     {
@@ -714,75 +527,371 @@ planner_script_render (PlannerJob             *job,
       planner_args_set_list (args, dest, planner_args_get_flag (job_args, dest),
                              planner_args_get_list (job_args, dest));
     }
-  add_dests (extra_dests, extra);
-  if (g_str_equal (effective_tokenizer (job, model), "NullTokenizer") && !planner_args_is_set (args, "vocab_size"))
+  if (model != NULL && g_str_equal (effective_tokenizer (job, model), "NullTokenizer") &&
+      !planner_args_is_set (args, "vocab_size"))
     {
       char text[24];
 
       g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT, model->vocab_size);
       planner_args_set (args, "vocab_size", "--vocab-size", text);
     }
+  return args;
+}
 
+void
+planner_script_mark_free (PlannerScriptMark *mark)
+{
+  if (mark == NULL)
+    return;
+  g_free (mark->key);
+  g_free (mark->label);
+  g_free (mark->message);
+  g_free (mark);
+}
+
+#define MISSING_MARK_PREFIX "<MISSING: "
+#define FIX_MARK_PREFIX     "<FIX: "
+
+static char *
+mark_text (const char *label,
+           gboolean    missing)
+{
+  return g_strdup_printf ("%s%s>", missing ? MISSING_MARK_PREFIX : FIX_MARK_PREFIX, label);
+}
+
+gboolean
+planner_script_has_marks (const char *text)
+{
+  return text != NULL && (strstr (text, MISSING_MARK_PREFIX) != NULL || strstr (text, FIX_MARK_PREFIX) != NULL);
+}
+
+/* The copy of @job the draft's text is written from: each field with a
+ * problem holds its mark instead of its value, where the field has a
+ * place in the text (a path, a SLURM value, a number Megatron reads). */
+static PlannerJob *
+marked_job (PlannerJob *job,
+            GPtrArray  *problems,
+            GPtrArray  *number_marks)
+{
+  PlannerJob *copy = planner_job_copy (job);
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const PlannerFieldProblem *p = g_ptr_array_index (problems, i);
+      GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (copy), p->field->property);
+      g_autofree char *mark = mark_text (p->label, p->missing);
+      const PlannerFlagInfo *info = p->field->flags[0] != NULL ? planner_flag_catalog_lookup (p->field->flags[0]) : NULL;
+
+      if (pspec->value_type == G_TYPE_STRING)
+        {
+          g_auto(GStrv) choices = planner_job_dup_choices (p->field->property);
+
+          /* Choices and the model id have no place for free text. */
+          if (choices == NULL && !g_str_equal (p->field->property, "model-id") &&
+              !g_str_equal (p->field->property, "extra-args") && !g_str_equal (p->field->property, "moe-layer-freq"))
+            g_object_set (copy, p->field->property, mark, NULL);
+        }
+      else if (pspec->value_type == G_TYPE_UINT && info != NULL && planner_flag_info_takes_value (info))
+        {
+          /* A stand-in the writer writes, replaced by the mark afterwards. */
+          g_object_set (copy, p->field->property, MAX (G_PARAM_SPEC_UINT (pspec)->minimum, 1u), NULL);
+          g_ptr_array_add (number_marks, (gpointer) p);
+        }
+    }
+  return copy;
+}
+
+static char *
+render (PlannerJob             *job,
+        PlannerScriptLauncher   launcher,
+        gboolean                draft,
+        GPtrArray              *marks,
+        GError                **error)
+{
+  g_autoptr(PlannerModel) model = NULL;
+  g_autoptr(PlannerArgs) extra = NULL;
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(PlannerArgs) display_args = NULL;
+  g_autoptr(PlannerJob) display_job = NULL;
+  g_autoptr(PlannerReport) report = NULL;
+  g_autoptr(GHashTable) env = NULL;
+  g_autoptr(GHashTable) model_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) display_model_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) extra_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) field_problems = NULL;
+  g_autoptr(GPtrArray) number_marks = g_ptr_array_new ();
+  g_autoptr(GPtrArray) rejections = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_script_mark_free);
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GString) body = NULL;
+  g_autoptr(GString) not_ready = NULL;
+  g_autoptr(GString) out = NULL;
+  g_autofree char *model_title = NULL;
+  PlannerAnalyzeOptions options = { 0 };
+  const PlannerGpu *gpu;
+  Check check = { job, problems };
+  gboolean max_connections;
+  gboolean expandable_segments;
+  gsize header_len;
+  guint tp, cp;
+
+  model = planner_job_dup_model (job, NULL);
+  gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
+  extra = planner_job_parse_extra_args (job, NULL);
+
+  field_problems = blocking_problems (job, launcher, draft);
+  if (!draft && field_problems->len > 0)
+    {
+      g_autofree char *text = NULL;
+
+      for (guint i = 0; i < field_problems->len; i++)
+        problem (&check, "%s", ((PlannerFieldProblem *) g_ptr_array_index (field_problems, i))->message);
+      text = join_problems (problems);
+      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD, text);
+      return NULL;
+    }
+
+  args = build_args (job, model, model_dests);
+  add_dests (extra_dests, extra);
   if (!check_catalog (args, error))
     return NULL;
 
   tp = planner_job_get_uint (job, "tp");
   cp = planner_job_get_uint (job, "cp");
-  max_connections = (tp > 1 || cp > 1) && gpu->compute_capability_major < 10;
+  /* Not with FSDP, which needs more than one connection, nor with the
+   * expert-parallel overlap, which Megatron exempts. */
+  max_connections = gpu != NULL && (tp > 1 || cp > 1) && gpu->compute_capability_major < 10 &&
+                    !planner_args_get_bool (args, "use_megatron_fsdp", FALSE) &&
+                    !planner_args_get_bool (args, "use_torch_fsdp2", FALSE) &&
+                    !planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE);
+  /* Megatron refuses expandable segments with NCCL user buffers (before
+   * torch 2.11) and with Transformer Engine's CUDA graphs unless
+   * NCCL_GRAPH_REGISTER=0, and Megatron FSDP's double buffers do not work
+   * with them: those jobs keep PyTorch's default. */
+  expandable_segments = !planner_args_get_bool (args, "nccl_ub", FALSE) &&
+                        !planner_args_get_bool (args, "fsdp_double_buffer", FALSE) &&
+                        !planner_args_get_bool (args, "enable_cuda_graph", FALSE) &&
+                        g_strcmp0 (planner_args_get_string (args, "cuda_graph_impl", "none"), "none") == 0;
   env = g_hash_table_new (g_str_hash, g_str_equal);
   if (max_connections)
     g_hash_table_insert (env, (gpointer) "CUDA_DEVICE_MAX_CONNECTIONS", (gpointer) "1");
+  if (expandable_segments)
+    g_hash_table_insert (env, (gpointer) "PYTORCH_CUDA_ALLOC_CONF", (gpointer) "expandable_segments:True");
 
-  options.world_size = planner_job_get_world_size (job);
-  options.gpu_id = gpu->id;
-  options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
-  options.vocab_size = model->vocab_size;
-  report = planner_analyze_args (args, env, &options, &local_error);
-  if (report == NULL)
+  if (model != NULL && (gpu != NULL || draft))
     {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
+      options.world_size = planner_job_get_world_size (job);
+      options.gpu_id = gpu != NULL ? gpu->id : NULL;
+      options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
+      options.vocab_size = model->vocab_size;
+      /* Without a known GPU nothing can be said about its connections. */
+      report = planner_analyze_args (args, gpu != NULL ? env : NULL, &options, &local_error);
+      if (report == NULL && !draft)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
     }
-  if (planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0)
+  if (report != NULL && planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0)
     {
       GPtrArray *diagnostics = planner_report_get_diagnostics (report);
-      g_autofree char *text = NULL;
 
       for (guint i = 0; i < diagnostics->len; i++)
         {
           const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
 
-          if (d->severity == PLANNER_SEVERITY_ERROR)
+          if (d->severity != PLANNER_SEVERITY_ERROR)
+            continue;
+          if (!draft)
             problem (&check, "%s%s%s", d->message, d->fix != NULL ? " Fix: " : "", d->fix != NULL ? d->fix : "");
+          else
+            {
+              g_auto(GStrv) keys = planner_field_keys_for_flags (job, (const char *const *) d->flags);
+              PlannerScriptMark *mark;
+              g_autofree char *message = NULL;
+              gboolean known = FALSE;
+
+              /* A field already marked says it better than Megatron's
+               * consequence of it (no tokenizer path: the tokenizer fails). */
+              for (guint k = 0; keys[k] != NULL && !known; k++)
+                for (guint f = 0; f < field_problems->len && !known; f++)
+                  known = g_str_equal (((PlannerFieldProblem *) g_ptr_array_index (field_problems, f))->key, keys[k]);
+              if (known)
+                continue;
+              mark = g_new0 (PlannerScriptMark, 1);
+              message = g_strdup_printf ("%s%s%s", d->message, d->fix != NULL ? " Fix: " : "",
+                                                          d->fix != NULL ? d->fix : "");
+
+              mark->key = g_strdup (keys[0]);
+              mark->label = g_strdup (keys[0] != NULL ? planner_field_get_label (planner_field_lookup (keys[0]))
+                                                      : d->code);
+              mark->message = planner_field_rewrite_message (job, message);
+              g_ptr_array_add (rejections, mark);
+            }
         }
-      text = join_problems (problems);
-      g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
-                   "Megatron-Core %s would reject this job:\n%s",
-                   planner_flag_catalog_get_megatron_version (), text);
-      return NULL;
+      if (!draft)
+        {
+          g_autofree char *text = join_problems (problems);
+
+          g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
+                       "Megatron-Core %s would reject this job:\n%s",
+                       planner_flag_catalog_get_megatron_version (), text);
+          return NULL;
+        }
+    }
+
+  /* The text: written from a copy of the job whose faulty fields hold
+   * their marks, so each mark stands where its value would. */
+  if (field_problems->len > 0)
+    {
+      display_job = marked_job (job, field_problems, number_marks);
+      display_args = build_args (display_job, model, display_model_dests);
+      for (guint i = 0; i < number_marks->len; i++)
+        {
+          const PlannerFieldProblem *p = g_ptr_array_index (number_marks, i);
+          const PlannerFlagInfo *info = planner_flag_catalog_lookup (p->field->flags[0]);
+          g_autofree char *mark = mark_text (p->label, p->missing);
+
+          if (planner_args_is_set (display_args, info->dest))
+            planner_args_set (display_args, info->dest, planner_args_get_flag (display_args, info->dest), mark);
+        }
+    }
+  else
+    {
+      display_job = g_object_ref (job);
+      display_args = planner_args_ref (args);
+    }
+
+  body = g_string_new (NULL);
+  if (launcher == PLANNER_SCRIPT_SLURM)
+    {
+      const char *name = planner_job_get_string (display_job, "slurm-job-name");
+
+      if (*name == '\0')
+        name = model != NULL && model->id != NULL ? model->id : "megatron";
+      append_sbatch_header (body, display_job, name);
+    }
+  g_string_append_c (body, '\n');
+  append_environment (body, max_connections, expandable_segments);
+  if (launcher == PLANNER_SCRIPT_SLURM)
+    append_slurm_body (body, display_job);
+  else
+    append_torchrun (body, display_job);
+
+  if (model != NULL)
+    model_title = g_strdup_printf ("%s (%s)", model->name, model->id != NULL ? model->id : "custom");
+  else
+    model_title = g_strdup ("not chosen yet");
+  append_array (body, display_args, field_problems->len > 0 ? display_model_dests : model_dests, extra_dests,
+                model_title);
+
+  if (launcher == PLANNER_SCRIPT_SLURM)
+    append_slurm_command (body, display_job);
+  else
+    append_torchrun_command (body, display_job);
+
+  /* What is not in the text by its value is listed before it, marked. */
+  if (draft && (field_problems->len > 0 || rejections->len > 0))
+    {
+      not_ready = g_string_new (NULL);
+      g_string_append (not_ready, "# NOT READY: values are missing or wrong, marked <MISSING: …> or <FIX: …>;\n"
+                                  "# the draft cannot be approved or exported until the job gives them.\n");
+      for (guint i = 0; i < field_problems->len; i++)
+        {
+          const PlannerFieldProblem *p = g_ptr_array_index (field_problems, i);
+          g_autofree char *mark = mark_text (p->label, p->missing);
+          g_autofree char *prefix = NULL;
+
+          prefix = strstr (body->str, mark) != NULL ? g_strdup ("#   ") : g_strdup_printf ("#   %s ", mark);
+          append_comment_line (not_ready, prefix, p->message);
+        }
+      if (rejections->len > 0)
+        g_string_append_printf (not_ready, "# Megatron-Core %s would reject this job:\n",
+                                planner_flag_catalog_get_megatron_version ());
+      for (guint i = 0; i < rejections->len; i++)
+        {
+          const PlannerScriptMark *r = g_ptr_array_index (rejections, i);
+          g_autofree char *mark = mark_text (r->label, FALSE);
+          g_autofree char *prefix = g_strdup_printf ("#   %s ", mark);
+
+          append_comment_line (not_ready, prefix, r->message);
+        }
     }
 
   out = g_string_new ("#!/bin/bash\n");
-  append_header (out, job, launcher, model, gpu, report);
-  /* sbatch reads #SBATCH lines up to the first command; comments may precede them. */
-  if (launcher == PLANNER_SCRIPT_SLURM)
-    append_sbatch_header (out, job, model->id != NULL ? model->id : "megatron");
-  g_string_append_c (out, '\n');
-  append_environment (out, max_connections);
-  if (launcher == PLANNER_SCRIPT_SLURM)
-    append_slurm_body (out, job);
-  else
-    append_torchrun (out, job);
+  append_header (out, job, launcher, model, gpu, report, not_ready != NULL ? not_ready->str : NULL);
+  header_len = out->len;
+  g_string_append_len (out, body->str, body->len);
 
-  model_title = g_strdup_printf ("%s (%s)", model->name, model->id != NULL ? model->id : "custom size");
-  append_array (out, args, model_dests, extra_dests, model_title);
+  /* Where each mark stands: in place when the field has a place in the
+   * text, else in the list above it. */
+  if (marks != NULL)
+    {
+      for (guint i = 0; i < field_problems->len; i++)
+        {
+          const PlannerFieldProblem *p = g_ptr_array_index (field_problems, i);
+          g_autofree char *text = mark_text (p->label, p->missing);
+          const char *at = strstr (out->str + header_len, text);
+          PlannerScriptMark *mark = g_new0 (PlannerScriptMark, 1);
 
-  if (launcher == PLANNER_SCRIPT_SLURM)
-    append_slurm_command (out, job);
-  else
-    append_torchrun_command (out, job);
+          if (at == NULL)
+            at = strstr (out->str, text);
+          mark->key = g_strdup (p->key);
+          mark->label = g_strdup (p->label);
+          mark->message = g_strdup (p->message);
+          mark->missing = p->missing;
+          mark->offset = at != NULL ? (gsize) (at - out->str) : 0;
+          mark->length = at != NULL ? strlen (text) : 0;
+          g_ptr_array_add (marks, mark);
+        }
+      for (guint i = 0; i < rejections->len; i++)
+        {
+          PlannerScriptMark *r = g_ptr_array_index (rejections, i);
+          g_autofree char *text = mark_text (r->label, FALSE);
+          const char *at = strstr (out->str, text);
+
+          r->offset = at != NULL ? (gsize) (at - out->str) : 0;
+          r->length = at != NULL ? strlen (text) : 0;
+          g_ptr_array_add (marks, g_steal_pointer (&rejections->pdata[i]));
+        }
+    }
 
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+planner_script_render (PlannerJob             *job,
+                       PlannerScriptLauncher   launcher,
+                       GError                **error)
+{
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (launcher == PLANNER_SCRIPT_MEMORY_CHECK)
+    return planner_script_render_memory_check (job, NULL, 0, error);
+  return render (job, launcher, FALSE, NULL, error);
+}
+
+char *
+planner_script_render_draft (PlannerJob             *job,
+                             PlannerScriptLauncher   launcher,
+                             GPtrArray             **marks,
+                             GError                **error)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_script_mark_free);
+  char *text;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* The memory check has nothing to mark: it needs no path and no schedule. */
+  if (launcher == PLANNER_SCRIPT_MEMORY_CHECK)
+    text = planner_script_render_memory_check (job, NULL, 0, error);
+  else
+    text = render (job, launcher, TRUE, found, error);
+  if (text != NULL && marks != NULL)
+    *marks = g_steal_pointer (&found);
+  return text;
 }
 
 /* ---- Approval and export ---- */
@@ -836,6 +945,13 @@ planner_script_approve (const char  *draft,
                            : "This is not a draft written by Launch Planner; only its own drafts can be approved");
       return NULL;
     }
+  if (planner_script_has_marks (draft))
+    {
+      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE,
+                           "This draft still has values marked <MISSING: …> or <FIX: …>; give them in the job, "
+                           "then approve the new draft");
+      return NULL;
+    }
   if (note != NULL && (strchr (note, '\n') != NULL || strchr (note, '\r') != NULL))
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
@@ -873,6 +989,12 @@ planner_script_export (const char  *path,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (approved != NULL, FALSE);
 
+  if (planner_script_has_marks (approved))
+    {
+      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE,
+                           "This script still has values marked <MISSING: …> or <FIX: …>; nothing was written");
+      return FALSE;
+    }
   if (!planner_script_is_approved (approved))
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_NOT_APPROVED,

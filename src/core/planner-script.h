@@ -24,6 +24,7 @@ typedef enum
   PLANNER_SCRIPT_ERROR_NOT_APPROVED,
   PLANNER_SCRIPT_ERROR_EXISTS,
   PLANNER_SCRIPT_ERROR_IO,
+  PLANNER_SCRIPT_ERROR_INCOMPLETE,    /* approve/export of a draft with marked values */
   PLANNER_SCRIPT_ERROR_STAGE,         /* a requested pipeline stage the job does not have: a bad invocation */
 } PlannerScriptError;
 
@@ -48,6 +49,37 @@ gboolean    planner_script_launcher_from_string (const char          *text,
 char       *planner_script_render            (PlannerJob             *job,
                                               PlannerScriptLauncher   launcher,
                                               GError                **error);
+
+/* A value a draft could not give, marked in its text: "<MISSING: Label>"
+ * for an empty required value, "<FIX: Label>" for a wrong one (or for a
+ * reason Megatron would reject the job).  Neither can be mistaken for a
+ * path (the path rules refuse "<…>"), and approval and export refuse any
+ * text that holds one. */
+typedef struct
+{
+  char     *key;       /* the job key ("data.data_path"), or NULL for a rejection no field owns */
+  char     *label;     /* what the mark says: the field's label */
+  char     *message;   /* the problem, in labels */
+  gboolean  missing;
+  gsize     offset;    /* of the mark in the text, in bytes */
+  gsize     length;    /* 0 when the mark could not be placed */
+} PlannerScriptMark;
+
+void        planner_script_mark_free         (PlannerScriptMark      *mark);
+
+/* For the window: the draft even while fields are missing or wrong, each
+ * marked in place where the value would stand (or, for what has no place
+ * in the text, listed in the header), and *@marks (may be NULL) the list
+ * of PlannerScriptMark in file order.  Fails only for a planner bug (a
+ * flag the catalog refuses).  The text of a complete, valid job is
+ * exactly planner_script_render()'s. */
+char       *planner_script_render_draft      (PlannerJob             *job,
+                                              PlannerScriptLauncher   launcher,
+                                              GPtrArray             **marks,
+                                              GError                **error);
+gboolean    planner_script_has_marks         (const char             *text);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerScriptMark, planner_script_mark_free)
 
 /* The same text with the approval recorded in its header ("# Approved for
  * export on …").  @when is the caller's, so the result is reproducible;

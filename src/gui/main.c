@@ -21,6 +21,6 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  app = planner_application_new (APP_ID, G_APPLICATION_DEFAULT_FLAGS);
+  app = planner_application_new (APP_ID, G_APPLICATION_HANDLES_OPEN);
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -15,6 +15,7 @@
 
 #include "planner-advice-page-private.h"
 #include "planner-advise.h"
+#include "planner-field.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
@@ -521,7 +522,8 @@ confirm_apply (PlannerAdvicePage *self,
       invalidate (self);
       return;
     }
-  changes = planner_job_list_changes (self->job, after);
+  /* In the form's words, as every confirmation the window shows. */
+  changes = planner_job_list_changes_labelled (self->job, after);
   if (changes[0] == NULL)
     {
       show_toast (self, _("Applying this changes no field of the job"));

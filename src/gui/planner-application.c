@@ -46,6 +46,28 @@ planner_application_activate (GApplication *app)
     window = GTK_WINDOW (planner_window_new (PLANNER_APPLICATION (app)));
 
   gtk_window_present (window);
+  if (PLANNER_IS_WINDOW (window))
+    planner_window_ask_cluster_once (PLANNER_WINDOW (window));
+}
+
+static void
+planner_application_open (GApplication  *app,
+                          GFile        **files,
+                          int            n_files,
+                          const char    *hint)
+{
+  GtkWindow *window;
+
+  g_assert (PLANNER_IS_APPLICATION (app));
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL)
+    window = GTK_WINDOW (planner_window_new (PLANNER_APPLICATION (app)));
+  /* Shown first, so a question about unsaved changes has a parent. */
+  gtk_window_present (window);
+  /* One job per window: the first file given is opened. */
+  if (n_files > 0)
+    planner_window_open_file (PLANNER_WINDOW (window), files[0]);
 }
 
 static void
@@ -54,6 +76,7 @@ planner_application_class_init (PlannerApplicationClass *klass)
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   app_class->activate = planner_application_activate;
+  app_class->open = planner_application_open;
 }
 
 static void
@@ -109,10 +132,18 @@ planner_application_quit_action (GSimpleAction *action,
                                  gpointer       user_data)
 {
   PlannerApplication *self = user_data;
+  GList *windows;
 
   g_assert (PLANNER_IS_APPLICATION (self));
 
-  g_application_quit (G_APPLICATION (self));
+  /* Each window asks about its unsaved changes before it closes; the
+   * application ends with the last one. */
+  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  g_list_foreach (windows, (GFunc) g_object_ref, NULL);
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free_full (windows, g_object_unref);
 }
 
 static const GActionEntry app_actions[] = {

@@ -7,14 +7,23 @@
 
 #pragma once
 
+#include "planner-script-pane.h"
 #include "planner-window.h"
 
 G_BEGIN_DECLS
 
-/* For the widget tests: what the summary line shows right now. */
-GtkLabel *_planner_window_get_summary_label (PlannerWindow *self);
-GtkStack *_planner_window_get_stack         (PlannerWindow *self);
-/* What the Parallelism page's "Use Recommended" button does. */
-void      _planner_window_use_recommended   (PlannerWindow *self);
+/* For the widget tests. */
+GtkLabel          *_planner_window_get_summary_label (PlannerWindow *self);
+/* The page stack, with every page built (the window builds them when first shown). */
+GtkStack          *_planner_window_get_stack         (PlannerWindow *self);
+PlannerScriptPane *_planner_window_get_script_pane   (PlannerWindow *self);
+/* The page @name, built if it was not yet. */
+GtkWidget         *_planner_window_get_page          (PlannerWindow *self,
+                                                      const char    *name);
+GPtrArray         *_planner_window_get_problems      (PlannerWindow *self);
+const char        *_planner_window_get_problem_text  (PlannerWindow *self);
+/* "done", "warning", "error" or "none": what the sidebar marks. */
+const char        *_planner_window_get_page_status   (PlannerWindow *self,
+                                                      const char    *name);
 
 G_END_DECLS

@@ -9,15 +9,23 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
-#include "planner-window-private.h"
-#include "planner-bind.h"
-#include "planner-rank-grid-page.h"
-#include "planner-recommend.h"
 #include "planner-advice-page.h"
 #include "planner-experts-page.h"
-#include "planner-script-page.h"
+#include "planner-field.h"
+#include "planner-history-window.h"
+#include "planner-journal.h"
+#include "planner-preferences-window.h"
+#include "planner-memory-page.h"
+#include "planner-pages.h"
+#include "planner-problems.h"
+#include "planner-rank-grid-page.h"
+#include "planner-recommend.h"
+#include "planner-script-pane.h"
+#include "planner-window-private.h"
 
 struct _PlannerWindow
 {
@@ -30,30 +38,33 @@ struct _PlannerWindow
   GtkLabel             *summary_label;
   GtkLabel             *expert_summary_label;
   GtkLabel             *memory_summary_label;
+  GtkImage             *problem_icon;
+  GtkButton            *problem_button;
+  GtkLabel             *problem_label;
+  GtkMenuButton        *problems_menu_button;
+  GtkListBox           *problem_list;
   GtkStack             *stack;
-
-  /* One "needs attention" group per form page, in page_flags order. */
-  AdwPreferencesGroup  *problem_groups[4];
-  GPtrArray            *problem_rows[4];
-
-  PlannerScriptPage    *script_page;
-  PlannerExpertsPage   *experts_page;
-  PlannerAdvicePage    *optimize_page;
-  PlannerAdvicePage    *troubleshoot_page;
-  PlannerRankGridPage  *rank_grid_page;
-
-  /* The memory page is rebuilt from each report. */
-  AdwPreferencesPage   *memory_page;
-  GPtrArray            *memory_groups;
-  /* Why each degree, after "Use Recommended" */
-  AdwPreferencesGroup  *reasons_group;
-  GPtrArray            *reason_rows;
+  AdwFlap              *flap;
+  AdwBin               *script_slot;
   AdwToastOverlay      *toast_overlay;
+  GMenu                *recent_menu;
+
+  PlannerScriptPane    *script_pane;
+  GtkWidget            *pages[10];     /* built when first shown */
 
   GSettings            *settings;
-  PlannerJob           *job;
+  PlannerDocument      *document;
   PlannerReport        *report;
+  GPtrArray            *problems;
+  char                 *first_problem_key;
   guint                 analyze_source;
+
+  GtkNativeDialog      *chooser;
+  gboolean              close_confirmed;
+  PlannerJob           *undo_job;      /* the job before Use Recommended */
+  PlannerJournal       *journal;       /* read when first needed */
+  gboolean              first_frame_done;
+  guint                 first_draft_source;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerWindow, planner_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -65,44 +76,20 @@ typedef struct
   const char  *name;
   const char  *title;
   PageBuilder  build;
-  const char  *icon_name;      /* for pages that are not built yet */
-  const char  *placeholder;
 } PageInfo;
 
-/* Which page a diagnostic belongs to, by the flags it involves: the
- * sidebar marks a page that needs attention. */
-typedef struct
-{
-  const char *page;
-  const char *flags[12];
-} PageFlags;
-
-static const PageFlags page_flags[] = {
-  { "model", { "--num-layers", "--hidden-size", "--num-attention-heads", "--num-query-groups",
-               "--group-query-attention", "--ffn-hidden-size", "--kv-channels", "--max-position-embeddings",
-               "--vocab-size", "--num-experts", NULL } },
-  { "data", { "--data-path", "--split", "--tokenizer-type", "--tokenizer-model", "--vocab-file",
-              "--merge-file", "--save", "--load", "--save-interval", "--mock-data", NULL } },
-  { "training", { "--micro-batch-size", "--global-batch-size", "--seq-length", "--recompute-granularity",
-                  "--recompute-method", "--recompute-num-layers", "--bf16", "--fp16", "--fp8-format",
-                  "--use-distributed-optimizer", "--sequence-parallel", NULL } },
-  { "parallelism", { "--tensor-model-parallel-size", "--pipeline-model-parallel-size", "--context-parallel-size",
-                     "--num-virtual-stages-per-pipeline-rank", "--use-tp-pp-dp-mapping",
-                     "--expert-model-parallel-size", "--expert-tensor-parallel-size", NULL } },
-};
-
-static GtkWidget *build_model_page       (PlannerWindow *self);
-static GtkWidget *build_cluster_page     (PlannerWindow *self);
-static GtkWidget *build_data_page        (PlannerWindow *self);
-static GtkWidget *build_training_page    (PlannerWindow *self);
-static GtkWidget *build_parallelism_page (PlannerWindow *self);
-static GtkWidget *build_rank_grid_page   (PlannerWindow *self);
-static GtkWidget *build_memory_page      (PlannerWindow *self);
-static GtkWidget *build_script_page      (PlannerWindow *self);
-static GtkWidget *build_experts_page     (PlannerWindow *self);
-static GtkWidget *build_optimize_page    (PlannerWindow *self);
+static GtkWidget *build_model_page        (PlannerWindow *self);
+static GtkWidget *build_cluster_page      (PlannerWindow *self);
+static GtkWidget *build_data_page         (PlannerWindow *self);
+static GtkWidget *build_training_page     (PlannerWindow *self);
+static GtkWidget *build_parallelism_page  (PlannerWindow *self);
+static GtkWidget *build_experts_page      (PlannerWindow *self);
+static GtkWidget *build_rank_grid_page    (PlannerWindow *self);
+static GtkWidget *build_memory_page       (PlannerWindow *self);
+static GtkWidget *build_optimize_page     (PlannerWindow *self);
 static GtkWidget *build_troubleshoot_page (PlannerWindow *self);
 
+/* Alt+1 … Alt+9, Alt+0 reach these, in this order. */
 static const PageInfo pages[] = {
   { "model", N_("Model"), build_model_page },
   { "cluster", N_("Cluster"), build_cluster_page },
@@ -114,30 +101,179 @@ static const PageInfo pages[] = {
   { "memory", N_("Memory"), build_memory_page },
   { "optimize", N_("Optimize"), build_optimize_page },
   { "troubleshoot", N_("Troubleshoot"), build_troubleshoot_page },
-  { "script", N_("Script"), build_script_page },
 };
 
+G_STATIC_ASSERT (G_N_ELEMENTS (pages) == G_N_ELEMENTS (((PlannerWindow *) 0)->pages));
+
+static void update_page        (PlannerWindow *self,
+                                guint          index);
 static void update_sidebar     (PlannerWindow *self);
-static void update_problems    (PlannerWindow *self);
-static void update_memory_page (PlannerWindow *self);
-static void update_rank_grid_page (PlannerWindow *self);
-static void on_use_recommended_clicked (PlannerWindow *self,
-                                        GtkButton     *button);
+static void update_problem_bar (PlannerWindow *self);
+static void update_title       (PlannerWindow *self);
+
+static void
+toast (PlannerWindow *self,
+       const char    *text)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+static PlannerJob *
+job (PlannerWindow *self)
+{
+  return planner_document_get_job (self->document);
+}
+
+/* Pages ------------------------------------------------------------------- */
+
+static GtkWidget *
+form_page (PlannerWindow *self,
+           GType          type)
+{
+  GtkWidget *page = g_object_new (type, NULL);
+
+  planner_form_page_set_job (PLANNER_FORM_PAGE (page), job (self));
+  return page;
+}
+
+static GtkWidget *
+build_model_page (PlannerWindow *self)
+{
+  return form_page (self, PLANNER_TYPE_MODEL_PAGE);
+}
+
+static GtkWidget *
+build_cluster_page (PlannerWindow *self)
+{
+  return form_page (self, PLANNER_TYPE_CLUSTER_PAGE);
+}
+
+static GtkWidget *
+build_data_page (PlannerWindow *self)
+{
+  return form_page (self, PLANNER_TYPE_DATA_PAGE);
+}
+
+static GtkWidget *
+build_training_page (PlannerWindow *self)
+{
+  return form_page (self, PLANNER_TYPE_TRAINING_PAGE);
+}
+
+static GtkWidget *
+build_parallelism_page (PlannerWindow *self)
+{
+  return form_page (self, PLANNER_TYPE_PARALLELISM_PAGE);
+}
+
+static GtkWidget *
+build_experts_page (PlannerWindow *self)
+{
+  return planner_experts_page_new (job (self));
+}
+
+static GtkWidget *
+build_rank_grid_page (PlannerWindow *self)
+{
+  return planner_rank_grid_page_new ();
+}
+
+static GtkWidget *
+build_memory_page (PlannerWindow *self)
+{
+  return planner_memory_page_new ();
+}
+
+static GtkWidget *
+build_optimize_page (PlannerWindow *self)
+{
+  return planner_advice_page_new (job (self), FALSE);
+}
+
+static GtkWidget *
+build_troubleshoot_page (PlannerWindow *self)
+{
+  return planner_advice_page_new (job (self), TRUE);
+}
+
+static guint
+page_index (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      if (g_strcmp0 (pages[i].name, name) == 0)
+        return i;
+    }
+  return G_MAXUINT;
+}
+
+static GtkWidget *
+ensure_page (PlannerWindow *self,
+             guint          index)
+{
+  if (self->pages[index] == NULL)
+    {
+      self->pages[index] = pages[index].build (self);
+      gtk_stack_add_named (self->stack, self->pages[index], pages[index].name);
+      if (self->report != NULL)
+        update_page (self, index);
+    }
+  return self->pages[index];
+}
+
+static void
+update_page (PlannerWindow *self,
+             guint          index)
+{
+  GtkWidget *page = self->pages[index];
+
+  if (page == NULL)
+    return;
+  if (PLANNER_IS_FORM_PAGE (page))
+    planner_form_page_update (PLANNER_FORM_PAGE (page), self->report, self->problems);
+  else if (PLANNER_IS_EXPERTS_PAGE (page))
+    planner_experts_page_update (PLANNER_EXPERTS_PAGE (page), self->report);
+  else if (PLANNER_IS_ADVICE_PAGE (page))
+    planner_advice_page_update (PLANNER_ADVICE_PAGE (page), self->report);
+  else if (PLANNER_IS_MEMORY_PAGE (page))
+    planner_memory_page_update (PLANNER_MEMORY_PAGE (page), self->report);
+  else if (PLANNER_IS_RANK_GRID_PAGE (page))
+    planner_rank_grid_page_update (PLANNER_RANK_GRID_PAGE (page), planner_report_get_layout (self->report),
+                                   planner_job_get_uint (job (self), "gpus-per-node"),
+                                   planner_report_get_config (self->report));
+}
+
+/* The report ------------------------------------------------------------- */
 
 static void
 planner_window_update_report (PlannerWindow *self)
 {
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) marks = NULL;
+  g_autofree char *draft = NULL;
   const char *expert;
   const char *memory;
-  g_autofree char *subtitle = NULL;
-  gboolean accepted;
 
   g_clear_pointer (&self->report, planner_report_unref);
-  self->report = planner_analyze_job (self->job);
+  self->report = planner_analyze_job (job (self));
 
-  accepted = planner_report_get_layout_accepted (self->report);
+  /* The draft follows every keystroke, as the pane beside the form shows
+   * it, with what is still missing marked in place.  The very first one
+   * waits for the window's first frame: the fields' own checks already say
+   * what is missing, and the window appears sooner. */
+  if (self->first_frame_done)
+    {
+      draft = planner_script_render_draft (job (self), planner_document_get_launcher (self->document), &marks,
+                                           &error);
+      if (draft == NULL)
+        g_warning ("No draft: %s", error->message);
+    }
+
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  self->problems = planner_problems_collect (job (self), self->report, marks);
+
   gtk_label_set_text (self->summary_label, planner_report_get_summary (self->report));
-  if (!accepted)
+  if (!planner_report_get_layout_accepted (self->report))
     gtk_widget_add_css_class (GTK_WIDGET (self->summary_label), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->summary_label), "error");
@@ -154,27 +290,45 @@ planner_window_update_report (PlannerWindow *self)
   gtk_label_set_text (self->expert_summary_label, expert ? expert : "");
   gtk_widget_set_visible (GTK_WIDGET (self->expert_summary_label), expert != NULL);
 
-  /* Translators: the subtitle is the model id and the state of the plan. */
-  subtitle = g_strdup_printf (_("%s — draft"),
-                              *planner_job_get_model_id (self->job) ? planner_job_get_model_id (self->job)
-                                                                    : _("custom model"));
-  adw_window_title_set_subtitle (self->window_title, subtitle);
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    update_page (self, i);
+  if (self->first_frame_done)
+    planner_script_pane_show (self->script_pane, draft, marks, self->report);
+  update_sidebar (self);
+  update_problem_bar (self);
+  update_title (self);
+}
 
-  if (gtk_list_box_get_row_at_index (self->sidebar, 0) != NULL)
-    {
-      update_sidebar (self);
-      update_problems (self);
-      update_memory_page (self);
-      update_rank_grid_page (self);
-      if (self->experts_page != NULL)
-        planner_experts_page_update (self->experts_page, self->report);
-      if (self->optimize_page != NULL)
-        planner_advice_page_update (self->optimize_page, self->report);
-      if (self->troubleshoot_page != NULL)
-        planner_advice_page_update (self->troubleshoot_page, self->report);
-      if (self->script_page != NULL)
-        planner_script_page_refresh (self->script_page);
-    }
+static gboolean
+first_draft_cb (gpointer user_data)
+{
+  PlannerWindow *self = user_data;
+
+  self->first_draft_source = 0;
+  self->first_frame_done = TRUE;
+  planner_window_update_report (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The first draft follows the first painted frame. */
+static void
+on_first_after_paint (PlannerWindow *self,
+                      GdkFrameClock *clock)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_first_after_paint, self);
+  if (!self->first_frame_done && self->first_draft_source == 0)
+    self->first_draft_source = g_idle_add (first_draft_cb, self);
+}
+
+static void
+planner_window_map (GtkWidget *widget)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (planner_window_parent_class)->map (widget);
+  if (!self->first_frame_done)
+    g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
+                             G_CALLBACK (on_first_after_paint), self, G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -188,13 +342,12 @@ analyze_idle_cb (gpointer user_data)
 }
 
 static void
-on_job_changed (PlannerWindow *self,
-                PlannerJob    *job)
+on_job_changed (PlannerWindow *self)
 {
-  /* Many properties may change in one turn of the loop (a file load, a
-   * recommendation applied): analyze once, after all of them. */
+  /* Many fields may change in one turn of the loop (a file load, a
+   * recommendation applied): analyse once, after all of them. */
   if (self->analyze_source == 0)
-    self->analyze_source = g_idle_add (analyze_idle_cb, self);
+    self->analyze_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 20, analyze_idle_cb, self, NULL);
 }
 
 void
@@ -202,6 +355,12 @@ planner_window_flush (PlannerWindow *self)
 {
   g_return_if_fail (PLANNER_IS_WINDOW (self));
 
+  if (!self->first_frame_done)
+    {
+      g_clear_handle_id (&self->first_draft_source, g_source_remove);
+      g_clear_handle_id (&self->analyze_source, g_source_remove);
+      first_draft_cb (self);
+    }
   if (self->analyze_source != 0)
     {
       g_clear_handle_id (&self->analyze_source, g_source_remove);
@@ -209,594 +368,17 @@ planner_window_flush (PlannerWindow *self)
     }
 }
 
-/* Form rows bound to job properties ------------------------------------- */
-
-static AdwPreferencesGroup *
-add_group (AdwPreferencesPage *page,
-           const char         *title,
-           const char         *description)
-{
-  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-
-  adw_preferences_group_set_title (group, title);
-  if (description != NULL)
-    adw_preferences_group_set_description (group, description);
-  adw_preferences_page_add (page, group);
-  return group;
-}
-
-static void
-add_spin_row (PlannerWindow       *self,
-              AdwPreferencesGroup *group,
-              const char          *title,
-              const char          *subtitle,
-              const char          *property,
-              double               lower,
-              double               upper,
-              guint                digits)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkAdjustment *adjustment = gtk_adjustment_new (lower, lower, upper, 1, 8, 0);
-  GtkWidget *spin = gtk_spin_button_new (adjustment, 1, digits);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
-  gtk_widget_set_name (spin, property);
-  g_object_bind_property (self->job, property, adjustment, "value",
-                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  adw_preferences_group_add (group, row);
-}
-
-static void
-add_entry_row (PlannerWindow       *self,
-               AdwPreferencesGroup *group,
-               const char          *title,
-               const char          *property)
-{
-  GtkWidget *row = adw_entry_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_set_name (row, property);
-  g_object_bind_property (self->job, property, row, "text",
-                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  adw_preferences_group_add (group, row);
-}
-
-static void
-add_switch_row (PlannerWindow       *self,
-                AdwPreferencesGroup *group,
-                const char          *title,
-                const char          *subtitle,
-                const char          *property)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *toggle = gtk_switch_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
-  g_object_bind_property (self->job, property, toggle, "active",
-                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  adw_preferences_group_add (group, row);
-}
-
-static void
-add_problems_group (PlannerWindow      *self,
-                    AdwPreferencesPage *page,
-                    const char         *name)
-{
-  for (guint p = 0; p < G_N_ELEMENTS (page_flags); p++)
-    {
-      if (!g_str_equal (page_flags[p].page, name))
-        continue;
-      self->problem_groups[p] = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-      adw_preferences_group_set_title (self->problem_groups[p], _("Needs Attention"));
-      gtk_widget_set_visible (GTK_WIDGET (self->problem_groups[p]), FALSE);
-      adw_preferences_page_add (page, self->problem_groups[p]);
-      self->problem_rows[p] = g_ptr_array_new ();
-    }
-}
-
-/* Each warning or error that involves one of the page's flags, in words,
- * at the top of the page: a field that is wrong says why, right there. */
-static void
-update_problems (PlannerWindow *self)
-{
-  GPtrArray *diagnostics = planner_report_get_diagnostics (self->report);
-
-  for (guint p = 0; p < G_N_ELEMENTS (page_flags); p++)
-    {
-      AdwPreferencesGroup *group = self->problem_groups[p];
-
-      if (group == NULL)
-        continue;
-
-      for (guint i = 0; i < self->problem_rows[p]->len; i++)
-        adw_preferences_group_remove (group, g_ptr_array_index (self->problem_rows[p], i));
-      g_ptr_array_set_size (self->problem_rows[p], 0);
-
-      for (guint i = 0; i < diagnostics->len; i++)
-        {
-          const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
-          gboolean touches = FALSE;
-          GtkWidget *row, *icon;
-
-          if (d->severity == PLANNER_SEVERITY_INFO)
-            continue;
-          for (guint f = 0; !touches && page_flags[p].flags[f] != NULL; f++)
-            touches = g_strv_contains ((const char * const *) d->flags, page_flags[p].flags[f]);
-          if (!touches)
-            continue;
-
-          row = adw_action_row_new ();
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d->message);
-          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-          if (d->fix != NULL)
-            adw_action_row_set_subtitle (ADW_ACTION_ROW (row), d->fix);
-          adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
-          icon = gtk_image_new_from_icon_name (d->severity == PLANNER_SEVERITY_ERROR ? "dialog-error-symbolic"
-                                                                                   : "dialog-warning-symbolic");
-          gtk_widget_add_css_class (icon, d->severity == PLANNER_SEVERITY_ERROR ? "error" : "warning");
-          adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
-          adw_preferences_group_add (group, row);
-          g_ptr_array_add (self->problem_rows[p], row);
-        }
-      gtk_widget_set_visible (GTK_WIDGET (group), self->problem_rows[p]->len > 0);
-    }
-}
-
-/* A choice among ids (a catalog, or Megatron's choices), shown by label. */
-static void
-add_choice_row (PlannerWindow       *self,
-                AdwPreferencesGroup *group,
-                const char          *title,
-                const char          *subtitle,
-                const char          *property,
-                GStrv                ids,
-                GStrv                labels)
-{
-  GtkWidget *row = adw_combo_row_new ();
-  g_autoptr(GtkStringList) model = gtk_string_list_new ((const char * const *) labels);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
-  gtk_widget_set_name (row, property);
-  planner_bind_choice (G_OBJECT (self->job), property, ADW_COMBO_ROW (row), ids);
-  g_strfreev (labels);
-  adw_preferences_group_add (group, row);
-}
+/* Sidebar, problem bar and title ----------------------------------------- */
 
 static GtkWidget *
-build_model_page (PlannerWindow *self)
-{
-  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
-  AdwPreferencesGroup *group;
-  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
-  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
-  const PlannerModel * const *models;
-  guint n_models = 0;
-
-  g_strv_builder_add (ids, "");
-  g_strv_builder_add (labels, _("Custom Size"));
-  models = planner_model_list (&n_models);
-  for (guint i = 0; i < n_models; i++)
-    {
-      g_strv_builder_add (ids, models[i]->id);
-      g_strv_builder_add (labels, models[i]->name);
-    }
-
-  add_problems_group (self, page, "model");
-  group = add_group (page, _("Model"),
-                     _("A known model from the catalog, or a size in billions of parameters."));
-  add_choice_row (self, group, _("Model"), NULL, "model-id",
-                  g_strv_builder_end (ids), g_strv_builder_end (labels));
-  add_spin_row (self, group, _("Size in Billions"), _("Used with a custom size"),
-                "params-b", 0, 100000, 1);
-  return GTK_WIDGET (page);
-}
-
-static GtkWidget *
-build_cluster_page (PlannerWindow *self)
-{
-  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
-  AdwPreferencesGroup *group;
-  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
-  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
-  const PlannerGpu * const *gpus;
-  guint n_gpus = 0;
-
-  gpus = planner_gpu_list (&n_gpus);
-  for (guint i = 0; i < n_gpus; i++)
-    {
-      g_strv_builder_add (ids, gpus[i]->id);
-      g_strv_builder_add (labels, gpus[i]->name);
-    }
-
-  group = add_group (page, _("Cluster"), NULL);
-  add_choice_row (self, group, _("GPU Type"), NULL, "gpu-id",
-                  g_strv_builder_end (ids), g_strv_builder_end (labels));
-  add_spin_row (self, group, _("Nodes"), NULL, "nodes", 1, 16384, 0);
-  add_spin_row (self, group, _("GPUs per Node"), _("One NVLink domain on most systems"),
-                "gpus-per-node", 1, 72, 0);
-  return GTK_WIDGET (page);
-}
-
-static GtkWidget *
-build_data_page (PlannerWindow *self)
-{
-  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
-  AdwPreferencesGroup *group;
-
-  add_problems_group (self, page, "data");
-  group = add_group (page, _("Data"),
-                     _("Your own absolute paths. Launch Planner never suggests a path."));
-  add_entry_row (self, group, _("Data Path Prefix"), "data-path");
-  add_entry_row (self, group, _("Split"), "split");
-  group = add_group (page, _("Tokenizer"), NULL);
-  add_entry_row (self, group, _("Tokenizer Type"), "tokenizer-type");
-  add_entry_row (self, group, _("Tokenizer Model"), "tokenizer-model");
-  add_entry_row (self, group, _("Vocabulary File"), "vocab-file");
-  add_entry_row (self, group, _("Merge File"), "merge-file");
-  group = add_group (page, _("Checkpoints"), NULL);
-  add_entry_row (self, group, _("Save Directory"), "save-dir");
-  add_entry_row (self, group, _("Load Directory"), "load-dir");
-  return GTK_WIDGET (page);
-}
-
-static GtkWidget *
-build_training_page (PlannerWindow *self)
-{
-  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
-  AdwPreferencesGroup *group;
-
-  add_problems_group (self, page, "training");
-  group = add_group (page, _("Batch"), NULL);
-  add_spin_row (self, group, _("Sequence Length"), NULL, "seq-length", 1, 1 << 24, 0);
-  add_spin_row (self, group, _("Micro-Batch Size"), NULL, "micro-batch-size", 1, 65536, 0);
-  add_spin_row (self, group, _("Global Batch Size"), NULL, "global-batch-size", 1, 1 << 30, 0);
-  group = add_group (page, _("Memory and Precision"), NULL);
-  {
-    const char *precision_ids[] = { "bf16", "fp16", "fp8", NULL };
-    const char *precision_labels[] = { _("BF16"), _("FP16"), _("FP8 (Hybrid)"), NULL };
-    const char *recompute_ids[] = { "none", "selective", "full", NULL };
-    const char *recompute_labels[] = { _("None"), _("Selective"), _("Full"), NULL };
-
-    add_choice_row (self, group, _("Precision"), _("FP8 needs Hopper or newer"), "precision",
-                    g_strdupv ((char **) precision_ids), g_strdupv ((char **) precision_labels));
-    add_choice_row (self, group, _("Activation Recompute"), NULL, "recompute",
-                    g_strdupv ((char **) recompute_ids), g_strdupv ((char **) recompute_labels));
-  }
-  add_switch_row (self, group, _("Distributed Optimizer"),
-                  _("Shards optimizer states over the data-parallel ranks"),
-                  "distributed-optimizer");
-  add_switch_row (self, group, _("Sequence Parallel"),
-                  _("Megatron turns it off by itself at tensor parallel 1"),
-                  "sequence-parallel");
-  return GTK_WIDGET (page);
-}
-
-static GtkWidget *
-build_parallelism_page (PlannerWindow *self)
-{
-  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
-  AdwPreferencesGroup *group;
-
-  add_problems_group (self, page, "parallelism");
-  group = add_group (page, _("Parallelism"),
-                     _("Tensor × context × data × pipeline must equal the number of GPUs; "
-                       "data parallel is what is left."));
-  {
-    GtkWidget *button = gtk_button_new_with_mnemonic (_("_Use Recommended"));
-
-    gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-    gtk_widget_add_css_class (button, "suggested-action");
-    gtk_widget_set_tooltip_text (button, _("Search every valid layout for this model and these GPUs"));
-    g_signal_connect_object (button, "clicked", G_CALLBACK (on_use_recommended_clicked), self, G_CONNECT_SWAPPED);
-    adw_preferences_group_set_header_suffix (group, button);
-  }
-  add_spin_row (self, group, _("Tensor Parallel"), _("Keep inside one NVLink domain"), "tp", 1, 1024, 0);
-  add_spin_row (self, group, _("Pipeline Parallel"), NULL, "pp", 1, 1024, 0);
-  add_spin_row (self, group, _("Virtual Pipeline Stages"), _("Per pipeline rank; 1 means no interleaving"),
-                "vpp", 1, 1024, 0);
-  add_spin_row (self, group, _("Context Parallel"), _("Splits each sequence; for long contexts"),
-                "cp", 1, 1024, 0);
-  add_switch_row (self, group, _("Pipeline Inside Data Parallel"),
-                  _("Megatron’s --use-tp-pp-dp-mapping rank order"),
-                  "use-tp-pp-dp-mapping");
-  group = add_group (page, _("Experts"),
-                     _("Expert parallelism is carved out of the data-parallel ranks, not multiplied on top."));
-  add_spin_row (self, group, _("Expert Parallel"), NULL, "ep", 1, 1024, 0);
-  add_spin_row (self, group, _("Expert Tensor Parallel"), _("0 means the same as tensor parallel"),
-                "etp", 0, 1024, 0);
-
-  self->reasons_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (self->reasons_group, _("Why Each Degree"));
-  gtk_widget_set_visible (GTK_WIDGET (self->reasons_group), FALSE);
-  adw_preferences_page_add (page, self->reasons_group);
-  self->reason_rows = g_ptr_array_new ();
-  return GTK_WIDGET (page);
-}
-
-#define GIB (1024.0 * 1024.0 * 1024.0)
-
-static GtkWidget *
-value_row (const char *title,
-           const char *subtitle,
-           const char *value)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *label = gtk_label_new (value);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (subtitle != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_widget_add_css_class (label, "numeric");
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
-  return row;
-}
-
-static GtkWidget *
-gib_row (const char *title,
-         const char *subtitle,
-         double      bytes)
-{
-  g_autofree char *text = g_strdup_printf (_("%.1f GiB"), bytes / GIB);
-
-  return value_row (title, subtitle, text);
-}
-
-static GtkWidget *
-build_memory_page (PlannerWindow *self)
-{
-  self->memory_page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
-  self->memory_groups = g_ptr_array_new ();
-  return GTK_WIDGET (self->memory_page);
-}
-
-static void
-add_memory_group (PlannerWindow       *self,
-                  AdwPreferencesGroup *group)
-{
-  adw_preferences_page_add (self->memory_page, group);
-  g_ptr_array_add (self->memory_groups, group);
-}
-
-/* Per GPU, per pipeline stage: what the planner estimates and what
- * Megatron's own formula will print, side by side. */
-static void
-update_memory_page (PlannerWindow *self)
-{
-  static const struct {
-    PlannerMemoryComponent component;
-    const char            *title;
-  } components[] = {
-    { PLANNER_MEMORY_WEIGHTS, N_("Weights") },
-    { PLANNER_MEMORY_GRADIENTS, N_("Gradients") },
-    { PLANNER_MEMORY_OPTIMIZER, N_("Optimizer States") },
-    { PLANNER_MEMORY_ACTIVATIONS, N_("Activations") },
-    { PLANNER_MEMORY_LOGITS, N_("Output Layer and Logits") },
-    { PLANNER_MEMORY_OVERHEAD, N_("Outside PyTorch") },
-  };
-  const PlannerMemoryEstimate *estimate = planner_report_get_memory_estimate (self->report);
-  const PlannerMegatronMemory *megatron = planner_report_get_megatron_memory (self->report);
-  const PlannerGpu *gpu = planner_report_get_gpu (self->report);
-  AdwPreferencesGroup *group;
-
-  if (self->memory_page == NULL)
-    return;
-  for (guint i = 0; i < self->memory_groups->len; i++)
-    adw_preferences_page_remove (self->memory_page, g_ptr_array_index (self->memory_groups, i));
-  g_ptr_array_set_size (self->memory_groups, 0);
-
-  if (estimate == NULL || megatron == NULL)
-    {
-      group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-      adw_preferences_group_set_title (group, _("No Estimate Yet"));
-      adw_preferences_group_set_description (group, _("Choose a model and a valid layout to see the memory per GPU."));
-      add_memory_group (self, group);
-      return;
-    }
-
-  for (guint s = 0; s < estimate->n_stages; s++)
-    {
-      const PlannerStageMemory *stage = &estimate->stages[s];
-      g_autofree char *title = g_strdup_printf (_("Pipeline Stage %u"), stage->stage);
-      g_autofree char *description = NULL;
-
-      if (gpu != NULL)
-        description = g_strdup_printf (_("%u layers · %.1f of %.1f GiB on the %s · %s"), stage->num_layers,
-                                       stage->total_bytes / GIB, estimate->capacity_bytes / GIB, gpu->name,
-                                       stage->fits ? _("fits") : _("does not fit"));
-      else
-        description = g_strdup_printf (_("%u layers · %.1f GiB"), stage->num_layers, stage->total_bytes / GIB);
-
-      group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-      adw_preferences_group_set_title (group, title);
-      adw_preferences_group_set_description (group, description);
-      for (guint c = 0; c < G_N_ELEMENTS (components); c++)
-        {
-          gboolean dominant = components[c].component == stage->dominant;
-
-          adw_preferences_group_add (group, gib_row (_(components[c].title),
-                                                     dominant ? _("The largest part") : NULL,
-                                                     stage->bytes[components[c].component]));
-        }
-      add_memory_group (self, group);
-    }
-
-  group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (group, _("What Megatron Will Print"));
-  adw_preferences_group_set_description (group, _("theoretical_memory_usage for the first stage; it ignores context "
-                                                  "parallelism, MoE routing and memory outside PyTorch."));
-  adw_preferences_group_add (group, gib_row (_("Weights and Optimizer"), NULL, megatron->weight_and_optimizer_bytes));
-  adw_preferences_group_add (group, gib_row (_("Activations"), NULL, megatron->activation_bytes));
-  adw_preferences_group_add (group, gib_row (_("Total"), NULL, megatron->total_bytes));
-  add_memory_group (self, group);
-}
-
-static GtkWidget *
-build_rank_grid_page (PlannerWindow *self)
-{
-  self->rank_grid_page = PLANNER_RANK_GRID_PAGE (planner_rank_grid_page_new ());
-  return GTK_WIDGET (self->rank_grid_page);
-}
-
-/* The grid follows the newest report; "No valid layout" without one. */
-static void
-update_rank_grid_page (PlannerWindow *self)
-{
-  if (self->rank_grid_page == NULL)
-    return;
-  planner_rank_grid_page_update (self->rank_grid_page,
-                                 planner_report_get_layout (self->report),
-                                 planner_job_get_uint (self->job, "gpus-per-node"),
-                                 planner_report_get_config (self->report));
-}
-
-static GtkWidget *
-build_experts_page (PlannerWindow *self)
-{
-  self->experts_page = PLANNER_EXPERTS_PAGE (planner_experts_page_new (self->job));
-  return GTK_WIDGET (self->experts_page);
-}
-
-static GtkWidget *
-build_optimize_page (PlannerWindow *self)
-{
-  self->optimize_page = PLANNER_ADVICE_PAGE (planner_advice_page_new (self->job, FALSE));
-  return GTK_WIDGET (self->optimize_page);
-}
-
-static GtkWidget *
-build_troubleshoot_page (PlannerWindow *self)
-{
-  self->troubleshoot_page = PLANNER_ADVICE_PAGE (planner_advice_page_new (self->job, TRUE));
-  return GTK_WIDGET (self->troubleshoot_page);
-}
-
-static GtkWidget *
-build_script_page (PlannerWindow *self)
-{
-  self->script_page = PLANNER_SCRIPT_PAGE (planner_script_page_new (self->job));
-  return GTK_WIDGET (self->script_page);
-}
-
-static void
-clear_reasons (PlannerWindow *self)
-{
-  for (guint i = 0; i < self->reason_rows->len; i++)
-    adw_preferences_group_remove (self->reasons_group, g_ptr_array_index (self->reason_rows, i));
-  g_ptr_array_set_size (self->reason_rows, 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->reasons_group), FALSE);
-}
-
-/* The recommendation is applied to the job like any edit: a draft the
- * user sees in the summary line and can change or undo field by field. */
-static void
-on_use_recommended_clicked (PlannerWindow *self,
-                            GtkButton     *button)
-{
-  g_autoptr(GError) error = NULL;
-  PlannerRecommendRequest request = { 0 };
-  PlannerRecommendation *recommendation;
-  const PlannerRecommendCandidate *best;
-  AdwToast *toast;
-
-  request.model_id = *planner_job_get_model_id (self->job) ? planner_job_get_model_id (self->job) : NULL;
-  request.params_b = planner_job_get_double (self->job, "params-b");
-  request.gpu_id = planner_job_get_gpu_id (self->job);
-  request.num_gpus = planner_job_get_world_size (self->job);
-  request.gpus_per_node = planner_job_get_uint (self->job, "gpus-per-node");
-  request.seq_length = planner_job_get_uint (self->job, "seq-length");
-
-  clear_reasons (self);
-  recommendation = planner_recommend (&request, &error);
-  if (recommendation == NULL)
-    {
-      toast = adw_toast_new (error->message);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
-      return;
-    }
-  if (!recommendation->fits)
-    {
-      toast = adw_toast_new (_("Nothing fits on these GPUs; see the reasons below"));
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
-      if (recommendation->nothing_fits != NULL)
-        {
-          GtkWidget *row = adw_action_row_new ();
-
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), recommendation->nothing_fits);
-          adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
-          adw_preferences_group_add (self->reasons_group, row);
-          g_ptr_array_add (self->reason_rows, row);
-          gtk_widget_set_visible (GTK_WIDGET (self->reasons_group), TRUE);
-        }
-      planner_recommendation_free (recommendation);
-      return;
-    }
-
-  best = &recommendation->best;
-  g_object_freeze_notify (G_OBJECT (self->job));
-  g_object_set (self->job,
-                "tp", best->layout.tp,
-                "pp", best->layout.pp,
-                "cp", best->layout.cp,
-                "ep", best->layout.ep,
-                "etp", recommendation->num_experts > 0 ? best->layout.etp : 0,
-                "vpp", best->layout.vpp,
-                "micro-batch-size", best->micro_batch_size,
-                "global-batch-size", (guint) MIN (best->global_batch_size, G_MAXUINT32),
-                "recompute", best->recompute == PLANNER_RECOMPUTE_FULL ? "full"
-                             : best->recompute == PLANNER_RECOMPUTE_SELECTIVE ? "selective" : "none",
-                "distributed-optimizer", best->distributed_optimizer,
-                NULL);
-  g_object_thaw_notify (G_OBJECT (self->job));
-
-  for (guint i = 0; i < recommendation->reasons->len; i++)
-    {
-      const PlannerRecommendReason *reason = g_ptr_array_index (recommendation->reasons, i);
-      g_autofree char *value = g_strdup_printf ("%" G_GUINT64_FORMAT, reason->value);
-      GtkWidget *row = value_row (reason->degree, reason->reason, value);
-
-      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
-      adw_preferences_group_add (self->reasons_group, row);
-      g_ptr_array_add (self->reason_rows, row);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->reasons_group), TRUE);
-
-  toast = adw_toast_new (_("Applied the recommended layout as a draft"));
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-  planner_recommendation_free (recommendation);
-}
-
-static GtkWidget *
-build_placeholder_page (const PageInfo *info)
-{
-  GtkWidget *status = adw_status_page_new ();
-
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (status), info->icon_name);
-  adw_status_page_set_title (ADW_STATUS_PAGE (status), _(info->title));
-  adw_status_page_set_description (ADW_STATUS_PAGE (status), _(info->placeholder));
-  return status;
-}
-
-static GtkWidget *
-build_sidebar_row (const PageInfo *info)
+build_sidebar_row (const PageInfo *info,
+                   guint           index)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *label = gtk_label_new (_(info->title));
   GtkWidget *status = gtk_image_new ();
+  g_autofree char *tooltip = g_strdup_printf (_("%s (Alt+%u)"), _(info->title), (index + 1) % 10);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_set_hexpand (label, TRUE);
@@ -805,7 +387,10 @@ build_sidebar_row (const PageInfo *info)
   gtk_box_append (GTK_BOX (box), status);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_widget_set_name (row, info->name);
+  gtk_widget_set_tooltip_text (row, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, _(info->title), -1);
   g_object_set_data (G_OBJECT (row), "status", status);
+  g_object_set_data (G_OBJECT (row), "title", (gpointer) info->title);
   return row;
 }
 
@@ -813,59 +398,41 @@ typedef enum
 {
   PAGE_STATUS_NONE,
   PAGE_STATUS_DONE,
-  PAGE_STATUS_ATTENTION,
+  PAGE_STATUS_WARNING,
+  PAGE_STATUS_ERROR,
 } PageStatus;
 
-static gboolean
-diagnostics_touch_page (GPtrArray  *diagnostics,
-                        const char *page)
-{
-  for (guint p = 0; p < G_N_ELEMENTS (page_flags); p++)
-    {
-      if (!g_str_equal (page_flags[p].page, page))
-        continue;
-      for (guint i = 0; i < diagnostics->len; i++)
-        {
-          const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
-
-          if (d->severity == PLANNER_SEVERITY_INFO)
-            continue;
-          for (guint f = 0; page_flags[p].flags[f] != NULL; f++)
-            {
-              if (g_strv_contains ((const char * const *) d->flags, page_flags[p].flags[f]))
-                return TRUE;
-            }
-        }
-    }
-  return FALSE;
-}
-
+/* A form page is done only when nothing on it is missing or wrong: the
+ * same problems the summary line and the problem bar show. */
 static PageStatus
 page_status (PlannerWindow *self,
              const char    *page)
 {
-  GPtrArray *diagnostics = planner_report_get_diagnostics (self->report);
   const PlannerMemoryEstimate *estimate = planner_report_get_memory_estimate (self->report);
+  PlannerSeverity severity;
 
   if (g_str_equal (page, "memory"))
     {
       if (estimate == NULL || planner_report_get_gpu (self->report) == NULL)
         return PAGE_STATUS_NONE;
-      return estimate->fits ? PAGE_STATUS_DONE : PAGE_STATUS_ATTENTION;
+      return estimate->fits ? PAGE_STATUS_DONE : PAGE_STATUS_ERROR;
     }
-  if (g_str_equal (page, "cluster"))
-    return planner_report_get_gpu (self->report) != NULL ? PAGE_STATUS_DONE : PAGE_STATUS_ATTENTION;
-  if (g_str_equal (page, "parallelism"))
-    return planner_report_get_layout_accepted (self->report) ? PAGE_STATUS_DONE : PAGE_STATUS_ATTENTION;
+  if (!g_str_equal (page, "model") && !g_str_equal (page, "cluster") && !g_str_equal (page, "data") &&
+      !g_str_equal (page, "training") && !g_str_equal (page, "parallelism"))
+    return PAGE_STATUS_NONE;
+  if (g_str_equal (page, "parallelism") && !planner_report_get_layout_accepted (self->report))
+    return PAGE_STATUS_ERROR;
   if (g_str_equal (page, "model") && planner_report_get_config (self->report) == NULL)
-    return PAGE_STATUS_ATTENTION;
+    return PAGE_STATUS_ERROR;
+  if (g_str_equal (page, "cluster") && planner_report_get_gpu (self->report) == NULL)
+    return PAGE_STATUS_ERROR;
 
-  for (guint p = 0; p < G_N_ELEMENTS (page_flags); p++)
-    {
-      if (g_str_equal (page_flags[p].page, page))
-        return diagnostics_touch_page (diagnostics, page) ? PAGE_STATUS_ATTENTION : PAGE_STATUS_DONE;
-    }
-  return PAGE_STATUS_NONE;
+  severity = planner_problems_page_severity (self->problems, page);
+  if (severity == PLANNER_SEVERITY_ERROR)
+    return PAGE_STATUS_ERROR;
+  if (severity == PLANNER_SEVERITY_WARNING)
+    return PAGE_STATUS_WARNING;
+  return PAGE_STATUS_DONE;
 }
 
 static void
@@ -875,47 +442,181 @@ update_sidebar (PlannerWindow *self)
     {
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->sidebar, i);
       GtkWidget *status = g_object_get_data (G_OBJECT (row), "status");
+      const char *title = _(pages[i].title);
+      g_autofree char *spoken = NULL;
 
       gtk_widget_remove_css_class (status, "success");
       gtk_widget_remove_css_class (status, "warning");
+      gtk_widget_remove_css_class (status, "error");
       switch (page_status (self, pages[i].name))
         {
         case PAGE_STATUS_DONE:
           gtk_image_set_from_icon_name (GTK_IMAGE (status), "object-select-symbolic");
           gtk_widget_add_css_class (status, "success");
-          gtk_widget_set_tooltip_text (status, _("Done"));
+          /* Translators: a sidebar row as a screen reader says it. */
+          spoken = g_strdup_printf (_("%s, done"), title);
           break;
-        case PAGE_STATUS_ATTENTION:
+        case PAGE_STATUS_WARNING:
           gtk_image_set_from_icon_name (GTK_IMAGE (status), "dialog-warning-symbolic");
           gtk_widget_add_css_class (status, "warning");
-          gtk_widget_set_tooltip_text (status, _("Needs attention"));
+          spoken = g_strdup_printf (_("%s, has warnings"), title);
+          break;
+        case PAGE_STATUS_ERROR:
+          gtk_image_set_from_icon_name (GTK_IMAGE (status), "dialog-error-symbolic");
+          gtk_widget_add_css_class (status, "error");
+          spoken = g_strdup_printf (_("%s, has errors"), title);
           break;
         case PAGE_STATUS_NONE:
         default:
           gtk_image_clear (GTK_IMAGE (status));
-          gtk_widget_set_tooltip_text (status, NULL);
+          spoken = g_strdup (title);
           break;
         }
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (status), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
     }
 }
+
+static GtkWidget *
+problem_row (const PlannerProblem *problem)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *icon;
+  gboolean error = problem->severity == PLANNER_SEVERITY_ERROR;
+  const PlannerField *field = problem->key != NULL ? planner_field_lookup (problem->key) : NULL;
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), problem->message);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
+  if (field != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), planner_field_get_label (field));
+  icon = gtk_image_new_from_icon_name (error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
+  gtk_widget_add_css_class (icon, error ? "error" : "warning");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  error ? _("Error") : _("Warning"), -1);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  if (problem->key != NULL || problem->page != NULL)
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.focus-field");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s",
+                                        problem->key != NULL ? problem->key : problem->page);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+    }
+  return row;
+}
+
+/* One line that is always there, so a problem appearing never pushes the
+ * form down: the most important problem, a link to its field, and the
+ * full list one click away. */
+static void
+update_problem_bar (PlannerWindow *self)
+{
+  guint n_errors = planner_problems_count (self->problems, PLANNER_SEVERITY_ERROR);
+  guint n_warnings = planner_problems_count (self->problems, PLANNER_SEVERITY_WARNING);
+  const PlannerProblem *first = self->problems->len > 0 ? g_ptr_array_index (self->problems, 0) : NULL;
+  g_autofree char *menu_label = NULL;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->problem_list))) != NULL)
+    gtk_list_box_remove (self->problem_list, child);
+  for (guint i = 0; i < self->problems->len; i++)
+    gtk_list_box_append (self->problem_list, problem_row (g_ptr_array_index (self->problems, i)));
+
+  gtk_widget_remove_css_class (GTK_WIDGET (self->problem_icon), "error");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->problem_icon), "warning");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->problem_icon), "success");
+  g_clear_pointer (&self->first_problem_key, g_free);
+  if (first == NULL)
+    {
+      gtk_image_set_from_icon_name (self->problem_icon, "object-select-symbolic");
+      gtk_widget_add_css_class (GTK_WIDGET (self->problem_icon), "success");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->problem_icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("No problems"), -1);
+      gtk_label_set_text (self->problem_label, _("Nothing is missing or wrong"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->problem_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Nothing is missing or wrong"), -1);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->problem_button), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->problems_menu_button), FALSE);
+      return;
+    }
+
+  gtk_image_set_from_icon_name (self->problem_icon, first->severity == PLANNER_SEVERITY_ERROR
+                                                    ? "dialog-error-symbolic" : "dialog-warning-symbolic");
+  gtk_widget_add_css_class (GTK_WIDGET (self->problem_icon),
+                            first->severity == PLANNER_SEVERITY_ERROR ? "error" : "warning");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->problem_icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  first->severity == PLANNER_SEVERITY_ERROR ? _("Error") : _("Warning"), -1);
+  gtk_label_set_text (self->problem_label, first->message);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->problem_button), first->message);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->problem_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  first->message, -1);
+  self->first_problem_key = g_strdup (first->key != NULL ? first->key : first->page);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->problem_button), self->first_problem_key != NULL);
+  /* Translators: the button that lists every problem. */
+  menu_label = g_strdup_printf (_("%u Errors, %u Warnings"), n_errors, n_warnings);
+  gtk_menu_button_set_label (self->problems_menu_button, menu_label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->problems_menu_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  menu_label, -1);
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_menu_button), TRUE);
+}
+
+static void
+update_title (PlannerWindow *self)
+{
+  g_autofree char *name = planner_document_dup_title (self->document);
+  g_autofree char *title = NULL;
+  g_autofree char *window_title = NULL;
+  const char *state;
+
+  if (planner_document_get_approved (self->document))
+    state = _("approved");
+  else if (self->problems != NULL && planner_problems_count (self->problems, PLANNER_SEVERITY_ERROR) > 0)
+    state = _("draft, not ready");
+  else
+    state = _("draft");
+
+  /* The dot is the unsaved-changes mark, as in GNOME Text Editor. */
+  title = planner_document_get_modified (self->document) ? g_strdup_printf ("• %s", name) : g_strdup (name);
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, state);
+  window_title = g_strdup_printf (_("%s — %s — Launch Planner"), title, state);
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
+}
+
+/* Navigation -------------------------------------------------------------- */
 
 static void
 on_sidebar_row_selected (PlannerWindow *self,
                          GtkListBoxRow *row,
                          GtkListBox    *list)
 {
+  guint index;
+
   if (row == NULL)
     return;
-
-  gtk_stack_set_visible_child_name (self->stack, gtk_widget_get_name (GTK_WIDGET (row)));
+  index = gtk_list_box_row_get_index (row);
+  ensure_page (self, index);
+  gtk_stack_set_visible_child_name (self->stack, pages[index].name);
   adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
 }
 
 static void
-on_back_clicked (PlannerWindow *self,
-                 GtkButton     *button)
+on_back_clicked (PlannerWindow *self)
 {
   adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+static void
+show_page (PlannerWindow *self,
+           guint          index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->sidebar, index);
+
+  if (row != NULL)
+    {
+      gtk_list_box_select_row (self->sidebar, row);
+      on_sidebar_row_selected (self, row, self->sidebar);
+    }
 }
 
 static void
@@ -923,50 +624,954 @@ show_page_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
-  PlannerWindow *self = PLANNER_WINDOW (widget);
-  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->sidebar, g_variant_get_int32 (parameter));
-
-  if (row != NULL)
-    gtk_list_box_select_row (self->sidebar, row);
+  show_page (PLANNER_WINDOW (widget), g_variant_get_int32 (parameter));
 }
 
-/* The job persists across starts as its own file format in GSettings. */
-static void
-restore_job (PlannerWindow *self)
+gboolean
+planner_window_focus_field (PlannerWindow *self,
+                            const char    *key)
 {
-  g_autofree char *data = g_settings_get_string (self->settings, "last-job");
+  const PlannerField *field;
+  guint index;
+  GtkWidget *page;
+
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), FALSE);
+
+  field = planner_field_lookup (key);
+  index = page_index (field != NULL ? field->page : key);
+  if (index == G_MAXUINT)
+    return FALSE;
+  show_page (self, index);
+  page = ensure_page (self, index);
+  if (field != NULL && PLANNER_IS_FORM_PAGE (page))
+    return planner_form_page_focus_field (PLANNER_FORM_PAGE (page), field->property);
+  return TRUE;
+}
+
+static void
+focus_field_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+
+  gtk_menu_button_popdown (self->problems_menu_button);
+  planner_window_focus_field (self, g_variant_get_string (parameter, NULL));
+}
+
+static void
+on_problem_clicked (PlannerWindow *self)
+{
+  if (self->first_problem_key != NULL)
+    planner_window_focus_field (self, self->first_problem_key);
+}
+
+static void
+toggle_script_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+
+  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
+/* New jobs and preferences ------------------------------------------------ */
+
+PlannerJob *
+planner_window_new_job_template (PlannerWindow *self)
+{
+  PlannerJob *template_job = planner_job_new ();
+  g_autofree char *gpu = g_settings_get_string (self->settings, "default-gpu");
+  g_autofree char *megatron = g_settings_get_string (self->settings, "default-megatron-dir");
+  g_autofree char *partition = g_settings_get_string (self->settings, "default-slurm-partition");
+  g_autofree char *account = g_settings_get_string (self->settings, "default-slurm-account");
+
+  /* The person's own cluster, as the preferences keep it. */
+  if (planner_gpu_lookup (gpu) != NULL)
+    g_object_set (template_job, "gpu-id", gpu, NULL);
+  g_object_set (template_job,
+                "gpus-per-node", CLAMP (g_settings_get_uint (self->settings, "default-gpus-per-node"), 1, 72),
+                "megatron-dir", megatron,
+                "slurm-partition", partition,
+                "slurm-account", account,
+                NULL);
+  return template_job;
+}
+
+/* Files -------------------------------------------------------------------- */
+
+static void
+add_recent (PlannerWindow *self,
+            GFile         *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = { 0 };
+
+  data.mime_type = (char *) "application/x-launch-planner-job";
+  data.app_name = (char *) g_get_application_name ();
+  data.app_exec = (char *) "launch-planner %u";
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+static void
+update_recent_menu (PlannerWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  guint n = 0;
+
+  g_menu_remove_all (self->recent_menu);
+  for (GList *l = items; l != NULL && n < 8; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!gtk_recent_info_has_application (info, g_get_application_name ()) || !gtk_recent_info_exists (info))
+        continue;
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", gtk_recent_info_get_uri (info));
+      g_menu_append_item (self->recent_menu, item);
+      n++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+typedef void (*AfterGuard) (PlannerWindow *self,
+                            gpointer       data);
+
+typedef struct
+{
+  PlannerWindow *self;
+  AfterGuard     then;
+  gpointer       data;
+  GDestroyNotify destroy;
+} Guard;
+
+static void
+guard_free (Guard *guard)
+{
+  if (guard->destroy != NULL && guard->data != NULL)
+    guard->destroy (guard->data);
+  g_object_unref (guard->self);
+  g_free (guard);
+}
+
+static void save_as (PlannerWindow *self,
+                     Guard         *after);
+
+static void
+save_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Guard *after = user_data;
+  PlannerWindow *self = after->self;
   g_autoptr(GError) error = NULL;
 
-  if (*data == '\0')
+  if (!planner_document_save_finish (PLANNER_DOCUMENT (object), result, &error))
     {
-      self->job = planner_job_new_example ();
+      g_autofree char *message = g_strdup_printf (_("The job was not saved: %s"), error->message);
+
+      /* The work stays in the window; nothing after the save happens. */
+      toast (self, message);
+      guard_free (after);
+      return;
+    }
+  add_recent (self, planner_document_get_file (self->document));
+  update_recent_menu (self);
+  update_title (self);
+  if (after->then != NULL)
+    after->then (self, after->data);
+  else
+    {
+      g_autofree char *name = planner_document_dup_title (self->document);
+      g_autofree char *message = g_strdup_printf (_("Saved %s"), name);
+
+      toast (self, message);
+    }
+  guard_free (after);
+}
+
+static Guard *
+guard_new (PlannerWindow  *self,
+           AfterGuard      then,
+           gpointer        data,
+           GDestroyNotify  destroy)
+{
+  Guard *guard = g_new0 (Guard, 1);
+
+  guard->self = g_object_ref (self);
+  guard->then = then;
+  guard->data = data;
+  guard->destroy = destroy;
+  return guard;
+}
+
+static void
+save (PlannerWindow *self,
+      Guard         *after)
+{
+  if (planner_document_get_file (self->document) == NULL)
+    {
+      save_as (self, after);
+      return;
+    }
+  planner_document_save_async (self->document, NULL, NULL, save_cb, after);
+}
+
+static void
+on_save_as_response (PlannerWindow   *self,
+                     int              response,
+                     GtkNativeDialog *chooser)
+{
+  Guard *after = g_object_steal_data (G_OBJECT (chooser), "after");
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  if (self->chooser == chooser)
+    g_clear_object (&self->chooser);
+  if (file == NULL)
+    {
+      guard_free (after);
+      return;
+    }
+  planner_document_save_async (self->document, file, NULL, save_cb, after);
+}
+
+static void
+add_job_filters (GtkFileChooser *chooser,
+                 gboolean        scripts)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Launch Planner Jobs"));
+  gtk_file_filter_add_mime_type (filter, "application/x-launch-planner-job");
+  gtk_file_filter_add_suffix (filter, "lpjob");
+  gtk_file_filter_add_suffix (filter, "json");
+  if (scripts)
+    {
+      gtk_file_filter_add_mime_type (filter, "application/x-shellscript");
+      gtk_file_filter_add_suffix (filter, "sh");
+      gtk_file_filter_add_suffix (filter, "sbatch");
+    }
+  gtk_file_chooser_add_filter (chooser, filter);
+  g_object_unref (filter);
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("All Files"));
+  gtk_file_filter_add_pattern (filter, "*");
+  gtk_file_chooser_add_filter (chooser, filter);
+  g_object_unref (filter);
+}
+
+static void
+show_chooser (PlannerWindow        *self,
+              GtkFileChooserNative *chooser,
+              GCallback             response)
+{
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect_object (chooser, "response", response, self, G_CONNECT_SWAPPED);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+save_as (PlannerWindow *self,
+         Guard         *after)
+{
+  GtkFileChooserNative *chooser;
+  GFile *file = planner_document_get_file (self->document);
+
+  chooser = gtk_file_chooser_native_new (_("Save Job As"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Save"), _("_Cancel"));
+  add_job_filters (GTK_FILE_CHOOSER (chooser), FALSE);
+  if (file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
+  else
+    {
+      const char *model = planner_job_get_model_id (job (self));
+      g_autofree char *name = g_strdup_printf ("%s.lpjob", *model != '\0' ? model : "job");
+
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  g_object_set_data (G_OBJECT (chooser), "after", after);
+  show_chooser (self, chooser, G_CALLBACK (on_save_as_response));
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+
+  save (self, guard_new (self, NULL, NULL, NULL));
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+
+  save_as (self, guard_new (self, NULL, NULL, NULL));
+}
+
+/* The unsaved-changes guard: every way of replacing or closing the job
+ * goes through here. */
+static void
+on_guard_response (GObject    *dialog,
+                   const char *response,
+                   gpointer    user_data)
+{
+  Guard *guard = user_data;
+
+  if (g_strcmp0 (response, "save") == 0)
+    {
+      save (guard->self, guard);
+      return;
+    }
+  if (g_strcmp0 (response, "discard") == 0 && guard->then != NULL)
+    guard->then (guard->self, guard->data);
+  guard_free (guard);
+}
+
+static void
+run_guarded (PlannerWindow  *self,
+             AfterGuard      then,
+             gpointer        data,
+             GDestroyNotify  destroy)
+{
+  Guard *guard = guard_new (self, then, data, destroy);
+  g_autofree char *name = NULL;
+  g_autofree char *body = NULL;
+
+  if (!planner_document_get_modified (self->document))
+    {
+      then (self, data);
+      guard_free (guard);
       return;
     }
 
-  self->job = planner_job_new ();
-  if (!planner_job_load_from_data (self->job, data, -1, &error))
+  name = planner_document_dup_title (self->document);
+  body = g_strdup_printf (_("“%s” has changes that are not saved. Without saving, they are lost."), name);
+#if ADW_CHECK_VERSION (1, 5, 0)
+  {
+    AdwDialog *dialog = adw_alert_dialog_new (_("Save Changes?"), body);
+
+    adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (dialog), "cancel", _("_Cancel"), "discard", _("_Discard"),
+                                    "save", _("_Save"), NULL);
+    adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
+    adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+    adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), "save");
+    adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (dialog), "cancel");
+    g_signal_connect (dialog, "response", G_CALLBACK (on_guard_response), guard);
+    adw_dialog_present (dialog, GTK_WIDGET (self));
+  }
+#else
+  {
+    GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), body);
+
+    adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "discard",
+                                      _("_Discard"), "save", _("_Save"), NULL);
+    adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
+    adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+    adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+    adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+    g_signal_connect (dialog, "response", G_CALLBACK (on_guard_response), guard);
+    gtk_window_present (GTK_WINDOW (dialog));
+  }
+#endif
+}
+
+static void
+do_new (PlannerWindow *self,
+        gpointer       data)
+{
+  g_autoptr(PlannerJob) template_job = planner_window_new_job_template (self);
+
+  planner_document_reset (self->document, template_job);
+  g_clear_object (&self->undo_job);
+  planner_window_flush (self);
+  toast (self, _("New job: give the model and the values the sidebar marks"));
+}
+
+static void
+new_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  run_guarded (PLANNER_WINDOW (widget), do_new, NULL, NULL);
+}
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(PlannerWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) notes = NULL;
+  PlannerDocumentSource source;
+
+  if (!planner_document_load_finish (PLANNER_DOCUMENT (object), result, &source, &notes, &error))
     {
-      g_warning ("The last job could not be restored, showing the example: %s", error->message);
-      g_clear_object (&self->job);
-      self->job = planner_job_new_example ();
+      g_autofree char *message = g_strdup_printf (_("Could not open the file: %s"), error->message);
+
+      toast (self, message);
+      return;
     }
+  g_clear_object (&self->undo_job);
+  planner_window_flush (self);
+  if (source == PLANNER_DOCUMENT_JOB_FILE)
+    {
+      add_recent (self, planner_document_get_file (self->document));
+      update_recent_menu (self);
+    }
+  else
+    {
+      g_autofree char *joined = g_strjoinv ("\n", notes);
+      g_autofree char *message = g_strdup_printf (_("Imported the launch script as a new job. Not carried over:\n%s"),
+                                                  joined);
+      AdwToast *t = adw_toast_new (message);
+
+      adw_toast_set_timeout (t, 10);
+      adw_toast_overlay_add_toast (self->toast_overlay, t);
+    }
+}
+
+static void
+do_open (PlannerWindow *self,
+         gpointer       data)
+{
+  g_autoptr(PlannerJob) template_job = planner_window_new_job_template (self);
+
+  planner_document_load_async (self->document, G_FILE (data), template_job, NULL, load_cb, g_object_ref (self));
+}
+
+void
+planner_window_open_file (PlannerWindow *self,
+                          GFile         *file)
+{
+  g_return_if_fail (PLANNER_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  run_guarded (self, do_open, g_object_ref (file), g_object_unref);
+}
+
+static void
+on_open_response (PlannerWindow   *self,
+                  int              response,
+                  GtkNativeDialog *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  if (self->chooser == chooser)
+    g_clear_object (&self->chooser);
+  if (file != NULL)
+    planner_window_open_file (self, file);
+}
+
+static void
+open_chooser (PlannerWindow *self,
+              gboolean       import)
+{
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (import ? _("Import Launch Script") : _("Open Job"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, import ? _("_Import") : _("_Open"),
+                                         _("_Cancel"));
+  if (import)
+    {
+      GtkFileFilter *filter = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (filter, _("Launch Scripts"));
+      gtk_file_filter_add_mime_type (filter, "application/x-shellscript");
+      gtk_file_filter_add_suffix (filter, "sh");
+      gtk_file_filter_add_suffix (filter, "sbatch");
+      gtk_file_filter_add_suffix (filter, "slurm");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+      g_object_unref (filter);
+      filter = gtk_file_filter_new ();
+      gtk_file_filter_set_name (filter, _("All Files"));
+      gtk_file_filter_add_pattern (filter, "*");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+      g_object_unref (filter);
+    }
+  else
+    add_job_filters (GTK_FILE_CHOOSER (chooser), TRUE);
+  show_chooser (self, chooser, G_CALLBACK (on_open_response));
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  open_chooser (PLANNER_WINDOW (widget), FALSE);
+}
+
+static void
+import_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  open_chooser (PLANNER_WINDOW (widget), TRUE);
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  planner_window_open_file (PLANNER_WINDOW (widget), file);
+}
+
+static gboolean
+on_drop (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         PlannerWindow *self)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  if (files == NULL)
+    return FALSE;
+  planner_window_open_file (self, files->data);
+  g_slist_free (files);
+  return TRUE;
+}
+
+/* Closing ------------------------------------------------------------------ */
+
+static void
+do_close (PlannerWindow *self,
+          gpointer       data)
+{
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+close_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
+/* The job is kept across starts: its file, its text, and whether it had
+ * unsaved changes. */
+static void
+remember_job (PlannerWindow *self)
+{
+  g_autofree char *data = planner_job_to_data (job (self), NULL);
+  GFile *file = planner_document_get_file (self->document);
+  g_autofree char *uri = file != NULL ? g_file_get_uri (file) : g_strdup ("");
+
+  g_settings_set_string (self->settings, "last-job", data);
+  g_settings_set_string (self->settings, "last-file", uri);
+  g_settings_set_boolean (self->settings, "last-job-modified", planner_document_get_modified (self->document));
 }
 
 static gboolean
 planner_window_close_request (GtkWindow *window)
 {
   PlannerWindow *self = PLANNER_WINDOW (window);
-  g_autofree char *data = planner_job_to_data (self->job, NULL);
   int width, height;
+
+  if (!self->close_confirmed && planner_document_get_modified (self->document))
+    {
+      run_guarded (self, do_close, NULL, NULL);
+      return TRUE;
+    }
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-  g_settings_set_string (self->settings, "last-job", data);
+  /* Discarded changes are not kept either: the job as last saved is. */
+  remember_job (self);
 
   return GTK_WINDOW_CLASS (planner_window_parent_class)->close_request (window);
 }
+
+/* A saved last job that cannot be read is set aside, never overwritten,
+ * and the person is told why. */
+static void
+restore_job (PlannerWindow *self,
+             PlannerJob    *into)
+{
+  g_autofree char *data = g_settings_get_string (self->settings, "last-job");
+  g_autofree char *uri = g_settings_get_string (self->settings, "last-file");
+  g_autoptr(PlannerJob) restored = planner_job_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *aside = NULL;
+  g_autofree char *message = NULL;
+  g_autoptr(GDateTime) now = NULL;
+  g_autofree char *stamp = NULL;
+
+  if (*data == '\0')
+    return;
+  if (planner_job_load_from_data (restored, data, -1, &error))
+    {
+      g_autoptr(GFile) file = *uri != '\0' ? g_file_new_for_uri (uri) : NULL;
+
+      planner_document_copy_job_into (into, restored);
+      g_object_set_data_full (G_OBJECT (self), "restored-file", g_steal_pointer (&file), g_object_unref);
+      return;
+    }
+
+  now = g_date_time_new_now_local ();
+  stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  dir = g_build_filename (g_get_user_data_dir (), APP_ID, NULL);
+  aside = g_build_filename (dir, stamp, NULL);
+  g_free (aside);
+  aside = g_strdup_printf ("%s/unrestored-job-%s.json", dir, stamp);
+  if (g_mkdir_with_parents (dir, 0700) == 0 && g_file_set_contents (aside, data, -1, NULL))
+    {
+      message = g_strdup_printf (_("The last job could not be restored (%s). It was kept in %s; "
+                                   "this is the example job."), error->message, aside);
+      /* Only once it is safe on disk is the setting cleared. */
+      g_settings_set_string (self->settings, "last-job", "");
+    }
+  else
+    message = g_strdup_printf (_("The last job could not be restored (%s); this is the example job."),
+                               error->message);
+  g_object_set_data_full (G_OBJECT (self), "restore-message", g_steal_pointer (&message), g_free);
+}
+
+/* Use Recommended ----------------------------------------------------------- */
+
+typedef struct
+{
+  PlannerWindow         *self;
+  PlannerJob            *before;
+  PlannerJob            *after;
+  PlannerRecommendation *recommendation;
+} PendingRecommendation;
+
+static void
+pending_recommendation_free (PendingRecommendation *pending)
+{
+  g_clear_object (&pending->self);
+  g_clear_object (&pending->before);
+  g_clear_object (&pending->after);
+  g_clear_pointer (&pending->recommendation, planner_recommendation_free);
+  g_free (pending);
+}
+
+static void
+apply_recommendation (PendingRecommendation *pending)
+{
+  PlannerWindow *self = pending->self;
+  GtkWidget *page;
+  AdwToast *t;
+
+  g_set_object (&self->undo_job, pending->before);
+  planner_document_copy_job_into (job (self), pending->after);
+  page = ensure_page (self, page_index ("parallelism"));
+  planner_parallelism_page_set_reasons (PLANNER_PARALLELISM_PAGE (page), pending->recommendation->reasons, NULL);
+
+  t = adw_toast_new (_("Applied the recommended layout as a draft"));
+  adw_toast_set_button_label (t, _("_Undo"));
+  adw_toast_set_action_name (t, "win.undo-recommended");
+  adw_toast_set_timeout (t, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, t);
+}
+
+static void
+on_recommend_response (GObject    *dialog,
+                       const char *response,
+                       gpointer    user_data)
+{
+  PendingRecommendation *pending = user_data;
+
+  if (g_strcmp0 (response, "apply") != 0)
+    return;
+  /* Only what the dialog showed is applied. */
+  if (!planner_job_equal (pending->before, job (pending->self)))
+    {
+      toast (pending->self, _("The job changed while the dialog was open: nothing applied"));
+      return;
+    }
+  apply_recommendation (pending);
+}
+
+static PlannerJob *
+recommended_job (PlannerJob                  *current,
+                 const PlannerRecommendation *recommendation)
+{
+  const PlannerRecommendCandidate *best = &recommendation->best;
+  PlannerJob *after = planner_job_copy (current);
+
+  g_object_set (after,
+                "tp", (guint) best->layout.tp,
+                "pp", (guint) best->layout.pp,
+                "cp", (guint) best->layout.cp,
+                "ep", (guint) best->layout.ep,
+                "etp", recommendation->num_experts > 0 ? (guint) best->layout.etp : 0u,
+                "vpp", (guint) best->layout.vpp,
+                "micro-batch-size", (guint) best->micro_batch_size,
+                "global-batch-size", (guint) MIN (best->global_batch_size, G_MAXUINT32),
+                "recompute", best->recompute == PLANNER_RECOMPUTE_FULL ? "full"
+                             : best->recompute == PLANNER_RECOMPUTE_SELECTIVE ? "selective" : "none",
+                "distributed-optimizer", best->distributed_optimizer,
+                NULL);
+  return after;
+}
+
+/* Shows every field that will change, on every page, and asks; the same
+ * confirmation Optimize and Troubleshoot use.  Undo is offered after. */
+void
+planner_window_use_recommended (PlannerWindow *self,
+                                gboolean       confirmed)
+{
+  g_autoptr(GError) error = NULL;
+  PlannerRecommendRequest request = { 0 };
+  PlannerRecommendation *recommendation;
+  PendingRecommendation *pending;
+  g_auto(GStrv) changes = NULL;
+  g_autofree char *text = NULL;
+  GtkWidget *label, *scroller;
+  const char *body;
+
+  request.model_id = *planner_job_get_model_id (job (self)) ? planner_job_get_model_id (job (self)) : NULL;
+  request.params_b = planner_job_get_double (job (self), "params-b");
+  request.gpu_id = planner_job_get_gpu_id (job (self));
+  request.num_gpus = planner_job_get_world_size (job (self));
+  request.gpus_per_node = planner_job_get_uint (job (self), "gpus-per-node");
+  request.seq_length = planner_job_get_uint (job (self), "seq-length");
+
+  recommendation = planner_recommend (&request, &error);
+  if (recommendation == NULL)
+    {
+      g_autofree char *message = planner_field_rewrite_message (job (self), error->message);
+
+      toast (self, message);
+      return;
+    }
+  if (!recommendation->fits)
+    {
+      GtkWidget *page = ensure_page (self, page_index ("parallelism"));
+
+      planner_parallelism_page_set_reasons (PLANNER_PARALLELISM_PAGE (page), NULL, recommendation->nothing_fits);
+      toast (self, _("Nothing fits on these GPUs; the Parallelism page says why"));
+      planner_recommendation_free (recommendation);
+      return;
+    }
+
+  pending = g_new0 (PendingRecommendation, 1);
+  pending->self = g_object_ref (self);
+  pending->before = planner_job_copy (job (self));
+  pending->after = recommended_job (job (self), recommendation);
+  pending->recommendation = recommendation;
+  changes = planner_job_list_changes_labelled (pending->before, pending->after);
+  if (changes[0] == NULL)
+    {
+      toast (self, _("The job already has the recommended layout"));
+      pending_recommendation_free (pending);
+      return;
+    }
+  if (confirmed)
+    {
+      apply_recommendation (pending);
+      pending_recommendation_free (pending);
+      return;
+    }
+
+  text = g_strjoinv ("\n", changes);
+  label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 240);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), label);
+  body = _("The job becomes a new, unapproved draft with these changes, on every page they are on. "
+           "You can undo them afterwards.");
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  {
+    AdwDialog *dialog = adw_alert_dialog_new (_("Use the Recommended Layout?"), body);
+
+    adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (dialog), "cancel", _("_Cancel"), "apply", _("_Apply"), NULL);
+    adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (dialog), "apply", ADW_RESPONSE_SUGGESTED);
+    adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), "cancel");
+    adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (dialog), "cancel");
+    adw_alert_dialog_set_extra_child (ADW_ALERT_DIALOG (dialog), scroller);
+    g_signal_connect_data (dialog, "response", G_CALLBACK (on_recommend_response), pending,
+                           (GClosureNotify) (void (*) (void)) pending_recommendation_free, 0);
+    adw_dialog_present (dialog, GTK_WIDGET (self));
+  }
+#else
+  {
+    GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Use the Recommended Layout?"), body);
+
+    adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "apply", _("_Apply"),
+                                      NULL);
+    adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "apply", ADW_RESPONSE_SUGGESTED);
+    adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+    adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+    adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scroller);
+    g_signal_connect_data (dialog, "response", G_CALLBACK (on_recommend_response), pending,
+                           (GClosureNotify) (void (*) (void)) pending_recommendation_free, 0);
+    gtk_window_present (GTK_WINDOW (dialog));
+  }
+#endif
+}
+
+static void
+use_recommended_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  planner_window_use_recommended (PLANNER_WINDOW (widget), FALSE);
+}
+
+static void
+undo_recommended_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+  GtkWidget *page;
+
+  if (self->undo_job == NULL)
+    return;
+  planner_document_copy_job_into (job (self), self->undo_job);
+  g_clear_object (&self->undo_job);
+  page = ensure_page (self, page_index ("parallelism"));
+  planner_parallelism_page_set_reasons (PLANNER_PARALLELISM_PAGE (page), NULL, NULL);
+  toast (self, _("The job is back as it was"));
+}
+
+/* History and preferences ------------------------------------------------- */
+
+static PlannerJournal *
+get_journal (PlannerWindow *self)
+{
+  if (self->journal == NULL)
+    {
+      g_autofree char *path = g_build_filename (g_get_user_data_dir (), APP_ID, "history.json", NULL);
+      g_autoptr(GError) error = NULL;
+
+      self->journal = planner_journal_new (path);
+      /* A damaged history is kept aside by the journal; the person is told. */
+      if (!planner_journal_load (self->journal, &error))
+        toast (self, error->message);
+    }
+  return self->journal;
+}
+
+static void
+record (PlannerWindow *self,
+        const char    *action,
+        const char    *target,
+        const char    *text)
+{
+  GFile *file = planner_document_get_file (self->document);
+  g_autofree char *uri = file != NULL ? g_file_get_uri (file) : NULL;
+  g_autofree char *summary = planner_journal_describe_job (job (self));
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autoptr(GError) error = NULL;
+
+  if (!planner_journal_add (get_journal (self), action, uri, summary,
+                            planner_script_launcher_to_string (planner_document_get_launcher (self->document)),
+                            target, text, strlen (text), now, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("The history was not updated: %s"), error->message);
+
+      toast (self, message);
+    }
+}
+
+static void
+on_script_approved (PlannerWindow *self)
+{
+  record (self, "approved", NULL, planner_document_get_approved_text (self->document));
+}
+
+static void
+on_script_exported (PlannerWindow *self,
+                    GFile         *file,
+                    const char    *text)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  record (self, "exported", path, text);
+}
+
+static void
+on_history_reopen (PlannerWindow *self,
+                   GFile         *file)
+{
+  planner_window_open_file (self, file);
+}
+
+static void
+history_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+  GtkWidget *history = planner_history_window_new (GTK_WINDOW (self), get_journal (self));
+
+  g_signal_connect_object (history, "reopen", G_CALLBACK (on_history_reopen), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (history));
+}
+
+static void
+preferences_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (planner_preferences_window_new (GTK_WINDOW (widget))));
+}
+
+void
+planner_window_ask_cluster_once (PlannerWindow *self)
+{
+  g_return_if_fail (PLANNER_IS_WINDOW (self));
+
+  if (g_settings_get_boolean (self->settings, "first-run-done"))
+    return;
+  g_settings_set_boolean (self->settings, "first-run-done", TRUE);
+  gtk_window_present (GTK_WINDOW (planner_preferences_window_new (GTK_WINDOW (self))));
+}
+
+/* Document signals --------------------------------------------------------- */
+
+static void
+on_approval_withdrawn (PlannerWindow *self)
+{
+  toast (self, _("The job changed: the script’s approval was withdrawn"));
+}
+
+static void
+on_document_notify (PlannerWindow *self)
+{
+  update_title (self);
+}
+
+/* Object ------------------------------------------------------------------- */
 
 static void
 planner_window_dispose (GObject *object)
@@ -974,14 +1579,18 @@ planner_window_dispose (GObject *object)
   PlannerWindow *self = (PlannerWindow *)object;
 
   g_clear_handle_id (&self->analyze_source, g_source_remove);
+  g_clear_handle_id (&self->first_draft_source, g_source_remove);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
   gtk_widget_dispose_template (GTK_WIDGET (self), PLANNER_TYPE_WINDOW);
-  g_clear_object (&self->job);
+  g_clear_object (&self->document);
   g_clear_object (&self->settings);
+  g_clear_object (&self->undo_job);
+  g_clear_pointer (&self->journal, planner_journal_free);
   g_clear_pointer (&self->report, planner_report_unref);
-  for (guint p = 0; p < G_N_ELEMENTS (self->problem_rows); p++)
-    g_clear_pointer (&self->problem_rows[p], g_ptr_array_unref);
-  g_clear_pointer (&self->memory_groups, g_ptr_array_unref);
-  g_clear_pointer (&self->reason_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_pointer (&self->first_problem_key, g_free);
 
   G_OBJECT_CLASS (planner_window_parent_class)->dispose (object);
 }
@@ -994,6 +1603,7 @@ planner_window_class_init (PlannerWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = planner_window_dispose;
+  widget_class->map = planner_window_map;
   window_class->close_request = planner_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-window.ui");
@@ -1003,20 +1613,57 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, summary_label);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, expert_summary_label);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, memory_summary_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, problem_icon);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, problem_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, problem_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, problems_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, problem_list);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, script_slot);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, recent_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "i", show_page_action);
-  for (int i = 0; i < 9; i++)
-    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK,
+  gtk_widget_class_install_action (widget_class, "win.focus-field", "s", focus_field_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-script", NULL, toggle_script_action);
+  gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "win.use-recommended", NULL, use_recommended_action);
+  gtk_widget_class_install_action (widget_class, "win.undo-recommended", NULL, undo_recommended_action);
+  gtk_widget_class_install_action (widget_class, "win.history", NULL, history_action);
+  gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
+
+  for (int i = 0; i < 10; i++)
+    gtk_widget_class_add_binding_action (widget_class, i < 9 ? GDK_KEY_1 + i : GDK_KEY_0, GDK_ALT_MASK,
                                          "win.show-page", "i", i);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK, "win.import", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "win.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-script", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.history", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK, "win.preferences", NULL);
 }
 
 static void
 planner_window_init (PlannerWindow *self)
 {
+  g_autoptr(PlannerJob) first = NULL;
+  GtkDropTarget *drop;
+  const char *message;
+  GFile *restored_file;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   if (DEVELOPMENT_BUILD)
@@ -1029,19 +1676,52 @@ planner_window_init (PlannerWindow *self)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
-  restore_job (self);
-  g_signal_connect_object (self->job, "changed", G_CALLBACK (on_job_changed), self, G_CONNECT_SWAPPED);
+  /* The first start shows the example; later starts the last job. */
+  first = planner_job_new_example ();
+  restore_job (self, first);
+  self->document = planner_document_new (first);
+  restored_file = g_object_get_data (G_OBJECT (self), "restored-file");
+  planner_document_restore (self->document, restored_file,
+                            g_settings_get_boolean (self->settings, "last-job-modified"));
+
+  g_signal_connect_object (job (self), "changed", G_CALLBACK (on_job_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "approval-withdrawn", G_CALLBACK (on_approval_withdrawn), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::modified", G_CALLBACK (on_document_notify), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::file", G_CALLBACK (on_document_notify), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::approved", G_CALLBACK (on_document_notify), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::launcher", G_CALLBACK (on_job_changed), self,
+                           G_CONNECT_SWAPPED);
+
+  self->script_pane = PLANNER_SCRIPT_PANE (planner_script_pane_new (self->document));
+  adw_bin_set_child (self->script_slot, GTK_WIDGET (self->script_pane));
+  g_signal_connect_object (self->script_pane, "approved", G_CALLBACK (on_script_approved), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->script_pane, "exported", G_CALLBACK (on_script_exported), self, G_CONNECT_SWAPPED);
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
-    {
-      GtkWidget *page = pages[i].build != NULL ? pages[i].build (self) : build_placeholder_page (&pages[i]);
+    gtk_list_box_append (self->sidebar, build_sidebar_row (&pages[i], i));
+  g_signal_connect_object (self->problem_button, "clicked", G_CALLBACK (on_problem_clicked), self,
+                           G_CONNECT_SWAPPED);
 
-      gtk_stack_add_titled (self->stack, page, pages[i].name, _(pages[i].title));
-      gtk_list_box_append (self->sidebar, build_sidebar_row (&pages[i]));
-    }
+  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   planner_window_update_report (self);
-  gtk_list_box_select_row (self->sidebar, gtk_list_box_get_row_at_index (self->sidebar, 4));
+  show_page (self, page_index ("parallelism"));
+  update_recent_menu (self);
+
+  message = g_object_get_data (G_OBJECT (self), "restore-message");
+  if (message != NULL)
+    {
+      AdwToast *t = adw_toast_new (message);
+
+      adw_toast_set_timeout (t, 0);
+      adw_toast_overlay_add_toast (self->toast_overlay, t);
+    }
 }
 
 PlannerWindow *
@@ -1054,7 +1734,14 @@ PlannerJob *
 planner_window_get_job (PlannerWindow *self)
 {
   g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
-  return self->job;
+  return job (self);
+}
+
+PlannerDocument *
+planner_window_get_document (PlannerWindow *self)
+{
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  return self->document;
 }
 
 PlannerReport *
@@ -1075,12 +1762,69 @@ GtkStack *
 _planner_window_get_stack (PlannerWindow *self)
 {
   g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+
+  /* Tests look pages up by name and position: every page exists, in
+   * sidebar order, once they ask. */
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      g_autoptr(GtkWidget) page = g_object_ref (ensure_page (self, i));
+      gboolean visible = gtk_stack_get_visible_child (self->stack) == page;
+
+      gtk_stack_remove (self->stack, page);
+      gtk_stack_add_named (self->stack, page, pages[i].name);
+      if (visible)
+        gtk_stack_set_visible_child (self->stack, page);
+    }
   return self->stack;
 }
 
-void
-_planner_window_use_recommended (PlannerWindow *self)
+PlannerScriptPane *
+_planner_window_get_script_pane (PlannerWindow *self)
 {
-  g_return_if_fail (PLANNER_IS_WINDOW (self));
-  on_use_recommended_clicked (self, NULL);
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  return self->script_pane;
+}
+
+GtkWidget *
+_planner_window_get_page (PlannerWindow *self,
+                          const char    *name)
+{
+  guint index = page_index (name);
+
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  return index == G_MAXUINT ? NULL : ensure_page (self, index);
+}
+
+GPtrArray *
+_planner_window_get_problems (PlannerWindow *self)
+{
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  return self->problems;
+}
+
+const char *
+_planner_window_get_problem_text (PlannerWindow *self)
+{
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->problem_label);
+}
+
+const char *
+_planner_window_get_page_status (PlannerWindow *self,
+                                 const char    *name)
+{
+  guint index = page_index (name);
+  GtkListBoxRow *row;
+  GtkWidget *status;
+
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  row = gtk_list_box_get_row_at_index (self->sidebar, index);
+  status = g_object_get_data (G_OBJECT (row), "status");
+  if (gtk_widget_has_css_class (status, "error"))
+    return "error";
+  if (gtk_widget_has_css_class (status, "warning"))
+    return "warning";
+  if (gtk_widget_has_css_class (status, "success"))
+    return "done";
+  return "none";
 }

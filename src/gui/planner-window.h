@@ -11,6 +11,7 @@
 
 #include "planner-analyze.h"
 #include "planner-application.h"
+#include "planner-document.h"
 #include "planner-job.h"
 
 G_BEGIN_DECLS
@@ -19,11 +20,26 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PlannerWindow, planner_window, PLANNER, WINDOW, AdwApplicationWindow)
 
-PlannerWindow *planner_window_new        (PlannerApplication *application);
-PlannerJob    *planner_window_get_job    (PlannerWindow      *self);
+PlannerWindow   *planner_window_new              (PlannerApplication *application);
+PlannerJob      *planner_window_get_job          (PlannerWindow      *self);
+PlannerDocument *planner_window_get_document     (PlannerWindow      *self);
 /* The newest report; re-analysis runs once per main-loop turn after a change. */
-PlannerReport *planner_window_get_report (PlannerWindow      *self);
+PlannerReport   *planner_window_get_report       (PlannerWindow      *self);
 /* Runs a pending re-analysis now (tests use this instead of spinning the loop). */
-void           planner_window_flush      (PlannerWindow      *self);
+void             planner_window_flush            (PlannerWindow      *self);
+/* Opens a job file or imports a launch script, asking first about unsaved changes. */
+void             planner_window_open_file        (PlannerWindow      *self,
+                                                  GFile              *file);
+/* Shows the field's page and puts the focus in it. */
+gboolean         planner_window_focus_field      (PlannerWindow      *self,
+                                                  const char         *key);
+/* A new job as the preferences describe the person's cluster. */
+PlannerJob      *planner_window_new_job_template (PlannerWindow      *self);
+/* Use Recommended: asks first, showing every change, unless @confirmed. */
+void             planner_window_use_recommended  (PlannerWindow      *self,
+                                                  gboolean            confirmed);
+
+/* On the first start, asks once for the person's cluster (Preferences). */
+void             planner_window_ask_cluster_once (PlannerWindow      *self);
 
 G_END_DECLS

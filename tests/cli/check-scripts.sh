@@ -27,7 +27,7 @@ fi
 count=0 bad=""
 # Only the script examples: other commands keep their own jobs here.
 for name in llama3-8b-single-node llama3-70b-slurm mixtral-8x7b-slurm deepseek-v3-slurm \
-            gpt2-small-gpt2bpe llama3-8b-fp8-h100; do
+            gpt2-small-gpt2bpe llama3-8b-fp8-h100 llama3-8b-fsdp-h100; do
   job="$jobs/$name.json"
   for launcher in torchrun slurm memory-check; do
     # The fake process group cannot run the flex dispatcher: refused, see 8.

@@ -204,6 +204,8 @@ test_dropout_and_routing (void)
     g_autoptr(PlannerArgs) args = planner_args_new ();
 
     planner_model_apply_to_args (planner_model_lookup ("deepseek-v3"), args);
+    g_assert_false (planner_args_is_set (args, "moe_router_num_groups"));
+    planner_model_apply_training_to_args (planner_model_lookup ("deepseek-v3"), args);
     g_assert_cmpstr (planner_args_get_string (args, "moe_router_num_groups", NULL), ==, "8");
     g_assert_cmpstr (planner_args_get_string (args, "moe_router_group_topk", NULL), ==, "4");
   }

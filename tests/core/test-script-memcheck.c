@@ -253,8 +253,9 @@ test_parse_stages_hostile (void)
     {
       g_autoptr(GArray) stages = NULL;
       g_autoptr(GError) error = NULL;
+      g_autofree char *shown = g_strescape (refused[i], NULL);
 
-      g_test_message ("refused: “%s”", refused[i]);
+      g_test_message ("refused: “%s”", shown);
       g_assert_false (planner_script_parse_stages (refused[i], &stages, &error));
       g_assert_null (stages);
       g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD);

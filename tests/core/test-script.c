@@ -14,10 +14,12 @@
 
 #include "planner-analyze.h"
 #include "planner-catalog.h"
+#include "planner-field-check.h"
 #include "planner-flag-catalog.h"
 #include "planner-import.h"
 #include "planner-job.h"
 #include "planner-job-args.h"
+#include "planner-job-model.h"
 #include "planner-script.h"
 
 static guint
@@ -140,7 +142,12 @@ check_script (PlannerJob            *job,
 
   /* The planner's own validator: zero errors. */
   options.gpu_id = planner_job_get_gpu_id (job);
-  options.vocab_size = planner_model_lookup (planner_job_get_model_id (job))->vocab_size;
+  {
+    g_autoptr(PlannerModel) model = planner_job_dup_model (job, &error);
+
+    g_assert_no_error (error);
+    options.vocab_size = model->vocab_size;
+  }
   report = planner_analyze_import (import, &options, &error);
   g_assert_no_error (error);
   if (planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0)
@@ -219,9 +226,30 @@ test_script_sweep (void)
                                         ? "    --fp8-recipe mxfp8\n" : "    --fp8-recipe delayed\n"));
             }
           n++;
+
+          /* The same model as a custom architecture ("Customise"): the
+           * script reads back as the same custom job. */
+          if (v == 0)
+            {
+              g_autofree char *custom_what = g_strconcat ("custom-", what, NULL);
+              g_autofree char *custom_text = NULL;
+
+              g_assert_true (planner_job_customise (job, &error));
+              /* Changed a little: the same dimensions would read back as
+               * the catalog model they are. */
+              g_object_set (job, "ffn-hidden-size", planner_job_get_uint (job, "ffn-hidden-size") + 512, NULL);
+              custom_text = planner_script_render (job, l, &error);
+              if (custom_text == NULL)
+                g_error ("%s: %s", custom_what, error->message);
+              g_assert_nonnull (strstr (custom_text, "# Model: Custom architecture (custom)."));
+              dump (custom_what, custom_text);
+              check_script (job, l, custom_text, custom_what);
+              n++;
+            }
         }
-  /* Every catalog model (17 today) × 6 GPU/precision pairs × 2 launchers. */
-  g_assert_cmpuint (n, >=, 17 * 12);
+  /* Every catalog model (17 today) × (6 GPU/precision pairs + the custom
+   * copy) × 2 launchers. */
+  g_assert_cmpuint (n, >=, 17 * 14);
 }
 
 static PlannerJob *
@@ -498,6 +526,191 @@ test_script_deterministic (void)
   }
 }
 
+/* The window's draft: rendered whatever is missing, each missing or wrong
+ * value marked where it would stand; nothing marked can be approved or
+ * exported; a complete job's draft is exactly the script. */
+static void
+test_script_draft_marks (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(GPtrArray) marks = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *draft = NULL;
+  g_autofree char *approved = NULL;
+  g_autoptr(GDateTime) when = g_date_time_new_utc (2026, 12, 1, 12, 0, 0);
+  g_autofree char *dir = g_dir_make_tmp ("planner-draft-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "run.sh", NULL);
+  static const char *const expected[][2] = {
+    { "training.train_iters", "    --train-iters '<MISSING: Training Iterations>'\n" },
+    { "data.data_path", "    --data-path '<MISSING: Data Path>'\n" },
+    { "data.tokenizer_model", "    --tokenizer-model '<MISSING: Tokenizer Model>'\n" },
+    { "checkpoint.save_dir", "    --save '<FIX: Save Directory>'\n" },
+  };
+
+  /* The first-start job, with a relative save directory. */
+  g_object_set (job, "save-dir", "ckpt", NULL);
+  g_assert_null (planner_script_render (job, PLANNER_SCRIPT_TORCHRUN, &error));
+  g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD);
+  g_clear_error (&error);
+
+  draft = planner_script_render_draft (job, PLANNER_SCRIPT_TORCHRUN, &marks, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (draft);
+  g_assert_true (g_str_has_prefix (draft, "#!/bin/bash\n# DRAFT for review, not approved."));
+  g_assert_nonnull (strstr (draft, "# NOT READY: "));
+  g_assert_true (planner_script_has_marks (draft));
+  g_assert_cmpuint (marks->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < marks->len; i++)
+    {
+      const PlannerScriptMark *m = g_ptr_array_index (marks, i);
+      g_autofree char *at = g_strndup (draft + m->offset, m->length);
+
+      g_assert_cmpstr (m->key, ==, expected[i][0]);
+      g_assert_nonnull (strstr (draft, expected[i][1]));
+      /* The offset is the mark in place, not the list in the header. */
+      g_assert_true (m->length > 0);
+      g_assert_true (strstr (draft, expected[i][1]) + 4 + strcspn (expected[i][1] + 4, "'") + 1 == draft + m->offset);
+      {
+        g_autofree char *want = g_strdup_printf (m->missing ? "<MISSING: %s>" : "<FIX: %s>", m->label);
+
+        g_assert_cmpstr (at, ==, want);
+      }
+      /* Labels, never job keys, in what the window shows. */
+      g_assert_null (strstr (m->message, "data.data_path"));
+      g_assert_null (strstr (m->message, "data.mock_data"));
+    }
+  g_assert_true (((PlannerScriptMark *) g_ptr_array_index (marks, 0))->missing);
+  g_assert_false (((PlannerScriptMark *) g_ptr_array_index (marks, 3))->missing);
+
+  /* A mark is not a path, and nothing marked is approved or exported. */
+  {
+    g_autofree char *why = planner_field_check_path ("x", "<MISSING: Data Path>");
+
+    g_assert_nonnull (why);
+  }
+  g_assert_null (planner_script_approve (draft, when, NULL, &error));
+  g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE);
+  g_clear_error (&error);
+  {
+    /* Even text made to look approved. */
+    g_autofree char *forged = g_strconcat ("#!/bin/bash\n# Approved for export on 2026-12-01 12:00:00 UTC.\n",
+                                           strstr (draft, "\n# NOT READY"), NULL);
+
+    g_assert_false (planner_script_export (path, forged, FALSE, &error));
+    g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE);
+    g_clear_error (&error);
+    g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  }
+
+  /* Given the values: the draft is the script, and it is approvable. */
+  g_object_set (job, "train-iters", 1000, "data-path", "/data/text_document", "tokenizer-model", "/tok/llama3",
+                "save-dir", "/ckpt", NULL);
+  for (int l = PLANNER_SCRIPT_TORCHRUN; l <= PLANNER_SCRIPT_SLURM; l++)
+    {
+      g_autoptr(GPtrArray) none = NULL;
+      g_autofree char *script = planner_script_render (job, l, &error);
+      g_autofree char *again = planner_script_render_draft (job, l, &none, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (script, ==, again);
+      g_assert_cmpuint (none->len, ==, 0);
+      g_assert_false (planner_script_has_marks (again));
+    }
+  {
+    g_autofree char *complete = planner_script_render_draft (job, PLANNER_SCRIPT_TORCHRUN, NULL, &error);
+
+    approved = planner_script_approve (complete, when, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (planner_script_export (path, approved, FALSE, &error));
+    g_assert_no_error (error);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* What has no place in the text is listed in the header, marked; the
+ * draft never fails for the job's sake. */
+static void
+test_script_draft_unplaced (void)
+{
+  g_autoptr(PlannerJob) job = good_job ();
+  g_autoptr(PlannerJob) empty = planner_job_new ();
+  g_autoptr(GPtrArray) marks = NULL;
+  g_autoptr(GPtrArray) empty_marks = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *draft = NULL;
+  g_autofree char *empty_draft = NULL;
+
+  g_object_set (job, "gpu-id", "h900", "tp", 3, "slurm-partition", "a b", NULL);
+  draft = planner_script_render_draft (job, PLANNER_SCRIPT_SLURM, &marks, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (draft, "#   <FIX: GPU Type> GPU Type is “h900”, not a GPU in the catalog\n"));
+  g_assert_nonnull (strstr (draft, "#SBATCH --partition=<FIX: SLURM Partition>\n"));
+  /* Megatron's refusal of TP 3 (64 heads), marked on its field. */
+  g_assert_nonnull (strstr (draft, "# Megatron-Core 0.20.0 would reject this job:\n"));
+  g_assert_nonnull (strstr (draft, "#   <FIX: Tensor Parallel> "));
+  for (guint i = 0; i < marks->len; i++)
+    {
+      const PlannerScriptMark *m = g_ptr_array_index (marks, i);
+
+      g_assert_true (m->length > 0);
+      g_assert_true (g_str_has_prefix (draft + m->offset, "<FIX: "));
+    }
+  g_assert_cmpstr (((PlannerScriptMark *) g_ptr_array_index (marks, 0))->key, ==, "cluster.gpu_id");
+  g_assert_cmpstr (((PlannerScriptMark *) g_ptr_array_index (marks, 1))->key, ==, "launch.slurm_partition");
+  g_assert_cmpuint (marks->len, >, 2);
+  /* Nothing said about a GPU nobody named. */
+  g_assert_null (strstr (draft, "<FIX: env.cuda-device-max-connections>"));
+
+  /* A new, empty job still has a draft, and says what it needs. */
+  empty_draft = planner_script_render_draft (empty, PLANNER_SCRIPT_TORCHRUN, &empty_marks, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (empty_draft, "#   <MISSING: Model> "));
+  g_assert_nonnull (strstr (empty_draft, "# Model: not chosen yet."));
+  g_assert_cmpstr (((PlannerScriptMark *) g_ptr_array_index (empty_marks, 0))->key, ==, "model.model_id");
+}
+
+/* The draft's environment follows Megatron's rules: one CUDA connection
+ * with TP or CP before Blackwell, never with FSDP (Megatron refuses it
+ * then); expandable allocator segments unless NCCL user buffers, CUDA
+ * graphs or FSDP double buffers are asked for, and never over the
+ * person's own setting. */
+static void
+test_script_environment (void)
+{
+  static const struct {
+    const char *fsdp;
+    const char *extra;
+    gboolean    connections;
+    gboolean    expandable;
+  } cases[] = {
+    { "none", "", TRUE, TRUE },
+    { "megatron", "", FALSE, TRUE },
+    { "torch", "", FALSE, TRUE },
+    { "none", "--use-nccl-ub", TRUE, FALSE },
+    { "none", "--cuda-graph-impl transformer_engine", TRUE, FALSE },
+    { "megatron", "--fsdp-double-buffer", FALSE, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PlannerJob) job = good_job ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+
+      /* FSDP2 runs with PP 1, untied embeddings and without the distributed optimizer. */
+      g_object_set (job, "model-id", "llama3-8b", "tp", 2, "pp", 1, "recompute", "none", "fsdp", cases[i].fsdp,
+                    "distributed-optimizer", !g_str_equal (cases[i].fsdp, "torch"),
+                    "extra-args", cases[i].extra, NULL);
+      text = planner_script_render (job, PLANNER_SCRIPT_TORCHRUN, &error);
+      if (text == NULL)
+        g_error ("case %u: %s", i, error->message);
+      g_assert_cmpint (strstr (text, "\nexport CUDA_DEVICE_MAX_CONNECTIONS=1\n") != NULL, ==, cases[i].connections);
+      g_assert_cmpint (strstr (text, "\nexport PYTORCH_CUDA_ALLOC_CONF=\"${PYTORCH_CUDA_ALLOC_CONF:-expandable_segments:True}\"\n")
+                       != NULL, ==, cases[i].expandable);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -510,6 +723,9 @@ main (int   argc,
   g_test_add_func ("/planner/script/quoting", test_script_quoting);
   g_test_add_func ("/planner/script/approve-export", test_script_approve_export);
   g_test_add_func ("/planner/script/deterministic", test_script_deterministic);
+  g_test_add_func ("/planner/script/draft-marks", test_script_draft_marks);
+  g_test_add_func ("/planner/script/environment", test_script_environment);
+  g_test_add_func ("/planner/script/draft-unplaced", test_script_draft_unplaced);
 
   return g_test_run ();
 }

@@ -6,7 +6,8 @@
  *
  * libFuzzer target: any bytes as a job file.  Loading either succeeds or
  * fails with an error and leaves the job as it was; a loaded job analyses
- * and saves again without a crash.
+ * and saves again without a crash, and what it saves is UTF-8 that loads
+ * back to the same job (a lone surrogate once broke that, issue 14 #13).
  */
 
 #include "config.h"
@@ -39,5 +40,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_assert_nonnull (report);
   saved = planner_job_to_data (job, NULL);
   g_assert_nonnull (saved);
+  g_assert_true (g_utf8_validate (saved, -1, NULL));
+  {
+    g_autoptr(PlannerJob) again = planner_job_new ();
+
+    g_assert_true (planner_job_load_from_data (again, saved, -1, NULL));
+    g_assert_true (planner_job_equal (job, again));
+  }
   return 0;
 }

@@ -11,8 +11,14 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
-#include "planner-script-page.h"
+#include "planner-field-row.h"
+#include "planner-history-window.h"
+#include "planner-preferences-window.h"
+#include "planner-form-page.h"
+#include "planner-job-model.h"
+#include "planner-problems.h"
 #include "planner-window-private.h"
 
 static PlannerWindow *
@@ -78,7 +84,7 @@ static void
 test_window_pages (void)
 {
   static const char *names[] = { "model", "cluster", "data", "training", "parallelism", "experts",
-                                 "rank-grid", "memory", "optimize", "troubleshoot", "script" };
+                                 "rank-grid", "memory", "optimize", "troubleshoot" };
   PlannerWindow *window = new_window ();
   GtkStack *stack = _planner_window_get_stack (window);
 
@@ -87,17 +93,14 @@ test_window_pages (void)
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_autoptr(GVariant) index = g_variant_ref_sink (g_variant_new_int32 (i));
+      g_autofree char *png = g_strdup_printf ("window-page-%s.png", names[i]);
 
-      g_assert_nonnull (gtk_stack_get_child_by_name (stack, names[i]));
+      /* Alt+1 … Alt+0 reach every page; each is built when first shown. */
       gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.show-page", index);
-      if (i < 9)
-        {
-          g_autofree char *png = g_strdup_printf ("window-page-%s.png", names[i]);
-
-          g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, names[i]);
-          gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-          planner_test_save_png (GTK_WIDGET (window), png);
-        }
+      g_assert_nonnull (gtk_stack_get_child_by_name (stack, names[i]));
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, names[i]);
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      planner_test_save_png (GTK_WIDGET (window), png);
     }
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -114,7 +117,7 @@ test_window_use_recommended (void)
   /* 7B on one 8-GPU node: the search agrees with the reference table. */
   g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 2, NULL);
   planner_window_flush (window);
-  _planner_window_use_recommended (window);
+  planner_window_use_recommended (window, TRUE);
   planner_window_flush (window);
   g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 1);
   g_assert_cmpuint (planner_job_get_uint (job, "pp"), ==, 1);
@@ -130,17 +133,16 @@ test_window_use_recommended (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The script pane: refused while paths are missing, a draft once they are
- * given, approval of exactly that draft, a new unapproved draft after any
- * change, and export of exactly the approved bytes. */
+/* The script pane: refused while values are missing, a draft once they
+ * are given, approval of exactly that draft, a new unapproved draft after
+ * any change, and export of exactly the approved bytes. */
 static void
-test_window_script_page (void)
+test_window_script_pane (void)
 {
   PlannerWindow *window = new_window ();
   PlannerJob *job = planner_window_get_job (window);
-  GtkStack *stack = _planner_window_get_stack (window);
-  PlannerScriptPage *page = PLANNER_SCRIPT_PAGE (gtk_stack_get_child_by_name (stack, "script"));
-  g_autoptr(GDateTime) when = g_date_time_new_utc (2026, 11, 29, 12, 0, 0);
+  PlannerDocument *document = planner_window_get_document (window);
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("planner-test-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "train.sh", NULL);
@@ -150,41 +152,240 @@ test_window_script_page (void)
 
   g_object_set (job, "model-id", "llama3-8b", "nodes", 1, "tp", 1, "pp", 1, NULL);
   planner_window_flush (window);
-  /* No data path and no tokenizer: generation is refused, nothing to approve. */
-  g_assert_null (planner_script_page_get_text (page));
-  g_assert_false (planner_script_page_approve (page, when, &error));
+  /* No data path and no tokenizer: nothing to approve, and the problem
+   * bar names the fields in the form's words. */
+  g_assert_nonnull (strstr (planner_script_pane_get_text (pane), "<MISSING: Data Path>"));
+  g_assert_false (planner_script_pane_approve (pane, TRUE, &error));
+  g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE);
   g_clear_error (&error);
+  g_assert_nonnull (planner_problems_for_key (_planner_window_get_problems (window), "data-path"));
+  g_assert_null (strstr (_planner_window_get_problem_text (window), "data.data_path"));
+  g_assert_null (strstr (_planner_window_get_problem_text (window), "training.train_iters"));
+  g_assert_cmpstr (_planner_window_get_page_status (window, "data"), ==, "error");
 
   g_object_set (job, "data-path", "/data/my corpus/text_document", "tokenizer-model", "/models/llama3",
                 "train-iters", 1000, NULL);
   planner_window_flush (window);
-  g_assert_nonnull (planner_script_page_get_text (page));
-  g_assert_false (planner_script_page_get_approved (page));
-  g_assert_false (planner_script_page_export (page, file, &error));
+  g_assert_nonnull (planner_script_pane_get_text (pane));
+  g_assert_false (planner_document_get_approved (document));
+  g_assert_false (planner_script_pane_export (pane, file, &error));
   g_clear_error (&error);
+  /* The first-start Data page and the summary agree: done. */
+  g_assert_cmpstr (_planner_window_get_page_status (window, "data"), ==, "done");
 
-  g_assert_true (planner_script_page_approve (page, when, &error));
+  g_assert_true (planner_script_pane_approve (pane, TRUE, &error));
   g_assert_no_error (error);
-  g_assert_true (planner_script_page_get_approved (page));
-  approved = g_strdup (planner_script_page_get_text (page));
-  g_assert_true (planner_script_page_export (page, file, &error));
+  g_assert_true (planner_document_get_approved (document));
+  approved = g_strdup (planner_script_pane_get_text (pane));
+  g_assert_true (planner_script_pane_export (pane, file, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
   g_assert_cmpstr (written, ==, approved);
-
-  gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
-  gtk_stack_set_visible_child_name (stack, "script");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   planner_test_save_png (GTK_WIDGET (window), "window-script.png");
 
   /* Any change to the job makes a new draft that is not approved. */
   g_object_set (job, "micro-batch-size", 2, NULL);
   planner_window_flush (window);
-  g_assert_false (planner_script_page_get_approved (page));
-  g_assert_cmpstr (planner_script_page_get_text (page), !=, approved);
+  g_assert_false (planner_document_get_approved (document));
+  g_assert_cmpstr (planner_script_pane_get_text (pane), !=, approved);
 
   g_unlink (path);
   g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Typing what no field can hold is shown as wrong and left as typed. */
+static void
+test_window_spin_invalid (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkWidget *page = _planner_window_get_page (window, "parallelism");
+  GtkWidget *row = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "tp");
+  GtkSpinButton *spin = planner_spin_row_get_spin_button (PLANNER_SPIN_ROW (row));
+  const char *typed[] = { "abc", "0", "1000000000" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (spin), typed[i]);
+      gtk_spin_button_update (spin);
+      planner_window_flush (window);
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, typed[i]);
+      g_assert_true (planner_field_row_get_invalid (row));
+      g_assert_true (gtk_widget_has_css_class (row, "error"));
+      g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 4);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (spin), "8");
+  planner_window_flush (window);
+  g_assert_false (planner_field_row_get_invalid (row));
+  g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 8);
+
+  /* An impossible degree: the field itself says so, with the nearest layouts. */
+  gtk_editable_set_text (GTK_EDITABLE (spin), "3");
+  planner_window_flush (window);
+  g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 3);
+  g_assert_nonnull (planner_field_row_get_problem (row));
+  g_assert_cmpstr (_planner_window_get_page_status (window, "parallelism"), ==, "error");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_test_save_png (GTK_WIDGET (window), "window-impossible-layout.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A pasted path loses its surrounding spaces and line breaks; a typed
+ * relative path is named in the form's words beside the field. */
+static void
+test_window_path_checks (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkWidget *page = _planner_window_get_page (window, "data");
+  GtkWidget *row = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "data-path");
+  GtkEditable *delegate = gtk_editable_get_delegate (GTK_EDITABLE (row));
+  int position = 0;
+
+  gtk_editable_insert_text (delegate, "  /data/corpus_text\n", -1, &position);
+  planner_window_flush (window);
+  gtk_editable_set_text (GTK_EDITABLE (row), "");
+  position = 0;
+  gtk_editable_insert_text (delegate, " /data/corpus_text\n", -1, &position);
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_string (job, "data-path"), ==, "/data/corpus_text");
+
+  gtk_editable_set_text (GTK_EDITABLE (row), "data/corpus");
+  planner_window_flush (window);
+  g_assert_nonnull (planner_field_row_get_problem (row));
+  g_assert_nonnull (strstr (planner_field_row_get_problem (row), "Data Path"));
+  g_assert_true (gtk_widget_has_css_class (row, "error"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* New jobs start from the person's cluster, as the preferences keep it. */
+static void
+test_window_preferences (void)
+{
+  PlannerWindow *window = new_window ();
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(PlannerJob) template_job = NULL;
+  GtkWidget *preferences;
+
+  g_settings_set_string (settings, "default-gpu", "a100-80gb");
+  g_settings_set_uint (settings, "default-gpus-per-node", 4);
+  g_settings_set_string (settings, "default-megatron-dir", "/opt/Megatron-LM");
+  g_settings_set_string (settings, "default-slurm-partition", "batch");
+  g_settings_set_string (settings, "default-slurm-account", "research");
+  template_job = planner_window_new_job_template (window);
+  g_assert_cmpstr (planner_job_get_gpu_id (template_job), ==, "a100-80gb");
+  g_assert_cmpuint (planner_job_get_uint (template_job, "gpus-per-node"), ==, 4);
+  g_assert_cmpstr (planner_job_get_string (template_job, "megatron-dir"), ==, "/opt/Megatron-LM");
+  g_assert_cmpstr (planner_job_get_string (template_job, "slurm-partition"), ==, "batch");
+  g_assert_cmpstr (planner_job_get_string (template_job, "slurm-account"), ==, "research");
+
+  /* New (Ctrl+N) uses them; the job is new and untitled. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_gpu_id (planner_window_get_job (window)), ==, "a100-80gb");
+  g_assert_null (planner_document_get_file (planner_window_get_document (window)));
+
+  preferences = planner_preferences_window_new (GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (preferences));
+  gtk_test_widget_wait_for_draw (preferences);
+  planner_test_save_png (preferences, "window-preferences.png");
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  g_settings_reset (settings, "default-gpu");
+  g_settings_reset (settings, "default-gpus-per-node");
+  g_settings_reset (settings, "default-megatron-dir");
+  g_settings_reset (settings, "default-slurm-partition");
+  g_settings_reset (settings, "default-slurm-account");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Approving and exporting are kept in the history with the bytes' hash. */
+static void
+test_window_history (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
+  g_autofree char *dir = g_dir_make_tmp ("planner-history-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "train.sh", NULL);
+  g_autofree char *history_path = g_build_filename (g_get_user_data_dir (), APP_ID, "history.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(PlannerJournal) journal = planner_journal_new (history_path);
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr(GError) error = NULL;
+  const PlannerJournalEntry *entry;
+  GtkWidget *history;
+
+  g_object_set (job, "train-iters", 100, "data-path", "/data/corpus_text", "tokenizer-model", "/models/tok", NULL);
+  planner_window_flush (window);
+  g_assert_true (planner_script_pane_approve (pane, TRUE, &error));
+  g_assert_true (planner_script_pane_export (pane, file, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (planner_journal_load (journal, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (planner_journal_get_n_entries (journal), >=, 2);
+  entry = planner_journal_get_entry (journal, 0);
+  g_assert_cmpstr (entry->action, ==, "exported");
+  g_assert_cmpstr (entry->target, ==, path);
+  g_checksum_update (checksum, (const guchar *) planner_script_pane_get_text (pane), -1);
+  g_assert_cmpstr (entry->sha256, ==, g_checksum_get_string (checksum));
+  g_assert_cmpstr (planner_journal_get_entry (journal, 1)->action, ==, "approved");
+
+  history = planner_history_window_new (GTK_WINDOW (window), journal);
+  gtk_window_present (GTK_WINDOW (history));
+  gtk_test_widget_wait_for_draw (history);
+  planner_test_save_png (history, "window-history.png");
+  gtk_window_destroy (GTK_WINDOW (history));
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Use Recommended shows the changes first; Undo puts the job back. */
+static void
+test_window_recommend_undo (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  g_autoptr(PlannerJob) before = NULL;
+
+  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 2, NULL);
+  planner_window_flush (window);
+  before = planner_job_copy (job);
+  planner_window_use_recommended (window, TRUE);
+  planner_window_flush (window);
+  g_assert_false (planner_job_equal (before, job));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo-recommended", NULL);
+  planner_window_flush (window);
+  g_assert_true (planner_job_equal (before, job));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A catalogue model shows its dimensions; Customise makes them editable rows. */
+static void
+test_window_customise (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkWidget *page = _planner_window_get_page (window, "model");
+  GtkWidget *layers = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "num-layers");
+
+  g_assert_nonnull (layers);
+  g_assert_false (gtk_widget_get_visible (layers));
+  g_assert_true (planner_job_customise (job, NULL));
+  planner_window_flush (window);
+  g_assert_cmpuint (planner_job_get_uint (job, "num-layers"), ==, 80);
+  g_assert_true (gtk_widget_get_visible (layers));
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (layers, ADW_TYPE_PREFERENCES_GROUP)));
+  /* The same model, so the same layout summary. */
+  g_assert_cmpstr (gtk_label_get_text (_planner_window_get_summary_label (window)), ==,
+                   "TP 4 × CP 1 × DP 4 × PP 4 = 64 GPUs ✓");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "i", 0);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_test_save_png (GTK_WIDGET (window), "window-model-custom.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -204,6 +405,10 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *data_home = g_dir_make_tmp ("planner-ui-data-XXXXXX", NULL);
+
+  /* The history is written under the data folder: a throwaway one. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
@@ -214,7 +419,13 @@ main (int   argc,
   g_test_add_func ("/planner/window/summary-follows-job", test_window_summary_follows_job);
   g_test_add_func ("/planner/window/pages", test_window_pages);
   g_test_add_func ("/planner/window/use-recommended", test_window_use_recommended);
-  g_test_add_func ("/planner/window/script-page", test_window_script_page);
+  g_test_add_func ("/planner/window/script-pane", test_window_script_pane);
+  g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
+  g_test_add_func ("/planner/window/path-checks", test_window_path_checks);
+  g_test_add_func ("/planner/window/preferences", test_window_preferences);
+  g_test_add_func ("/planner/window/history", test_window_history);
+  g_test_add_func ("/planner/window/recommend-undo", test_window_recommend_undo);
+  g_test_add_func ("/planner/window/customise", test_window_customise);
   g_test_add_func ("/planner/window/dark", test_window_dark);
 
   return g_test_run ();

@@ -1,0 +1,468 @@
+/* planner-field-check.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-field-check"
+
+#include "config.h"
+
+#include "planner-field-check.h"
+
+#include <string.h>
+
+#include "planner-catalog.h"
+#include "planner-config.h"
+#include "planner-job-args.h"
+#include "planner-job-model.h"
+
+/* The rules are written once, in job keys (the command line's words); the
+ * window gets the same messages with each key replaced by its label. */
+
+void
+planner_field_problem_free (PlannerFieldProblem *problem)
+{
+  if (problem == NULL)
+    return;
+  g_free (problem->message);
+  g_free (problem);
+}
+
+typedef struct
+{
+  PlannerJob *job;
+  GPtrArray  *problems;
+} Check;
+
+static void G_GNUC_PRINTF (5, 6)
+add (Check           *check,
+     const char      *property,
+     PlannerSeverity  severity,
+     gboolean         missing,
+     const char      *format,
+     ...)
+{
+  PlannerFieldProblem *problem = g_new0 (PlannerFieldProblem, 1);
+  va_list args;
+
+  problem->field = planner_field_lookup (property);
+  g_assert (problem->field != NULL);
+  problem->key = problem->field->key;
+  problem->label = planner_field_get_label (problem->field);
+  problem->severity = severity;
+  problem->missing = missing;
+  va_start (args, format);
+  problem->message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_ptr_array_add (check->problems, problem);
+}
+
+#define ERROR(property, ...)   add (check, property, PLANNER_SEVERITY_ERROR, FALSE, __VA_ARGS__)
+#define MISSING(property, ...) add (check, property, PLANNER_SEVERITY_ERROR, TRUE, __VA_ARGS__)
+#define WARNING(property, ...) add (check, property, PLANNER_SEVERITY_WARNING, FALSE, __VA_ARGS__)
+
+static const char *
+key_of (const char *property)
+{
+  return planner_field_lookup (property)->key;
+}
+
+char *
+planner_field_check_path (const char *name,
+                          const char *path)
+{
+  const char *close;
+  gsize len;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (path == NULL || *path == '\0')
+    return NULL;
+  len = strlen (path);
+  if (!g_utf8_validate (path, -1, NULL))
+    return g_strdup_printf ("%s is not valid UTF-8 text", name);
+  if (strchr (path, '\n') != NULL || strchr (path, '\r') != NULL)
+    return g_strdup_printf ("%s holds a line break; a path in a launch script must be one line", name);
+  for (const char *p = path; *p != '\0'; p++)
+    {
+      if (((guchar) *p < 0x20 && *p != ' ') || *p == 0x7f)
+        return g_strdup_printf ("%s holds a control character; remove it", name);
+    }
+  /* A pasted path often brings a space along; a real one rarely ends in one. */
+  if (g_ascii_isspace (path[0]))
+    return g_strdup_printf ("%s starts with a space: remove it (pasted text often brings one along)", name);
+  if (g_ascii_isspace (path[len - 1]))
+    return g_strdup_printf ("%s ends with a space: remove it (pasted text often brings one along)", name);
+  if (strstr (path, "path/to/") != NULL || strstr (path, "TODO") != NULL ||
+      strstr (path, "FIXME") != NULL || strstr (path, "${") != NULL ||
+      ((close = strchr (path, '<')) != NULL && strchr (close, '>') != NULL))
+    return g_strdup_printf ("%s is “%s”, which looks like a placeholder: give the real path", name, path);
+  if (path[0] == '~')
+    return g_strdup_printf ("%s is “%s”: “~” is not expanded in a launch script's quoted path; "
+                            "give it from the root (/…)", name, path);
+  if (path[0] != '/')
+    return g_strdup_printf ("%s is “%s”, a relative path: give it from the root (/…), "
+                            "as the job may run in another directory", name, path);
+  return NULL;
+}
+
+/* A path the user typed: absolute, one line, and not a placeholder.  The
+ * planner never fills one in. */
+static void
+check_path (Check      *check,
+            const char *property,
+            gboolean    required,
+            const char *why_required)
+{
+  const char *path = planner_job_get_string (check->job, property);
+  const char *key = key_of (property);
+  g_autofree char *why = NULL;
+
+  if (*path == '\0')
+    {
+      if (required)
+        MISSING (property, "%s is empty: give the absolute path %s", key, why_required);
+      return;
+    }
+  why = planner_field_check_path (key, path);
+  if (why != NULL)
+    ERROR (property, "%s", why);
+}
+
+/* A value that goes after "#SBATCH --x=": sbatch reads these lines itself,
+ * without a shell, so only plain words are allowed. */
+static void
+check_sbatch_value (Check      *check,
+                    const char *property,
+                    const char *allowed)
+{
+  const char *value = planner_job_get_string (check->job, property);
+
+  for (const char *p = value; *p != '\0'; p++)
+    {
+      if (!g_ascii_isalnum (*p) && strchr (allowed, *p) == NULL)
+        {
+          ERROR (property, "%s is “%s”: use only letters, digits and “%s”", key_of (property), value, allowed);
+          return;
+        }
+    }
+}
+
+static const char *
+effective_tokenizer (PlannerJob         *job,
+                     const PlannerModel *model)
+{
+  const char *type = planner_job_get_string (job, "tokenizer-type");
+
+  if (*type != '\0')
+    return type;
+  if (model != NULL && model->tokenizer_type != NULL)
+    return model->tokenizer_type;
+  /* pretrain_gpt.py's own default. */
+  return "GPT2BPETokenizer";
+}
+
+static void
+check_model (Check              *check,
+             const PlannerModel *model,
+             const GError       *model_error)
+{
+  PlannerJob *job = check->job;
+  PlannerJobModelKind kind = planner_job_get_model_kind (job);
+  guint hidden, heads, groups, experts;
+
+  if (kind == PLANNER_JOB_MODEL_NONE)
+    {
+      MISSING ("model-id", "model.model_id is empty: choose a catalog model, give a size in billions "
+               "(model.params_b) or the dimensions (model.num_layers, …)");
+      return;
+    }
+  if (model == NULL)
+    {
+      ERROR (kind == PLANNER_JOB_MODEL_SIZE ? "params-b" : "model-id", "%s", model_error->message);
+      return;
+    }
+  if (kind != PLANNER_JOB_MODEL_CUSTOM)
+    return;
+
+  hidden = planner_job_get_uint (job, "hidden-size");
+  heads = planner_job_get_uint (job, "num-attention-heads");
+  groups = planner_job_get_uint (job, "num-query-groups");
+  experts = planner_job_get_uint (job, "num-experts");
+
+  if (hidden == 0)
+    MISSING ("hidden-size", "model.hidden_size is 0: give the model's hidden size");
+  if (heads == 0)
+    MISSING ("num-attention-heads", "model.num_attention_heads is 0: give the number of attention heads");
+  if (hidden > 0 && heads > 0 && planner_job_get_uint (job, "kv-channels") == 0 && hidden % heads != 0)
+    ERROR ("num-attention-heads", "model.num_attention_heads is %u, which does not divide model.hidden_size "
+           "(%u): Megatron then needs model.kv_channels, or choose a divisor", heads, hidden);
+  if (groups > 0 && heads > 0 && (groups > heads || heads % groups != 0))
+    ERROR ("num-query-groups", "model.num_query_groups is %u: it must divide model.num_attention_heads (%u)",
+           groups, heads);
+  if (groups > 0 && planner_job_get_bool (job, "multi-latent-attention"))
+    WARNING ("num-query-groups", "model.num_query_groups is ignored with multi-latent attention: set it to 0");
+  if (planner_job_get_uint (job, "vocab-size") == 0)
+    MISSING ("vocab-size", "model.vocab_size is 0: give the tokenizer's vocabulary size "
+             "(the planner needs it for the embedding)");
+  if (planner_job_get_uint (job, "max-position-embeddings") == 0)
+    MISSING ("max-position-embeddings", "model.max_position_embeddings is 0: Megatron requires it; "
+             "give at least the sequence length (%u)", planner_job_get_uint (job, "seq-length"));
+  else if (planner_job_get_uint (job, "max-position-embeddings") < planner_job_get_uint (job, "seq-length"))
+    ERROR ("max-position-embeddings", "model.max_position_embeddings is %u, less than training.seq_length "
+           "(%u): Megatron refuses that; raise it or shorten the sequence",
+           planner_job_get_uint (job, "max-position-embeddings"), planner_job_get_uint (job, "seq-length"));
+  if (experts > 0)
+    {
+      guint topk = planner_job_get_uint (job, "moe-router-topk");
+      const char *freq = planner_job_get_string (job, "moe-layer-freq");
+
+      if (topk > experts)
+        ERROR ("moe-router-topk", "model.moe_router_topk is %u, more than the %u experts: choose at most %u",
+               topk, experts, experts);
+      if (*freq != '\0' && planner_job_get_uint (job, "num-layers") > 0)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autofree guint8 *pattern = planner_parse_moe_layer_freq (freq, planner_job_get_uint (job, "num-layers"),
+                                                                     &error);
+
+          if (pattern == NULL)
+            ERROR ("moe-layer-freq", "model.moe_layer_freq is “%s”: %s", freq, error->message);
+        }
+    }
+}
+
+static void
+check_training (Check            *check,
+                const PlannerGpu *gpu)
+{
+  PlannerJob *job = check->job;
+  const char *precision = planner_job_get_string (job, "precision");
+  const char *recipe = planner_job_get_string (job, "fp8-recipe");
+  const char *fsdp = planner_job_get_string (job, "fsdp");
+  const char *recompute = planner_job_get_string (job, "recompute");
+  g_autoptr(GError) error = NULL;
+  guint tp = planner_job_get_uint (job, "tp");
+  gboolean distopt = planner_job_get_bool (job, "distributed-optimizer");
+
+  if (!planner_job_check_choice ("precision", precision, &error))
+    ERROR ("precision", "%s", error->message);
+  else if (gpu != NULL && g_str_equal (precision, "bf16") && !gpu->supports_bf16)
+    ERROR ("precision", "training.precision is bf16, but the %s has no BF16: choose fp16", gpu->name);
+  else if (gpu != NULL && g_str_equal (precision, "fp8") && !gpu->supports_fp8)
+    ERROR ("precision", "training.precision is fp8, but the %s has no FP8 (Hopper, Ada or Blackwell needed): "
+           "choose %s", gpu->name, gpu->supports_bf16 ? "bf16" : "fp16");
+  g_clear_error (&error);
+
+  if (!planner_job_check_choice ("recompute", recompute, &error))
+    ERROR ("recompute", "%s", error->message);
+  g_clear_error (&error);
+
+  if (planner_job_get_uint (job, "train-iters") == 0)
+    MISSING ("train-iters", "training.train_iters is 0: choose how many iterations to train");
+
+  if (planner_job_get_double (job, "min-lr") > planner_job_get_double (job, "lr"))
+    ERROR ("min-lr", "training.min_lr is above training.lr: Megatron refuses that; lower it");
+  if (planner_job_get_uint (job, "lr-warmup-iters") > 0 && planner_job_get_uint (job, "train-iters") > 0 &&
+      planner_job_get_uint (job, "lr-warmup-iters") >= planner_job_get_uint (job, "train-iters"))
+    WARNING ("lr-warmup-iters", "training.lr_warmup_iters (%u) is not below training.train_iters (%u): "
+             "the learning rate would never decay", planner_job_get_uint (job, "lr-warmup-iters"),
+             planner_job_get_uint (job, "train-iters"));
+
+  if (!planner_job_check_choice ("fp8-recipe", recipe, &error))
+    ERROR ("fp8-recipe", "%s", error->message);
+  else if (gpu != NULL && g_str_equal (recipe, "mxfp8") && gpu->compute_capability_major < 10)
+    ERROR ("fp8-recipe", "training.fp8_recipe is mxfp8, which needs Blackwell; the %s takes delayed or tensorwise",
+           gpu->name);
+  g_clear_error (&error);
+
+  if (planner_job_get_bool (job, "fp8-param-gather") && g_str_equal (precision, "fp8") &&
+      !distopt && g_str_equal (fsdp, "none"))
+    ERROR ("fp8-param-gather", "training.fp8_param_gather needs training.distributed_optimizer or FSDP: "
+           "turn one on, or this off");
+
+  if (planner_job_get_bool (job, "tp-comm-overlap") && (tp <= 1 || !planner_job_get_bool (job, "sequence-parallel")))
+    ERROR ("tp-comm-overlap", "training.tp_comm_overlap needs sequence parallel, so TP above 1 and "
+           "training.sequence_parallel on: turn those on, or this off");
+
+  if (g_str_equal (fsdp, "torch"))
+    {
+      if (distopt)
+        ERROR ("fsdp", "training.fsdp is torch, which cannot run with training.distributed_optimizer "
+               "(FSDP2 shards the optimizer itself): turn the distributed optimizer off");
+      if (planner_job_get_uint (job, "pp") > 1 || planner_job_get_uint (job, "ep") > 1)
+        ERROR ("fsdp", "training.fsdp is torch, which Megatron allows only with PP 1 and EP 1: "
+               "choose megatron, or change the layout");
+    }
+
+  if (planner_job_get_double (job, "optimizer-offload-fraction") > 0 &&
+      !planner_job_get_bool (job, "precision-aware-optimizer"))
+    ERROR ("optimizer-offload-fraction", "training.optimizer_offload_fraction needs "
+           "training.precision_aware_optimizer (Megatron's CPU offload runs through it): turn that on");
+
+  if (planner_job_get_uint (job, "activation-offload-layers") > 0)
+    {
+      g_autoptr(PlannerModel) model = planner_job_dup_model (job, NULL);
+
+      if (!g_str_equal (recompute, "none"))
+        ERROR ("activation-offload-layers", "training.activation_offload_layers cannot be combined with "
+               "recompute: choose one (set training.recompute to none, or this to 0)");
+      if (planner_job_get_uint (job, "pp") > 1)
+        ERROR ("activation-offload-layers", "training.activation_offload_layers does not work with "
+               "pipeline parallelism: use PP 1, or set this to 0");
+      if (model != NULL && planner_job_get_uint (job, "activation-offload-layers") >= model->num_layers)
+        ERROR ("activation-offload-layers", "training.activation_offload_layers is %u: it must be below "
+               "the model's %u layers", planner_job_get_uint (job, "activation-offload-layers"), model->num_layers);
+    }
+  if (!planner_job_check_choice ("recompute-modules", planner_job_get_string (job, "recompute-modules"), &error))
+    ERROR ("recompute-modules", "%s", error->message);
+  g_clear_error (&error);
+}
+
+static void
+check_data (Check              *check,
+            const PlannerModel *model,
+            gboolean            extra_data)
+{
+  PlannerJob *job = check->job;
+  const char *tokenizer = effective_tokenizer (job, model);
+  static const char *const model_file_tokenizers[] = {
+    "HuggingFaceTokenizer", "SentencePieceTokenizer", "GPTSentencePieceTokenizer",
+    "Llama2Tokenizer", "TikTokenizer", NULL
+  };
+
+  if (planner_job_get_bool (job, "mock-data"))
+    {
+      if (*planner_job_get_string (job, "data-path") != '\0')
+        ERROR ("mock-data", "data.mock_data is on and data.data_path is set: Megatron takes one data source; "
+               "clear one of them");
+    }
+  else
+    check_path (check, "data-path", !extra_data,
+                "of your preprocessed data prefix (the .bin/.idx files without extension), or turn on data.mock_data");
+
+  if (g_str_equal (tokenizer, "GPT2BPETokenizer"))
+    {
+      check_path (check, "vocab-file", TRUE, "of your GPT-2 vocab file (GPT2BPETokenizer needs it)");
+      check_path (check, "merge-file", TRUE, "of your GPT-2 merges file (GPT2BPETokenizer needs it)");
+    }
+  else
+    {
+      check_path (check, "vocab-file", FALSE, NULL);
+      check_path (check, "merge-file", FALSE, NULL);
+    }
+  if (g_strv_contains (model_file_tokenizers, tokenizer))
+    {
+      g_autofree char *why = g_strdup_printf ("of your tokenizer (%s needs it)", tokenizer);
+
+      check_path (check, "tokenizer-model", TRUE, why);
+    }
+  else
+    check_path (check, "tokenizer-model", FALSE, NULL);
+}
+
+/* Every problem, in job keys, in file order. */
+static GPtrArray *
+check_all (PlannerJob *job)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
+  g_autoptr(PlannerModel) model = NULL;
+  g_autoptr(PlannerArgs) extra = NULL;
+  g_autoptr(GError) model_error = NULL;
+  g_autoptr(GError) extra_error = NULL;
+  const PlannerGpu *gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
+  Check check_data_ = { job, problems };
+  Check *check = &check_data_;
+
+  model = planner_job_dup_model (job, &model_error);
+  extra = planner_job_parse_extra_args (job, &extra_error);
+
+  check_model (check, model, model_error);
+  if (gpu == NULL)
+    ERROR ("gpu-id", "cluster.gpu_id is “%s”, not a GPU in the catalog", planner_job_get_gpu_id (job));
+  check_training (check, gpu);
+  check_data (check, model, extra != NULL && planner_args_is_set (extra, "data_path"));
+
+  check_path (check, "save-dir", FALSE, NULL);
+  check_path (check, "load-dir", FALSE, NULL);
+  check_path (check, "tensorboard-dir", FALSE, NULL);
+  check_path (check, "megatron-dir", FALSE, NULL);
+
+  check_sbatch_value (check, "slurm-partition", "_.,-");
+  check_sbatch_value (check, "slurm-account", "_.-");
+  check_sbatch_value (check, "slurm-time", ":-");
+  check_sbatch_value (check, "slurm-job-name", "_.-");
+
+  if (extra == NULL)
+    ERROR ("extra-args", "%s", extra_error->message);
+
+  /* File order, whatever order the rules ran in. */
+  {
+    guint n_fields;
+    const PlannerField *const *fields = planner_field_list (&n_fields);
+    GPtrArray *sorted = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
+
+    for (guint f = 0; f < n_fields; f++)
+      for (guint i = 0; i < problems->len; i++)
+        {
+          PlannerFieldProblem *problem = g_ptr_array_index (problems, i);
+
+          if (problem != NULL && problem->field == fields[f])
+            g_ptr_array_add (sorted, g_steal_pointer (&problems->pdata[i]));
+        }
+    return sorted;
+  }
+}
+
+static GPtrArray *
+check_filtered (PlannerJob *job,
+                const char *key_or_property,
+                gboolean    labels)
+{
+  g_autoptr(GPtrArray) all = NULL;
+  const PlannerField *only = NULL;
+  GPtrArray *out;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+
+  if (key_or_property != NULL)
+    {
+      only = planner_field_lookup (key_or_property);
+      g_return_val_if_fail (only != NULL, g_ptr_array_new ());
+    }
+
+  all = check_all (job);
+  out = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
+  for (guint i = 0; i < all->len; i++)
+    {
+      PlannerFieldProblem *problem = g_ptr_array_index (all, i);
+
+      if (problem == NULL || (only != NULL && problem->field != only))
+        continue;
+      if (labels)
+        {
+          char *text = planner_field_rewrite_message (job, problem->message);
+
+          g_free (problem->message);
+          problem->message = text;
+        }
+      g_ptr_array_add (out, g_steal_pointer (&all->pdata[i]));
+    }
+  return out;
+}
+
+GPtrArray *
+planner_field_check (PlannerJob *job,
+                     const char *key_or_property)
+{
+  return check_filtered (job, key_or_property, TRUE);
+}
+
+GPtrArray *
+planner_field_check_keys (PlannerJob *job,
+                          const char *key_or_property)
+{
+  return check_filtered (job, key_or_property, FALSE);
+}

@@ -1,0 +1,494 @@
+/* planner-field.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-field"
+
+#include "config.h"
+
+#include "planner-field.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "planner-job-args.h"
+#include "planner-job-model.h"
+
+#define FLAGS(...) ((const char *const []) { __VA_ARGS__, NULL })
+#define NO_FLAGS   ((const char *const []) { NULL })
+
+/* Every job field, in file order (tests check it against the job's own
+ * list).  Pages and groups are the window's: the launch details sit in a
+ * group on the Cluster page, checkpoints and logging on the Data page. */
+static const PlannerField fields[] = {
+  { "model.model_id", "model-id", N_("Model"), "model", NULL,
+    FLAGS ("--num-layers", "--hidden-size", "--num-attention-heads", "--group-query-attention", "--num-query-groups", "--kv-channels", "--ffn-hidden-size", "--swiglu", "--squared-relu", "--normalization", "--qk-layernorm", "--position-embedding-type", "--rotary-base", "--untie-embeddings-and-output-weights", "--disable-bias-linear", "--max-position-embeddings", "--vocab-size", "--num-experts", "--moe-router-topk", "--moe-ffn-hidden-size", "--moe-shared-expert-intermediate-size", "--moe-layer-freq", "--moe-router-score-function", "--multi-latent-attention", "--q-lora-rank", "--kv-lora-rank", "--qk-head-dim", "--qk-pos-emb-head-dim", "--v-head-dim", "--mtp-num-layers"), FALSE },
+  { "model.params_b", "params-b", N_("Size in Billions"), "model", NULL,
+    FLAGS ("--num-layers", "--hidden-size", "--num-attention-heads", "--group-query-attention", "--num-query-groups", "--kv-channels", "--ffn-hidden-size", "--swiglu", "--squared-relu", "--normalization", "--qk-layernorm", "--position-embedding-type", "--rotary-base", "--untie-embeddings-and-output-weights", "--disable-bias-linear", "--max-position-embeddings", "--vocab-size", "--num-experts", "--moe-router-topk", "--moe-ffn-hidden-size", "--moe-shared-expert-intermediate-size", "--moe-layer-freq", "--moe-router-score-function", "--multi-latent-attention", "--q-lora-rank", "--kv-lora-rank", "--qk-head-dim", "--qk-pos-emb-head-dim", "--v-head-dim", "--mtp-num-layers"), FALSE },
+  { "model.num_layers", "num-layers", N_("Layers"), "model", N_("Architecture"),
+    FLAGS ("--num-layers"), FALSE },
+  { "model.hidden_size", "hidden-size", N_("Hidden Size"), "model", N_("Architecture"),
+    FLAGS ("--hidden-size"), FALSE },
+  { "model.num_attention_heads", "num-attention-heads", N_("Attention Heads"), "model", N_("Architecture"),
+    FLAGS ("--num-attention-heads"), FALSE },
+  { "model.num_query_groups", "num-query-groups", N_("Query Groups"), "model", N_("Architecture"),
+    FLAGS ("--num-query-groups", "--group-query-attention"), FALSE },
+  { "model.kv_channels", "kv-channels", N_("KV Channels"), "model", N_("Architecture"),
+    FLAGS ("--kv-channels"), FALSE },
+  { "model.ffn_hidden_size", "ffn-hidden-size", N_("FFN Size"), "model", N_("Architecture"),
+    FLAGS ("--ffn-hidden-size"), FALSE },
+  { "model.vocab_size", "vocab-size", N_("Vocabulary Size"), "model", N_("Architecture"),
+    FLAGS ("--vocab-size"), FALSE },
+  { "model.max_position_embeddings", "max-position-embeddings", N_("Max Position Embeddings"), "model", N_("Architecture"),
+    FLAGS ("--max-position-embeddings"), FALSE },
+  { "model.position_embedding_type", "position-embedding-type", N_("Position Embeddings"), "model", N_("Architecture"),
+    FLAGS ("--position-embedding-type"), FALSE },
+  { "model.rotary_base", "rotary-base", N_("Rotary Base"), "model", N_("Architecture"),
+    FLAGS ("--rotary-base"), FALSE },
+  { "model.normalization", "normalization", N_("Normalization"), "model", N_("Architecture"),
+    FLAGS ("--normalization"), FALSE },
+  { "model.activation", "activation", N_("Activation"), "model", N_("Architecture"),
+    FLAGS ("--swiglu", "--squared-relu"), FALSE },
+  { "model.untie_embeddings_and_output_weights", "untie-embeddings-and-output-weights", N_("Untied Embeddings"), "model", N_("Architecture"),
+    FLAGS ("--untie-embeddings-and-output-weights"), FALSE },
+  { "model.add_bias_linear", "add-bias-linear", N_("Linear Bias"), "model", N_("Architecture"),
+    FLAGS ("--disable-bias-linear"), FALSE },
+  { "model.qk_layernorm", "qk-layernorm", N_("QK Layer Norm"), "model", N_("Architecture"),
+    FLAGS ("--qk-layernorm"), FALSE },
+  { "model.num_experts", "num-experts", N_("Experts"), "model", N_("Mixture of Experts"),
+    FLAGS ("--num-experts"), FALSE },
+  { "model.moe_router_topk", "moe-router-topk", N_("Experts per Token"), "model", N_("Mixture of Experts"),
+    FLAGS ("--moe-router-topk"), FALSE },
+  { "model.moe_ffn_hidden_size", "moe-ffn-hidden-size", N_("Expert FFN Size"), "model", N_("Mixture of Experts"),
+    FLAGS ("--moe-ffn-hidden-size"), FALSE },
+  { "model.moe_shared_expert_intermediate_size", "moe-shared-expert-intermediate-size", N_("Shared Expert Size"), "model", N_("Mixture of Experts"),
+    FLAGS ("--moe-shared-expert-intermediate-size"), FALSE },
+  { "model.moe_layer_freq", "moe-layer-freq", N_("MoE Layer Pattern"), "model", N_("Mixture of Experts"),
+    FLAGS ("--moe-layer-freq"), FALSE },
+  { "model.moe_router_score_function", "moe-router-score-function", N_("Router Score Function"), "model", N_("Mixture of Experts"),
+    FLAGS ("--moe-router-score-function"), FALSE },
+  { "model.multi_latent_attention", "multi-latent-attention", N_("Multi-Latent Attention"), "model", N_("Multi-Latent Attention"),
+    FLAGS ("--multi-latent-attention"), FALSE },
+  { "model.q_lora_rank", "q-lora-rank", N_("Query Compression Rank"), "model", N_("Multi-Latent Attention"),
+    FLAGS ("--q-lora-rank"), FALSE },
+  { "model.kv_lora_rank", "kv-lora-rank", N_("KV Compression Rank"), "model", N_("Multi-Latent Attention"),
+    FLAGS ("--kv-lora-rank"), FALSE },
+  { "model.qk_head_dim", "qk-head-dim", N_("QK Head Size"), "model", N_("Multi-Latent Attention"),
+    FLAGS ("--qk-head-dim"), FALSE },
+  { "model.qk_pos_emb_head_dim", "qk-pos-emb-head-dim", N_("QK Rotary Head Size"), "model", N_("Multi-Latent Attention"),
+    FLAGS ("--qk-pos-emb-head-dim"), FALSE },
+  { "model.v_head_dim", "v-head-dim", N_("Value Head Size"), "model", N_("Multi-Latent Attention"),
+    FLAGS ("--v-head-dim"), FALSE },
+  { "model.mtp_num_layers", "mtp-num-layers", N_("Multi-Token Prediction Layers"), "model", N_("Architecture"),
+    FLAGS ("--mtp-num-layers"), FALSE },
+  { "cluster.gpu_id", "gpu-id", N_("GPU Type"), "cluster", NULL,
+    NO_FLAGS, FALSE },
+  { "cluster.nodes", "nodes", N_("Nodes"), "cluster", NULL,
+    FLAGS ("--nnodes"), FALSE },
+  { "cluster.gpus_per_node", "gpus-per-node", N_("GPUs per Node"), "cluster", NULL,
+    FLAGS ("--nproc-per-node"), FALSE },
+  { "parallelism.tp", "tp", N_("Tensor Parallel"), "parallelism", NULL,
+    FLAGS ("--tensor-model-parallel-size"), FALSE },
+  { "parallelism.pp", "pp", N_("Pipeline Parallel"), "parallelism", NULL,
+    FLAGS ("--pipeline-model-parallel-size"), FALSE },
+  { "parallelism.cp", "cp", N_("Context Parallel"), "parallelism", NULL,
+    FLAGS ("--context-parallel-size"), FALSE },
+  { "parallelism.ep", "ep", N_("Expert Parallel"), "parallelism", NULL,
+    FLAGS ("--expert-model-parallel-size"), FALSE },
+  { "parallelism.etp", "etp", N_("Expert Tensor Parallel"), "parallelism", NULL,
+    FLAGS ("--expert-tensor-parallel-size"), FALSE },
+  { "parallelism.vpp", "vpp", N_("Virtual Pipeline Stages"), "parallelism", NULL,
+    FLAGS ("--num-virtual-stages-per-pipeline-rank", "--num-layers-per-virtual-pipeline-stage"), FALSE },
+  { "parallelism.use_tp_pp_dp_mapping", "use-tp-pp-dp-mapping", N_("Pipeline Inside Data Parallel"), "parallelism", NULL,
+    FLAGS ("--use-tp-pp-dp-mapping"), FALSE },
+  { "training.seq_length", "seq-length", N_("Sequence Length"), "training", N_("Batch"),
+    FLAGS ("--seq-length"), FALSE },
+  { "training.micro_batch_size", "micro-batch-size", N_("Micro-Batch Size"), "training", N_("Batch"),
+    FLAGS ("--micro-batch-size"), FALSE },
+  { "training.global_batch_size", "global-batch-size", N_("Global Batch Size"), "training", N_("Batch"),
+    FLAGS ("--global-batch-size"), FALSE },
+  { "training.precision", "precision", N_("Precision"), "training", N_("Precision"),
+    FLAGS ("--bf16", "--fp16", "--fp8-format"), FALSE },
+  { "training.recompute", "recompute", N_("Activation Recompute"), "training", N_("Memory"),
+    FLAGS ("--recompute-granularity"), FALSE },
+  { "training.distributed_optimizer", "distributed-optimizer", N_("Distributed Optimizer"), "training", N_("Memory"),
+    FLAGS ("--use-distributed-optimizer"), FALSE },
+  { "training.sequence_parallel", "sequence-parallel", N_("Sequence Parallel"), "training", N_("Communication"),
+    FLAGS ("--sequence-parallel"), FALSE },
+  { "training.train_iters", "train-iters", N_("Training Iterations"), "training", N_("Schedule"),
+    FLAGS ("--train-iters"), FALSE },
+  { "training.lr", "lr", N_("Learning Rate"), "training", N_("Schedule"),
+    FLAGS ("--lr"), FALSE },
+  { "training.min_lr", "min-lr", N_("Minimum Learning Rate"), "training", N_("Schedule"),
+    FLAGS ("--min-lr"), FALSE },
+  { "training.lr_decay_style", "lr-decay-style", N_("Decay Style"), "training", N_("Schedule"),
+    FLAGS ("--lr-decay-style"), FALSE },
+  { "training.lr_warmup_iters", "lr-warmup-iters", N_("Warm-up Iterations"), "training", N_("Schedule"),
+    FLAGS ("--lr-warmup-iters"), FALSE },
+  { "training.weight_decay", "weight-decay", N_("Weight Decay"), "training", N_("Schedule"),
+    FLAGS ("--weight-decay"), FALSE },
+  { "training.clip_grad", "clip-grad", N_("Gradient Clipping"), "training", N_("Schedule"),
+    FLAGS ("--clip-grad"), FALSE },
+  { "training.init_method_std", "init-method-std", N_("Initialisation Std"), "training", N_("Schedule"),
+    FLAGS ("--init-method-std"), FALSE },
+  { "training.fp8_recipe", "fp8-recipe", N_("FP8 Recipe"), "training", N_("Precision"),
+    FLAGS ("--fp8-recipe"), FALSE },
+  { "training.attention_backend", "attention-backend", N_("Attention Backend"), "training", N_("Precision"),
+    FLAGS ("--attention-backend"), FALSE },
+  { "training.overlap_grad_reduce", "overlap-grad-reduce", N_("Overlap Gradient Reduce"), "training", N_("Communication"),
+    FLAGS ("--overlap-grad-reduce"), FALSE },
+  { "training.overlap_param_gather", "overlap-param-gather", N_("Overlap Parameter Gather"), "training", N_("Communication"),
+    FLAGS ("--overlap-param-gather"), FALSE },
+  { "training.recompute_method", "recompute-method", N_("Recompute Method"), "training", N_("Memory"),
+    FLAGS ("--recompute-method"), FALSE },
+  { "training.recompute_num_layers", "recompute-num-layers", N_("Recompute Layers"), "training", N_("Memory"),
+    FLAGS ("--recompute-num-layers"), FALSE },
+  { "training.recompute_modules", "recompute-modules", N_("Recompute Modules"), "training", N_("Memory"),
+    FLAGS ("--recompute-modules"), FALSE },
+  { "training.tp_comm_overlap", "tp-comm-overlap", N_("Overlap Tensor-Parallel Communication"), "training", N_("Communication"),
+    FLAGS ("--tp-comm-overlap"), FALSE },
+  { "training.overlap_moe_comm", "overlap-moe-comm", N_("Overlap Expert-Parallel Communication"), "experts", NULL,
+    FLAGS ("--overlap-moe-expert-parallel-comm"), FALSE },
+  { "training.fsdp", "fsdp", N_("Fully Sharded Data Parallel"), "training", N_("Memory"),
+    FLAGS ("--use-megatron-fsdp", "--use-torch-fsdp2", "--data-parallel-sharding-strategy", "--ckpt-format", "--no-gradient-accumulation-fusion"), FALSE },
+  { "training.precision_aware_optimizer", "precision-aware-optimizer", N_("BF16 Optimizer Moments"), "training", N_("Memory"),
+    FLAGS ("--use-precision-aware-optimizer", "--exp-avg-dtype", "--exp-avg-sq-dtype"), FALSE },
+  { "training.optimizer_offload_fraction", "optimizer-offload-fraction", N_("Optimizer Offload Fraction"), "training", N_("Memory"),
+    FLAGS ("--optimizer-cpu-offload", "--optimizer-offload-fraction"), FALSE },
+  { "training.activation_offload_layers", "activation-offload-layers", N_("Offloaded Activation Layers"), "training", N_("Memory"),
+    FLAGS ("--cpu-offloading-num-layers"), FALSE },
+  { "training.fp8_param_gather", "fp8-param-gather", N_("FP8 Parameter Gather"), "training", N_("Precision"),
+    FLAGS ("--fp8-param-gather"), FALSE },
+  { "training.lr_decay_iters", "lr-decay-iters", N_("Decay Iterations"), "training", N_("Schedule"),
+    FLAGS ("--lr-decay-iters"), FALSE },
+  { "training.lr_wsd_decay_iters", "lr-wsd-decay-iters", N_("WSD Decay Iterations"), "training", N_("Schedule"),
+    FLAGS ("--lr-wsd-decay-iters"), FALSE },
+  { "training.lr_warmup_init", "lr-warmup-init", N_("Warm-up Start Rate"), "training", N_("Schedule"),
+    FLAGS ("--lr-warmup-init"), FALSE },
+  { "moe.moe_router_load_balancing_type", "moe-router-load-balancing-type", N_("Load Balancing"), "experts", NULL,
+    FLAGS ("--moe-router-load-balancing-type"), FALSE },
+  { "moe.moe_aux_loss_coeff", "moe-aux-loss-coeff", N_("Auxiliary Loss Coefficient"), "experts", NULL,
+    FLAGS ("--moe-aux-loss-coeff"), FALSE },
+  { "moe.moe_token_dispatcher_type", "moe-token-dispatcher-type", N_("Token Dispatcher"), "experts", NULL,
+    FLAGS ("--moe-token-dispatcher-type"), FALSE },
+  { "moe.moe_grouped_gemm", "moe-grouped-gemm", N_("Grouped GEMM"), "experts", NULL,
+    FLAGS ("--moe-grouped-gemm"), FALSE },
+  { "data.data_path", "data-path", N_("Data Path"), "data", NULL,
+    FLAGS ("--data-path"), TRUE },
+  { "data.split", "split", N_("Split"), "data", NULL,
+    FLAGS ("--split"), FALSE },
+  { "data.tokenizer_type", "tokenizer-type", N_("Tokenizer Type"), "data", N_("Tokenizer"),
+    FLAGS ("--tokenizer-type"), FALSE },
+  { "data.tokenizer_model", "tokenizer-model", N_("Tokenizer Model"), "data", N_("Tokenizer"),
+    FLAGS ("--tokenizer-model"), TRUE },
+  { "data.vocab_file", "vocab-file", N_("Vocabulary File"), "data", N_("Tokenizer"),
+    FLAGS ("--vocab-file"), TRUE },
+  { "data.merge_file", "merge-file", N_("Merge File"), "data", N_("Tokenizer"),
+    FLAGS ("--merge-file"), TRUE },
+  { "data.mock_data", "mock-data", N_("Mock Data"), "data", NULL,
+    FLAGS ("--mock-data"), FALSE },
+  { "checkpoint.save_dir", "save-dir", N_("Save Directory"), "data", N_("Checkpoints"),
+    FLAGS ("--save"), TRUE },
+  { "checkpoint.load_dir", "load-dir", N_("Load Directory"), "data", N_("Checkpoints"),
+    FLAGS ("--load"), TRUE },
+  { "checkpoint.save_interval", "save-interval", N_("Save Interval"), "data", N_("Checkpoints"),
+    FLAGS ("--save-interval"), FALSE },
+  { "logging.log_interval", "log-interval", N_("Log Interval"), "data", N_("Logging"),
+    FLAGS ("--log-interval"), FALSE },
+  { "logging.eval_interval", "eval-interval", N_("Evaluation Interval"), "data", N_("Logging"),
+    FLAGS ("--eval-interval"), FALSE },
+  { "logging.eval_iters", "eval-iters", N_("Evaluation Iterations"), "data", N_("Logging"),
+    FLAGS ("--eval-iters"), FALSE },
+  { "logging.tensorboard_dir", "tensorboard-dir", N_("TensorBoard Directory"), "data", N_("Logging"),
+    FLAGS ("--tensorboard-dir"), TRUE },
+  { "launch.megatron_dir", "megatron-dir", N_("Megatron-LM Checkout"), "cluster", N_("Launch"),
+    NO_FLAGS, TRUE },
+  { "launch.rdzv_port", "rdzv-port", N_("Rendezvous Port"), "cluster", N_("Launch"),
+    FLAGS ("--master-port", "--rdzv-endpoint"), FALSE },
+  { "launch.slurm_partition", "slurm-partition", N_("SLURM Partition"), "cluster", N_("Launch"),
+    NO_FLAGS, FALSE },
+  { "launch.slurm_account", "slurm-account", N_("SLURM Account"), "cluster", N_("Launch"),
+    NO_FLAGS, FALSE },
+  { "launch.slurm_time", "slurm-time", N_("Time Limit"), "cluster", N_("Launch"),
+    NO_FLAGS, FALSE },
+  { "launch.slurm_cpus_per_task", "slurm-cpus-per-task", N_("CPUs per Task"), "cluster", N_("Launch"),
+    NO_FLAGS, FALSE },
+  { "launch.slurm_job_name", "slurm-job-name", N_("SLURM Job Name"), "cluster", N_("Launch"),
+    NO_FLAGS, FALSE },
+  { "advanced.extra_args", "extra-args", N_("Extra Arguments"), "cluster", N_("Advanced"),
+    NO_FLAGS, FALSE },
+};
+
+static const PlannerField *field_pointers[G_N_ELEMENTS (fields) + 1];
+
+const PlannerField *const *
+planner_field_list (guint *n_fields)
+{
+  static gsize initialised = 0;
+
+  if (g_once_init_enter (&initialised))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+        field_pointers[i] = &fields[i];
+      field_pointers[G_N_ELEMENTS (fields)] = NULL;
+      g_once_init_leave (&initialised, 1);
+    }
+  if (n_fields != NULL)
+    *n_fields = G_N_ELEMENTS (fields);
+  return field_pointers;
+}
+
+const PlannerField *
+planner_field_lookup (const char *key_or_property)
+{
+  g_return_val_if_fail (key_or_property != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      if (g_str_equal (fields[i].key, key_or_property) || g_str_equal (fields[i].property, key_or_property))
+        return &fields[i];
+    }
+  return NULL;
+}
+
+const char *
+planner_field_get_label (const PlannerField *field)
+{
+  g_return_val_if_fail (field != NULL, NULL);
+  return g_dgettext (GETTEXT_PACKAGE, field->label);
+}
+
+static gboolean
+is (const PlannerField *field,
+    const char         *property)
+{
+  return g_str_equal (field->property, property);
+}
+
+static gboolean
+is_one_of (const PlannerField *field,
+           const char *const  *properties)
+{
+  return g_strv_contains (properties, field->property);
+}
+
+gboolean
+planner_field_applies (const PlannerField *field,
+                       PlannerJob         *job)
+{
+  static const char *const moe_arch[] = {
+    "moe-router-topk", "moe-ffn-hidden-size", "moe-shared-expert-intermediate-size", "moe-layer-freq",
+    "moe-router-score-function", NULL
+  };
+  static const char *const mla[] = {
+    "q-lora-rank", "kv-lora-rank", "qk-head-dim", "qk-pos-emb-head-dim", "v-head-dim", NULL
+  };
+  static const char *const moe_training[] = {
+    "moe-router-load-balancing-type", "moe-aux-loss-coeff", "moe-token-dispatcher-type", "moe-grouped-gemm",
+    "overlap-moe-comm", NULL
+  };
+  PlannerJobModelKind kind;
+  const char *recompute;
+
+  g_return_val_if_fail (field != NULL, FALSE);
+
+  if (job == NULL)
+    return TRUE;
+
+  kind = planner_job_get_model_kind (job);
+  recompute = planner_job_get_string (job, "recompute");
+
+  if (is (field, "model-id"))
+    return kind == PLANNER_JOB_MODEL_CATALOG || kind == PLANNER_JOB_MODEL_NONE;
+  if (is (field, "params-b"))
+    return kind == PLANNER_JOB_MODEL_SIZE;
+  /* The rest of the model section is the custom architecture. */
+  if (g_str_has_prefix (field->key, "model."))
+    {
+      if (kind != PLANNER_JOB_MODEL_CUSTOM)
+        return FALSE;
+      if (is_one_of (field, moe_arch))
+        return planner_job_get_uint (job, "num-experts") > 0;
+      if (is_one_of (field, mla))
+        return planner_job_get_bool (job, "multi-latent-attention");
+      if (is (field, "rotary-base"))
+        return g_str_equal (planner_job_get_string (job, "position-embedding-type"), "rope");
+      if (is (field, "num-query-groups"))
+        return !planner_job_get_bool (job, "multi-latent-attention");
+      return TRUE;
+    }
+  if (is_one_of (field, moe_training))
+    return planner_job_model_is_moe (job);
+  if (is (field, "recompute-method") || is (field, "recompute-num-layers"))
+    return g_str_equal (recompute, "full");
+  if (is (field, "recompute-modules"))
+    return g_str_equal (recompute, "selective");
+  if (is (field, "fp8-recipe") || is (field, "fp8-param-gather"))
+    return g_str_equal (planner_job_get_string (job, "precision"), "fp8");
+  if (is (field, "data-path") || is (field, "split"))
+    return !planner_job_get_bool (job, "mock-data");
+  if (is (field, "save-interval"))
+    return *planner_job_get_string (job, "save-dir") != '\0';
+  if (is (field, "lr-wsd-decay-iters"))
+    return g_str_equal (planner_job_get_string (job, "lr-decay-style"), "WSD");
+  return TRUE;
+}
+
+GStrv
+planner_field_keys_for_flags (PlannerJob        *job,
+                              const char *const *flags)
+{
+  g_autoptr(GStrvBuilder) keys = g_strv_builder_new ();
+
+  for (guint i = 0; flags != NULL && i < G_N_ELEMENTS (fields); i++)
+    {
+      gboolean hit = FALSE;
+
+      for (guint f = 0; !hit && flags[f] != NULL; f++)
+        hit = g_strv_contains (fields[i].flags, flags[f]);
+      if (hit && planner_field_applies (&fields[i], job))
+        g_strv_builder_add (keys, fields[i].key);
+    }
+  return g_strv_builder_end (keys);
+}
+
+/* Where @word occurs in @text as a whole word: not inside a longer key or
+ * flag ("training.lr" in "training.lr_decay_style", "--lr" in "--lr-decay-style"). */
+static const char *
+find_word (const char *text,
+           const char *word)
+{
+  gsize n = strlen (word);
+
+  for (const char *p = strstr (text, word); p != NULL; p = strstr (p + 1, word))
+    {
+      char before = p > text ? p[-1] : ' ';
+      char after = p[n];
+
+      /* A flag quoted as written (“--load”) stays as written. */
+      if (p - text >= 3 && memcmp (p - 3, "“", 3) == 0 && word[0] == '-')
+        continue;
+      if ((g_ascii_isalnum (before) || before == '_' || before == '-' || before == '.') ||
+          (g_ascii_isalnum (after) || after == '_' || after == '-' ||
+           (after == '.' && g_ascii_isalnum (p[n + 1]))))
+        continue;
+      return p;
+    }
+  return NULL;
+}
+
+static char *
+replace_words (const char *text,
+               const char *word,
+               const char *label)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text;
+  const char *hit;
+
+  while ((hit = find_word (p, word)) != NULL)
+    {
+      g_string_append_len (out, p, hit - p);
+      g_string_append (out, label);
+      p = hit + strlen (word);
+    }
+  g_string_append (out, p);
+  return g_string_free (out, FALSE);
+}
+
+char *
+planner_field_rewrite_message (PlannerJob *job,
+                               const char *text)
+{
+  char *out;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  out = g_strdup (text);
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      if (strstr (out, fields[i].key) != NULL)
+        {
+          char *next = replace_words (out, fields[i].key, planner_field_get_label (&fields[i]));
+
+          g_free (out);
+          out = next;
+        }
+    }
+
+  /* A flag is named by the first field that writes it and applies; a
+   * flag no field writes stays as Megatron spells it. */
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      if (!planner_field_applies (&fields[i], job))
+        continue;
+      for (guint f = 0; fields[i].flags[f] != NULL; f++)
+        {
+          gboolean earlier = FALSE;
+
+          if (strstr (out, fields[i].flags[f]) == NULL)
+            continue;
+          for (guint j = 0; j < i && !earlier; j++)
+            earlier = planner_field_applies (&fields[j], job) && g_strv_contains (fields[j].flags, fields[i].flags[f]);
+          if (!earlier)
+            {
+              char *next = replace_words (out, fields[i].flags[f], planner_field_get_label (&fields[i]));
+
+              g_free (out);
+              out = next;
+            }
+        }
+    }
+  return out;
+}
+
+static char *
+format_value (PlannerJob         *job,
+              const PlannerField *field)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (job), field->property);
+  g_auto(GValue) value = G_VALUE_INIT;
+
+  g_value_init (&value, pspec->value_type);
+  g_object_get_property (G_OBJECT (job), field->property, &value);
+  switch (pspec->value_type)
+    {
+    case G_TYPE_UINT:
+      return g_strdup_printf ("%u", g_value_get_uint (&value));
+    case G_TYPE_DOUBLE:
+      return planner_format_double (g_value_get_double (&value));
+    case G_TYPE_BOOLEAN:
+      return g_strdup (g_value_get_boolean (&value) ? _("on") : _("off"));
+    case G_TYPE_STRING:
+      return g_strdup_printf ("“%s”", g_value_get_string (&value) != NULL ? g_value_get_string (&value) : "");
+    default:
+      g_return_val_if_reached (g_strdup ("?"));
+    }
+}
+
+GStrv
+planner_job_list_changes_labelled (PlannerJob *before,
+                                   PlannerJob *after)
+{
+  g_autoptr(GStrvBuilder) changes = g_strv_builder_new ();
+
+  g_return_val_if_fail (PLANNER_IS_JOB (before), NULL);
+  g_return_val_if_fail (PLANNER_IS_JOB (after), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      g_autofree char *old_value = format_value (before, &fields[i]);
+      g_autofree char *new_value = format_value (after, &fields[i]);
+      g_autofree char *line = NULL;
+
+      if (g_str_equal (old_value, new_value))
+        continue;
+      /* TRANSLATORS: a change to a job field: "Tensor Parallel: 4 → 8" */
+      line = g_strdup_printf (_("%s: %s → %s"), planner_field_get_label (&fields[i]), old_value, new_value);
+      g_strv_builder_add (changes, line);
+    }
+  return g_strv_builder_end (changes);
+}

@@ -1,0 +1,62 @@
+/* planner-field.h
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "planner-job.h"
+
+G_BEGIN_DECLS
+
+/* One job field as a person sees it: its label on the form, the page and
+ * group it sits in, and the Megatron flags it writes.  The CLI speaks in
+ * job keys ("data.data_path"); the window speaks in labels ("Data Path"). */
+typedef struct
+{
+  const char        *key;       /* the job file's key: "data.data_path" */
+  const char        *property;  /* the PlannerJob property: "data-path" */
+  const char        *label;     /* "Data Path", marked for translation: use planner_field_get_label() */
+  const char        *page;      /* sidebar page: model cluster data training parallelism experts */
+  const char        *group;     /* "Launch" (marked for translation): the group on the page, or NULL */
+  const char *const *flags;     /* Megatron flags the field writes (NULL-terminated, maybe empty) */
+  gboolean           is_path;   /* the user's own absolute path */
+} PlannerField;
+
+/* By job key ("data.data_path") or property ("data-path"); NULL if unknown. */
+const PlannerField        *planner_field_lookup          (const char         *key_or_property);
+/* Every job field, in file order; owned by the table. */
+const PlannerField *const *planner_field_list            (guint              *n_fields);
+/* The label in the user's language. */
+const char                *planner_field_get_label       (const PlannerField *field);
+
+/* Whether the field means anything for @job: a catalog id only for a
+ * catalog model, the custom architecture only for a custom one, MoE
+ * settings only for a MoE model, recompute details only with that
+ * recompute... (NULL @job: every field applies). */
+gboolean                   planner_field_applies         (const PlannerField *field,
+                                                          PlannerJob         *job);
+
+/* The job keys of the fields that write any of @flags (a diagnostic's
+ * flags), in file order, only fields that apply to @job (may be NULL).
+ * Never NULL; empty when no field writes them. */
+GStrv                      planner_field_keys_for_flags  (PlannerJob         *job,
+                                                          const char *const  *flags);
+
+/* @text with every job key ("data.data_path") named by its label ("Data
+ * Path"), and every Megatron flag a field writes (for @job, may be NULL)
+ * named by that field's label, so the window never shows a key.  The CLI
+ * keeps the keys. */
+char                      *planner_field_rewrite_message (PlannerJob         *job,
+                                                          const char         *text);
+
+/* What differs, "Label: old → new" per field in file order (labels and
+ * on/off translated): the labelled twin of planner_job_list_changes(). */
+GStrv                      planner_job_list_changes_labelled (PlannerJob     *before,
+                                                              PlannerJob     *after);
+
+G_END_DECLS

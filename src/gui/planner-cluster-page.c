@@ -1,0 +1,68 @@
+/* planner-cluster-page.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-cluster-page"
+
+#include "config.h"
+
+#include "planner-field-row.h"
+#include "planner-pages.h"
+
+struct _PlannerClusterPage
+{
+  PlannerFormPage   parent_instance;
+
+  PlannerChoiceRow *gpu_row;
+};
+
+G_DEFINE_FINAL_TYPE (PlannerClusterPage, planner_cluster_page, PLANNER_TYPE_FORM_PAGE)
+
+static void
+planner_cluster_page_bind (PlannerFormPage *page,
+                           PlannerJob      *job)
+{
+  PlannerClusterPage *self = PLANNER_CLUSTER_PAGE (page);
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+  const PlannerGpu * const *gpus;
+  guint n_gpus = 0;
+
+  gpus = planner_gpu_list (&n_gpus);
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      g_strv_builder_add (ids, gpus[i]->id);
+      g_strv_builder_add (labels, gpus[i]->name);
+    }
+  planner_choice_row_set_choices (self->gpu_row, g_strv_builder_end (ids), g_strv_builder_end (labels));
+}
+
+static void
+planner_cluster_page_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_CLUSTER_PAGE);
+  G_OBJECT_CLASS (planner_cluster_page_parent_class)->dispose (object);
+}
+
+static void
+planner_cluster_page_class_init (PlannerClusterPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = planner_cluster_page_dispose;
+  PLANNER_FORM_PAGE_CLASS (klass)->bind = planner_cluster_page_bind;
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-cluster-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerClusterPage, gpu_row);
+}
+
+static void
+planner_cluster_page_init (PlannerClusterPage *self)
+{
+  g_type_ensure (PLANNER_TYPE_CHOICE_ROW);
+  g_type_ensure (PLANNER_TYPE_SPIN_ROW);
+  g_type_ensure (PLANNER_TYPE_TEXT_ROW);
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

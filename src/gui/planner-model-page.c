@@ -1,0 +1,268 @@
+/* planner-model-page.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-model-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "planner-field-row.h"
+#include "planner-job-model.h"
+#include "planner-pages.h"
+
+struct _PlannerModelPage
+{
+  PlannerFormPage      parent_instance;
+
+  PlannerChoiceRow    *model_row;
+  GtkWidget           *size_row;
+  AdwPreferencesGroup *figures_group;
+  GtkWidget           *customise_button;
+  GtkWidget           *custom_group;
+  GtkWidget           *custom_moe_group;
+  AdwPreferencesGroup *size_group;
+  GPtrArray           *figure_rows;
+  GPtrArray           *size_rows;
+};
+
+G_DEFINE_FINAL_TYPE (PlannerModelPage, planner_model_page, PLANNER_TYPE_FORM_PAGE)
+
+static void
+planner_model_page_bind (PlannerFormPage *page,
+                         PlannerJob      *job)
+{
+  PlannerModelPage *self = PLANNER_MODEL_PAGE (page);
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+  const PlannerModel * const *models;
+  guint n_models = 0;
+
+  g_strv_builder_add (ids, "");
+  g_strv_builder_add (labels, _("Custom"));
+  models = planner_model_list (&n_models);
+  for (guint i = 0; i < n_models; i++)
+    {
+      g_strv_builder_add (ids, models[i]->id);
+      g_strv_builder_add (labels, models[i]->name);
+    }
+  planner_choice_row_set_choices (self->model_row, g_strv_builder_end (ids), g_strv_builder_end (labels));
+}
+
+static void
+add_value_row (AdwPreferencesGroup *group,
+               GPtrArray           *rows,
+               const char          *title,
+               char                *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label = gtk_label_new (value);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_preferences_group_add (group, row);
+  g_ptr_array_add (rows, row);
+  g_free (value);
+}
+
+static void
+clear_rows (AdwPreferencesGroup *group,
+            GPtrArray           *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    adw_preferences_group_remove (group, g_ptr_array_index (rows, i));
+  g_ptr_array_set_size (rows, 0);
+}
+
+static char *
+billions (double n)
+{
+  return n >= 1e9 ? g_strdup_printf (_("%.2f billion"), n / 1e9) : g_strdup_printf (_("%.1f million"), n / 1e6);
+}
+
+static char *
+number (guint64 n)
+{
+  return g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+}
+
+/* A catalogue model or a size: its dimensions read-only, as the engine
+ * uses them, with Customise to start a custom architecture from them. */
+static void
+update_figures (PlannerModelPage *self,
+                PlannerJob       *job)
+{
+  g_autoptr(PlannerModel) model = planner_job_dup_model (job, NULL);
+  PlannerJobModelKind kind = planner_job_get_model_kind (job);
+
+  clear_rows (self->figures_group, self->figure_rows);
+  gtk_widget_set_visible (GTK_WIDGET (self->figures_group), kind != PLANNER_JOB_MODEL_CUSTOM);
+  gtk_widget_set_visible (self->customise_button, model != NULL);
+  if (kind == PLANNER_JOB_MODEL_CUSTOM)
+    return;
+  if (model == NULL)
+    {
+      adw_preferences_group_set_description (self->figures_group,
+                                             _("Choose a model, or give its size, to see its dimensions."));
+      return;
+    }
+  if (model->assumed != NULL && model->assumed[0] != NULL)
+    {
+      g_autofree char *assumed = g_strjoinv (", ", model->assumed);
+      g_autofree char *text = g_strdup_printf (_("A size alone does not say these, so they are assumed: %s."),
+                                               assumed);
+
+      adw_preferences_group_set_description (self->figures_group, text);
+    }
+  else
+    adw_preferences_group_set_description (self->figures_group, _("As the catalogue gives them."));
+
+  add_value_row (self->figures_group, self->figure_rows, _("Layers"), number (model->num_layers));
+  add_value_row (self->figures_group, self->figure_rows, _("Hidden Size"), number (model->hidden_size));
+  add_value_row (self->figures_group, self->figure_rows, _("Attention Heads"), number (model->num_attention_heads));
+  add_value_row (self->figures_group, self->figure_rows, _("Query Groups"),
+                 model->num_query_groups > 0 ? number (model->num_query_groups) : g_strdup (_("one per head")));
+  add_value_row (self->figures_group, self->figure_rows, _("FFN Hidden Size"), number (model->ffn_hidden_size));
+  add_value_row (self->figures_group, self->figure_rows, _("Vocabulary"), number (model->vocab_size));
+  add_value_row (self->figures_group, self->figure_rows, _("Maximum Position Embeddings"),
+                 number (model->max_position_embeddings));
+  add_value_row (self->figures_group, self->figure_rows, _("Position Embeddings"),
+                 g_strdup (model->position_embedding_type != NULL ? model->position_embedding_type : ""));
+  add_value_row (self->figures_group, self->figure_rows, _("Normalisation"),
+                 g_strdup (model->rmsnorm ? "RMSNorm" : "LayerNorm"));
+  if (model->num_experts > 0)
+    {
+      add_value_row (self->figures_group, self->figure_rows, _("Experts"), number (model->num_experts));
+      add_value_row (self->figures_group, self->figure_rows, _("Experts per Token"), number (model->moe_router_topk));
+      add_value_row (self->figures_group, self->figure_rows, _("Expert FFN Hidden Size"),
+                     number (model->moe_ffn_hidden_size));
+      add_value_row (self->figures_group, self->figure_rows, _("Shared Expert Size"),
+                     number (model->moe_shared_expert_intermediate_size));
+      if (model->moe_layer_freq != NULL)
+        add_value_row (self->figures_group, self->figure_rows, _("MoE Layer Frequency"),
+                       g_strdup (model->moe_layer_freq));
+    }
+}
+
+/* Total and active parameters, and what each pipeline stage holds. */
+static void
+update_sizes (PlannerModelPage *self,
+              PlannerJob       *job,
+              PlannerReport    *report)
+{
+  const PlannerConfig *config = planner_report_get_config (report);
+  PlannerModelParams params = { 0 };
+  guint pp = planner_job_get_uint (job, "pp");
+
+  clear_rows (self->size_group, self->size_rows);
+  if (!planner_job_count_params (job, &params, NULL))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->size_group), FALSE);
+      return;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->size_group), TRUE);
+  add_value_row (self->size_group, self->size_rows, _("Total Parameters"), billions (params.total));
+  if (planner_job_model_is_moe (job))
+    add_value_row (self->size_group, self->size_rows, _("Active Parameters per Token"), billions (params.active));
+  if (config == NULL)
+    return;
+  /* Every stage of a short pipeline; the first and last of a long one. */
+  for (guint stage = 0; stage < pp; stage++)
+    {
+      PlannerStageParams stage_params;
+      g_autofree char *title = NULL;
+
+      if (pp > 8 && stage > 0 && stage < pp - 1)
+        continue;
+      if (!planner_config_count_stage_params (config, stage, &stage_params))
+        break;
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Pipeline Stage %u (%u layer)",
+                                            "Pipeline Stage %u (%u layers)", stage_params.num_layers),
+                               stage, stage_params.num_layers);
+      add_value_row (self->size_group, self->size_rows, title, billions (stage_params.params));
+    }
+}
+
+static void
+planner_model_page_update (PlannerFormPage *page,
+                           PlannerReport   *report)
+{
+  PlannerModelPage *self = PLANNER_MODEL_PAGE (page);
+  PlannerJob *job = planner_form_page_get_job (page);
+  PlannerJobModelKind kind = planner_job_get_model_kind (job);
+
+  /* The model row is how a person leaves a custom architecture too. */
+  gtk_widget_set_visible (GTK_WIDGET (self->model_row), TRUE);
+  gtk_widget_set_visible (self->size_row, kind == PLANNER_JOB_MODEL_SIZE ||
+                                          (kind == PLANNER_JOB_MODEL_NONE &&
+                                           *planner_job_get_model_id (job) == '\0'));
+  gtk_widget_set_visible (self->custom_group, kind == PLANNER_JOB_MODEL_CUSTOM);
+  gtk_widget_set_visible (self->custom_moe_group, kind == PLANNER_JOB_MODEL_CUSTOM);
+  update_figures (self, job);
+  update_sizes (self, job, report);
+}
+
+static void
+on_customise_clicked (PlannerModelPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *overlay;
+
+  if (planner_job_customise (planner_form_page_get_job (PLANNER_FORM_PAGE (self)), &error))
+    return;
+  overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (error->message));
+}
+
+static void
+planner_model_page_dispose (GObject *object)
+{
+  PlannerModelPage *self = PLANNER_MODEL_PAGE (object);
+
+  g_clear_pointer (&self->figure_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->size_rows, g_ptr_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PLANNER_TYPE_MODEL_PAGE);
+  G_OBJECT_CLASS (planner_model_page_parent_class)->dispose (object);
+}
+
+static void
+planner_model_page_class_init (PlannerModelPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  PlannerFormPageClass *page_class = PLANNER_FORM_PAGE_CLASS (klass);
+
+  object_class->dispose = planner_model_page_dispose;
+  page_class->bind = planner_model_page_bind;
+  page_class->update = planner_model_page_update;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-model-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, model_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, figures_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, size_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, customise_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, custom_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, custom_moe_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, size_group);
+}
+
+static void
+planner_model_page_init (PlannerModelPage *self)
+{
+  g_type_ensure (PLANNER_TYPE_CHOICE_ROW);
+  g_type_ensure (PLANNER_TYPE_SPIN_ROW);
+  g_type_ensure (PLANNER_TYPE_SWITCH_ROW);
+  g_type_ensure (PLANNER_TYPE_TEXT_ROW);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->figure_rows = g_ptr_array_new ();
+  self->size_rows = g_ptr_array_new ();
+  g_signal_connect_object (self->customise_button, "clicked", G_CALLBACK (on_customise_clicked), self,
+                           G_CONNECT_SWAPPED);
+}

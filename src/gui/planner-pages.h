@@ -1,0 +1,37 @@
+/* planner-pages.h
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "planner-form-page.h"
+
+G_BEGIN_DECLS
+
+/* The pages of the job form, one class and template each. */
+
+#define PLANNER_TYPE_MODEL_PAGE (planner_model_page_get_type ())
+G_DECLARE_FINAL_TYPE (PlannerModelPage, planner_model_page, PLANNER, MODEL_PAGE, PlannerFormPage)
+
+#define PLANNER_TYPE_CLUSTER_PAGE (planner_cluster_page_get_type ())
+G_DECLARE_FINAL_TYPE (PlannerClusterPage, planner_cluster_page, PLANNER, CLUSTER_PAGE, PlannerFormPage)
+
+#define PLANNER_TYPE_DATA_PAGE (planner_data_page_get_type ())
+G_DECLARE_FINAL_TYPE (PlannerDataPage, planner_data_page, PLANNER, DATA_PAGE, PlannerFormPage)
+
+#define PLANNER_TYPE_TRAINING_PAGE (planner_training_page_get_type ())
+G_DECLARE_FINAL_TYPE (PlannerTrainingPage, planner_training_page, PLANNER, TRAINING_PAGE, PlannerFormPage)
+
+#define PLANNER_TYPE_PARALLELISM_PAGE (planner_parallelism_page_get_type ())
+G_DECLARE_FINAL_TYPE (PlannerParallelismPage, planner_parallelism_page, PLANNER, PARALLELISM_PAGE, PlannerFormPage)
+
+/* Shows why each degree was chosen, after Use Recommended; NULL hides it.
+ * @reasons: PlannerRecommendReason. */
+void planner_parallelism_page_set_reasons (PlannerParallelismPage *self,
+                                           GPtrArray              *reasons,
+                                           const char             *nothing_fits);
+
+G_END_DECLS

@@ -1,0 +1,166 @@
+/* planner-problems.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-problems"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "planner-field-check.h"
+#include "planner-field.h"
+#include "planner-problems.h"
+
+static void
+problem_free (PlannerProblem *problem)
+{
+  g_free (problem->key);
+  g_free (problem->page);
+  g_free (problem->message);
+  g_free (problem);
+}
+
+static PlannerProblem *
+add (GPtrArray       *problems,
+     PlannerSeverity  severity,
+     const char      *key,
+     const char      *page,
+     char            *message)
+{
+  PlannerProblem *problem = g_new0 (PlannerProblem, 1);
+
+  problem->severity = severity;
+  problem->key = g_strdup (key);
+  problem->page = g_strdup (page);
+  problem->message = message;
+  problem->order = problems->len;
+  g_ptr_array_add (problems, problem);
+  return problem;
+}
+
+static int
+compare_severity (gconstpointer a,
+                  gconstpointer b)
+{
+  const PlannerProblem *pa = *(PlannerProblem **) a;
+  const PlannerProblem *pb = *(PlannerProblem **) b;
+
+  /* Errors first; otherwise in the order found (g_ptr_array_sort is not stable). */
+  if (pa->severity != pb->severity)
+    return (int) pb->severity - (int) pa->severity;
+  return pa->order < pb->order ? -1 : pa->order > pb->order;
+}
+
+GPtrArray *
+planner_problems_collect (PlannerJob    *job,
+                          PlannerReport *report,
+                          GPtrArray     *marks)
+{
+  GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) problem_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) checks = NULL;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), problems);
+
+  /* Each field's own check first: it is the most precise. */
+  checks = planner_field_check (job, NULL);
+  for (guint i = 0; i < checks->len; i++)
+    {
+      const PlannerFieldProblem *check = g_ptr_array_index (checks, i);
+      PlannerProblem *problem;
+
+      problem = add (problems, check->severity, check->field->property, check->field->page,
+                     g_strdup (check->message));
+      problem->missing = check->missing;
+      g_hash_table_add (seen, (gpointer) check->field->property);
+    }
+
+  /* What the draft still marks, that no field's own check said. */
+  for (guint i = 0; marks != NULL && i < marks->len; i++)
+    {
+      const PlannerScriptMark *mark = g_ptr_array_index (marks, i);
+      const PlannerField *field = mark->key != NULL ? planner_field_lookup (mark->key) : NULL;
+      PlannerProblem *problem;
+
+      if (field != NULL && g_hash_table_contains (seen, field->property))
+        continue;
+      problem = add (problems, PLANNER_SEVERITY_ERROR, field != NULL ? field->property : NULL,
+                     field != NULL ? field->page : NULL, planner_field_rewrite_message (job, mark->message));
+      problem->missing = mark->missing;
+      if (field != NULL)
+        g_hash_table_add (seen, (gpointer) field->property);
+    }
+
+  if (report != NULL)
+    {
+      GPtrArray *diagnostics = planner_report_get_diagnostics (report);
+
+      for (guint i = 0; i < diagnostics->len; i++)
+        {
+          const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+          g_auto(GStrv) keys = NULL;
+          g_autofree char *text = NULL;
+          const PlannerField *field = NULL;
+
+          if (d->severity == PLANNER_SEVERITY_INFO)
+            continue;
+          keys = planner_field_keys_for_flags (job, (const char * const *) d->flags);
+          if (keys[0] != NULL)
+            field = planner_field_lookup (keys[0]);
+          text = d->fix != NULL ? g_strdup_printf ("%s %s", d->message, d->fix) : g_strdup (d->message);
+          add (problems, d->severity, field != NULL ? field->property : NULL,
+               field != NULL ? field->page : (g_str_has_prefix (d->code, "layout.") ? "parallelism" : NULL),
+               planner_field_rewrite_message (job, text));
+        }
+    }
+
+  g_ptr_array_sort (problems, compare_severity);
+  return problems;
+}
+
+const PlannerProblem *
+planner_problems_for_key (GPtrArray  *problems,
+                          const char *key)
+{
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const PlannerProblem *problem = g_ptr_array_index (problems, i);
+
+      if (g_strcmp0 (problem->key, key) == 0)
+        return problem;
+    }
+  return NULL;
+}
+
+PlannerSeverity
+planner_problems_page_severity (GPtrArray  *problems,
+                                const char *page)
+{
+  PlannerSeverity worst = PLANNER_SEVERITY_INFO;
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const PlannerProblem *problem = g_ptr_array_index (problems, i);
+
+      if (g_strcmp0 (problem->page, page) == 0 && problem->severity > worst)
+        worst = problem->severity;
+    }
+  return worst;
+}
+
+guint
+planner_problems_count (GPtrArray       *problems,
+                        PlannerSeverity  severity)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < problems->len; i++)
+    n += ((PlannerProblem *) g_ptr_array_index (problems, i))->severity == severity;
+  return n;
+}

@@ -1,0 +1,337 @@
+/* test-field.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "planner-analyze.h"
+#include "planner-field.h"
+#include "planner-field-check.h"
+#include "planner-flag-catalog.h"
+#include "planner-job-model.h"
+
+/* The table has every job field, once, in the job file's order, with a
+ * label, a page and only real Megatron flags. */
+static void
+test_field_table_complete (void)
+{
+  static const char *const pages[] = { "model", "cluster", "data", "training", "parallelism", "experts", NULL };
+  static const char *const launcher_flags[] = { "--nnodes", "--nproc-per-node", "--master-port", "--rdzv-endpoint", NULL };
+  guint n_fields;
+  const PlannerField *const *fields = planner_field_list (&n_fields);
+  g_autoptr(GHashTable) labels = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_assert_cmpuint (n_fields, ==, planner_job_get_n_fields ());
+  g_assert_null (fields[n_fields]);
+  for (guint i = 0; i < n_fields; i++)
+    {
+      const PlannerField *f = fields[i];
+      g_autofree char *key = g_strdup_printf ("%s.%s", planner_job_get_field_section (i),
+                                              planner_job_get_field_property (i));
+
+      g_strdelimit (key + strlen (planner_job_get_field_section (i)), "-", '_');
+      g_assert_cmpstr (f->property, ==, planner_job_get_field_property (i));
+      g_assert_cmpstr (f->key, ==, key);
+      g_assert_true (planner_field_lookup (f->key) == f);
+      g_assert_true (planner_field_lookup (f->property) == f);
+      g_assert_true (g_strv_contains (pages, f->page));
+      g_assert_cmpuint (strlen (f->label), >, 1);
+      /* One label, one field: a message names it without doubt. */
+      if (!g_hash_table_add (labels, (gpointer) f->label))
+        g_error ("label “%s” is used twice", f->label);
+      for (guint k = 0; f->flags[k] != NULL; k++)
+        {
+          if (g_strv_contains (launcher_flags, f->flags[k]))
+            continue;
+          if (planner_flag_catalog_lookup (f->flags[k]) == NULL)
+            g_error ("%s writes %s, which Megatron-Core 0.20.0 does not know", f->key, f->flags[k]);
+        }
+    }
+  g_assert_null (planner_field_lookup ("no-such-field"));
+  g_assert_true (planner_field_lookup ("data-path")->is_path);
+  g_assert_false (planner_field_lookup ("split")->is_path);
+  g_assert_cmpstr (planner_field_get_label (planner_field_lookup ("train-iters")), ==, "Training Iterations");
+  g_assert_cmpstr (planner_field_lookup ("tp")->label, ==, "Tensor Parallel");
+}
+
+static void
+test_field_flags_to_keys (void)
+{
+  g_autoptr(PlannerJob) catalog = planner_job_new_example ();
+  g_autoptr(PlannerJob) custom = planner_job_new_example ();
+  const char *layers[] = { "--num-layers", NULL };
+  const char *tp_pp[] = { "--pipeline-model-parallel-size", "--tensor-model-parallel-size", NULL };
+  const char *unknown[] = { "--seed", NULL };
+  g_auto(GStrv) a = NULL;
+  g_auto(GStrv) b = NULL;
+  g_auto(GStrv) c = NULL;
+  g_auto(GStrv) d = NULL;
+
+  g_assert_true (planner_job_customise (custom, NULL));
+  a = planner_field_keys_for_flags (catalog, layers);
+  b = planner_field_keys_for_flags (custom, layers);
+  c = planner_field_keys_for_flags (catalog, tp_pp);
+  d = planner_field_keys_for_flags (catalog, unknown);
+  /* The model chooser for a catalog model, the Layers row for a custom one. */
+  g_assert_cmpuint (g_strv_length (a), ==, 1);
+  g_assert_cmpstr (a[0], ==, "model.model_id");
+  g_assert_cmpuint (g_strv_length (b), ==, 1);
+  g_assert_cmpstr (b[0], ==, "model.num_layers");
+  /* File order, whatever order the flags came in. */
+  g_assert_cmpuint (g_strv_length (c), ==, 2);
+  g_assert_cmpstr (c[0], ==, "parallelism.tp");
+  g_assert_cmpstr (c[1], ==, "parallelism.pp");
+  g_assert_nonnull (d);
+  g_assert_cmpuint (g_strv_length (d), ==, 0);
+}
+
+static void
+test_field_rewrite_message (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  static const struct { const char *in; const char *out; } cases[] = {
+    { "training.train_iters is 0: choose how many iterations to train",
+      "Training Iterations is 0: choose how many iterations to train" },
+    { "data.data_path is empty: give it, or turn on data.mock_data.",
+      "Data Path is empty: give it, or turn on Mock Data." },
+    /* A key is replaced whole, never inside a longer one. */
+    { "training.lr_decay_style and training.lr", "Decay Style and Learning Rate" },
+    { "--tensor-model-parallel-size 3 does not divide --num-attention-heads (64)",
+      "Tensor Parallel 3 does not divide Model (64)" },
+    { "--lr-decay-style WSD, --lr 0.1", "Decay Style WSD, Learning Rate 0.1" },
+    /* Flags no field writes stay as Megatron spells them. */
+    { "--seed 3 and --micro-batch-size", "--seed 3 and Micro-Batch Size" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = planner_field_rewrite_message (job, cases[i].in);
+
+      g_assert_cmpstr (out, ==, cases[i].out);
+    }
+
+  /* For a custom model the dimensions have their own rows. */
+  g_assert_true (planner_job_customise (job, NULL));
+  {
+    g_autofree char *out = planner_field_rewrite_message (job, "--num-attention-heads must be a multiple of --tensor-model-parallel-size");
+
+    g_assert_cmpstr (out, ==, "Attention Heads must be a multiple of Tensor Parallel");
+  }
+}
+
+static void
+test_field_changes_labelled (void)
+{
+  g_autoptr(PlannerJob) before = planner_job_new_example ();
+  g_autoptr(PlannerJob) after = planner_job_copy (before);
+  g_auto(GStrv) changes = NULL;
+  g_auto(GStrv) keyed = NULL;
+
+  g_object_set (after, "tp", 8, "distributed-optimizer", FALSE, "data-path", "/d", "lr", 1e-4,
+                "model-id", "llama3-8b", NULL);
+  changes = planner_job_list_changes_labelled (before, after);
+  keyed = planner_job_list_changes (before, after);
+  g_assert_cmpuint (g_strv_length (changes), ==, 5);
+  g_assert_cmpuint (g_strv_length (keyed), ==, 5);
+  g_assert_cmpstr (changes[0], ==, "Model: “llama3-70b” → “llama3-8b”");
+  g_assert_cmpstr (changes[1], ==, "Tensor Parallel: 4 → 8");
+  g_assert_cmpstr (changes[2], ==, "Distributed Optimizer: on → off");
+  g_assert_cmpstr (changes[3], ==, "Learning Rate: 0.0003 → 0.0001");
+  g_assert_cmpstr (changes[4], ==, "Data Path: “” → “/d”");
+  /* The keyed list has the same fields in the same order. */
+  g_assert_true (g_str_has_prefix (keyed[1], "parallelism.tp: "));
+  g_assert_true (g_str_has_prefix (keyed[4], "data.data_path: "));
+}
+
+static PlannerJob *
+good_job (void)
+{
+  PlannerJob *job = planner_job_new_example ();
+
+  g_object_set (job, "train-iters", 1000, "data-path", "/data/text_document", "tokenizer-model", "/tok/llama3", NULL);
+  return job;
+}
+
+static const PlannerFieldProblem *
+only_problem (GPtrArray *problems)
+{
+  if (problems->len != 1)
+    {
+      for (guint i = 0; i < problems->len; i++)
+        g_printerr ("problem: %s\n", ((PlannerFieldProblem *) g_ptr_array_index (problems, i))->message);
+      g_error ("%u problems, expected 1", problems->len);
+    }
+  return g_ptr_array_index (problems, 0);
+}
+
+/* Each field's own check, in the form's words, naming the fix. */
+static void
+test_field_check_one (void)
+{
+  static const struct {
+    const char *property;
+    const char *value;
+    gboolean    missing;
+    const char *message;
+  } paths[] = {
+    { "data-path", "", TRUE, "Data Path is empty: give the absolute path of your preprocessed data prefix" },
+    { "data-path", "data/text", FALSE, "Data Path is “data/text”, a relative path: give it from the root (/…)" },
+    { "data-path", " /data/text", FALSE, "Data Path starts with a space: remove it" },
+    { "data-path", "/data/text ", FALSE, "Data Path ends with a space: remove it" },
+    { "data-path", "/data/text\n", FALSE, "Data Path holds a line break" },
+    { "data-path", "/data/a\tb", FALSE, "Data Path holds a control character" },
+    { "data-path", "/path/to/data", FALSE, "Data Path is “/path/to/data”, which looks like a placeholder" },
+    { "data-path", "<data>", FALSE, "which looks like a placeholder" },
+    { "save-dir", "~/ckpt", FALSE, "Save Directory is “~/ckpt”: “~” is not expanded" },
+    { "tokenizer-model", "", TRUE, "Tokenizer Model is empty: give the absolute path of your tokenizer "
+                                   "(HuggingFaceTokenizer needs it)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(PlannerJob) job = good_job ();
+      g_autoptr(GPtrArray) problems = NULL;
+      g_autoptr(GPtrArray) all = NULL;
+      g_autoptr(GPtrArray) keyed = NULL;
+      const PlannerFieldProblem *p;
+
+      g_object_set (job, paths[i].property, paths[i].value, NULL);
+      problems = planner_field_check (job, paths[i].property);
+      p = only_problem (problems);
+      g_assert_cmpstr (p->key, ==, planner_field_lookup (paths[i].property)->key);
+      g_assert_cmpstr (p->label, ==, planner_field_get_label (planner_field_lookup (paths[i].property)));
+      g_assert_cmpint (p->severity, ==, PLANNER_SEVERITY_ERROR);
+      g_assert_cmpint (p->missing, ==, paths[i].missing);
+      if (strstr (p->message, paths[i].message) == NULL)
+        g_error ("“%s” does not say “%s”", p->message, paths[i].message);
+      /* The window never sees a job key. */
+      g_assert_null (strstr (p->message, "data.data_path"));
+      g_assert_null (strstr (p->message, "data.mock_data"));
+
+      /* All fields: the same single problem.  In keys: the CLI's words. */
+      all = planner_field_check (job, NULL);
+      g_assert_cmpstr (only_problem (all)->message, ==, p->message);
+      keyed = planner_field_check_keys (job, NULL);
+      g_assert_true (g_str_has_prefix (only_problem (keyed)->message, p->key));
+    }
+
+  /* A good job has nothing to say; other fields' problems are not this one's. */
+  {
+    g_autoptr(PlannerJob) job = good_job ();
+    g_autoptr(GPtrArray) all = planner_field_check (job, NULL);
+    g_autoptr(GPtrArray) other = NULL;
+
+    g_assert_cmpuint (all->len, ==, 0);
+    g_object_set (job, "data-path", "", NULL);
+    other = planner_field_check (job, "tokenizer-model");
+    g_assert_cmpuint (other->len, ==, 0);
+  }
+}
+
+/* Values a person can type that Megatron or the model cannot take. */
+static void
+test_field_check_values (void)
+{
+  static const struct {
+    const char *property;   /* the field the problem is on */
+    const char *set1;       /* property, value (uint or string as the property needs) */
+    guint       value1;
+    const char *svalue1;
+    const char *message;
+    PlannerSeverity severity;
+  } cases[] = {
+    { "train-iters", "train-iters", 0, NULL, "Training Iterations is 0: choose how many", PLANNER_SEVERITY_ERROR },
+    { "tp-comm-overlap", "tp", 1, NULL, NULL, PLANNER_SEVERITY_ERROR },
+    { "lr-warmup-iters", "lr-warmup-iters", 5000, NULL, "the learning rate would never decay", PLANNER_SEVERITY_WARNING },
+    { "slurm-partition", "slurm-partition", 0, "gpu; rm", "SLURM Partition is “gpu; rm”: use only letters", PLANNER_SEVERITY_ERROR },
+    { "fsdp", "fsdp", 0, "torch", "cannot run with Distributed Optimizer", PLANNER_SEVERITY_ERROR },
+    { "activation-offload-layers", "activation-offload-layers", 200, NULL, "must be below the model's 80 layers",
+      PLANNER_SEVERITY_ERROR },
+    { "optimizer-offload-fraction", NULL, 0, NULL, "needs BF16 Optimizer Moments", PLANNER_SEVERITY_ERROR },
+    { "gpu-id", "gpu-id", 0, "h900", "GPU Type is “h900”, not a GPU in the catalog", PLANNER_SEVERITY_ERROR },
+    { "model-id", "model-id", 0, "llama9", "Model is “llama9”, which is not in the catalog", PLANNER_SEVERITY_ERROR },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PlannerJob) job = good_job ();
+      g_autoptr(GPtrArray) problems = NULL;
+      const PlannerFieldProblem *p;
+
+      g_object_set (job, "recompute", "none", NULL);
+      if (g_str_equal (cases[i].property, "tp-comm-overlap"))
+        g_object_set (job, "tp-comm-overlap", TRUE, NULL);
+      if (g_str_equal (cases[i].property, "fsdp") || g_str_equal (cases[i].property, "activation-offload-layers"))
+        g_object_set (job, "pp", 1, NULL);
+      if (g_str_equal (cases[i].property, "optimizer-offload-fraction"))
+        g_object_set (job, "optimizer-offload-fraction", 0.5, NULL);
+      if (cases[i].set1 != NULL && cases[i].svalue1 != NULL)
+        g_object_set (job, cases[i].set1, cases[i].svalue1, NULL);
+      else if (cases[i].set1 != NULL)
+        g_object_set (job, cases[i].set1, cases[i].value1, NULL);
+
+      problems = planner_field_check (job, cases[i].property);
+      p = only_problem (problems);
+      g_assert_cmpint (p->severity, ==, cases[i].severity);
+      if (cases[i].message != NULL && strstr (p->message, cases[i].message) == NULL)
+        g_error ("“%s” does not say “%s”", p->message, cases[i].message);
+    }
+}
+
+/* A custom architecture: what is missing, and what cannot be. */
+static void
+test_field_check_custom (void)
+{
+  g_autoptr(PlannerJob) job = good_job ();
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(PlannerJob) empty = planner_job_new ();
+  g_autoptr(GPtrArray) none = NULL;
+
+  g_object_set (job, "model-id", "", "num-layers", 4, "tokenizer-type", "HuggingFaceTokenizer", NULL);
+  problems = planner_field_check (job, NULL);
+  /* Hidden size, heads, vocabulary and max positions are missing. */
+  g_assert_cmpuint (problems->len, ==, 4);
+  for (guint i = 0; i < problems->len; i++)
+    g_assert_true (((PlannerFieldProblem *) g_ptr_array_index (problems, i))->missing);
+  g_assert_cmpstr (((PlannerFieldProblem *) g_ptr_array_index (problems, 0))->key, ==, "model.hidden_size");
+  g_clear_pointer (&problems, g_ptr_array_unref);
+
+  g_object_set (job, "hidden-size", 1000, "num-attention-heads", 16, "num-query-groups", 5,
+                "vocab-size", 32000, "max-position-embeddings", 1024, "num-experts", 4, "moe-router-topk", 8,
+                "moe-layer-freq", "[1,0]", NULL);
+  problems = planner_field_check (job, NULL);
+  g_assert_cmpuint (problems->len, ==, 5);
+  g_assert_cmpstr (((PlannerFieldProblem *) g_ptr_array_index (problems, 0))->key, ==, "model.num_attention_heads");
+  g_assert_cmpstr (((PlannerFieldProblem *) g_ptr_array_index (problems, 1))->key, ==, "model.num_query_groups");
+  g_assert_cmpstr (((PlannerFieldProblem *) g_ptr_array_index (problems, 2))->key, ==, "model.max_position_embeddings");
+  g_assert_cmpstr (((PlannerFieldProblem *) g_ptr_array_index (problems, 3))->key, ==, "model.moe_router_topk");
+  g_assert_cmpstr (((PlannerFieldProblem *) g_ptr_array_index (problems, 4))->key, ==, "model.moe_layer_freq");
+  g_assert_nonnull (strstr (((PlannerFieldProblem *) g_ptr_array_index (problems, 2))->message,
+                            "Max Position Embeddings is 1024, less than Sequence Length (4096)"));
+
+  none = planner_field_check (empty, "model-id");
+  g_assert_cmpuint (none->len, ==, 1);
+  g_assert_true (((PlannerFieldProblem *) g_ptr_array_index (none, 0))->missing);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/planner/field/table-complete", test_field_table_complete);
+  g_test_add_func ("/planner/field/flags-to-keys", test_field_flags_to_keys);
+  g_test_add_func ("/planner/field/rewrite-message", test_field_rewrite_message);
+  g_test_add_func ("/planner/field/changes-labelled", test_field_changes_labelled);
+  g_test_add_func ("/planner/field/check-one", test_field_check_one);
+  g_test_add_func ("/planner/field/check-values", test_field_check_values);
+  g_test_add_func ("/planner/field/check-custom", test_field_check_custom);
+
+  return g_test_run ();
+}

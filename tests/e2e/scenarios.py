@@ -1,0 +1,528 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""End-to-end scenarios: the built window, driven through the accessibility
+tree (AT-SPI) and real key presses (xdotool), as a person would use it.
+Run by tests/e2e/run-e2e inside a throwaway Xvfb + D-Bus session.
+Every wait is for a condition, with a timeout; never a bare sleep."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import pyatspi
+
+BUILD = os.environ["PLANNER_E2E_BUILD"]
+SOURCE = os.environ["PLANNER_E2E_SOURCE"]
+ROOT = os.environ["PLANNER_E2E_ROOT"]
+APP = os.path.join(BUILD, "src", "gui", "launch-planner")
+SHOTS = os.path.join(BUILD, "tests", "e2e")
+SCHEMA = "io.github.launchplanner.LaunchPlanner.Devel"
+TIMEOUT = float(os.environ.get("PLANNER_E2E_TIMEOUT", "30"))
+
+
+class Failure(Exception):
+    pass
+
+
+def log(*args):
+    print("#", *args, flush=True)
+
+
+def wait_for(what, predicate, timeout=TIMEOUT):
+    """Polls @predicate until it returns something true; fails naming @what."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception as e:  # the tree changes under us while the app works
+            last_error = e
+        time.sleep(0.1)
+    raise Failure(f"timed out waiting for {what}" + (f" ({last_error})" if last_error else ""))
+
+
+KEYFILE = os.path.join(os.environ.get("XDG_CONFIG_HOME", ""), "glib-2.0", "settings", "keyfile")
+
+
+def seed_settings(**keys):
+    """Writes GSettings keys (GVariant text) before the app starts."""
+    os.makedirs(os.path.dirname(KEYFILE), exist_ok=True)
+    lines = ["[io/github/launchplanner/LaunchPlanner]"] + [f"{k.replace('_', '-')}={v}" for k, v in keys.items()]
+    with open(KEYFILE, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+class App:
+    def __init__(self, *args):
+        self.log = open(os.path.join(SHOTS, f"{SCENARIO}-app.log"), "a")
+        env = dict(os.environ)
+        # Run from the throwaway root: whatever a dialog defaults to lands
+        # there.  Under load the X server may refuse a first connection: an
+        # app that ends before it shows up is started again, twice at most.
+        for attempt in range(3):
+            self.proc = subprocess.Popen([APP, *args], env=env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+            self.app = wait_for("the application on the accessibility bus",
+                                lambda: self._find_app() or (self.proc.poll() is not None and "exited"))
+            if self.app != "exited":
+                break
+            log("the app ended at once; starting it again")
+        if self.app == "exited":
+            raise Failure("the app does not start; see its log")
+        self.frame = wait_for("the main window", lambda: self.find(pyatspi.ROLE_FRAME, root=self.app))
+        self.wid = wait_for("the X window", self._x_window)
+        subprocess.run(["xdotool", "windowfocus", "--sync", self.wid], check=False, timeout=10)
+
+    def _find_app(self):
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is not None and app.name == "launch-planner":
+                try:
+                    if app.get_process_id() != self.proc.pid:
+                        continue
+                except Exception:
+                    pass
+                return app
+        return None
+
+    def _x_window(self):
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.proc.pid),
+                              "--name", "Launch Planner"],
+                             capture_output=True, text=True, timeout=10).stdout.split()
+        return out[-1] if out else None
+
+    def find(self, role, name=None, root=None, contains=False, showing=False):
+        """The first descendant with @role (and @name)."""
+        def match(acc):
+            try:
+                if acc.getRole() != role:
+                    return False
+                if showing and not acc.getState().contains(pyatspi.STATE_SHOWING):
+                    return False
+                if name is None:
+                    return True
+                return (name in acc.name) if contains else acc.name == name
+            except Exception:
+                return False
+        return pyatspi.findDescendant(root or self.frame, match, True)
+
+    def find_all(self, role, root=None):
+        return pyatspi.findAllDescendants(root or self.app, lambda a: a.getRole() == role)
+
+    def wait(self, what, role, name=None, **kw):
+        return wait_for(what, lambda: self.find(role, name, **kw))
+
+    def title(self):
+        return self.frame.name
+
+    def window_named(self, title):
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.proc.pid), "--name", title],
+                             capture_output=True, text=True, timeout=10).stdout.split()
+        return out[-1] if out else None
+
+    def key(self, *keys, window=None):
+        """Key presses into @window (an X window id; the main window by
+        default): without a window manager, focus does not follow new windows."""
+        subprocess.run(["xdotool", "windowfocus", "--sync", window or self.wid], check=False, timeout=10)
+        for k in keys:
+            subprocess.run(["xdotool", "key", "--clearmodifiers", k], check=True, timeout=10)
+
+    def type(self, text):
+        subprocess.run(["xdotool", "type", "--delay", "20", text], check=True, timeout=60)
+
+    def click(self, acc):
+        """Activates a button the way a click would."""
+        action = acc.queryAction()
+        for i in range(action.nActions):
+            if action.getName(i) in ("click", "activate", "press"):
+                action.doAction(i)
+                return
+        action.doAction(0)
+
+    def pointer_click(self, acc, fx=0.5, x_offset=None, window=None):
+        """A real mouse click inside @acc (GTK 4.8 has no AT-SPI grabFocus).
+        Extents are relative to the window, and so is the move."""
+        ext = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        x = ext.x + (x_offset if x_offset is not None else int(ext.width * fx))
+        y = ext.y + ext.height // 2
+        if window is None:
+            self.wid = self._x_window() or self.wid
+        subprocess.run(["xdotool", "mousemove", "--window", window or self.wid, str(x), str(y), "click", "1"],
+                       check=True, timeout=10)
+
+    def focus(self, acc):
+        # The text part of a spin button is at its start; of an entry row, anywhere.
+        if acc.getRole() == pyatspi.ROLE_SPIN_BUTTON:
+            self.pointer_click(acc, x_offset=12)
+            wait_for(f"focus in {acc.name!r}", lambda: acc.getState().contains(pyatspi.STATE_FOCUSED), 10)
+        else:
+            # An entry row's own text widget takes the focus inside it.
+            self.pointer_click(acc, fx=0.5)
+            wait_for(f"focus in {acc.name!r}", lambda: acc.getState().contains(pyatspi.STATE_FOCUSED) or
+                     pyatspi.findDescendant(acc, lambda a: a.getState().contains(pyatspi.STATE_FOCUSED)) or
+                     acc.getState().contains(pyatspi.STATE_FOCUSABLE), 10)
+
+    def set_text(self, acc, text):
+        """Types into a field after selecting what is there."""
+        self.focus(acc)
+        self.key("ctrl+a", "BackSpace")
+        self.type(text)
+        wait_for(f"{text!r} in {acc.name!r}", lambda: text_of(acc) == text, 10)
+
+    def page(self, number):
+        """Alt+number, as the shortcuts window says."""
+        self.key(f"alt+{number % 10}")
+
+    def screenshot(self, name):
+        path = os.path.join(SHOTS, f"{SCENARIO}-{name}.png")
+        subprocess.run(["import", "-window", "root", path], check=False, timeout=30)
+        log("screenshot", path)
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def quit_discarding(self):
+        """Ctrl+Q; discards unsaved changes if asked; waits for the exit."""
+        if not self.alive():
+            return
+        if sys.exc_info()[0] is not None:
+            self.screenshot("failure")
+        deadline = time.monotonic() + TIMEOUT
+        next_press = 0
+        while self.alive() and time.monotonic() < deadline:
+            if time.monotonic() > next_press:
+                self.key("ctrl+q")   # again if a press was lost
+                next_press = time.monotonic() + 5
+            try:
+                dialog_button = self.find(pyatspi.ROLE_PUSH_BUTTON, "Discard", root=self.app, contains=True)
+                if dialog_button is not None:
+                    self.click(dialog_button)
+            except Exception:
+                pass
+            time.sleep(0.2)
+        if self.alive():
+            self.screenshot("did-not-quit")
+            self.proc.kill()
+            raise Failure("the app did not quit")
+
+    def close(self):
+        if sys.exc_info()[0] is not None and self.alive():
+            self.screenshot("failure")
+        if self.alive():
+            self.proc.kill()
+            self.proc.wait(10)
+        self.log.close()
+
+
+def sensitive(acc):
+    """The state as it is now, not as AT-SPI cached it."""
+    try:
+        acc.clearCache()
+    except Exception:
+        pass
+    return acc.getState().contains(pyatspi.STATE_SENSITIVE)
+
+
+def spin(app, label):
+    return app.wait(f"the {label} field", pyatspi.ROLE_SPIN_BUTTON, label)
+
+
+def entry(app, label):
+    """An entry row: the row itself is the text field, named by its title."""
+    return app.wait(f"the {label} field", pyatspi.ROLE_TEXT, label)
+
+
+def text_of(acc):
+    t = acc.queryText()
+    return t.getText(0, t.characterCount)
+
+
+def script_text(app):
+    return text_of(app.wait("the script view", pyatspi.ROLE_TEXT, "Launch script"))
+
+
+def chooser(app, keys, title, name):
+    """Opens a GTK save dialog with @keys; it opens in the app's working
+    folder (the throwaway root); @name is typed into its name field until
+    the field holds exactly it.  A dialog that takes no keys (a busy
+    machine) is closed and opened again, once."""
+    for attempt in range(2):
+        app.key(keys)
+        wid = wait_for(f"the “{title}” dialog", lambda: app.window_named(title))
+
+        def name_field():
+            for i in range(app.app.childCount):
+                top = app.app.getChildAtIndex(i)
+                if top is None or top.name != title:
+                    continue
+                # The name field holds the suggested name; the chooser's other
+                # entries (search, location) start empty.
+                fields = pyatspi.findAllDescendants(top, lambda a: a.getRole() in (pyatspi.ROLE_TEXT,
+                                                                                   pyatspi.ROLE_ENTRY)
+                                                    and a.getState().contains(pyatspi.STATE_EDITABLE))
+                named = [f for f in fields if text_of(f)]
+                return named[0] if named else None
+            return None
+
+        field = wait_for("the name field", name_field)
+
+        def typed():
+            # Under load a dialog may not have the keyboard yet: click into the field.
+            app.pointer_click(field, window=wid)
+            app.key("ctrl+a", window=wid)
+            subprocess.run(["xdotool", "type", "--delay", "40", name], check=True, timeout=60)
+            return wait_for(f"{name!r} in the name field", lambda: text_of(field) == name, 10)
+        try:
+            wait_for(f"{name!r} typed", typed, 25)
+        except Failure:
+            if attempt == 1:
+                raise
+            log("the dialog took no keys; opening it again")
+            app.key("Escape", window=wid)
+            try:
+                wait_for(f"the “{title}” dialog to go", lambda: app.window_named(title) is None, 10)
+            except Failure:
+                pass  # an unmapped window may linger in X; the next press opens a new dialog
+            continue
+        app.key("Return", window=wid)
+        path = os.path.join(ROOT, name)
+        wait_for(f"{name} to be written", lambda: os.path.exists(path) and os.path.getsize(path) > 0)
+        return path
+
+
+def toast_containing(app, words):
+    return wait_for(f"a toast saying {words!r}",
+                    lambda: app.find(pyatspi.ROLE_LABEL, words, root=app.app, contains=True))
+
+
+# Scenarios -----------------------------------------------------------------
+
+def first_start_to_export():
+    """First start → fill every missing field by typing → Approve → Export;
+    the exported bytes are the preview's."""
+    app = App()
+    try:
+        # The first start asks once for the person's cluster.
+        prefs = wait_for("the first-run preferences", lambda: app.window_named("Preferences"))
+        app.wait("the cluster group", pyatspi.ROLE_LABEL, "Your Cluster", root=app.app)
+        app.screenshot("0-first-run-preferences")
+        app.key("Escape", window=prefs)
+        wait_for("the preferences to close", lambda: app.find(pyatspi.ROLE_LABEL, "Your Cluster", root=app.app) is None)
+        assert "draft, not ready" in app.title(), app.title()
+        app.wait("the script pane's list of missing values", pyatspi.ROLE_LIST, "Values the script needs")
+        app.screenshot("1-first-start")
+
+        app.page(4)  # Training
+        app.set_text(spin(app, "Training Iterations"), "1000")
+        app.page(3)  # Data
+        app.set_text(entry(app, "Data Path"), "/data/corpus/text_document")
+        app.set_text(entry(app, "Tokenizer Model"), "/models/llama3-tokenizer")
+        app.page(5)
+
+        approve = app.wait("the Approve button", pyatspi.ROLE_PUSH_BUTTON, "Approve", contains=True)
+        wait_for("Approve to turn on", lambda: sensitive(approve))
+        wait_for("the sidebar to mark Data done",
+                 lambda: app.find(pyatspi.ROLE_LIST_ITEM, "Data, done"))
+        preview = wait_for("the draft", lambda: script_text(app).startswith("#!/bin/bash") and script_text(app))
+        app.screenshot("2-filled")
+
+        app.click(approve)
+        # The example job has warnings: the window names them and asks first.
+        anyway = app.find(pyatspi.ROLE_PUSH_BUTTON, "Approve Anyway", root=app.app, contains=True)
+        deadline = time.monotonic() + 5
+        while anyway is None and time.monotonic() < deadline and "approved" not in app.title():
+            time.sleep(0.1)
+            anyway = app.find(pyatspi.ROLE_PUSH_BUTTON, "Approve Anyway", root=app.app, contains=True)
+        if anyway is not None:
+            app.screenshot("3-approve-asks")
+            app.click(anyway)
+        wait_for("the title to say approved", lambda: "approved" in app.title())
+        approved = script_text(app)
+        assert approved.startswith(preview.split("\n", 1)[0]), "the approved text is not the draft's"
+        assert "Approved" in approved
+
+        export = app.wait("the Export button", pyatspi.ROLE_PUSH_BUTTON, "Export", contains=True)
+        # Alt+E: the button's mnemonic, _Export…
+        out = chooser(app, "alt+e", "Export Launch Script", "train.sh")
+        wait_for("the exported file", lambda: os.path.exists(out))
+        with open(out, "rb") as f:
+            written = f.read()
+        assert written == approved.encode(), "the exported bytes differ from the preview"
+        app.screenshot("4-exported")
+    finally:
+        app.close()
+
+
+def open_save_as_reopen():
+    """Open a job from tests/cli/jobs/, Save As, reopen: the same job."""
+    # A copy in the throwaway root, so that Save As (which opens in the
+    # job's folder) never writes into the source tree.
+    source = os.path.join(ROOT, "llama3-70b-slurm.json")
+    shutil.copy(os.path.join(SOURCE, "tests", "cli", "jobs", "llama3-70b-slurm.json"), source)
+    with open(source) as f:
+        original = json.load(f)
+    seed_settings(first_run_done="true")
+    copy = os.path.join(ROOT, "copy.lpjob")
+    app = App(source)
+    try:
+        wait_for("the job's name in the title", lambda: "llama3-70b-slurm.json" in app.title())
+        app.screenshot("1-opened")
+        chooser(app, "ctrl+shift+s", "Save Job As", os.path.basename(copy))
+        wait_for("the saved file", lambda: os.path.exists(copy))
+        wait_for("the new name in the title", lambda: "copy.lpjob" in app.title())
+        assert "•" not in app.title(), app.title()
+    finally:
+        app.quit_discarding()
+        app.close()
+
+    with open(copy) as f:
+        saved = json.load(f)
+    for section, values in original.items():
+        if not isinstance(values, dict):
+            assert saved[section] == values, (section, saved[section], values)
+            continue
+        for key, value in values.items():
+            assert saved[section][key] == value, (section, key, saved[section][key], value)
+
+    app = App(copy)
+    try:
+        wait_for("the copy in the title", lambda: "copy.lpjob" in app.title())
+        assert "•" not in app.title(), "a job just opened is not modified: " + app.title()
+        app.page(5)
+        tp = spin(app, "Tensor Parallel")
+        assert int(tp.queryValue().currentValue) == original["parallelism"]["tp"]
+        app.screenshot("2-reopened")
+        # Saved again unchanged (Ctrl+S), the bytes are the same.
+        with open(copy, "rb") as f:
+            before = f.read()
+        os.utime(copy, (0, 0))
+        app.key("ctrl+s")
+        toast_containing(app, "Saved copy.lpjob")
+        wait_for("the file written again", lambda: os.stat(copy).st_mtime > 0)
+        with open(copy, "rb") as f:
+            assert f.read() == before, "reopening and saving changed the job"
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
+def import_script():
+    """Import a launch script: its degrees and sizes land in the fields."""
+    script = os.path.join(ROOT, "train-llama3-8b.sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/bash\n"
+                "# A launch script as someone wrote it; the planner reads it, never runs it.\n"
+                "torchrun --nnodes 2 --nproc-per-node 8 --node-rank 0 --master-addr node0 --master-port 29500 \\\n"
+                "    pretrain_gpt.py \\\n"
+                "    --tensor-model-parallel-size 2 --pipeline-model-parallel-size 2 \\\n"
+                "    --num-layers 32 --hidden-size 4096 --num-attention-heads 32 --seq-length 4096 \\\n"
+                "    --max-position-embeddings 4096 --micro-batch-size 1 --global-batch-size 256 \\\n"
+                "    --train-iters 5000 --lr 0.0003 --bf16 --mock-data --tokenizer-type NullTokenizer \\\n"
+                "    --vocab-size 32000 --use-flash-attn\n")
+    seed_settings(first_run_done="true")
+    app = App()
+    try:
+        # Ctrl+I asks for the script...
+        app.key("ctrl+i")
+        wid = wait_for("the import dialog", lambda: app.window_named("Import Launch Script"))
+        app.screenshot("0-import-dialog")
+        app.key("Escape", window=wid)
+    finally:
+        app.close()
+    # ...and a script given to the app (the file manager's way) is imported the same way.
+    app = App(script)
+    try:
+        toast_containing(app, "Imported the launch script")
+        wait_for("an untitled, unsaved job", lambda: "• Untitled Job" in app.title())
+        app.screenshot("1-imported")
+        app.page(2)
+        nodes = spin(app, "Nodes")
+        per_node = spin(app, "GPUs per Node")
+        app.page(5)
+        tp = spin(app, "Tensor Parallel")
+        values = {"nodes": int(nodes.queryValue().currentValue),
+                  "gpus": int(per_node.queryValue().currentValue),
+                  "tp": int(tp.queryValue().currentValue),
+                  "pp": int(spin(app, "Pipeline Parallel").queryValue().currentValue)}
+        log("imported", values)
+        assert values == {"nodes": 2, "gpus": 8, "tp": 2, "pp": 2}, values
+        app.page(4)
+        assert int(spin(app, "Training Iterations").queryValue().currentValue) == 5000
+        app.screenshot("2-fields")
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
+def quit_asks_first():
+    """Ctrl+Q with unsaved changes asks before anything is lost."""
+    seed_settings(first_run_done="true")
+    app = App()
+    try:
+        app.page(5)
+        app.set_text(spin(app, "Tensor Parallel"), "8")
+        wait_for("the unsaved mark", lambda: app.title().startswith("•"))
+        app.key("ctrl+q")
+        dialog = wait_for("the question", lambda: app.find(pyatspi.ROLE_LABEL, "Save Changes?", root=app.app))
+        app.screenshot("1-asks")
+        assert app.alive(), "the app quit without asking"
+        cancel = app.find(pyatspi.ROLE_PUSH_BUTTON, "Cancel", root=app.app, contains=True)
+        app.click(cancel)
+        wait_for("the question to go", lambda: app.find(pyatspi.ROLE_LABEL, "Save Changes?", root=app.app) is None)
+        time.sleep(0.5)
+        assert app.alive(), "Cancel quit the app"
+        assert dialog is not None
+        # Ctrl+W (the window) asks the same.
+        app.key("ctrl+w")
+        wait_for("the question again", lambda: app.find(pyatspi.ROLE_LABEL, "Save Changes?", root=app.app))
+        discard = app.find(pyatspi.ROLE_PUSH_BUTTON, "Discard", root=app.app, contains=True)
+        app.click(discard)
+        wait_for("the app to end", lambda: not app.alive())
+    finally:
+        app.close()
+
+
+def corrupt_saved_job():
+    """A saved last job that cannot be read is kept aside and a toast says why."""
+    seed_settings(first_run_done="true",
+                  last_job="'{\"format\": \"launch-planner-job\", \"version\": 1, \"cluster\": {\"nodes\": \"many\"}'")
+    app = App()
+    try:
+        toast_containing(app, "could not be restored")
+        app.screenshot("1-toast")
+        kept = os.path.join(os.environ["XDG_DATA_HOME"], SCHEMA)
+        files = os.listdir(kept) if os.path.isdir(kept) else []
+        assert any(name.startswith("unrestored-job-") for name in files), files
+        with open(os.path.join(kept, files[0])) as f:
+            assert "many" in f.read(), "the kept copy is not the saved job"
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
+SCENARIOS = {
+    "first-start-export": first_start_to_export,
+    "open-save-as-reopen": open_save_as_reopen,
+    "import-script": import_script,
+    "quit-asks-first": quit_asks_first,
+    "corrupt-saved-job": corrupt_saved_job,
+}
+
+if __name__ == "__main__":
+    SCENARIO = sys.argv[1]
+    print("1..1", flush=True)
+    try:
+        SCENARIOS[SCENARIO]()
+    except Exception as e:
+        log("in the throwaway root:", sorted(os.listdir(ROOT)))
+        import traceback
+        traceback.print_exc(file=sys.stdout)
+        print(f"not ok 1 {SCENARIO}: {e}", flush=True)
+        sys.exit(1)
+    print(f"ok 1 {SCENARIO}", flush=True)
