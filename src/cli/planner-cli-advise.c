@@ -437,7 +437,7 @@ run (const char *command,
       "Show the job with suggestion N applied (\"all\": every one, in order)", "N|all" },
     { "output", 0, 0, G_OPTION_ARG_FILENAME, &output, "With --apply: write the new job to FILE", "FILE" },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, "With --output: replace an existing file", NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, "JOB.json" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
 

@@ -9,8 +9,13 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <gio/gio.h>
 
@@ -38,29 +43,113 @@ parse_color_by (const char         *text,
   return FALSE;
 }
 
-/* The rules of `script --output`: never over an existing file or a
- * symbolic link unless --force, written whole or not at all.
- * TODO: the harden team's one safe-write function replaces this. */
+/* Whether @path may be written: nothing there, or (with --force) a
+ * regular file or a symbolic link, which is replaced itself.  A folder,
+ * a device, a fifo or a socket is never replaced, --force or not: renaming
+ * a file over /dev/null or a pipe destroys it.
+ * TODO: the harden branch's planner_write_check()/planner_write_file()
+ * are the app's one rule; use them here once they are on main. */
 static gboolean
-write_new_file (const char  *path,
-                GBytes      *bytes,
-                gboolean     force,
-                GError     **error)
+check_target (const char  *path,
+              gboolean     force,
+              GError     **error)
 {
-  gsize length;
-  const char *data = g_bytes_get_data (bytes, &length);
-  g_autoptr(GError) local_error = NULL;
+  struct stat st;
 
-  if (!force && g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK))
+  if (lstat (path, &st) != 0)
+    {
+      if (errno == ENOENT)
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "Could not write %s: %s", path,
+                   g_strerror (errno));
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode) && !S_ISLNK (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   "%s is %s, not a regular file; it was left as it is (choose a file name)", path,
+                   S_ISDIR (st.st_mode) ? "a folder" : "a device, a pipe or a socket");
+      return FALSE;
+    }
+  if (!force)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
                    "%s already exists; it was left as it is (choose another name, or overwrite it on purpose "
                    "with --force)", path);
       return FALSE;
     }
-  if (!g_file_set_contents_full (path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local_error))
+  return TRUE;
+}
+
+/* Puts the finished temporary file @tmp at @path without replacing
+ * anything there, even a file that appeared since check_target(). */
+static int
+rename_no_replace (const char *tmp,
+                   const char *path)
+{
+#ifdef RENAME_NOREPLACE
+  if (renameat2 (AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0)
+    return 0;
+  if (errno != EINVAL && errno != ENOSYS)
+    return -1;
+#endif
+  /* A link fails when the name is taken; then the temporary name goes. */
+  if (link (tmp, path) != 0)
+    return -1;
+  unlink (tmp);
+  return 0;
+}
+
+/* The picture, whole or not at all: a temporary file beside @path, synced,
+ * then renamed into place by check_target()'s rule. */
+static gboolean
+write_new_file (const char  *path,
+                GBytes      *bytes,
+                gboolean     force,
+                GError     **error)
+{
+  gsize length, done = 0;
+  const char *data = g_bytes_get_data (bytes, &length);
+  g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
+  int fd, saved;
+
+  if (!check_target (path, force, error))
+    return FALSE;
+  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0644);
+  if (fd < 0)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not write %s: %s", path, local_error->message);
+      saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not write %s: %s", path,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  while (done < length)
+    {
+      gssize n = write (fd, data + done, length - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      done += (gsize) n;
+    }
+  saved = done < length ? (errno != 0 ? errno : EIO) : 0;
+  if (saved == 0 && fsync (fd) != 0)
+    saved = errno;
+  if (close (fd) != 0 && saved == 0)
+    saved = errno;
+  if (saved == 0 && (force ? rename (tmp, path) : rename_no_replace (tmp, path)) != 0)
+    saved = errno;
+  if (saved != 0)
+    {
+      unlink (tmp);
+      if (saved == EEXIST)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                     "%s appeared while the picture was drawn; it was left as it is (choose another name, or "
+                     "overwrite it on purpose with --force)", path);
+      else
+        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not write %s: %s", path,
+                     g_strerror (saved));
       return FALSE;
     }
   return TRUE;
@@ -129,7 +218,7 @@ planner_cli_draw (int    argc,
     { "color-by", 0, 0, G_OPTION_ARG_STRING, &color_by_text,
       "grid: colour GPUs by tp, cp, dp, pp, ep or edp (default: what says most about the layout)", "DIM" },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite FILE when it exists", NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, "PICTURE JOB.json [OTHER.json]" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
   g_auto(GStrv) args = g_strdupv (argv);
@@ -183,18 +272,34 @@ planner_cli_draw (int    argc,
       grid_options = &options;
     }
 
+  /* Before the work: a 16K-GPU picture takes seconds to draw. */
+  if (!check_target (output, force, &error))
+    return planner_cli_usage_error (COMMAND, "%s", error->message);
+
   a = load_data (rest[1], &job, &error);
   if (a == NULL)
     return planner_cli_usage_error (COMMAND, "%s", error->message);
+  /* Before a recommendation to compare with: why the job itself cannot be
+   * drawn says more than why no layout can be recommended for it. */
+  if ((why = missing (kind, a)) != NULL)
+    {
+      g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[1], why);
+      return PLANNER_EXIT_JOB_ERRORS;
+    }
   if (kind == PLANNER_PICTURE_COMPARE)
     {
       if (rest[2] != NULL)
         {
-          g_autofree char *name = g_path_get_basename (rest[2]);
+          g_autofree char *name = g_filename_display_basename (rest[2]);
 
           b = load_data (rest[2], NULL, &error);
           if (b == NULL)
             return planner_cli_usage_error (COMMAND, "%s", error->message);
+          if ((why = missing (kind, b)) != NULL)
+            {
+              g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[2], why);
+              return PLANNER_EXIT_JOB_ERRORS;
+            }
           planner_picture_data_set_label (b, name);
         }
       else
@@ -203,24 +308,18 @@ planner_cli_draw (int    argc,
 
           if (recommended == NULL)
             {
-              g_printerr ("launch-planner-cli %s: no recommended layout to compare with: %s\n", COMMAND,
-                          error->message);
+              g_printerr ("launch-planner-cli %s: no recommended layout to compare with: %s (or compare with "
+                          "another job: draw compare JOB.json OTHER.json)\n", COMMAND, error->message);
               return PLANNER_EXIT_JOB_ERRORS;
             }
           b = planner_picture_data_new (recommended, NULL);
           planner_picture_data_set_label (b, "Recommended layout");
         }
       {
-        g_autofree char *name = g_path_get_basename (rest[1]);
+        g_autofree char *name = g_filename_display_basename (rest[1]);
 
         planner_picture_data_set_label (a, name);
       }
-    }
-
-  if ((why = missing (kind, a)) != NULL)
-    {
-      g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[1], why);
-      return PLANNER_EXIT_JOB_ERRORS;
     }
 
   scene = planner_picture_export (kind, a, b, grid_options, (double) width);

@@ -11,6 +11,7 @@
 
 #include "planner-json-writer.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Bytes gathered before the sink sees them: large enough that a pipe or
@@ -140,33 +141,56 @@ put_spaces (PlannerJsonWriter *writer,
     }
 }
 
-/* json-glib's json_strescape: '"' and '\\' escaped, \b \f \n \r \t by
- * name, other bytes 0x01–0x1e and 0x7f as \u00xx; 0x1f, '/' and every
- * byte of a multi-byte character as they are. */
+/* As json-glib's json_strescape, except where that is not JSON: '"' and
+ * '\\' escaped, \b \f \n \r \t by name, every other control character
+ * (0x01–0x1f, DEL, and U+0080–U+009F, which a terminal may act on) as
+ * \u00xx; '/' and other characters as they are.  json-glib leaves 0x1f
+ * raw, which no JSON parser accepts, and copies bytes that are not UTF-8,
+ * which are not JSON either: each of those becomes U+FFFD here. */
 static void
 put_escaped (PlannerJsonWriter *writer,
              const char        *text)
 {
   static const char hex[] = "0123456789abcdef";
   const char *run = text;
-  const char *p;
+  const char *p = text;
 
   put_c (writer, '"');
-  for (p = text; *p != '\0'; p++)
+  while (*p != '\0')
     {
-      char c = *p;
+      guchar c = (guchar) *p;
       char escape[6];
-      gsize n = 2;
+      gsize n = 2, skip = 1;
+      gunichar u = c;
 
-      if (c == '"' || c == '\\')
+      if (c >= 0x80)
         {
-          escape[0] = '\\';
-          escape[1] = c;
+          /* Multi-byte: valid characters pass, except the C1 controls. */
+          u = g_utf8_get_char_validated (p, -1);
+          if (u == (gunichar) -1 || u == (gunichar) -2)
+            {
+              put (writer, run, (gsize) (p - run));
+              put (writer, "\xef\xbf\xbd", 3);
+              run = ++p;
+              continue;
+            }
+          skip = (gsize) g_unichar_to_utf8 (u, NULL);
+          if (u > 0x9f)
+            {
+              p += skip;
+              continue;
+            }
         }
-      else if ((c > 0 && c < 0x1f) || c == 0x7f)
+
+      if (u == '"' || u == '\\')
         {
           escape[0] = '\\';
-          switch (c)
+          escape[1] = (char) u;
+        }
+      else if (u < 0x20 || (u >= 0x7f && u <= 0x9f))
+        {
+          escape[0] = '\\';
+          switch (u)
             {
             case '\b': escape[1] = 'b'; break;
             case '\f': escape[1] = 'f'; break;
@@ -175,20 +199,22 @@ put_escaped (PlannerJsonWriter *writer,
             case '\t': escape[1] = 't'; break;
             default:
               memcpy (escape, "\\u00", 4);
-              escape[4] = hex[(c >> 4) & 0xf];
-              escape[5] = hex[c & 0xf];
+              escape[4] = hex[(u >> 4) & 0xf];
+              escape[5] = hex[u & 0xf];
               n = 6;
               break;
             }
         }
       else
         {
+          p++;
           continue;
         }
 
       put (writer, run, (gsize) (p - run));
       put (writer, escape, n);
-      run = p + 1;
+      p += skip;
+      run = p;
     }
   put (writer, run, (gsize) (p - run));
   put_c (writer, '"');
@@ -381,6 +407,13 @@ planner_json_writer_double (PlannerJsonWriter *writer,
 
   g_return_if_fail (writer != NULL);
 
+  /* JSON has no NaN or infinity: null says "no figure", as json-glib's
+   * "nan" or "inf" would not parse. */
+  if (!isfinite (value))
+    {
+      planner_json_writer_null (writer);
+      return;
+    }
   if (!begin_value (writer))
     return;
   g_ascii_dtostr (text, sizeof text, value);

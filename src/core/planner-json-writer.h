@@ -15,9 +15,11 @@ G_BEGIN_DECLS
  * JsonGenerator prints for the same document (pretty with an indent of
  * 2, or compact), without building a tree: `ranks --json` of a
  * million-GPU world is half a gigabyte of text in a few megabytes of
- * memory.  Output goes through a sink in blocks; a failing sink makes
- * every later call a no-op and planner_json_writer_finish() returns
- * FALSE. */
+ * memory.  Where json-glib would print something that is not JSON, the
+ * writer prints JSON instead: 0x1f and the C1 controls escaped, bytes
+ * that are not UTF-8 as U+FFFD, NaN and infinities as null.  Output goes
+ * through a sink in blocks; a failing sink makes every later call a no-op
+ * and planner_json_writer_finish() returns FALSE. */
 typedef struct _PlannerJsonWriter PlannerJsonWriter;
 
 /* Writes @length bytes; FALSE stops the writer. */
@@ -42,7 +44,8 @@ void               planner_json_writer_begin_array    (PlannerJsonWriter *writer
 void               planner_json_writer_end_array      (PlannerJsonWriter *writer);
 void               planner_json_writer_int            (PlannerJsonWriter *writer,
                                                        gint64             value);
-/* As json-glib prints a double: %.17g, and ".0" when there is no '.'. */
+/* As json-glib prints a double: %.17g, and ".0" when there is no '.';
+ * null for NaN and the infinities. */
 void               planner_json_writer_double         (PlannerJsonWriter *writer,
                                                        double             value);
 void               planner_json_writer_boolean        (PlannerJsonWriter *writer,

@@ -18,6 +18,8 @@
 #include "planner-job-args.h"
 
 #define ASSUMED_GPU "h100-sxm"
+/* Arguments the log garbled that are each named; the rest are counted. */
+#define MAX_UNREAD_SAID 5
 
 static gboolean
 parse_number (const char *text,
@@ -202,7 +204,16 @@ derived (const PlannerLogRecord *record,
   for (guint i = 0; i < G_N_ELEMENTS (copies); i++)
     {
       if (g_str_equal (dest, copies[i].dest))
-        return same_value (value, printed (record, copies[i].from));
+        {
+          const char *from = printed (record, copies[i].from);
+          const PlannerFlagInfo *info = planner_flag_catalog_lookup_dest (copies[i].from);
+
+          /* A source the log garbled ("nan") is left out, and its copy with
+           * it: written alone, the copy would read as given on purpose. */
+          if (from != NULL && info != NULL && !planner_flag_catalog_check_value (info, from, NULL))
+            return TRUE;
+          return same_value (value, from);
+        }
     }
   /* Megatron pads the tokenizer's vocabulary itself. */
   if (g_str_equal (dest, "padded_vocab_size"))
@@ -229,11 +240,36 @@ value_spelling (const PlannerFlagInfo *info,
   return info->flag;
 }
 
+/* A sentence for a number the log printed that Megatron would not take
+ * ("nan", "1e999", "-3" for a size), appended to @unread (when not NULL). */
+static void
+note_unread (GPtrArray             *unread,
+             const PlannerFlagInfo *info,
+             const char            *dest,
+             const char            *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *shown = NULL;
+
+  /* Numbers only: Python prints some choices in a form of its own
+   * ("Signals.SIGTERM" for 15) that is no sign of a garbled log. */
+  if (unread == NULL || (info->type != PLANNER_FLAG_TYPE_INT && info->type != PLANNER_FLAG_TYPE_FLOAT))
+    return;
+  /* A garbled log can hold anything: quote a line's worth at most. */
+  shown = g_utf8_make_valid (text, (gssize) MIN (strlen (text), (gsize) 80));
+  planner_flag_catalog_check_value (info, text, &error);
+  g_ptr_array_add (unread, g_strdup_printf ("The log's argument %s is “%s%s”, which Megatron-Core 0.20.0 would not "
+                                            "take (%s): it was left out, and the job's default stands; check the "
+                                            "log.", dest, shown, strlen (text) > 80 ? "…" : "",
+                                            error != NULL ? error->message : "not a value of this option"));
+}
+
 static void
 add_argument (PlannerArgs            *args,
               const PlannerLogRecord *record,
               const char             *dest,
-              const char             *text)
+              const char             *text,
+              GPtrArray              *unread)
 {
   const PlannerFlagInfo *info = planner_flag_catalog_lookup_dest (dest);
 
@@ -277,7 +313,10 @@ add_argument (PlannerArgs            *args,
           g_autofree char *choice = normalize_choice (info, items[i]);
 
           if (choice == NULL || !planner_flag_catalog_check_value (info, choice, NULL))
-            return;
+            {
+              note_unread (unread, info, dest, text);
+              return;
+            }
           g_free (items[i]);
           items[i] = g_steal_pointer (&choice);
         }
@@ -291,9 +330,13 @@ add_argument (PlannerArgs            *args,
   {
     g_autofree char *value = normalize_choice (info, text);
 
-    if (value == NULL || same_value (value, info->default_value) ||
-        !planner_flag_catalog_check_value (info, value, NULL))
+    if (value != NULL && same_value (value, info->default_value))
       return;
+    if (value == NULL || !planner_flag_catalog_check_value (info, value, NULL))
+      {
+        note_unread (unread, info, dest, text);
+        return;
+      }
     planner_args_set (args, dest, value_spelling (info, dest), value);
   }
 }
@@ -305,14 +348,13 @@ compare_strings (const void *a,
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
-PlannerArgs *
-planner_log_record_to_args (const PlannerLogRecord *record)
+static PlannerArgs *
+record_to_args (const PlannerLogRecord *record,
+                GPtrArray              *unread)
 {
   g_autoptr(PlannerArgs) args = NULL;
   g_autofree const char **dests = NULL;
   guint n;
-
-  g_return_val_if_fail (record != NULL, NULL);
 
   if (record->arguments == NULL)
     return NULL;
@@ -321,8 +363,69 @@ planner_log_record_to_args (const PlannerLogRecord *record)
   dests = (const char **) g_hash_table_get_keys_as_array (record->arguments, &n);
   qsort (dests, n, sizeof *dests, compare_strings);
   for (guint i = 0; i < n; i++)
-    add_argument (args, record, dests[i], g_hash_table_lookup (record->arguments, dests[i]));
+    add_argument (args, record, dests[i], g_hash_table_lookup (record->arguments, dests[i]), unread);
   return g_steal_pointer (&args);
+}
+
+PlannerArgs *
+planner_log_record_to_args (const PlannerLogRecord *record)
+{
+  g_return_val_if_fail (record != NULL, NULL);
+
+  return record_to_args (record, NULL);
+}
+
+guint
+planner_log_record_get_gpus_per_node (const PlannerLogRecord *record)
+{
+  guint64 world;
+
+  g_return_val_if_fail (record != NULL, 0);
+
+  world = planner_log_record_get_world_size (record);
+  /* torchrun's "[defaultN]:" prefixes number the ranks of one node. */
+  if (world > 0 && record->max_local_rank >= 0 && record->max_local_rank < 72 &&
+      world % (guint64) (record->max_local_rank + 1) == 0)
+    return (guint) record->max_local_rank + 1;
+  return 0;
+}
+
+double
+planner_log_record_get_gpu_capacity (const PlannerLogRecord *record)
+{
+  const PlannerLogEvent *oom;
+
+  g_return_val_if_fail (record != NULL, 0);
+
+  oom = planner_log_record_first_event (record, PLANNER_LOG_EVENT_OOM);
+  return oom != NULL && oom->capacity_bytes > 0 ? oom->capacity_bytes : 0;
+}
+
+static gboolean
+capacity_matches (double            capacity_bytes,
+                  const PlannerGpu *gpu)
+{
+  return fabs (capacity_bytes - (double) gpu->memory_bytes) <= 0.05 * (double) gpu->memory_bytes;
+}
+
+const char *
+planner_log_match_gpu (double      capacity_bytes,
+                       const char *preferred_id)
+{
+  const PlannerGpu *preferred = preferred_id != NULL ? planner_gpu_lookup (preferred_id) : NULL;
+  guint n = 0;
+  const PlannerGpu *const *gpus = planner_gpu_list (&n);
+
+  if (!(capacity_bytes > 0))
+    return NULL;
+  if (preferred != NULL && capacity_matches (capacity_bytes, preferred))
+    return preferred->id;
+  for (guint i = 0; i < n; i++)
+    {
+      if (capacity_matches (capacity_bytes, gpus[i]))
+        return gpus[i]->id;
+    }
+  return NULL;
 }
 
 static guint
@@ -330,13 +433,10 @@ node_size (const PlannerLogRecord *record,
            guint64                 world,
            GPtrArray              *assumptions)
 {
-  guint size;
+  guint size = planner_log_record_get_gpus_per_node (record);
 
-  /* torchrun's "[defaultN]:" prefixes number the ranks of one node. */
-  if (record->max_local_rank >= 0 && record->max_local_rank < 72 &&
-      world % (guint64) (record->max_local_rank + 1) == 0)
+  if (size > 0)
     {
-      size = (guint) record->max_local_rank + 1;
       g_ptr_array_add (assumptions, g_strdup_printf ("%u GPUs per node, from the highest local rank in the "
                                                      "log's prefixes; give --gpus-per-node if that is wrong.",
                                                      size));
@@ -356,29 +456,23 @@ static const char *
 assumed_gpu (const PlannerLogRecord *record,
              GPtrArray              *assumptions)
 {
-  const PlannerLogEvent *oom = planner_log_record_first_event (record, PLANNER_LOG_EVENT_OOM);
-  const PlannerGpu *gpu = planner_gpu_lookup (ASSUMED_GPU);
-  guint n = 0;
-  const PlannerGpu *const *gpus = planner_gpu_list (&n);
+  double capacity = planner_log_record_get_gpu_capacity (record);
+  const char *matched = planner_log_match_gpu (capacity, ASSUMED_GPU);
+  const PlannerGpu *gpu;
 
   /* PyTorch's OOM message gives the device's capacity: a GPU whose memory
    * is that size is a better guess than the default. */
-  if (oom != NULL && oom->capacity_bytes > 0 &&
-      fabs (oom->capacity_bytes - (double) gpu->memory_bytes) > 0.05 * (double) gpu->memory_bytes)
+  if (matched != NULL && !g_str_equal (matched, ASSUMED_GPU))
     {
-      for (guint i = 0; i < n; i++)
-        {
-          if (fabs (oom->capacity_bytes - (double) gpus[i]->memory_bytes) <= 0.05 * (double) gpus[i]->memory_bytes)
-            {
-              g_ptr_array_add (assumptions,
-                               g_strdup_printf ("The log does not name the GPU: assumed the %s (%s), whose memory "
-                                                "matches the %.1f GiB capacity in the out-of-memory message; "
-                                                "give --gpu if it was another.", gpus[i]->name, gpus[i]->id,
-                                                oom->capacity_bytes / (1024.0 * 1024.0 * 1024.0)));
-              return gpus[i]->id;
-            }
-        }
+      gpu = planner_gpu_lookup (matched);
+      g_ptr_array_add (assumptions,
+                       g_strdup_printf ("The log does not name the GPU: assumed the %s (%s), whose memory "
+                                        "matches the %.1f GiB capacity in the out-of-memory message; "
+                                        "give --gpu if it was another.", gpu->name, gpu->id,
+                                        capacity / (1024.0 * 1024.0 * 1024.0)));
+      return gpu->id;
     }
+  gpu = planner_gpu_lookup (ASSUMED_GPU);
   g_ptr_array_add (assumptions, g_strdup_printf ("The log does not name the GPU: assumed the %s (%s); give "
                                                  "--gpu if it was another.", gpu->name, gpu->id));
   return gpu->id;
@@ -394,6 +488,7 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
   g_autoptr(PlannerArgs) args = NULL;
   g_autoptr(PlannerJob) job = NULL;
   g_autoptr(GPtrArray) local = NULL;
+  g_autoptr(GPtrArray) unread = g_ptr_array_new_with_free_func (g_free);
   guint64 world;
 
   g_return_val_if_fail (record != NULL, NULL);
@@ -401,7 +496,7 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
   if (assumptions == NULL)
     assumptions = local = g_ptr_array_new_with_free_func (g_free);
 
-  args = planner_log_record_to_args (record);
+  args = record_to_args (record, unread);
   if (args == NULL)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
@@ -411,6 +506,16 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
       return NULL;
     }
   world = planner_log_record_get_world_size (record);
+  if (world == 0 && printed (record, "world_size") != NULL)
+    {
+      const char *text = printed (record, "world_size");
+      g_autofree char *shown = g_utf8_make_valid (text, (gssize) MIN (strlen (text), (gsize) 80));
+
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                   "the log's argument world_size is “%s”, not a number of GPUs: give the job file as well",
+                   shown);
+      return NULL;
+    }
   if (world == 0)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
@@ -441,6 +546,13 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
     }
   if (gpu_id == NULL)
     gpu_id = assumed_gpu (record, assumptions);
+
+  /* A few, then how many more: a garbled block can hold hundreds. */
+  for (guint i = 0; i < unread->len && i < MAX_UNREAD_SAID; i++)
+    g_ptr_array_add (assumptions, g_strdup (g_ptr_array_index (unread, i)));
+  if (unread->len > MAX_UNREAD_SAID)
+    g_ptr_array_add (assumptions, g_strdup_printf ("%u more of the log's arguments were left out the same way.",
+                                                   unread->len - MAX_UNREAD_SAID));
 
   job = planner_job_new ();
   g_object_set (job, "gpu-id", gpu_id, "gpus-per-node", gpus_per_node, "nodes", (guint) (world / gpus_per_node),

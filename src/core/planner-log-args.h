@@ -32,6 +32,19 @@ guint64      planner_log_record_get_world_size (const PlannerLogRecord *record);
  * which the log does not hold); 0 unknown. */
 guint64      planner_log_record_get_vocab_size (const PlannerLogRecord *record);
 
+/* What the log says of the cluster, for a face that decides the job's
+ * GPU and node size itself.  GPUs per node from torchrun's "[defaultN]:"
+ * prefixes (they number the ranks of one node) when they divide the world
+ * size; 0 when the log does not show it. */
+guint        planner_log_record_get_gpus_per_node (const PlannerLogRecord *record);
+/* The device capacity PyTorch gave in the log's first out-of-memory
+ * message, in bytes; 0 when there is none. */
+double       planner_log_record_get_gpu_capacity (const PlannerLogRecord *record);
+/* A catalog GPU whose memory is within 5% of @capacity_bytes: @preferred_id
+ * when it is one, else the first in the catalog; NULL when none is. */
+const char  *planner_log_match_gpu            (double                  capacity_bytes,
+                                               const char             *preferred_id);
+
 /* A new job from the log's arguments, as planner_job_update_from_args
  * reads an imported script.  The log does not say which GPU the run had
  * nor how many per node: @gpu_id and @gpus_per_node when given (NULL, 0

@@ -70,11 +70,30 @@ planner_log_read_file (GFile                   *file,
   if (info == NULL)
     return NULL;
   /* A device or a pipe may never end (/dev/zero): only regular files. */
-  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+  switch (g_file_info_get_file_type (info))
     {
+    case G_FILE_TYPE_REGULAR:
+      break;
+    case G_FILE_TYPE_DIRECTORY:
       name = g_file_get_parse_name (file);
       g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
-                   "%s is not a regular file: give the log file itself", name);
+                   "%s is a folder: give the log file in it", name);
+      return NULL;
+    case G_FILE_TYPE_SYMBOLIC_LINK:
+      /* Links are followed: one still a link leads nowhere. */
+      name = g_file_get_parse_name (file);
+      g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
+                   "%s is a symbolic link to a file that does not exist: give the log file itself", name);
+      return NULL;
+    case G_FILE_TYPE_UNKNOWN:
+    case G_FILE_TYPE_SPECIAL:
+    case G_FILE_TYPE_SHORTCUT:
+    case G_FILE_TYPE_MOUNTABLE:
+    default:
+      name = g_file_get_parse_name (file);
+      g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
+                   "%s is not a regular file (a device or a pipe can go on for ever): save the run's output to "
+                   "a file and give that", name);
       return NULL;
     }
   stream = g_file_read (file, cancellable, error);
@@ -216,4 +235,135 @@ planner_log_read_file_finish (GFile         *file,
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == planner_log_read_file_async, NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Telling a log apart ------------------------------------------------------- */
+
+gboolean
+planner_log_looks_like_log (const char *data,
+                            gsize       length)
+{
+  g_autoptr(PlannerLogReader) reader = NULL;
+  g_autoptr(PlannerLogRecord) record = NULL;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  reader = planner_log_reader_new ();
+  planner_log_reader_feed (reader, data, length);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+
+  if (record->arguments != NULL || record->world_size > 0 || record->n_iteration_lines > 0 ||
+      record->memory->len > 0 || record->has_theoretical || record->phase > PLANNER_LOG_PHASE_START)
+    return TRUE;
+  /* A failure counts with its figures, not for its words alone: a
+   * script's comment may well say "CUDA out of memory". */
+  for (guint kind = 0; kind < PLANNER_LOG_N_EVENT_KINDS; kind++)
+    {
+      for (guint i = 0; i < record->events[kind]->len; i++)
+        {
+          const PlannerLogEvent *event = g_ptr_array_index (record->events[kind], i);
+
+          switch ((PlannerLogEventKind) kind)
+            {
+            case PLANNER_LOG_EVENT_OOM:
+              if (event->tried_bytes > 0 || event->capacity_bytes > 0)
+                return TRUE;
+              break;
+            case PLANNER_LOG_EVENT_NCCL_TIMEOUT:
+              if (event->collective != NULL || event->sequence >= 0)
+                return TRUE;
+              break;
+            case PLANNER_LOG_EVENT_EXCEPTION:
+            case PLANNER_LOG_EVENT_NAN:
+              if (event->exception != NULL || event->iteration >= 0)
+                return TRUE;
+              break;
+            case PLANNER_LOG_EVENT_SKIPPED:
+            case PLANNER_LOG_EVENT_LOSS_SPIKE:
+            case PLANNER_LOG_EVENT_GRAD_NORM_SPIKE:
+            case PLANNER_LOG_N_EVENT_KINDS:
+            default:
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+starts_like_json (const char *data,
+                  gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    {
+      if (!g_ascii_isspace (data[i]))
+        return data[i] == '{';
+    }
+  return FALSE;
+}
+
+static void
+sniff_in_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  GFile *file = source_object;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autofree char *head = g_malloc (PLANNER_LOG_SNIFF_BYTES);
+  GError *error = NULL;
+  gsize length = 0;
+  gboolean is_log;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, cancellable, &error);
+  if (info != NULL)
+    stream = g_file_read (file, cancellable, &error);
+  if (stream == NULL ||
+      !g_input_stream_read_all (G_INPUT_STREAM (stream), head, PLANNER_LOG_SNIFF_BYTES, &length, cancellable, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  is_log = planner_log_looks_like_log (head, length) ||
+           (g_file_info_get_size (info) > PLANNER_LOG_SNIFF_LARGE && !starts_like_json (head, length));
+  g_task_return_int (task, is_log);
+}
+
+void
+planner_log_sniff_file_async (GFile               *file,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (file, cancellable, callback, user_data);
+  g_task_set_source_tag (task, planner_log_sniff_file_async);
+  g_task_run_in_thread (task, sniff_in_thread);
+}
+
+gboolean
+planner_log_sniff_file_finish (GFile         *file,
+                               GAsyncResult  *result,
+                               gboolean      *is_log,
+                               GError       **error)
+{
+  g_autoptr(GError) local = NULL;
+  gssize value;
+
+  g_return_val_if_fail (g_task_is_valid (result, file), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == planner_log_sniff_file_async, FALSE);
+
+  value = g_task_propagate_int (G_TASK (result), &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  if (is_log != NULL)
+    *is_log = value != 0;
+  return TRUE;
 }

@@ -117,6 +117,7 @@ struct _PlannerLogReader
   guint64           last_skipped_logged;  /* n_logged when the last SKIPPED/NAN event got a line */
   guint64           last_nan_logged;
 
+  GHashTable       *memory;             /* rank + 1 → PlannerLogMemory of the record */
   GHashTable       *tracebacks;         /* rank → Traceback */
   GHashTable       *ranks;              /* set of ranks seen */
   gint              last_rank;
@@ -143,6 +144,7 @@ planner_log_reader_new (void)
   reader->arguments_rank = -1;
   reader->tflops_histogram = g_hash_table_new (g_direct_hash, g_direct_equal);
   reader->ms_histogram = g_hash_table_new (g_direct_hash, g_direct_equal);
+  reader->memory = g_hash_table_new (g_direct_hash, g_direct_equal);
   reader->tracebacks = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) traceback_free);
   reader->ranks = g_hash_table_new (g_direct_hash, g_direct_equal);
   reader->last_rank = -1;
@@ -158,6 +160,7 @@ planner_log_reader_free (PlannerLogReader *reader)
   g_free (reader->line);
   g_hash_table_unref (reader->tflops_histogram);
   g_hash_table_unref (reader->ms_histogram);
+  g_hash_table_unref (reader->memory);
   g_hash_table_unref (reader->tracebacks);
   g_hash_table_unref (reader->ranks);
   g_free (reader);
@@ -679,7 +682,9 @@ handle_memory (PlannerLogReader       *reader,
                const char             *text)
 {
   PlannerLogRecord *record = reader->record;
-  PlannerLogMemory *memory = (PlannerLogMemory *) planner_log_record_get_memory (record, parsed->rank);
+  /* Looked up by rank, not along the list: a log of 16K ranks has
+   * thousands of kept ones, and a hostile one many more lines of new ranks. */
+  PlannerLogMemory *memory = g_hash_table_lookup (reader->memory, GINT_TO_POINTER (parsed->rank + 1));
 
   if (memory == NULL)
     {
@@ -690,6 +695,7 @@ handle_memory (PlannerLogReader       *reader,
       memory->allocated_mb = memory->max_allocated_mb = memory->reserved_mb = memory->max_reserved_mb = NAN;
       memory->after_iteration = -1;
       g_ptr_array_add (record->memory, memory);
+      g_hash_table_insert (reader->memory, GINT_TO_POINTER (parsed->rank + 1), memory);
     }
 #define TAKE_MAX(field) \
   if (isfinite (parsed->field) && (isnan (memory->field) || parsed->field > memory->field)) \

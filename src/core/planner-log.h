@@ -286,6 +286,30 @@ PlannerLogRecord  *planner_log_read_file_finish (GFile                 *file,
                                                  GAsyncResult          *result,
                                                  GError               **error);
 
+/* Telling a log from a job file or a launch script by what it holds, not
+ * by its name: TRUE when the reader finds in @data (the start of a file)
+ * anything only a run writes: Megatron's argument block or world-size
+ * line, an iteration or memory line, a start-up marker, or a failure
+ * (out of memory, NCCL timeout, a traceback). */
+#define PLANNER_LOG_SNIFF_BYTES (1024 * 1024)
+
+gboolean           planner_log_looks_like_log  (const char             *data,
+                                                gsize                   length);
+/* Reads the first PLANNER_LOG_SNIFF_BYTES of @file in a worker thread.
+ * @is_log: planner_log_looks_like_log on them, or the file is larger than
+ * any job file or script (PLANNER_LOG_SNIFF_LARGE) and not JSON, so that
+ * reading it whole as a script is never tried. */
+#define PLANNER_LOG_SNIFF_LARGE (16 * 1024 * 1024)
+
+void               planner_log_sniff_file_async  (GFile                *file,
+                                                  GCancellable         *cancellable,
+                                                  GAsyncReadyCallback   callback,
+                                                  gpointer              user_data);
+gboolean           planner_log_sniff_file_finish (GFile                *file,
+                                                  GAsyncResult         *result,
+                                                  gboolean             *is_log,
+                                                  GError              **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerLogRecord, planner_log_record_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerLogReader, planner_log_reader_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerLogLine, planner_log_line_free)

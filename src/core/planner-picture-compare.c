@@ -379,6 +379,35 @@ planner_picture_compare (const PlannerPictureData  *a,
   return scene;
 }
 
+/* The search's messages name its command-line options; a picture of a
+ * job names the job's fields, which the person would change. */
+static void
+name_job_fields (GError *error)
+{
+  static const struct { const char *option; const char *field; } fields[] = {
+    { "--seq-length: ", "training.seq_length: " },
+    { "--params-b: ", "model.params_b: " },
+    { "--gpus-per-node: ", "cluster.gpus_per_node: " },
+    { "--gpus: ", "cluster.nodes × cluster.gpus_per_node: " },
+    { "--gpu: ", "cluster.gpu_id: " },
+    { "--model: ", "model.model_id: " },
+  };
+
+  if (error == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      if (g_str_has_prefix (error->message, fields[i].option))
+        {
+          char *message = g_strconcat (fields[i].field, error->message + strlen (fields[i].option), NULL);
+
+          g_free (error->message);
+          error->message = message;
+          return;
+        }
+    }
+}
+
 PlannerJob *
 planner_picture_recommended_job (PlannerJob  *job,
                                  GError     **error)
@@ -401,7 +430,10 @@ planner_picture_recommended_job (PlannerJob  *job,
 
   recommendation = planner_recommend (&request, error);
   if (recommendation == NULL)
-    return NULL;
+    {
+      name_job_fields (error != NULL ? *error : NULL);
+      return NULL;
+    }
   if (!recommendation->fits)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID, "%s",

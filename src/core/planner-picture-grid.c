@@ -638,10 +638,10 @@ planner_picture_grid_legend (const PlannerPictureData  *data,
     /* The swatches follow the title on its line when there is room. */
     if (title_w + font * 8. < width && n <= 2 * PLANNER_PALETTE_SIZE)
       y += _planner_scene_add_legend (scene, title_w, y, width - title_w, font,
-                                      (const char * const *) labels->pdata, (const guint *) values->data, labels->len);
+                                      (const char * const *) labels->pdata, (const guint *) (gconstpointer) values->data, labels->len);
     else
       y += line_h + _planner_scene_add_legend (scene, 0., y + line_h, width, font,
-                                               (const char * const *) labels->pdata, (const guint *) values->data,
+                                               (const char * const *) labels->pdata, (const guint *) (gconstpointer) values->data,
                                                labels->len);
   }
   if (n > LEGEND_MAX)

@@ -28,6 +28,52 @@ struct _PlannerScene
 
 G_DEFINE_BOXED_TYPE (PlannerScene, planner_scene, planner_scene_ref, planner_scene_unref)
 
+/* Text a renderer can draw on one line and an SVG can hold: job strings
+ * (a model id, a file name) reach the pictures, and may carry bytes that
+ * are not UTF-8, or control characters that XML forbids and a terminal or
+ * Pango would act on.  Each such character becomes U+FFFD; tabs and line
+ * breaks become spaces.  NULL when @text is fine as it is. */
+static char *
+clean_text (const char *text)
+{
+  const char *p = text;
+  GString *out = NULL;
+
+  while (*p != '\0')
+    {
+      guchar c = (guchar) *p;
+      gunichar u;
+      gsize n;
+
+      if (c >= 0x20 && c < 0x7f)
+        {
+          if (out != NULL)
+            g_string_append_c (out, (char) c);
+          p++;
+          continue;
+        }
+      u = c < 0x80 ? c : g_utf8_get_char_validated (p, -1);
+      if (u == (gunichar) -1 || u == (gunichar) -2)
+        n = 1;
+      else
+        n = c < 0x80 ? 1 : (gsize) g_unichar_to_utf8 (u, NULL);
+      if (u == (gunichar) -1 || u == (gunichar) -2 || u < 0x20 || (u >= 0x7f && u <= 0x9f) ||
+          u == 0xfffe || u == 0xffff)
+        {
+          if (out == NULL)
+            out = g_string_new_len (text, p - text);
+          if (u == '\t' || u == '\n' || u == '\r')
+            g_string_append_c (out, ' ');
+          else
+            g_string_append (out, "\xef\xbf\xbd");
+        }
+      else if (out != NULL)
+        g_string_append_len (out, p, (gssize) n);
+      p += n;
+    }
+  return out != NULL ? g_string_free (out, FALSE) : NULL;
+}
+
 PlannerScene *
 planner_scene_new (double width,
                    double height)
@@ -115,7 +161,9 @@ planner_scene_set_description (PlannerScene *scene,
 {
   g_return_if_fail (scene != NULL);
   g_free (scene->description);
-  scene->description = g_strdup (description);
+  scene->description = description != NULL ? clean_text (description) : NULL;
+  if (scene->description == NULL)
+    scene->description = g_strdup (description);
 }
 
 guint
@@ -141,7 +189,7 @@ planner_scene_get_shapes (const PlannerScene *scene,
   g_return_val_if_fail (scene != NULL, NULL);
   if (n_shapes != NULL)
     *n_shapes = scene->shapes->len;
-  return (const PlannerShape *) scene->shapes->data;
+  return (const PlannerShape *) (gconstpointer) scene->shapes->data;
 }
 
 const char *
@@ -254,11 +302,15 @@ planner_scene_add_text (PlannerScene      *scene,
                         PlannerShapeFlags  flags,
                         const char        *text)
 {
+  g_autofree char *cleaned = NULL;
   PlannerShape *shape;
 
   g_return_val_if_fail (scene != NULL, NULL);
   g_return_val_if_fail (text != NULL, NULL);
 
+  cleaned = clean_text (text);
+  if (cleaned != NULL)
+    text = cleaned;
   shape = add_shape (scene, PLANNER_SHAPE_TEXT, x, y, w, h, ink);
   shape->line = (float) size;
   shape->flags = (guint8) flags;
@@ -327,5 +379,8 @@ planner_scene_text_width (const char *text,
   g_return_val_if_fail (text != NULL, 0.);
   /* A proportional sans face averages a little over half an em a
    * character; digits are 0.55–0.6 em. */
+  /* g_utf8_strlen() would step past the end of a truncated character. */
+  if (!g_utf8_validate (text, -1, NULL))
+    return (double) strlen (text) * 0.6 * size;
   return (double) g_utf8_strlen (text, -1) * 0.6 * size;
 }

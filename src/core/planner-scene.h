@@ -81,6 +81,15 @@ typedef enum
   PLANNER_TAG_TABLE_CELL,      /* a = row, b = column; c = 1 when the row differs */
   PLANNER_TAG_FOOTER,
   PLANNER_TAG_PANEL,           /* a = panel (compare: 0 current, 1 other) */
+  /* The training-log chart (planner-log-chart.h); a = series unless said */
+  PLANNER_TAG_LOG_SEGMENT,     /* b = point it starts at; value = that point's value */
+  PLANNER_TAG_LOG_POINT,       /* b = point; value: a point with no neighbour to join */
+  PLANNER_TAG_LOG_RANGE,       /* b = point; value = the bucket's maximum (mean to max) */
+  PLANNER_TAG_LOG_OFF_SCALE,   /* b = point: a value that is not finite, at the panel's top */
+  PLANNER_TAG_LOG_FLAG,        /* a = point, b = NaN iterations, c = skipped iterations */
+  PLANNER_TAG_LOG_MARK,        /* a = mark, b = point (G_MAXUINT32: the line or its label),
+                                * c = series of a ring; value = the iteration */
+  PLANNER_TAG_LOG_AXIS,        /* a = series (G_MAXUINT32: iterations); value = the tick's value */
 } PlannerTag;
 
 typedef struct
@@ -139,7 +148,10 @@ const PlannerShape *planner_scene_get_shapes       (const PlannerScene  *scene,
 const char         *planner_scene_get_text         (const PlannerScene  *scene,
                                                     const PlannerShape  *shape);
 
-/* Builders: each returns the new shape for the caller to tag. */
+/* Builders: each returns the new shape for the caller to tag.  Text (and
+ * the description) is kept as valid UTF-8 on one line: bytes that are not
+ * UTF-8 and control characters become U+FFFD, tabs and line breaks spaces,
+ * so that a job's strings cannot break an SVG or a renderer. */
 PlannerShape       *planner_scene_add_rect         (PlannerScene        *scene,
                                                     double               x,
                                                     double               y,

@@ -141,6 +141,21 @@ append_meaning (GString            *svg,
     case PLANNER_TAG_PANEL:
       g_string_append_printf (svg, " class=\"panel\" data-panel=\"%u\"", s->a);
       break;
+    case PLANNER_TAG_LOG_SEGMENT:
+    case PLANNER_TAG_LOG_POINT:
+    case PLANNER_TAG_LOG_RANGE:
+    case PLANNER_TAG_LOG_OFF_SCALE:
+      g_string_append_printf (svg, " class=\"log-series\" data-series=\"%u\" data-point=\"%u\"", s->a, s->b);
+      break;
+    case PLANNER_TAG_LOG_FLAG:
+      g_string_append_printf (svg, " class=\"log-flag\" data-point=\"%u\"", s->a);
+      break;
+    case PLANNER_TAG_LOG_MARK:
+      g_string_append_printf (svg, " class=\"log-mark\" data-iteration=\"%.0f\"", s->value);
+      break;
+    case PLANNER_TAG_LOG_AXIS:
+      g_string_append (svg, " class=\"log-axis\"");
+      break;
     case PLANNER_TAG_NONE:
     default:
       break;

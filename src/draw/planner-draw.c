@@ -329,6 +329,13 @@ planner_draw_png (const PlannerScene     *scene,
                      "(choose a smaller scale or width)"), width, height, PLANNER_DRAW_MAX_SIDE);
       return NULL;
     }
+  if (ceil (width) * ceil (height) > PLANNER_DRAW_MAX_PIXELS)
+    {
+      g_set_error (error, PLANNER_DRAW_ERROR, PLANNER_DRAW_ERROR_TOO_LARGE,
+                   _("A picture of %.0f × %.0f pixels cannot be written; the limit is %.0f million pixels "
+                     "(choose a smaller scale or width)"), width, height, PLANNER_DRAW_MAX_PIXELS / 1e6);
+      return NULL;
+    }
   w = (int) ceil (width);
   h = (int) ceil (height);
 

@@ -45,8 +45,11 @@ typedef enum
   PLANNER_DRAW_ERROR_FAILED,
 } PlannerDrawError;
 
-/* The largest side of a PNG (cairo's own limit is 32767). */
-#define PLANNER_DRAW_MAX_SIDE 16384
+/* The largest side of a PNG (cairo's own limit is 32767), and the most
+ * pixels: 128 Mi pixels are 512 MiB of image in memory before the PNG is
+ * compressed, where 16384 × 16384 would be 1 GiB. */
+#define PLANNER_DRAW_MAX_SIDE   16384
+#define PLANNER_DRAW_MAX_PIXELS (128. * 1024. * 1024.)
 
 GQuark   planner_draw_error_quark     (void);
 

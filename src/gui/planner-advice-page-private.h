@@ -8,6 +8,7 @@
 #pragma once
 
 #include "planner-advice-page.h"
+#include "planner-log-analysis.h"
 #include "planner-plan.h"
 
 G_BEGIN_DECLS
@@ -33,5 +34,10 @@ gboolean           _planner_advice_page_apply           (PlannerAdvicePage *self
 /* What an "Apply" button does: shows the changes and asks first. */
 void               _planner_advice_page_request_apply   (PlannerAdvicePage *self,
                                                          guint              index);
+
+/* The log read against the job for the plan on show, or NULL. */
+const PlannerLogAnalysis *_planner_advice_page_get_log_analysis (PlannerAdvicePage *self);
+/* The chart of the log (Troubleshoot; NULL on Optimize). */
+GtkWidget         *_planner_advice_page_get_chart       (PlannerAdvicePage *self);
 
 G_END_DECLS

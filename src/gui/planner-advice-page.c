@@ -14,8 +14,11 @@
 #include <glib/gi18n.h>
 
 #include "planner-advice-page-private.h"
+#include "planner-advise-log.h"
 #include "planner-advise.h"
 #include "planner-field.h"
+#include "planner-log-chart-view.h"
+#include "planner-log-evidence.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
@@ -23,7 +26,13 @@
  * the window's job, each a draft.  A plan re-analyses the job many times,
  * so it is computed when the page is on screen (or on "Check"), never on
  * every report; applying one is the user's explicit, confirmed step and
- * makes the job a new, unapproved draft. */
+ * makes the job a new, unapproved draft.
+ *
+ * With a training log open (the window's PlannerLogSession), the plans
+ * start from what the run showed: the log is read against the job with
+ * each plan, Troubleshoot shows the chart, the symptoms with the lines
+ * that prove them, the measured MFU and memory, and every suggestion
+ * cites the lines behind it; the measured MFU replaces the typed one. */
 
 struct _PlannerAdvicePage
 {
@@ -56,6 +65,25 @@ struct _PlannerAdvicePage
   GtkLabel            *measured_label;
   GPtrArray           *plan_groups;  /* AdwPreferencesGroup, rebuilt with each plan */
   guint                n_suggestions;
+
+  /* The training log */
+  PlannerLogSession   *session;
+  PlannerLogRecord    *shown_record; /* the record the groups below show */
+  gboolean             log_new;      /* a log was read since the last plan: show its first symptom */
+  PlannerLogAnalysis  *analysis;     /* the log read against the job, made with each plan */
+  char                *analysis_error;
+  AdwPreferencesGroup *log_group;
+  GtkWidget           *log_open_row;
+  GtkWidget           *log_progress_row;
+  GtkProgressBar      *log_progress;
+  GtkWidget           *log_error_row;
+  GtkWidget           *log_summary_row;
+  GtkWidget           *log_open_button;
+  GPtrArray           *log_rows;     /* rows of log_group rebuilt with each plan */
+  AdwPreferencesGroup *chart_group;
+  PlannerLogChartView *chart;
+  AdwPreferencesGroup *findings_group;
+  GPtrArray           *findings_rows;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerAdvicePage, planner_advice_page, ADW_TYPE_BIN)
@@ -73,7 +101,9 @@ static const struct {
   { PLANNER_SYMPTOM_HANG, N_("Hangs at start-up") },
 };
 
-static void compute (PlannerAdvicePage *self);
+static void compute             (PlannerAdvicePage *self);
+static void on_symptom_selected (PlannerAdvicePage *self);
+static void on_show_startup_fixes (PlannerAdvicePage *self);
 
 static void
 show_toast (PlannerAdvicePage *self,
@@ -257,6 +287,16 @@ text_row (const char *title,
 }
 
 static GtkWidget *
+plain_row (const char *title)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  return row;
+}
+
+static GtkWidget *
 icon_row (const char *icon_name,
           const char *style,
           const char *title,
@@ -386,6 +426,319 @@ clear_plan (PlannerAdvicePage *self)
   self->n_suggestions = 0;
   g_clear_pointer (&self->plan, planner_plan_free);
   g_clear_object (&self->plan_job);
+}
+
+/* The training log ---------------------------------------------------------- */
+
+static PlannerLogRecord *
+log_record (PlannerAdvicePage *self)
+{
+  return self->session != NULL ? planner_log_session_get_record (self->session) : NULL;
+}
+
+static void
+clear_rows (AdwPreferencesGroup *group,
+            GPtrArray           *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    adw_preferences_group_remove (group, g_ptr_array_index (rows, i));
+  g_ptr_array_set_size (rows, 0);
+}
+
+static void
+add_row (AdwPreferencesGroup *group,
+         GPtrArray           *rows,
+         GtkWidget           *row)
+{
+  if (row == NULL)
+    return;
+  adw_preferences_group_add (group, row);
+  g_ptr_array_add (rows, row);
+}
+
+static const char *
+phase_label (PlannerLogPhase phase)
+{
+  switch (phase)
+    {
+    case PLANNER_LOG_PHASE_START: return _("nothing from Megatron");
+    case PLANNER_LOG_PHASE_INITIALIZED: return _("initialized");
+    case PLANNER_LOG_PHASE_MODEL_BUILD: return _("building the model");
+    case PLANNER_LOG_PHASE_DATA: return _("building the data loaders");
+    case PLANNER_LOG_PHASE_TRAINING: return _("training");
+    case PLANNER_LOG_PHASE_DONE: return _("done");
+    default: return "";
+    }
+}
+
+static char *
+log_summary (const PlannerLogRecord *record)
+{
+  if (record->n_iteration_lines > 0)
+    /* Translators: "950 lines · iterations 1–840 · reached: training" */
+    return g_strdup_printf (_("%" G_GUINT64_FORMAT " lines · iterations %" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT
+                              " · reached: %s"), record->n_lines, record->first_iteration, record->last_iteration,
+                            phase_label (record->phase));
+  return g_strdup_printf (_("%" G_GUINT64_FORMAT " lines · no iteration logged · reached: %s"), record->n_lines,
+                          phase_label (record->phase));
+}
+
+/* What the session is doing: reading, failed, or which log is open. */
+static void
+update_log_state (PlannerAdvicePage *self)
+{
+  PlannerLogSessionState state = self->session != NULL ? planner_log_session_get_state (self->session)
+                                                       : PLANNER_LOG_SESSION_EMPTY;
+  PlannerLogRecord *record = log_record (self);
+  g_autofree char *name = self->session != NULL ? planner_log_session_dup_name (self->session) : NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->log_group), self->session != NULL);
+  gtk_widget_set_visible (self->log_open_row, record == NULL && state != PLANNER_LOG_SESSION_READING);
+  gtk_widget_set_visible (self->log_open_button, record != NULL);
+
+  gtk_widget_set_visible (self->log_progress_row, state == PLANNER_LOG_SESSION_READING);
+  if (state == PLANNER_LOG_SESSION_READING)
+    {
+      g_autofree char *title = g_strdup_printf (_("Reading %s…"), name != NULL ? name : "");
+      g_autofree char *percent = g_strdup_printf ("%.0f%%", planner_log_session_get_fraction (self->session) * 100);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->log_progress_row), title);
+      gtk_progress_bar_set_fraction (self->log_progress, planner_log_session_get_fraction (self->session));
+      gtk_progress_bar_set_text (self->log_progress, percent);
+    }
+
+  gtk_widget_set_visible (self->log_error_row, state == PLANNER_LOG_SESSION_FAILED);
+  if (state == PLANNER_LOG_SESSION_FAILED)
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->log_error_row),
+                                   planner_log_session_get_error (self->session));
+
+  gtk_widget_set_visible (self->log_summary_row, record != NULL);
+  if (record != NULL)
+    {
+      GFile *file = planner_log_session_get_file (self->session);
+      g_autofree char *base = file != NULL ? g_file_get_basename (file) : NULL;
+      g_autofree char *shown = base != NULL ? g_filename_display_name (base) : g_strdup ("");
+      g_autofree char *summary = log_summary (record);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->log_summary_row), shown);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->log_summary_row), summary);
+    }
+
+  if (record == NULL)
+    {
+      if (self->chart_group != NULL)
+        gtk_widget_set_visible (GTK_WIDGET (self->chart_group), FALSE);
+      if (self->findings_group != NULL)
+        gtk_widget_set_visible (GTK_WIDGET (self->findings_group), FALSE);
+    }
+  /* The plan and the evidence follow the log. */
+  if (record != self->shown_record)
+    invalidate (self);
+}
+
+static void
+on_session_changed (PlannerAdvicePage *self)
+{
+  update_log_state (self);
+}
+
+static void
+on_session_loaded (PlannerAdvicePage *self)
+{
+  self->log_new = TRUE;
+  invalidate (self);
+}
+
+static void
+on_close_log (PlannerAdvicePage *self)
+{
+  if (self->session != NULL)
+    planner_log_session_close (self->session);
+}
+
+static void
+on_cancel_log (PlannerAdvicePage *self)
+{
+  if (self->session != NULL)
+    planner_log_session_cancel (self->session);
+}
+
+/* The job rows: how the job and the log's run compare. */
+static void
+show_log_job (PlannerAdvicePage *self)
+{
+  const char *const *notes = planner_log_session_get_job_notes (self->session);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerJob) log_job = planner_log_session_make_job (self->session, self->job, NULL, &error);
+  g_auto(GStrv) changes = log_job != NULL ? planner_job_list_changes_labelled (self->job, log_job) : NULL;
+
+  if (log_job == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("%s: the log is read against this job."), error->message);
+
+      add_row (self->log_group, self->log_rows, icon_row ("dialog-information-symbolic", NULL, text, NULL));
+    }
+  else if (changes[0] != NULL)
+    {
+      GtkWidget *row = adw_expander_row_new ();
+      GtkWidget *button = gtk_button_new_with_mnemonic (_("_Use the Log’s Job"));
+      GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+      guint n = g_strv_length (changes);
+      g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                "%u field differs; the figures below are this job’s",
+                                                                "%u fields differ; the figures below are this job’s",
+                                                                n), n);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("The Log’s Run Differs from This Job"));
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
+      gtk_widget_add_css_class (icon, "warning");
+      adw_expander_row_add_prefix (ADW_EXPANDER_ROW (row), icon);
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (button, _("Make a new job from the log’s arguments (unsaved changes to this one "
+                                             "are asked about first)"));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.use-log-job");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Use the Log’s Job"), -1);
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (row), button);
+      for (guint i = 0; changes[i] != NULL; i++)
+        {
+          GtkWidget *change = plain_row (changes[i]);
+
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (row), change);
+        }
+      add_row (self->log_group, self->log_rows, row);
+    }
+  else if (notes != NULL)
+    add_row (self->log_group, self->log_rows,
+             icon_row ("object-select-symbolic", "success", _("This job was made from the log’s arguments"),
+                       _("Below: what the log could not say, and what was assumed.")));
+  else
+    add_row (self->log_group, self->log_rows,
+             icon_row ("object-select-symbolic", "success", _("The log’s run is this job"),
+                       _("Its printed arguments give every field of the job.")));
+
+  for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
+    add_row (self->log_group, self->log_rows, icon_row ("dialog-information-symbolic", NULL, notes[i], NULL));
+}
+
+/* Everything the log shows, read against the job: the job rows, and on
+ * Troubleshoot the chart and the findings. */
+static void
+show_log_evidence (PlannerAdvicePage *self)
+{
+  PlannerLogRecord *record = log_record (self);
+  const PlannerLogDiagnosis *diagnosis;
+
+  if (self->analysis == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The log could not be read against this job: %s"),
+                                               self->analysis_error != NULL ? self->analysis_error : "");
+
+      add_row (self->log_group, self->log_rows, icon_row ("dialog-error-symbolic", "error", text, NULL));
+      return;
+    }
+  diagnosis = self->analysis->diagnosis;
+  show_log_job (self);
+  for (guint i = 0; i < self->analysis->assumptions->len; i++)
+    add_row (self->log_group, self->log_rows,
+             icon_row ("dialog-information-symbolic", NULL, g_ptr_array_index (self->analysis->assumptions, i), NULL));
+
+  if (!self->troubleshoot)
+    {
+      /* Optimize starts from the measured MFU; the rest is background. */
+      add_row (self->log_group, self->log_rows, planner_log_memory_row_new (diagnosis));
+      return;
+    }
+
+  {
+    GArray *marks = planner_log_marks_new (diagnosis);
+
+    planner_log_chart_view_set_data (self->chart, record, (const PlannerLogChartMark *) marks->data, marks->len);
+    planner_log_marks_free (marks);
+    gtk_widget_set_visible (GTK_WIDGET (self->chart_group), TRUE);
+  }
+
+  for (guint i = 0; i < diagnosis->findings->len; i++)
+    add_row (self->findings_group, self->findings_rows,
+             planner_log_finding_row_new (g_ptr_array_index (diagnosis->findings, i), i == 0));
+  if (diagnosis->findings->len == 0)
+    add_row (self->findings_group, self->findings_rows,
+             icon_row ("object-select-symbolic", "success", _("No failure, divergence or low MFU"),
+                       _("The log shows a run that works: the measured figures are below.")));
+  add_row (self->findings_group, self->findings_rows, planner_log_mfu_row_new (diagnosis));
+  add_row (self->findings_group, self->findings_rows, planner_log_memory_row_new (diagnosis));
+  add_row (self->findings_group, self->findings_rows, planner_log_theoretical_row_new (diagnosis));
+  for (guint i = 0; i < diagnosis->notes->len; i++)
+    add_row (self->findings_group, self->findings_rows,
+             icon_row ("dialog-information-symbolic", NULL, g_ptr_array_index (diagnosis->notes, i), NULL));
+  gtk_widget_set_visible (GTK_WIDGET (self->findings_group), TRUE);
+}
+
+static void
+clear_log_evidence (PlannerAdvicePage *self)
+{
+  g_clear_pointer (&self->analysis, planner_log_analysis_free);
+  g_clear_pointer (&self->analysis_error, g_free);
+  g_clear_pointer (&self->shown_record, planner_log_record_unref);
+  if (self->log_rows != NULL)
+    clear_rows (self->log_group, self->log_rows);
+  if (self->findings_rows != NULL)
+    clear_rows (self->findings_group, self->findings_rows);
+}
+
+/* Reads the log against the job as it is now; on a new log, Troubleshoot
+ * shows its most severe symptom. */
+static void
+analyse_log (PlannerAdvicePage *self)
+{
+  PlannerLogRecord *record = log_record (self);
+  g_autoptr(GError) error = NULL;
+
+  clear_log_evidence (self);
+  if (record == NULL)
+    {
+      if (self->troubleshoot)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->symptom_row), "");
+      return;
+    }
+  self->shown_record = planner_log_record_ref (record);
+  self->analysis = planner_log_analysis_new (record, self->job, NULL, 0, &error);
+  if (self->analysis == NULL)
+    self->analysis_error = g_strdup (error->message);
+  if (self->log_new && self->troubleshoot && self->analysis != NULL && self->analysis->diagnosis->findings->len > 0)
+    {
+      const PlannerLogFinding *first = g_ptr_array_index (self->analysis->diagnosis->findings, 0);
+
+      g_signal_handlers_block_by_func (self->symptom_row, on_symptom_selected, self);
+      _planner_advice_page_set_symptom (self, first->symptom);
+      self->symptom = first->symptom;
+      g_signal_handlers_unblock_by_func (self->symptom_row, on_symptom_selected, self);
+    }
+  self->log_new = FALSE;
+  if (self->troubleshoot)
+    {
+      g_autoptr(GString) shown = g_string_new (NULL);
+
+      for (guint i = 0; self->analysis != NULL && i < self->analysis->diagnosis->findings->len; i++)
+        {
+          const PlannerLogFinding *finding = g_ptr_array_index (self->analysis->diagnosis->findings, i);
+
+          if (strstr (shown->str, planner_log_symptom_label (finding->symptom)) != NULL)
+            continue;
+          g_string_append_printf (shown, "%s%s", shown->len > 0 ? ", " : "",
+                                  planner_log_symptom_label (finding->symptom));
+        }
+      if (shown->len > 0)
+        {
+          g_autofree char *subtitle = g_strdup_printf (_("In the log: %s"), shown->str);
+
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (self->symptom_row), subtitle);
+        }
+      else
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (self->symptom_row),
+                                     self->analysis != NULL ? _("The log shows none of these") : "");
+    }
+  show_log_evidence (self);
 }
 
 /* Applying ---------------------------------------------------------------- */
@@ -629,6 +982,24 @@ show_status (PlannerAdvicePage *self,
              const char        *description,
              gboolean           startup_button)
 {
+  /* With a log open, the evidence stays in view and the reason there is
+   * no plan goes below it. */
+  if (self->shown_record != NULL)
+    {
+      AdwPreferencesGroup *group = add_group (self, title, NULL);
+
+      adw_preferences_group_add (group, icon_row (icon_name, NULL, description, NULL));
+      if (startup_button)
+        {
+          GtkWidget *button = gtk_button_new_with_mnemonic (_("Show _Start-up Fixes"));
+
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_show_startup_fixes), self);
+          adw_preferences_group_set_header_suffix (group, button);
+        }
+      gtk_stack_set_visible_child_name (self->stack, "plan");
+      return;
+    }
   adw_status_page_set_icon_name (self->status, icon_name);
   adw_status_page_set_title (self->status, title);
   {
@@ -718,6 +1089,31 @@ add_suggestion (PlannerAdvicePage       *self,
                                                    bubble, FALSE));
     }
 
+  if (s->citations->len > 0)
+    {
+      GtkWidget *expander = adw_expander_row_new ();
+      g_autoptr(GString) numbers = g_string_new (NULL);
+      g_autofree char *subtitle = NULL;
+
+      /* The line numbers in view; the lines one click away. */
+      for (guint i = 0; i < s->citations->len && i < 6; i++)
+        g_string_append_printf (numbers, "%s%" G_GUINT64_FORMAT, i > 0 ? ", " : "",
+                                ((PlannerCitation *) g_ptr_array_index (s->citations, i))->line);
+      if (s->citations->len > 6)
+        g_string_append (numbers, ", …");
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Line %s led to it", "Lines %s led to it",
+                                               s->citations->len), numbers->str);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _("From the Log"));
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
+      for (guint i = 0; i < s->citations->len; i++)
+        {
+          const PlannerCitation *c = g_ptr_array_index (s->citations, i);
+
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), planner_log_line_row_new (c->line, c->rank, c->text));
+        }
+      adw_preferences_group_add (group, expander);
+    }
+
   if (s->checks->len > 0)
     {
       GtkWidget *expander = adw_expander_row_new ();
@@ -744,8 +1140,9 @@ update_throughput_rows (PlannerAdvicePage *self)
                          self->symptom == PLANNER_SYMPTOM_SLOW;
   g_autofree char *peak = g_ascii_strup (plan != NULL && plan->peak_name != NULL ? plan->peak_name : "bf16", -1);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->mfu_row), mfu_symptom);
-  if (!mfu_symptom)
+  /* With a log open, the MFU is the one it measured. */
+  gtk_widget_set_visible (GTK_WIDGET (self->mfu_row), mfu_symptom && self->analysis == NULL);
+  if (!mfu_symptom || self->analysis != NULL)
     gtk_widget_set_visible (GTK_WIDGET (self->mfu_error_row), FALSE);
   else
     validate_mfu (self);
@@ -778,7 +1175,13 @@ update_throughput_rows (PlannerAdvicePage *self)
       g_autofree char *measured = g_strdup_printf ("%.1f%%", plan->measured_mfu * 100);
       g_autofree char *subtitle = NULL;
 
-      if (plan->measured_tflops > 0 && plan->peak_tflops > 0)
+      const PlannerLogDiagnosis *diagnosis = self->analysis != NULL ? self->analysis->diagnosis : NULL;
+
+      if (diagnosis != NULL && diagnosis->has_mfu && diagnosis->mfu_line != NULL)
+        subtitle = g_strdup_printf (_("From the log (line %" G_GUINT64_FORMAT "): %.0f TFLOP/s per GPU, the median, "
+                                      "against the %s peak of %.0f TFLOP/s"), diagnosis->mfu_line->number,
+                                    diagnosis->mfu.tflops_per_gpu, peak, diagnosis->mfu.peak_tflops);
+      else if (plan->measured_tflops > 0 && plan->peak_tflops > 0)
         subtitle = g_strdup_printf (_("%.0f TFLOP/s per GPU against the %s peak of %.0f TFLOP/s"),
                                     plan->measured_tflops, peak, plan->peak_tflops);
       gtk_label_set_text (self->measured_label, measured);
@@ -810,6 +1213,25 @@ show_plan (PlannerAdvicePage *self)
                        plan->suggestions->len > 0
                          ? _("Most likely first. Each fix applies on its own, after you confirm it.")
                          : _("No flag change for this symptom passes the planner’s checks for this job."));
+
+  /* A symptom the log does not show gets the general plan, and says so. */
+  if (self->analysis != NULL && plan->kind == PLANNER_PLAN_TROUBLESHOOT &&
+      planner_log_diagnosis_find (self->analysis->diagnosis, plan->symptom) == NULL)
+    adw_preferences_group_add (group, icon_row ("dialog-information-symbolic", NULL,
+                                                _("The log shows no sign of this symptom: this is the general "
+                                                  "plan for it."), NULL));
+  /* Optimize: what the log measured, in words (Troubleshoot shows it above). */
+  if (self->analysis != NULL && plan->kind == PLANNER_PLAN_OPTIMIZE)
+    for (guint i = 0; i < plan->evidence->len; i++)
+      {
+        const char *evidence = g_ptr_array_index (plan->evidence, i);
+
+        /* The memory and the assumptions have rows of their own above. */
+        if (g_str_has_prefix (evidence, "Your run logged") || g_ptr_array_find_with_equal_func (
+              self->analysis->assumptions, evidence, g_str_equal, NULL))
+          continue;
+        adw_preferences_group_add (group, icon_row ("dialog-information-symbolic", NULL, evidence, NULL));
+      }
 
   for (guint i = 0; i < plan->suggestions->len; i++)
     flag_changes += planner_suggestion_count_flag_changes (g_ptr_array_index (plan->suggestions, i));
@@ -942,11 +1364,13 @@ compute (PlannerAdvicePage *self)
   g_autoptr(PlannerReport) own_report = NULL;
   g_autoptr(GError) error = NULL;
   const PlannerReport *report = self->report;
-  PlannerSymptom symptom = self->troubleshoot ? self->symptom : PLANNER_SYMPTOM_NONE;
+  PlannerSymptom symptom;
 
   g_clear_handle_id (&self->compute_source, g_source_remove);
   self->dirty = FALSE;
   clear_plan (self);
+  analyse_log (self);
+  symptom = self->troubleshoot ? self->symptom : PLANNER_SYMPTOM_NONE;
 
   if (report == NULL)
     report = own_report = planner_analyze_job (self->job);
@@ -976,7 +1400,10 @@ compute (PlannerAdvicePage *self)
       return;
     }
 
-  self->plan = planner_advise_job (self->job, symptom, self->mfu, 0, 0, &error);
+  if (self->analysis != NULL)
+    self->plan = planner_advise_log (self->analysis, symptom, &error);
+  else
+    self->plan = planner_advise_job (self->job, symptom, self->mfu, 0, 0, &error);
   if (self->plan == NULL)
     {
       update_throughput_rows (self);
@@ -1025,6 +1452,14 @@ planner_advice_page_dispose (GObject *object)
   g_clear_object (&self->plan_job);
   g_clear_pointer (&self->report, planner_report_unref);
   g_clear_pointer (&self->plan_groups, g_ptr_array_unref);
+  g_clear_pointer (&self->analysis, planner_log_analysis_free);
+  g_clear_pointer (&self->analysis_error, g_free);
+  g_clear_pointer (&self->shown_record, planner_log_record_unref);
+  g_clear_pointer (&self->log_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->findings_rows, g_ptr_array_unref);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
   g_clear_object (&self->job);
   G_OBJECT_CLASS (planner_advice_page_parent_class)->dispose (object);
 }
@@ -1057,6 +1492,107 @@ info_row (const char  *title,
   return row;
 }
 
+/* The log's groups come first on the page, hidden until the window
+ * gives the page its log session. */
+static void
+build_log_groups (PlannerAdvicePage *self)
+{
+  GtkWidget *button, *icon, *box;
+
+  self->log_rows = g_ptr_array_new ();
+  self->log_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->log_group, _("Training Log"));
+  adw_preferences_group_set_description (self->log_group, self->troubleshoot
+    ? _("What the run showed: its symptoms with the lines that prove them, the measured MFU and memory.")
+    : _("The MFU the run measured replaces a typed one; the changes below start from it."));
+  self->log_open_button = gtk_button_new_with_mnemonic (_("_Open Another…"));
+  gtk_widget_set_valign (self->log_open_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (self->log_open_button, _("Open another training log"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->log_open_button), "win.open-log");
+  adw_preferences_group_set_header_suffix (self->log_group, self->log_open_button);
+
+  self->log_open_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->log_open_row), _("No Training Log Open"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->log_open_row),
+                               _("Open the log your Megatron run wrote, or drop it on the window."));
+  button = gtk_button_new_with_mnemonic (_("_Open Training Log…"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-log");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self->log_open_row), button);
+  adw_preferences_group_add (self->log_group, self->log_open_row);
+
+  self->log_progress_row = adw_action_row_new ();
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->log_progress_row), FALSE);
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  self->log_progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  gtk_progress_bar_set_show_text (self->log_progress, TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self->log_progress), 160, -1);
+  gtk_widget_set_valign (GTK_WIDGET (self->log_progress), GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->log_progress), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Share of the log read"), -1);
+  button = gtk_button_new_with_mnemonic (_("_Cancel"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Stop reading the log"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_cancel_log), self);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->log_progress));
+  gtk_box_append (GTK_BOX (box), button);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self->log_progress_row), box);
+  gtk_widget_set_visible (self->log_progress_row, FALSE);
+  adw_preferences_group_add (self->log_group, self->log_progress_row);
+
+  self->log_error_row = adw_action_row_new ();
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->log_error_row), FALSE);
+  icon = gtk_image_new_from_icon_name ("dialog-error-symbolic");
+  gtk_widget_add_css_class (icon, "error");
+  adw_action_row_add_prefix (ADW_ACTION_ROW (self->log_error_row), icon);
+  gtk_widget_set_visible (self->log_error_row, FALSE);
+  adw_preferences_group_add (self->log_group, self->log_error_row);
+
+  self->log_summary_row = adw_action_row_new ();
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->log_summary_row), FALSE);
+  icon = gtk_image_new_from_icon_name ("text-x-generic-symbolic");
+  adw_action_row_add_prefix (ADW_ACTION_ROW (self->log_summary_row), icon);
+  button = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, _("Close the Log"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Close the Log"), -1);
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_close_log), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self->log_summary_row), button);
+  gtk_widget_set_visible (self->log_summary_row, FALSE);
+  adw_preferences_group_add (self->log_group, self->log_summary_row);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->log_group), FALSE);
+  adw_preferences_page_add (self->page, self->log_group);
+
+  if (!self->troubleshoot)
+    return;
+
+  self->chart_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->chart_group, _("Loss, Grad Norm and Throughput"));
+  adw_preferences_group_set_description (self->chart_group, _("Per logged iteration, with the failure marked. "
+                                                              "Point at the chart for the figures."));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_add_css_class (box, "card");
+  self->chart = PLANNER_LOG_CHART_VIEW (planner_log_chart_view_new ());
+  gtk_widget_set_margin_start (GTK_WIDGET (self->chart), 6);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->chart), 6);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->chart), 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->chart), 6);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->chart));
+  adw_preferences_group_add (self->chart_group, box);
+  gtk_widget_set_visible (GTK_WIDGET (self->chart_group), FALSE);
+  adw_preferences_page_add (self->page, self->chart_group);
+
+  self->findings_rows = g_ptr_array_new ();
+  self->findings_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->findings_group, _("What the Log Shows"));
+  adw_preferences_group_set_description (self->findings_group, _("Each symptom with the lines of the log that prove "
+                                                                 "it, most severe first."));
+  gtk_widget_set_visible (GTK_WIDGET (self->findings_group), FALSE);
+  adw_preferences_page_add (self->page, self->findings_group);
+}
+
 GtkWidget *
 planner_advice_page_new (PlannerJob *job,
                          gboolean    troubleshoot)
@@ -1085,6 +1621,8 @@ planner_advice_page_new (PlannerJob *job,
   g_signal_connect_swapped (self->status_button, "clicked", G_CALLBACK (on_show_startup_fixes), self);
   gtk_box_append (GTK_BOX (status_box), self->status_button);
   adw_status_page_set_child (self->status, status_box);
+
+  build_log_groups (self);
 
   input = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   if (troubleshoot)
@@ -1159,6 +1697,28 @@ planner_advice_page_update (PlannerAdvicePage *self,
   invalidate (self);
 }
 
+void
+planner_advice_page_set_log_session (PlannerAdvicePage *self,
+                                     PlannerLogSession *session)
+{
+  g_return_if_fail (PLANNER_IS_ADVICE_PAGE (self));
+  g_return_if_fail (session == NULL || PLANNER_IS_LOG_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    {
+      g_signal_connect_swapped (session, "changed", G_CALLBACK (on_session_changed), self);
+      g_signal_connect_swapped (session, "loaded", G_CALLBACK (on_session_loaded), self);
+      self->log_new = planner_log_session_get_record (session) != NULL;
+    }
+  update_log_state (self);
+  invalidate (self);
+}
+
 /* For the tests ------------------------------------------------------------ */
 
 void
@@ -1211,4 +1771,18 @@ _planner_advice_page_get_mfu_row (PlannerAdvicePage *self)
 {
   g_return_val_if_fail (PLANNER_IS_ADVICE_PAGE (self), NULL);
   return GTK_WIDGET (self->mfu_row);
+}
+
+const PlannerLogAnalysis *
+_planner_advice_page_get_log_analysis (PlannerAdvicePage *self)
+{
+  g_return_val_if_fail (PLANNER_IS_ADVICE_PAGE (self), NULL);
+  return self->analysis;
+}
+
+GtkWidget *
+_planner_advice_page_get_chart (PlannerAdvicePage *self)
+{
+  g_return_val_if_fail (PLANNER_IS_ADVICE_PAGE (self), NULL);
+  return GTK_WIDGET (self->chart);
 }

@@ -11,6 +11,7 @@
 
 #include "planner-analyze.h"
 #include "planner-job.h"
+#include "planner-log-session.h"
 
 G_BEGIN_DECLS
 
@@ -23,5 +24,8 @@ GtkWidget *planner_advice_page_new    (PlannerJob *job,
 /* Called with each new report of the job. */
 void       planner_advice_page_update (PlannerAdvicePage *self,
                                  PlannerReport *report);
+/* The window's training log: the plans start from it while one is open. */
+void       planner_advice_page_set_log_session (PlannerAdvicePage *self,
+                                                PlannerLogSession *session);
 
 G_END_DECLS

@@ -217,6 +217,13 @@ planner_picture_view_describe_shape (PlannerPictureView *self,
     case PLANNER_TAG_TABLE_CELL:
     case PLANNER_TAG_FOOTER:
     case PLANNER_TAG_PANEL:
+    case PLANNER_TAG_LOG_SEGMENT:
+    case PLANNER_TAG_LOG_POINT:
+    case PLANNER_TAG_LOG_RANGE:
+    case PLANNER_TAG_LOG_OFF_SCALE:
+    case PLANNER_TAG_LOG_FLAG:
+    case PLANNER_TAG_LOG_MARK:
+    case PLANNER_TAG_LOG_AXIS:
     default:
       return NULL;
     }

@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "planner-log-session.h"
 #include "planner-script-pane.h"
 #include "planner-window.h"
 
@@ -25,5 +26,8 @@ const char        *_planner_window_get_problem_text  (PlannerWindow *self);
 /* "done", "warning", "error" or "none": what the sidebar marks. */
 const char        *_planner_window_get_page_status   (PlannerWindow *self,
                                                       const char    *name);
+
+/* The training log the window has open (Optimize and Troubleshoot). */
+PlannerLogSession *_planner_window_get_log_session   (PlannerWindow *self);
 
 G_END_DECLS

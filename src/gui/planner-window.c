@@ -18,6 +18,7 @@
 #include "planner-field.h"
 #include "planner-history-window.h"
 #include "planner-journal.h"
+#include "planner-log-session.h"
 #include "planner-preferences-window.h"
 #include "planner-memory-page.h"
 #include "planner-pages.h"
@@ -63,6 +64,7 @@ struct _PlannerWindow
   gboolean              close_confirmed;
   PlannerJob           *undo_job;      /* the job before Use Recommended */
   PlannerJournal       *journal;       /* read when first needed */
+  PlannerLogSession    *log_session;   /* the training log open, for Optimize and Troubleshoot */
   gboolean              first_frame_done;
   guint                 first_draft_source;
 };
@@ -187,13 +189,19 @@ build_memory_page (PlannerWindow *self)
 static GtkWidget *
 build_optimize_page (PlannerWindow *self)
 {
-  return planner_advice_page_new (job (self), FALSE);
+  GtkWidget *page = planner_advice_page_new (job (self), FALSE);
+
+  planner_advice_page_set_log_session (PLANNER_ADVICE_PAGE (page), self->log_session);
+  return page;
 }
 
 static GtkWidget *
 build_troubleshoot_page (PlannerWindow *self)
 {
-  return planner_advice_page_new (job (self), TRUE);
+  GtkWidget *page = planner_advice_page_new (job (self), TRUE);
+
+  planner_advice_page_set_log_session (PLANNER_ADVICE_PAGE (page), self->log_session);
+  return page;
 }
 
 static guint
@@ -997,6 +1005,7 @@ do_new (PlannerWindow *self,
 
   planner_document_reset (self->document, template_job);
   g_clear_object (&self->undo_job);
+  planner_log_session_set_job_notes (self->log_session, NULL);
   planner_window_flush (self);
   toast (self, _("New job: give the model and the values the sidebar marks"));
 }
@@ -1027,6 +1036,7 @@ load_cb (GObject      *object,
       return;
     }
   g_clear_object (&self->undo_job);
+  planner_log_session_set_job_notes (self->log_session, NULL);
   planner_window_flush (self);
   if (source == PLANNER_DOCUMENT_JOB_FILE)
     {
@@ -1054,6 +1064,161 @@ do_open (PlannerWindow *self,
   planner_document_load_async (self->document, G_FILE (data), template_job, NULL, load_cb, g_object_ref (self));
 }
 
+/* Training logs -------------------------------------------------------------- */
+
+static void
+open_log (PlannerWindow *self,
+          GFile         *file)
+{
+  /* Reading shows its progress there, and can be cancelled there. */
+  show_page (self, page_index ("troubleshoot"));
+  planner_log_session_open (self->log_session, file);
+}
+
+typedef struct
+{
+  PlannerJob *job;
+  GStrv       notes;
+} LogJob;
+
+static void
+log_job_free (LogJob *log_job)
+{
+  g_clear_object (&log_job->job);
+  g_clear_pointer (&log_job->notes, g_strfreev);
+  g_free (log_job);
+}
+
+static void
+do_use_log_job (PlannerWindow *self,
+                gpointer       data)
+{
+  LogJob *log_job = data;
+
+  /* A new, untitled job that nothing on disk holds yet, as an import is. */
+  planner_document_reset (self->document, log_job->job);
+  planner_document_set_modified (self->document, TRUE);
+  g_clear_object (&self->undo_job);
+  planner_log_session_set_job_notes (self->log_session, (const char *const *) log_job->notes);
+  planner_window_flush (self);
+  show_page (self, page_index ("troubleshoot"));
+  toast (self, _("Made a new job from the log’s arguments: Troubleshoot says what was assumed"));
+}
+
+/* The job the log's run was becomes the window's, through the
+ * unsaved-changes guard.  @base gives what the log cannot (the launch
+ * fields, and the GPU and node size when the log does not show them). */
+static void
+use_log_job (PlannerWindow *self,
+             PlannerJob    *base)
+{
+  g_autoptr(GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  PlannerJob *made = planner_log_session_make_job (self->log_session, base, notes, &error);
+  LogJob *log_job;
+
+  if (made == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+  g_ptr_array_add (notes, NULL);
+  log_job = g_new0 (LogJob, 1);
+  log_job->job = made;
+  log_job->notes = g_strdupv ((char **) notes->pdata);
+  run_guarded (self, do_use_log_job, log_job, (GDestroyNotify) log_job_free);
+}
+
+static void
+on_log_loaded (PlannerWindow *self)
+{
+  g_autoptr(PlannerJob) template_job = NULL;
+
+  /* A job of the person's (saved, or with changes) is never replaced
+   * unasked: the log is read against it, and Troubleshoot offers the
+   * log's job when they differ.  Otherwise the log's job is the job. */
+  if (planner_document_get_file (self->document) != NULL || planner_document_get_modified (self->document) ||
+      planner_log_session_get_record (self->log_session)->arguments == NULL)
+    return;
+  template_job = planner_window_new_job_template (self);
+  use_log_job (self, template_job);
+}
+
+static void
+use_log_job_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+
+  if (planner_log_session_get_record (self->log_session) == NULL)
+    return;
+  /* Exactly the job Troubleshoot compared with this one. */
+  use_log_job (self, job (self));
+}
+
+static void
+on_open_log_response (PlannerWindow   *self,
+                      int              response,
+                      GtkNativeDialog *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  if (self->chooser == chooser)
+    g_clear_object (&self->chooser);
+  if (file != NULL)
+    open_log (self, file);
+}
+
+static void
+open_log_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  GtkFileFilter *filter;
+
+  chooser = gtk_file_chooser_native_new (_("Open Training Log"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Open"), _("_Cancel"));
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("Training Logs"));
+  gtk_file_filter_add_mime_type (filter, "text/plain");
+  gtk_file_filter_add_suffix (filter, "log");
+  gtk_file_filter_add_suffix (filter, "out");
+  gtk_file_filter_add_suffix (filter, "err");
+  gtk_file_filter_add_suffix (filter, "txt");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_object_unref (filter);
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("All Files"));
+  gtk_file_filter_add_pattern (filter, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_object_unref (filter);
+  show_chooser (self, chooser, G_CALLBACK (on_open_log_response));
+}
+
+static void
+sniff_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(PlannerWindow) self = user_data;
+  gboolean is_log = FALSE;
+
+  if (self->document == NULL)
+    return;
+  /* Told apart by what the file holds.  One that cannot be read goes
+   * the usual way, which says why. */
+  if (planner_log_sniff_file_finish (G_FILE (object), result, &is_log, NULL) && is_log)
+    open_log (self, G_FILE (object));
+  else
+    run_guarded (self, do_open, g_object_ref (object), g_object_unref);
+}
+
 void
 planner_window_open_file (PlannerWindow *self,
                           GFile         *file)
@@ -1061,7 +1226,7 @@ planner_window_open_file (PlannerWindow *self,
   g_return_if_fail (PLANNER_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  run_guarded (self, do_open, g_object_ref (file), g_object_unref);
+  planner_log_sniff_file_async (file, NULL, sniff_cb, g_object_ref (self));
 }
 
 static void
@@ -1588,6 +1753,9 @@ planner_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->undo_job);
   g_clear_pointer (&self->journal, planner_journal_free);
+  if (self->log_session != NULL)
+    planner_log_session_cancel (self->log_session);
+  g_clear_object (&self->log_session);
   g_clear_pointer (&self->report, planner_report_unref);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->first_problem_key, g_free);
@@ -1633,6 +1801,8 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "win.open-log", NULL, open_log_action);
+  gtk_widget_class_install_action (widget_class, "win.use-log-job", NULL, use_log_job_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
@@ -1647,6 +1817,7 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK, "win.import", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.open-log", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as",
                                        NULL);
@@ -1680,6 +1851,8 @@ planner_window_init (PlannerWindow *self)
   first = planner_job_new_example ();
   restore_job (self, first);
   self->document = planner_document_new (first);
+  self->log_session = planner_log_session_new ();
+  g_signal_connect_object (self->log_session, "loaded", G_CALLBACK (on_log_loaded), self, G_CONNECT_SWAPPED);
   restored_file = g_object_get_data (G_OBJECT (self), "restored-file");
   planner_document_restore (self->document, restored_file,
                             g_settings_get_boolean (self->settings, "last-job-modified"));
@@ -1776,6 +1949,13 @@ _planner_window_get_stack (PlannerWindow *self)
         gtk_stack_set_visible_child (self->stack, page);
     }
   return self->stack;
+}
+
+PlannerLogSession *
+_planner_window_get_log_session (PlannerWindow *self)
+{
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  return self->log_session;
 }
 
 PlannerScriptPane *

@@ -37,12 +37,22 @@ stream (JsonNode *node,
   return g_string_free (text, FALSE);
 }
 
+/* json-glib leaves 0x1f raw, which is not JSON; the writer escapes it. */
+static char *
+fix_unit_separator (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "\x1f", -1);
+
+  return g_strjoinv ("\\u001f", parts);
+}
+
 static void
 assert_same (JsonNode *node)
 {
   for (int pretty = 0; pretty <= 1; pretty++)
     {
-      g_autofree char *expected = generate (node, pretty);
+      g_autofree char *generated = generate (node, pretty);
+      g_autofree char *expected = fix_unit_separator (generated);
       g_autofree char *actual = stream (node, pretty);
 
       g_assert_cmpstr (actual, ==, expected);
@@ -61,8 +71,9 @@ assert_same_text (const char *json)
 }
 
 /* json-glib's quirks, one by one: "{  }" for an empty nested object,
- * "[]" for an empty array, ".0" glued to an exponent, 0x1f and '/' left
- * alone, 0x7f escaped, member names escaped. */
+ * "[]" for an empty array, ".0" glued to an exponent, '/' left alone,
+ * 0x7f escaped, member names escaped (and 0x1f, which json-glib leaves
+ * raw, escaped). */
 static void
 test_quirks (void)
 {
@@ -232,6 +243,63 @@ test_sink_failure (void)
   g_assert_cmpuint (calls, ==, 1);
 }
 
+static char *
+write_string (const char *value)
+{
+  GString *text = g_string_new (NULL);
+  g_autoptr(PlannerJsonWriter) writer = planner_json_writer_new_for_string (FALSE, text);
+
+  planner_json_writer_string (writer, value);
+  g_assert_true (planner_json_writer_finish (writer));
+  return g_string_free (text, FALSE);
+}
+
+/* Where json-glib prints what is not JSON, the writer prints JSON: a raw
+ * 0x1f, C1 controls a terminal obeys, bytes that are not UTF-8 (a script
+ * or a log line quoted in a diagnostic), NaN and infinities. */
+static void
+test_always_json (void)
+{
+  static const struct
+  {
+    const char *in;
+    const char *out;
+  } cases[] = {
+    { "a\x1f" "b", "\"a\\u001fb\"" },
+    { "\x1b[31m\x07", "\"\\u001b[31m\\u0007\"" },
+    { "csi \xc2\x9b" "31m nel \xc2\x85 nbsp \xc2\xa0", "\"csi \\u009b31m nel \\u0085 nbsp \xc2\xa0\"" },
+    { "bad \xff\xfe end", "\"bad \xef\xbf\xbd\xef\xbf\xbd end\"" },
+    { "cut \xe2\x82", "\"cut \xef\xbf\xbd\xef\xbf\xbd\"" },
+    { "surrogate \xed\xa0\xbd", "\"surrogate \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"" },
+    { "overlong \xc0\xaf", "\"overlong \xef\xbf\xbd\xef\xbf\xbd\"" },
+    { "\xe2\x82\xac \xf0\x9f\x9a\x80 \xe2\x80\xa8", "\"\xe2\x82\xac \xf0\x9f\x9a\x80 \xe2\x80\xa8\"" },
+  };
+  GString *text = g_string_new (NULL);
+  g_autoptr(PlannerJsonWriter) writer = planner_json_writer_new_for_string (FALSE, text);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *written = write_string (cases[i].in);
+
+      g_assert_cmpstr (written, ==, cases[i].out);
+      g_assert_true (g_utf8_validate (written, -1, NULL));
+      json_parser_load_from_data (parser, written, -1, &error);
+      g_assert_no_error (error);
+    }
+
+  planner_json_writer_begin_array (writer);
+  planner_json_writer_double (writer, NAN);
+  planner_json_writer_double (writer, INFINITY);
+  planner_json_writer_double (writer, -INFINITY);
+  planner_json_writer_double (writer, 1.5);
+  planner_json_writer_end_array (writer);
+  g_assert_true (planner_json_writer_finish (writer));
+  g_assert_cmpstr (text->str, ==, "[null,null,null,1.5]");
+  g_string_free (text, TRUE);
+}
+
 /* An unfinished document is not a success. */
 static void
 test_incomplete (void)
@@ -258,6 +326,7 @@ main (int   argc,
   g_test_add_func ("/json-writer/uint-array", test_uint_array);
   g_test_add_func ("/json-writer/sink-failure", test_sink_failure);
   g_test_add_func ("/json-writer/incomplete", test_incomplete);
+  g_test_add_func ("/json-writer/always-json", test_always_json);
 
   return g_test_run ();
 }

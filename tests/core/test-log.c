@@ -652,13 +652,31 @@ test_reader_refuses (void)
   g_autoptr(GFile) empty = NULL;
   int fd;
 
+  g_autofree char *tmp = NULL;
+  g_autofree char *link_path = NULL;
+  g_autoptr(GFile) dangling = NULL;
+
   g_assert_null (planner_log_read_file (directory, NULL, NULL, NULL, &error));
   g_assert_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE);
+  g_assert_nonnull (strstr (error->message, "is a folder"));
   g_clear_error (&error);
   /* /dev/zero would never end. */
   g_assert_null (planner_log_read_file (device, NULL, NULL, NULL, &error));
   g_assert_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE);
+  g_assert_nonnull (strstr (error->message, "is not a regular file"));
   g_clear_error (&error);
+  /* A link to nothing is said to be one, not "not a regular file". */
+  tmp = g_dir_make_tmp ("log-XXXXXX", &error);
+  g_assert_no_error (error);
+  link_path = g_build_filename (tmp, "run.log", NULL);
+  g_assert_cmpint (symlink ("/nonexistent/run.log", link_path), ==, 0);
+  dangling = g_file_new_for_path (link_path);
+  g_assert_null (planner_log_read_file (dangling, NULL, NULL, NULL, &error));
+  g_assert_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE);
+  g_assert_nonnull (strstr (error->message, "is a symbolic link to a file that does not exist"));
+  g_clear_error (&error);
+  g_unlink (link_path);
+  g_rmdir (tmp);
 
   fd = g_file_open_tmp ("empty-XXXXXX.log", &empty_path, &error);
   g_assert_no_error (error);
@@ -758,6 +776,90 @@ test_args_to_job (void)
   g_clear_error (&error);
   g_assert_null (planner_log_record_to_job (record, NULL, 3, NULL, &error));
   g_assert_nonnull (strstr (error->message, "--gpus-per-node"));
+}
+
+static gint64
+time_memory_lines (guint n_lines,
+                   guint n_ranks)
+{
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  gint64 start;
+
+  for (guint i = 0; i < n_lines; i++)
+    g_string_append_printf (text, "[Rank %u] (after 1 iterations) memory (MB) | allocated: 1.0 | max allocated: "
+                            "2.0 | reserved: 3.0 | max reserved: 4.0\n", i % n_ranks);
+  start = g_get_monotonic_time ();
+  planner_log_reader_feed (reader, text->str, text->len);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  g_assert_cmpuint (record->memory->len, ==, MIN (n_ranks, PLANNER_LOG_MAX_RANKS));
+  return MAX (g_get_monotonic_time () - start, 1);
+}
+
+/* Memory lines of many ranks read as fast as those of one: each line used
+ * to walk the list of up to 4096 kept ranks (12 MB/s on a log of 200,000
+ * ranks, against 200 MB/s).  A ratio, so that a slow machine passes. */
+static void
+test_reader_memory_ranks (void)
+{
+  gint64 one = time_memory_lines (60000, 1);
+  gint64 many = time_memory_lines (60000, 60000);
+
+  g_test_message ("60,000 memory lines: %.0f ms from one rank, %.0f ms from 60,000", one / 1e3, many / 1e3);
+  g_assert_cmpint (many, <, 5 * one);
+}
+
+/* A garbled block: numbers Megatron would never take are left out and
+ * said, and a copy Megatron derives from one of them (encoder_seq_length
+ * from seq_length) is not written as if given on purpose — it used to
+ * make the job fail with "--seq-length and --encoder-seq-length cannot
+ * both be given". */
+static void
+test_args_garbled (void)
+{
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(GPtrArray) assumptions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(PlannerReport) report = NULL;
+  g_autoptr(GString) said = g_string_new (NULL);
+  GPtrArray *diagnostics;
+  static const char block[] = "------------------------ arguments ------------------------\n"
+                              "  encoder_seq_length .............................. 4096\n"
+                              "  exit_signal ..................................... Signals.SIGTERM\n"
+                              "  hidden_size ..................................... inf\n"
+                              "  lr .............................................. nan\n"
+                              "  micro_batch_size ................................ 1e308\n"
+                              "  num_layers ...................................... 12\n"
+                              "  seq_length ...................................... nan\n"
+                              "  world_size ...................................... 8\n"
+                              "-------------------- end of arguments ---------------------\n";
+
+  planner_log_reader_feed (reader, block, sizeof block - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  args = planner_log_record_to_args (record);
+  g_assert_false (planner_args_is_set (args, "encoder_seq_length"));
+  g_assert_false (planner_args_is_set (args, "seq_length"));
+  g_assert_false (planner_args_is_set (args, "hidden_size"));
+  job = planner_log_record_to_job (record, "h100-sxm", 8, assumptions, NULL);
+  g_assert_nonnull (job);
+  for (guint i = 0; i < assumptions->len; i++)
+    g_string_append_printf (said, "%s\n", (const char *) g_ptr_array_index (assumptions, i));
+  /* Each garbled number named with its value; Python's spelling of a
+   * signal is no sign of a garbled log. */
+  g_assert_nonnull (strstr (said->str, "argument hidden_size is “inf”"));
+  g_assert_nonnull (strstr (said->str, "argument lr is “nan”"));
+  g_assert_nonnull (strstr (said->str, "argument micro_batch_size is “1e308”"));
+  g_assert_nonnull (strstr (said->str, "argument seq_length is “nan”"));
+  g_assert_null (strstr (said->str, "exit_signal"));
+  g_assert_cmpuint (assumptions->len, ==, 4);
+  report = planner_analyze_job (job);
+  diagnostics = planner_report_get_diagnostics (report);
+  for (guint i = 0; i < diagnostics->len; i++)
+    g_assert_cmpstr (((PlannerDiagnostic *) g_ptr_array_index (diagnostics, i))->code, !=,
+                     "model.seq-and-encoder-seq");
 }
 
 /* torchrun's "[defaultN]:" prefixes number the ranks of a node. */
@@ -1372,6 +1474,113 @@ test_not_megatron (void)
   g_assert_nonnull (strstr (g_ptr_array_index (plan->evidence, 0), "no sign of hang"));
 }
 
+/* Logs are told from job files and launch scripts by what they hold. */
+static void
+test_sniff (void)
+{
+  static const char *const logs[] = { "clean.log", "slurm-8-ranks.log", "startup-arguments.log", "oom-startup.log" };
+  static const char script[] =
+    "#!/bin/bash\n"
+    "# Megatron prints its arguments and iteration lines to the log; lower the micro-batch on CUDA out of memory.\n"
+    "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n"
+    "torchrun --nnodes 2 --nproc-per-node 8 pretrain_gpt.py --tensor-model-parallel-size 2 --num-layers 32 \\\n"
+    "    --log-interval 10 --train-iters 5000 2>&1 | tee train.log\n";
+  static const char job[] = "{ \"format\": \"launch-planner-job\", \"version\": 1 }\n";
+  static const char iteration[] =
+    " [2026-11-30 11:12:38.632380] iteration      800/  500000 | consumed samples:        51200 | elapsed time per "
+    "iteration (ms): 9822.1 | throughput per GPU (TFLOP/s/GPU): 142.0 | learning rate: 3.000000E-04 | global batch "
+    "size:    64 | lm loss: 2.114000E+00 | loss scale: 1.0 | grad norm: 0.358 | number of skipped iterations:   0 | "
+    "number of nan iterations:   0 |\n";
+
+  for (guint i = 0; i < G_N_ELEMENTS (logs); i++)
+    {
+      g_autofree char *path = log_path (logs[i]);
+      g_autofree char *text = NULL;
+      gsize length = 0;
+
+      g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+      g_assert_true (planner_log_looks_like_log (text, MIN (length, PLANNER_LOG_SNIFF_BYTES)));
+    }
+  /* One iteration line is enough: a log cut from the middle of a run. */
+  g_assert_true (planner_log_looks_like_log (iteration, sizeof iteration - 1));
+  g_assert_false (planner_log_looks_like_log (script, sizeof script - 1));
+  g_assert_false (planner_log_looks_like_log (job, sizeof job - 1));
+  g_assert_false (planner_log_looks_like_log ("", 0));
+}
+
+static void
+sniff_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  int *answer = user_data;
+  gboolean is_log = FALSE;
+  g_autoptr(GError) error = NULL;
+
+  if (planner_log_sniff_file_finish (G_FILE (object), result, &is_log, &error))
+    *answer = is_log ? 1 : 0;
+  else
+    *answer = 2;
+}
+
+static int
+sniff_file (GFile *file)
+{
+  int answer = -1;
+
+  planner_log_sniff_file_async (file, NULL, sniff_cb, &answer);
+  while (answer < 0)
+    g_main_context_iteration (NULL, TRUE);
+  return answer;
+}
+
+static void
+test_sniff_file (void)
+{
+  g_autofree char *clean = log_path ("clean.log");
+  g_autoptr(GFile) log = g_file_new_for_path (clean);
+  g_autofree char *dir = g_dir_make_tmp ("planner-sniff-XXXXXX", NULL);
+  g_autofree char *big_path = g_build_filename (dir, "big.txt", NULL);
+  g_autofree char *script_path = g_build_filename (dir, "train.sh", NULL);
+  g_autofree char *missing_path = g_build_filename (dir, "missing.log", NULL);
+  g_autoptr(GFile) big = g_file_new_for_path (big_path);
+  g_autoptr(GFile) script = g_file_new_for_path (script_path);
+  g_autoptr(GFile) missing = g_file_new_for_path (missing_path);
+  g_autofree char *filler = g_strnfill (PLANNER_LOG_SNIFF_LARGE + 1, 'x');
+
+  g_assert_true (g_file_set_contents (script_path, "torchrun pretrain_gpt.py --num-layers 2\n", -1, NULL));
+  g_assert_cmpint (sniff_file (log), ==, 1);
+  g_assert_cmpint (sniff_file (script), ==, 0);
+  /* No marker, but no script or job is that large: read as a log, never whole. */
+  g_assert_true (g_file_set_contents (big_path, filler, PLANNER_LOG_SNIFF_LARGE + 1, NULL));
+  g_assert_cmpint (sniff_file (big), ==, 1);
+  g_assert_cmpint (sniff_file (missing), ==, 2);
+  g_unlink (big_path);
+  g_unlink (script_path);
+  g_rmdir (dir);
+}
+
+/* What the log says of the cluster, for the window's own choices. */
+static void
+test_args_cluster_facts (void)
+{
+  g_autoptr(PlannerLogRecord) oom = read_log ("oom-iteration-1.log");
+  g_autoptr(PlannerLogRecord) clean = read_log ("clean.log");
+  double capacity = planner_log_record_get_gpu_capacity (oom);
+
+  g_assert_cmpfloat_with_epsilon (capacity, 79.11 * GIB, 0.01 * GIB);
+  g_assert_cmpfloat (planner_log_record_get_gpu_capacity (clean), ==, 0);
+  /* Several GPUs have 80 GB: the one preferred when it fits, else the catalog's first. */
+  g_assert_cmpstr (planner_log_match_gpu (capacity, "h100-sxm"), ==, "h100-sxm");
+  g_assert_cmpstr (planner_log_match_gpu (capacity, "a100-80gb"), ==, "a100-80gb");
+  g_assert_nonnull (planner_log_match_gpu (capacity, "a100-40gb"));
+  g_assert_cmpstr (planner_log_match_gpu (capacity, "a100-40gb"), !=, "a100-40gb");
+  g_assert_cmpstr (planner_log_match_gpu (39.39 * GIB, NULL), ==, "a100-40gb");
+  g_assert_null (planner_log_match_gpu (3 * GIB, "h100-sxm"));
+  g_assert_null (planner_log_match_gpu (0, "h100-sxm"));
+  g_assert_cmpuint (planner_log_record_get_gpus_per_node (clean), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1390,9 +1599,11 @@ main (int   argc,
   g_test_add_func ("/log/reader/async", test_reader_async);
   g_test_add_func ("/log/reader/refuses", test_reader_refuses);
   g_test_add_func ("/log/reader/rerun-nan", test_reader_rerun_nan);
+  g_test_add_func ("/log/reader/memory-ranks", test_reader_memory_ranks);
   g_test_add_func ("/log/args/to-job", test_args_to_job);
   g_test_add_func ("/log/args/gpu-from-oom", test_args_gpu_from_oom);
   g_test_add_func ("/log/args/node-from-prefixes", test_args_node_from_prefixes);
+  g_test_add_func ("/log/args/garbled", test_args_garbled);
   g_test_add_func ("/log/rules/against-megatron", test_rules_against_megatron);
   g_test_add_func ("/log/rules/match", test_rules_match);
   g_test_add_func ("/log/golden/clean", test_golden_clean);
@@ -1406,6 +1617,9 @@ main (int   argc,
   g_test_add_func ("/log/golden/slurm-8-ranks", test_golden_slurm);
   g_test_add_func ("/log/golden/startup", test_golden_startup);
   g_test_add_func ("/log/not-megatron", test_not_megatron);
+  g_test_add_func ("/log/sniff", test_sniff);
+  g_test_add_func ("/log/sniff-file", test_sniff_file);
+  g_test_add_func ("/log/args/cluster-facts", test_args_cluster_facts);
 
   return g_test_run ();
 }

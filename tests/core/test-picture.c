@@ -541,6 +541,42 @@ test_picture_traffic (void)
   g_assert_cmpstr (planner_traffic_kind_name (PLANNER_TRAFFIC_EXPERT_DP), ==, "EDP");
 }
 
+/* Job strings reach the pictures (a model id, a file name as a panel's
+ * label): the scene keeps them valid UTF-8 on one line, without control
+ * characters, whatever they hold. */
+static void
+test_picture_scene_text (void)
+{
+  static const struct
+  {
+    const char *in;
+    const char *out;
+  } cases[] = {
+    { "plain <b>&amp;</b>", "plain <b>&amp;</b>" },
+    { "esc \x1b[31mred\x07", "esc \xef\xbf\xbd[31mred\xef\xbf\xbd" },
+    { "tab\tnew\nline\r", "tab new line " },
+    { "c1 \xc2\x9b" "31m \xc2\x85 del \x7f", "c1 \xef\xbf\xbd" "31m \xef\xbf\xbd del \xef\xbf\xbd" },
+    { "bad \xff utf-8", "bad \xef\xbf\xbd utf-8" },
+    { "cut at the end \xf0\x9f", "cut at the end \xef\xbf\xbd\xef\xbf\xbd" },
+    { "xml forbids \xef\xbf\xbe", "xml forbids \xef\xbf\xbd" },
+    { "Llama 3 · 16,384 × é ✓", "Llama 3 · 16,384 × é ✓" },
+  };
+  g_autoptr(PlannerScene) scene = planner_scene_new (100., 100.);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      PlannerShape *shape = planner_scene_add_text (scene, 0., 0., 10., 10., 1., PLANNER_INK_FG, 0, cases[i].in);
+      const char *text = planner_scene_get_text (scene, shape);
+
+      g_assert_cmpstr (text, ==, cases[i].out);
+      g_assert_true (g_utf8_validate (text, -1, NULL));
+      /* The width estimate reads the raw text too, and must stay inside it. */
+      g_assert_cmpfloat (planner_scene_text_width (cases[i].in, 10.), >, 0.);
+    }
+  planner_scene_set_description (scene, "a \x1b]0;title\x07 b \xfe");
+  g_assert_cmpstr (planner_scene_get_description (scene), ==, "a \xef\xbf\xbd]0;title\xef\xbf\xbd b \xef\xbf\xbd");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -563,6 +599,7 @@ main (int   argc,
   g_test_add_func ("/planner/picture/compare", test_picture_compare);
   g_test_add_func ("/planner/picture/export", test_picture_export);
   g_test_add_func ("/planner/picture/traffic", test_picture_traffic);
+  g_test_add_func ("/planner/picture/scene-text", test_picture_scene_text);
 
   return g_test_run ();
 }

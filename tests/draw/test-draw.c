@@ -284,6 +284,27 @@ test_draw_limits (void)
   g_assert_error (error, PLANNER_DRAW_ERROR, PLANNER_DRAW_ERROR_TOO_LARGE);
 }
 
+/* Each side within the limit, but 16000 × 16000 would hold 1 GiB of image
+ * in memory: refused before anything is allocated; a scale that gives
+ * NaN or nothing is refused too. */
+static void
+test_draw_limits_area (void)
+{
+  g_autoptr(PlannerScene) scene = planner_scene_new (2000., 2000.);
+  PlannerDrawTheme theme;
+  const double scales[] = { 8., NAN, INFINITY, 0., -1., 1e-9 };
+
+  planner_draw_theme_init (&theme, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (scales); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) png = planner_draw_png (scene, &theme, scales[i], &error);
+
+      g_assert_null (png);
+      g_assert_error (error, PLANNER_DRAW_ERROR, PLANNER_DRAW_ERROR_TOO_LARGE);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -296,6 +317,7 @@ main (int   argc,
   g_test_add_func ("/planner/draw/grid-pixels", test_draw_grid_pixels);
   g_test_add_func ("/planner/draw/vision", test_draw_vision);
   g_test_add_func ("/planner/draw/limits", test_draw_limits);
+  g_test_add_func ("/planner/draw/limits-area", test_draw_limits_area);
 
   status = g_test_run ();
   planner_draw_shutdown ();

@@ -506,12 +506,74 @@ def corrupt_saved_job():
         app.close()
 
 
+def open_training_log():
+    """A run's log given to the app (the file manager's way) becomes the job;
+    Troubleshoot shows the diagnosis with the lines that prove it.  A second
+    log, against a job that now has changes, is compared and never replaces
+    it unasked.  Ctrl+L asks for a log."""
+    logs = os.path.join(SOURCE, "tests", "core", "logs")
+    first = os.path.join(ROOT, "nan-skipped.log")
+    second = os.path.join(ROOT, "clean.log")
+    shutil.copy(os.path.join(logs, "nan-skipped.log"), first)
+    shutil.copy(os.path.join(logs, "clean.log"), second)
+    seed_settings(first_run_done="true")
+    app = App(first)
+    try:
+        toast_containing(app, "Made a new job from the log")
+        wait_for("an untitled, unsaved job", lambda: "• Untitled Job" in app.title())
+        # The diagnosis: the symptom, the lines that prove it with their numbers, the measured MFU.
+        app.wait("the finding", pyatspi.ROLE_LABEL, "NaN iterations from iteration 800", contains=True)
+        app.wait("the number of a cited line", pyatspi.ROLE_LABEL, "Line 946")
+        app.wait("the text of a cited line", pyatspi.ROLE_LABEL, "iteration      800/  500000", contains=True)
+        app.wait("the measured MFU", pyatspi.ROLE_LABEL, "Measured MFU")
+        app.wait("what was assumed", pyatspi.ROLE_LABEL, "The log does not name the GPU", contains=True)
+        chart = app.wait("the chart", pyatspi.ROLE_IMAGE, "Chart of the training log", contains=True)
+        log("chart:", chart.description)
+        assert "Marked: NaN at iteration 800" in chart.description, chart.description
+        # A suggestion cites the lines that led to it.
+        app.wait("a suggestion's lines", pyatspi.ROLE_LABEL, "From the Log")
+        app.screenshot("1-troubleshoot")
+        app.page(5)
+        assert int(spin(app, "Tensor Parallel").queryValue().currentValue) == 1
+        app.wait("the log's layout in the summary", pyatspi.ROLE_LABEL, "TP 1 × CP 1 × DP 8 × PP 1 = 8 GPUs",
+                 contains=True)
+
+        # A second log, given while this job has changes: compared, not taken.
+        subprocess.run([APP, second], env=dict(os.environ), cwd=ROOT, timeout=30, check=False,
+                       stdout=app.log, stderr=subprocess.STDOUT)
+        app.wait("the comparison", pyatspi.ROLE_LABEL, "The Log’s Run Differs from This Job")
+        app.wait("a difference", pyatspi.ROLE_LABEL, "Tensor Parallel: 1 → 2")
+        assert "• Untitled Job" in app.title(), app.title()
+        app.page(5)
+        assert int(spin(app, "Tensor Parallel").queryValue().currentValue) == 1
+        app.screenshot("2-differs")
+        # Taken when asked, through the unsaved-changes question.
+        app.page(10)
+        app.click(app.wait("the button", pyatspi.ROLE_PUSH_BUTTON, "Use the Log’s Job", contains=True))
+        wait_for("the question", lambda: app.find(pyatspi.ROLE_LABEL, "Save Changes?", root=app.app))
+        app.click(app.find(pyatspi.ROLE_PUSH_BUTTON, "Discard", root=app.app, contains=True))
+        app.page(5)
+        wait_for("the log's tensor parallel size",
+                 lambda: int(spin(app, "Tensor Parallel").queryValue().currentValue) == 2)
+        app.screenshot("3-log-job")
+
+        # The menu's way: Ctrl+L asks for a log.
+        app.key("ctrl+l")
+        wid = wait_for("the log dialog", lambda: app.window_named("Open Training Log"))
+        app.screenshot("4-dialog")
+        app.key("Escape", window=wid)
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
 SCENARIOS = {
     "first-start-export": first_start_to_export,
     "open-save-as-reopen": open_save_as_reopen,
     "import-script": import_script,
     "quit-asks-first": quit_asks_first,
     "corrupt-saved-job": corrupt_saved_job,
+    "open-training-log": open_training_log,
 }
 
 if __name__ == "__main__":
