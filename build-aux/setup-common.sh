@@ -12,6 +12,8 @@ PLANNER_PACKAGES=(
   libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev
   desktop-file-utils appstream flatpak-builder
   xvfb xauth dbus shellcheck
+  man-db groff fish
+  clang libclang-rt-14-dev
   # The end-to-end window tests (tests/e2e): AT-SPI from Python, key presses, screenshots.
   at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool imagemagick libglib2.0-bin
 )
@@ -30,11 +32,21 @@ planner_install_missing () {
 }
 
 # planner_configure DIR [meson options...]: configure once; ninja reconfigures
-# by itself after that when a meson.build changes.
+# by itself after that when a meson.build changes.  The log stays inside
+# DIR (meson accepts a folder that holds only that log).
 planner_configure () {
   local dir=$1; shift
   if [[ ! -f $dir/build.ninja ]]; then
-    meson setup "$dir" "$PLANNER_ROOT" "$@" >"$dir.setup.log" 2>&1 || {
-      cat "$dir.setup.log"; return 1; }
+    mkdir -p "$dir"
+    meson setup "$dir" "$PLANNER_ROOT" "$@" >"$dir/build-aux-setup.log" 2>&1 || {
+      cat "$dir/build-aux-setup.log"; return 1; }
   fi
+}
+
+# planner_build DIR [ninja targets...]: quiet unless it fails; the log stays
+# inside DIR.
+planner_build () {
+  local dir=$1; shift
+  ninja -C "$dir" "$@" >"$dir/build-aux-ninja.log" 2>&1 || {
+    cat "$dir/build-aux-ninja.log"; return 1; }
 }

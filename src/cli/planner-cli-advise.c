@@ -9,37 +9,22 @@
 
 #include "config.h"
 
-#include <math.h>
+#include <string.h>
 
 #include "planner-advise-log.h"
 #include "planner-advise.h"
 #include "planner-cli-private.h"
 #include "planner-log-json.h"
 #include "planner-plan-json.h"
+#include "planner-write-file.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
-/* A positive finite decimal number, or a usage error naming @option. */
-static gboolean
-parse_positive (const char *command,
-                const char *option,
-                const char *text,
-                double     *value)
-{
-  char *end = NULL;
-  double parsed;
-
-  if (text == NULL)
-    return TRUE;
-  parsed = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (parsed) || parsed <= 0)
-    {
-      planner_cli_usage_error (command, "%s: “%s” is not a positive number", option, text);
-      return FALSE;
-    }
-  *value = parsed;
-  return TRUE;
-}
+/* Upper bounds for measured figures: far above anything real, so a typo
+ * or an overflow ("9223372036854775808") is refused, not taken. */
+#define MAX_MFU             100.0     /* a percentage at most */
+#define MAX_ITERATION_TIME  1e6       /* seconds per iteration */
+#define MAX_TFLOPS_PER_GPU  1e5
 
 /* "line 884 (rank 3): text", the text cut to fit a terminal line. */
 static void
@@ -181,24 +166,15 @@ static int
 apply_plan (const char  *command,
             PlannerPlan *plan,
             PlannerJob  *job,
-            const char  *apply_text,
+            const char  *job_path,
+            guint64      index,
             const char  *output,
             gboolean     force)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PlannerJob) applied = NULL;
   g_auto(GStrv) changes = NULL;
-  guint64 index = G_MAXUINT;
-
-  if (output != NULL && !force && g_file_test (output, G_FILE_TEST_EXISTS))
-    return planner_cli_usage_error (command, "%s exists; pass --force to replace it", output);
-
-  if (g_strcmp0 (apply_text, "all") != 0)
-    {
-      if (!planner_cli_parse_count (command, "--apply", apply_text, G_MAXUINT - 1, &index))
-        return PLANNER_EXIT_USAGE;
-      index--;
-    }
+  int status;
 
   applied = planner_advise_apply_to_job (plan, job, (guint) index, &error);
   if (applied == NULL)
@@ -217,10 +193,17 @@ apply_plan (const char  *command,
   if (output != NULL)
     {
       g_autofree char *data = planner_job_to_data (applied, NULL);
+      /* Asked before writing: afterwards the output is the new file. */
+      gboolean replaces_input = job_path != NULL && !g_str_equal (job_path, "-")
+                                && planner_write_replaces (output, job_path);
 
-      if (!g_file_set_contents_full (output, data, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0644, &error))
-        return planner_cli_usage_error (command, "%s", error->message);
-      g_print ("Wrote the new job to %s (the original is unchanged).\n", output);
+      status = planner_cli_write_output (command, output, data, strlen (data), 0644, force);
+      if (status != PLANNER_EXIT_OK)
+        return status;
+      if (replaces_input)
+        g_print ("Replaced %s, the job file read, with the new job (the old one is gone).\n", output);
+      else
+        g_print ("Wrote the new job to %s (the original is unchanged).\n", output);
     }
   return PLANNER_EXIT_OK;
 }
@@ -314,6 +297,7 @@ run_log (const char     *command,
          guint           gpus_per_node,
          gboolean        json,
          const char     *apply_text,
+         guint64         index,
          const char     *output,
          gboolean        force)
 {
@@ -366,7 +350,7 @@ run_log (const char     *command,
       if (plans->len != 1)
         return planner_cli_usage_error (command, "the log shows %u symptoms: choose the plan to apply with --symptom",
                                         plans->len);
-      return apply_plan (command, g_ptr_array_index (plans, 0), analysis->job, apply_text, output, force);
+      return apply_plan (command, g_ptr_array_index (plans, 0), analysis->job, job_path, index, output, force);
     }
 
   if (json)
@@ -420,6 +404,7 @@ run (const char *command,
   PlannerSymptom symptom = PLANNER_SYMPTOM_NONE;
   double mfu = 0, seconds = 0, tflops = 0;
   guint64 per_node = 0;
+  guint64 index = G_MAXUINT;
   guint n_rest;
   GOptionEntry entries[] = {
     { "symptom", 0, 0, G_OPTION_ARG_STRING, &symptom_text,
@@ -443,7 +428,6 @@ run (const char *command,
 
   /* optimize has no symptom: drop the entry so --help does not offer it. */
   context = g_option_context_new ("JOB.json | --log FILE [JOB.json]");
-  g_option_context_add_main_entries (context, troubleshoot ? entries : entries + 1, NULL);
   g_option_context_set_summary (context, troubleshoot
     ? "Rank the likely causes of a symptom for this job and give the exact Megatron-Core 0.20.0 flag changes.\n"
       "With --log, read the symptoms from the log the run wrote (each with the lines that prove it) and make a "
@@ -455,8 +439,8 @@ run (const char *command,
       "arguments when no job file is given.\n"
       "Exit status: 0 plan produced, 1 the job has start-up errors (the plan is still printed; see "
       "troubleshoot --symptom start-up-error), 2 bad invocation or unreadable job or log.");
-  if (!g_option_context_parse_strv (context, &args, &error))
-    return planner_cli_usage_error (command, "%s", error->message);
+  if (!planner_cli_parse_options (command, context, troubleshoot ? entries : entries + 1, &args))
+    return PLANNER_EXIT_USAGE;
 
   if (symptom_text != NULL && !planner_symptom_from_string (symptom_text, &symptom))
     return planner_cli_usage_error (command, "--symptom: unknown symptom “%s”; give oom, low-mfu, slow, "
@@ -464,12 +448,35 @@ run (const char *command,
   if (troubleshoot && symptom_text == NULL && log_path == NULL)
     return planner_cli_usage_error (command, "--symptom is required: oom, low-mfu, slow, diverging, "
                                     "start-up-error or hang (or give --log FILE to read them from the run's log)");
-  if (!parse_positive (command, "--mfu", mfu_text, &mfu) ||
-      !parse_positive (command, "--iteration-time", time_text, &seconds) ||
-      !parse_positive (command, "--tflops-per-gpu", tflops_text, &tflops))
+  if ((mfu_text != NULL && !planner_cli_parse_positive (command, "--mfu", mfu_text, MAX_MFU, &mfu)) ||
+      (time_text != NULL &&
+       !planner_cli_parse_positive (command, "--iteration-time", time_text, MAX_ITERATION_TIME, &seconds)) ||
+      (tflops_text != NULL &&
+       !planner_cli_parse_positive (command, "--tflops-per-gpu", tflops_text, MAX_TFLOPS_PER_GPU, &tflops)))
     return PLANNER_EXIT_USAGE;
   if (per_node_text != NULL && !planner_cli_parse_count (command, "--gpus-per-node", per_node_text, 72, &per_node))
     return PLANNER_EXIT_USAGE;
+  if (apply_text != NULL && g_strcmp0 (apply_text, "all") != 0)
+    {
+      if (!planner_cli_parse_count (command, "--apply", apply_text, G_MAXUINT - 1, &index))
+        return PLANNER_EXIT_USAGE;
+      index--;
+    }
+  /* Every option does something, or the command says why not. */
+  if (output != NULL && apply_text == NULL)
+    return planner_cli_usage_error (command, "--output writes the job with a plan applied: give --apply N or --apply all");
+  if (force && output == NULL)
+    return planner_cli_usage_error (command, "--force needs --output FILE");
+  if (json && apply_text != NULL)
+    return planner_cli_usage_error (command, "--json prints the plan; --apply prints the changed fields: "
+                                    "give one of them");
+  if (output != NULL)
+    {
+      int status = planner_cli_check_output (command, output, force);
+
+      if (status != PLANNER_EXIT_OK)
+        return status;
+    }
 
   n_rest = rest != NULL ? g_strv_length (rest) : 0;
   if (n_rest > 1)
@@ -481,7 +488,7 @@ run (const char *command,
         return planner_cli_usage_error (command, "--log measures the MFU from the logged throughput: give no "
                                         "--mfu, --iteration-time or --tflops-per-gpu with it");
       return run_log (command, troubleshoot, log_path, n_rest == 1 ? rest[0] : NULL, symptom_text != NULL, symptom,
-                      gpu_id, (guint) per_node, json, apply_text, output, force);
+                      gpu_id, (guint) per_node, json, apply_text, index, output, force);
     }
   if (gpu_id != NULL || per_node_text != NULL)
     return planner_cli_usage_error (command, "--gpu and --gpus-per-node describe a log's run: give them with --log");
@@ -496,11 +503,8 @@ run (const char *command,
   if (plan == NULL)
     return planner_cli_usage_error (command, "%s", error->message);
 
-  if (output != NULL && apply_text == NULL)
-    return planner_cli_usage_error (command, "--output writes the job with a plan applied: give --apply N or --apply all");
-
   if (apply_text != NULL)
-    return apply_plan (command, plan, job, apply_text, output, force);
+    return apply_plan (command, plan, job, rest[0], index, output, force);
 
   if (json)
     print_json (plan);

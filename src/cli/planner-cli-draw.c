@@ -9,13 +9,7 @@
 
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <gio/gio.h>
 
@@ -41,118 +35,6 @@ parse_color_by (const char         *text,
         }
     }
   return FALSE;
-}
-
-/* Whether @path may be written: nothing there, or (with --force) a
- * regular file or a symbolic link, which is replaced itself.  A folder,
- * a device, a fifo or a socket is never replaced, --force or not: renaming
- * a file over /dev/null or a pipe destroys it.
- * TODO: the harden branch's planner_write_check()/planner_write_file()
- * are the app's one rule; use them here once they are on main. */
-static gboolean
-check_target (const char  *path,
-              gboolean     force,
-              GError     **error)
-{
-  struct stat st;
-
-  if (lstat (path, &st) != 0)
-    {
-      if (errno == ENOENT)
-        return TRUE;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "Could not write %s: %s", path,
-                   g_strerror (errno));
-      return FALSE;
-    }
-  if (!S_ISREG (st.st_mode) && !S_ISLNK (st.st_mode))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   "%s is %s, not a regular file; it was left as it is (choose a file name)", path,
-                   S_ISDIR (st.st_mode) ? "a folder" : "a device, a pipe or a socket");
-      return FALSE;
-    }
-  if (!force)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   "%s already exists; it was left as it is (choose another name, or overwrite it on purpose "
-                   "with --force)", path);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* Puts the finished temporary file @tmp at @path without replacing
- * anything there, even a file that appeared since check_target(). */
-static int
-rename_no_replace (const char *tmp,
-                   const char *path)
-{
-#ifdef RENAME_NOREPLACE
-  if (renameat2 (AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0)
-    return 0;
-  if (errno != EINVAL && errno != ENOSYS)
-    return -1;
-#endif
-  /* A link fails when the name is taken; then the temporary name goes. */
-  if (link (tmp, path) != 0)
-    return -1;
-  unlink (tmp);
-  return 0;
-}
-
-/* The picture, whole or not at all: a temporary file beside @path, synced,
- * then renamed into place by check_target()'s rule. */
-static gboolean
-write_new_file (const char  *path,
-                GBytes      *bytes,
-                gboolean     force,
-                GError     **error)
-{
-  gsize length, done = 0;
-  const char *data = g_bytes_get_data (bytes, &length);
-  g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
-  int fd, saved;
-
-  if (!check_target (path, force, error))
-    return FALSE;
-  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0644);
-  if (fd < 0)
-    {
-      saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not write %s: %s", path,
-                   g_strerror (saved));
-      return FALSE;
-    }
-  while (done < length)
-    {
-      gssize n = write (fd, data + done, length - done);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        break;
-      done += (gsize) n;
-    }
-  saved = done < length ? (errno != 0 ? errno : EIO) : 0;
-  if (saved == 0 && fsync (fd) != 0)
-    saved = errno;
-  if (close (fd) != 0 && saved == 0)
-    saved = errno;
-  if (saved == 0 && (force ? rename (tmp, path) : rename_no_replace (tmp, path)) != 0)
-    saved = errno;
-  if (saved != 0)
-    {
-      unlink (tmp);
-      if (saved == EEXIST)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                     "%s appeared while the picture was drawn; it was left as it is (choose another name, or "
-                     "overwrite it on purpose with --force)", path);
-      else
-        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Could not write %s: %s", path,
-                     g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
 }
 
 static PlannerPictureData *
@@ -230,9 +112,8 @@ planner_cli_draw (int    argc,
                                 "per stage, or two layouts side by side (compare: JOB.json against OTHER.json, or\n"
                                 "against the recommended layout when OTHER.json is not given).\n"
                                 "Exit status: 0 ok, 1 the job cannot be drawn, 2 bad invocation or unreadable input.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse_strv (context, &args, &error))
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+  if (!planner_cli_parse_options (COMMAND, context, entries, &args))
+    return PLANNER_EXIT_USAGE;
 
   if (rest == NULL || rest[0] == NULL)
     return planner_cli_usage_error (COMMAND, "say which picture: grid, schedule, memory or compare");
@@ -252,6 +133,10 @@ planner_cli_draw (int    argc,
     svg = FALSE;
   else
     return planner_cli_usage_error (COMMAND, "--output: “%s” must end in .png or .svg", output);
+  /* The app's one rule for output files, checked before the work: a
+   * 16K-GPU picture takes seconds to draw. */
+  if (planner_cli_check_output (COMMAND, output, force) != PLANNER_EXIT_OK)
+    return PLANNER_EXIT_USAGE;
   if (width_text != NULL && !planner_cli_parse_count (COMMAND, "--width", width_text, MAX_WIDTH, &width))
     return PLANNER_EXIT_USAGE;
   if (width < 320)
@@ -271,10 +156,6 @@ planner_cli_draw (int    argc,
                                         "or edp", color_by_text);
       grid_options = &options;
     }
-
-  /* Before the work: a 16K-GPU picture takes seconds to draw. */
-  if (!check_target (output, force, &error))
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
 
   a = load_data (rest[1], &job, &error);
   if (a == NULL)
@@ -333,8 +214,13 @@ planner_cli_draw (int    argc,
     }
   if (bytes == NULL)
     return planner_cli_usage_error (COMMAND, "%s", error->message);
-  if (!write_new_file (output, bytes, force, &error))
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+  {
+    gsize length = 0;
+    const char *data = g_bytes_get_data (bytes, &length);
+
+    if (planner_cli_write_output (COMMAND, output, data, length, 0644, force) != PLANNER_EXIT_OK)
+      return PLANNER_EXIT_USAGE;
+  }
 
   if (svg)
     g_print ("Wrote %s (%.0f × %.0f)\n", output, ceil (planner_scene_get_width (scene)),

@@ -42,48 +42,6 @@ enum
   N_NUMBERS
 };
 
-/* Strict: decimal digits only, at least 1, at most @max.  Returns an exit
- * code, PLANNER_EXIT_OK when the number is fine. */
-static int
-parse_number (PlannerCliNumber *number,
-              guint64           max)
-{
-  const char *text = number->text;
-  guint64 value = 0;
-  gboolean digits = text[0] != '\0';
-
-  for (const char *p = text; *p != '\0'; p++)
-    if (!g_ascii_isdigit (*p))
-      digits = FALSE;
-
-  if (!digits)
-    {
-      if (text[0] == '-' && text[1] != '\0')
-        {
-          gboolean rest_digits = TRUE;
-
-          for (const char *p = text + 1; *p != '\0'; p++)
-            if (!g_ascii_isdigit (*p))
-              rest_digits = FALSE;
-          if (rest_digits)
-            return planner_cli_usage_error (COMMAND, "%s: “%s” is negative; give a whole number of at least 1",
-                                            number->option, text);
-        }
-      return planner_cli_usage_error (COMMAND, "%s: “%s” is not a whole number",
-                                      number->option, text);
-    }
-
-  /* All digits: the only failure left is overflow of 64 bits. */
-  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &value, NULL) || value > max)
-    return planner_cli_usage_error (COMMAND, "%s: “%s” is too large (at most %" G_GUINT64_FORMAT ")",
-                                    number->option, text, max);
-  if (value == 0)
-    return planner_cli_usage_error (COMMAND, "%s: must be at least 1 (got 0)", number->option);
-
-  number->value = value;
-  return PLANNER_EXIT_OK;
-}
-
 static void
 print_suggestions (guint64              world,
                    const guint64        degrees[N_NUMBERS],
@@ -284,26 +242,26 @@ planner_cli_ranks (int    argc,
   };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) args = g_strdupv (argv);
   PlannerRankOrder order;
   PlannerLayout layout;
   guint64 values[N_NUMBERS];
   int status = PLANNER_EXIT_OK;
 
   context = g_option_context_new ("— show Megatron's rank-to-group mapping");
-  g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (context,
                                 "Lists every process group Megatron-Core 0.20.0 builds for a layout,\n"
                                 "in Megatron's order.  An impossible layout exits 2 with Megatron's\n"
                                 "reason and the nearest valid layouts.");
 
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     {
-      status = planner_cli_usage_error (COMMAND, "%s", error->message);
+      status = PLANNER_EXIT_USAGE;
       goto out;
     }
-  if (argc > 1)
+  if (args[0] != NULL && args[1] != NULL)
     {
-      status = planner_cli_usage_error (COMMAND, "unexpected argument “%s”", argv[1]);
+      status = planner_cli_usage_error (COMMAND, "unexpected argument “%s”", args[1]);
       goto out;
     }
   if (numbers[NUM_WORLD].text == NULL)
@@ -318,9 +276,11 @@ planner_cli_ranks (int    argc,
 
       if (numbers[i].text == NULL)
         continue;
-      status = parse_number (&numbers[i], max);
-      if (status != PLANNER_EXIT_OK)
-        goto out;
+      if (!planner_cli_parse_count (COMMAND, numbers[i].option, numbers[i].text, max, &numbers[i].value))
+        {
+          status = PLANNER_EXIT_USAGE;
+          goto out;
+        }
     }
   for (guint i = 0; i < N_NUMBERS; i++)
     values[i] = numbers[i].value;
@@ -347,8 +307,9 @@ planner_cli_ranks (int    argc,
 
   if (json)
     {
+      /* A failed write is reported once, at exit, for every command. */
       if (!print_json (&layout))
-        status = planner_cli_usage_error (COMMAND, "could not write the JSON output");
+        status = PLANNER_EXIT_USAGE;
     }
   else
     print_text (&layout, (guint32) values[NUM_GPUS_PER_NODE]);

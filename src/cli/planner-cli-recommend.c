@@ -9,35 +9,10 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include "planner-cli-private.h"
 #include "planner-recommend.h"
 
 #define COMMAND "recommend"
-
-/* Strictly a finite decimal number: "70", "6.7", never "nan", "inf",
- * "1e400" or "70B". */
-static gboolean
-parse_billions (const char *text,
-                double     *value)
-{
-  char *end = NULL;
-  double parsed;
-
-  if (text == NULL || *text == '\0' || g_ascii_isspace (*text))
-    return FALSE;
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (!g_ascii_isdigit (*p) && *p != '.' && *p != '-' && *p != '+' && *p != 'e' && *p != 'E')
-        return FALSE;
-    }
-  parsed = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (parsed))
-    return FALSE;
-  *value = parsed;
-  return TRUE;
-}
 
 /* "tp=8,pp=4": the degrees a person fixes.  FALSE (after printing the
  * usage error) on anything else. */
@@ -78,6 +53,11 @@ parse_pins (const char           *text,
       if (slot == NULL)
         {
           planner_cli_usage_error (COMMAND, "--pin: “%s” is not a degree; use tp, pp, cp, dp, ep, etp or vpp", pair[0]);
+          return FALSE;
+        }
+      if (*slot != 0)
+        {
+          planner_cli_usage_error (COMMAND, "--pin: %s is given twice; give each degree once", pair[0]);
           return FALSE;
         }
       option = g_strdup_printf ("--pin %s", pair[0]);
@@ -157,9 +137,8 @@ planner_cli_recommend (int    argc,
                                 "precision, micro-batch, recompute, pinned degrees) stays fixed; the JSON form ranks "
                                 "the top layouts with their modelled components, all relative.\n"
                                 "Exit status: 0 a layout fits, 1 nothing fits (the output says why), 2 bad invocation.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse_strv (context, &args, &error))
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+  if (!planner_cli_parse_options (COMMAND, context, entries, &args))
+    return PLANNER_EXIT_USAGE;
   if (rest != NULL && rest[0] != NULL)
     return planner_cli_usage_error (COMMAND, "unexpected argument “%s”", rest[0]);
 
@@ -175,9 +154,9 @@ planner_cli_recommend (int    argc,
   if ((model_id == NULL) == (params_text == NULL))
     return planner_cli_usage_error (COMMAND, "give exactly one of --model PRESET or --params-b B");
   request.model_id = model_id;
-  if (params_text != NULL && !parse_billions (params_text, &request.params_b))
-    return planner_cli_usage_error (COMMAND, "--params-b: “%s” is not a number of billions of parameters "
-                                             "(for example 70 or 6.7)", params_text);
+  if (params_text != NULL &&
+      !planner_cli_parse_positive (COMMAND, "--params-b", params_text, 100000.0, &request.params_b))
+    return PLANNER_EXIT_USAGE;
   if (params_text != NULL && !(request.params_b >= 0.01 && request.params_b <= 100000.0))
     return planner_cli_usage_error (COMMAND, "--params-b: %s is out of range; give between 0.01 and 100000 billion",
                                     params_text);

@@ -57,9 +57,8 @@ planner_cli_script (int    argc,
                                 "Print the torchrun or SLURM launch script for a job, or a single-GPU memory check of it, as a draft for review.\n"
                                 "With --output FILE --approve, write it, approved, to FILE (mode 0755).\n"
                                 "Exit status: 0 ok, 1 the job has errors, 2 bad invocation or unreadable input.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse_strv (context, &args, &error))
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+  if (!planner_cli_parse_options (COMMAND, context, entries, &args))
+    return PLANNER_EXIT_USAGE;
 
   if (launcher_text != NULL && !planner_script_launcher_from_string (launcher_text, &launcher))
     return planner_cli_usage_error (COMMAND, "--launcher: “%s” is not a launcher; choose torchrun, slurm or memory-check",
@@ -92,6 +91,15 @@ planner_cli_script (int    argc,
                                         "(for example 2026-05-01T12:00:00Z)", approved_at);
     }
 
+  /* Refused before any work: the same rule the writer applies below. */
+  if (output != NULL)
+    {
+      int status = planner_cli_check_output (COMMAND, output, force);
+
+      if (status != PLANNER_EXIT_OK)
+        return status;
+    }
+
   job = planner_cli_load_job (rest[0], &error);
   if (job == NULL)
     return planner_cli_usage_error (COMMAND, "%s", error->message);
@@ -119,7 +127,12 @@ planner_cli_script (int    argc,
     when = g_date_time_new_now_utc ();
   approved = planner_script_approve (draft, when, NULL, &error);
   if (approved == NULL || !planner_script_export (output, approved, force, &error))
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+    {
+      if (g_error_matches (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_EXISTS))
+        return planner_cli_usage_error (COMMAND, "%s: choose another name, or pass --force to replace it",
+                                        error->message);
+      return planner_cli_usage_error (COMMAND, "%s", error->message);
+    }
 
   g_print ("Approved and wrote %s\n", output);
   return PLANNER_EXIT_OK;

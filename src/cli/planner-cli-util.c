@@ -4,8 +4,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * What the commands share: error reporting, strict numbers, reading
- * input files, printing JSON.
+ * What the commands share: printing, error reporting, strict options and
+ * numbers, reading inputs, writing outputs, printing JSON.
  */
 
 #define G_LOG_DOMAIN "planner-cli"
@@ -14,7 +14,133 @@
 
 #include "planner-cli-private.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "planner-escape.h"
+#include "planner-write-file.h"
+
+/* ---- printing ----------------------------------------------------------- */
+
+/* The command whose output this is, for the message when it is lost. */
+static const char *output_command;
+/* The first error writing standard output, 0 while none. */
+static int stdout_errno;
+
+static void
+note_stdout_error (void)
+{
+  if (stdout_errno == 0)
+    stdout_errno = errno != 0 ? errno : EIO;
+}
+
+/* Everything the command line prints goes through g_print/g_printerr and
+ * so through here: control characters quoted from a job or a script are
+ * shown escaped, never acted on by the terminal (issue 14 #14). */
+static void
+print_escaped (FILE        *stream,
+               const gchar *text)
+{
+  g_autofree char *safe = NULL;
+  int result;
+
+  /* The common case, and the big outputs (JSON of every group), go out
+   * without a copy. */
+  if (!planner_has_controls (text))
+    result = fputs (text, stream);
+  else
+    {
+      safe = planner_escape_controls (text);
+      result = fputs (safe, stream);
+    }
+  if (result == EOF && stream == stdout)
+    note_stdout_error ();
+}
+
+static void
+print_stdout (const gchar *text)
+{
+  print_escaped (stdout, text);
+}
+
+static void
+print_stderr (const gchar *text)
+{
+  print_escaped (stderr, text);
+}
+
+/* Flushes and closes standard output, and flushes standard error; FALSE
+ * with the reason in @saved_errno when output was lost.  A standard
+ * output closed by the caller (">&-") with nothing written to it is not
+ * an error. */
+static gboolean
+close_stdout (int *saved_errno)
+{
+  gboolean failed = stdout_errno != 0 || ferror (stdout);
+
+  *saved_errno = stdout_errno;
+  errno = 0;
+  if (fflush (stdout) != 0)
+    {
+      failed = TRUE;
+      if (*saved_errno == 0)
+        *saved_errno = errno;
+    }
+  if (!failed)
+    {
+      errno = 0;
+      if (fclose (stdout) != 0 && errno != EBADF)
+        {
+          failed = TRUE;
+          *saved_errno = errno;
+        }
+    }
+  return !failed;
+}
+
+/* Runs when the command ends, however it ends: a return from main(), or
+ * GOption's exit (0) after --help.  Output that was not written is an
+ * error, never a silent success: a full disk, a quota, a pipe whose
+ * reader left while SIGPIPE is ignored.  (With SIGPIPE at its default, a
+ * reader that stops early, as head does, ends the command by the signal,
+ * as it does any filter.) */
+static void
+check_output_at_exit (void)
+{
+  int saved_errno = 0;
+
+  if (!close_stdout (&saved_errno))
+    {
+      g_autofree char *why = saved_errno != 0
+                             ? g_strdup_printf (_("could not write the output to standard output: %s"),
+                                                g_strerror (saved_errno))
+                             : g_strdup (_("could not write the output to standard output"));
+
+      g_printerr ("launch-planner-cli%s%s: %s\n", *output_command != '\0' ? " " : "", output_command, why);
+      fflush (stderr);
+      _exit (PLANNER_EXIT_USAGE);
+    }
+  /* A message that could not be shown is lost output too. */
+  if (fflush (stderr) != 0 || ferror (stderr))
+    _exit (PLANNER_EXIT_USAGE);
+}
+
+void
+planner_cli_init_output (const char *command)
+{
+  output_command = command;
+  g_set_print_handler (print_stdout);
+  g_set_printerr_handler (print_stderr);
+  atexit (check_output_at_exit);
+}
 
 int
 planner_cli_usage_error (const char *command,
@@ -31,6 +157,156 @@ planner_cli_usage_error (const char *command,
   g_printerr ("launch-planner-cli %s: %s\n", command, message);
   return PLANNER_EXIT_USAGE;
 }
+
+/* ---- options ------------------------------------------------------------ */
+
+static gboolean all_digits       (const char *text);
+static gboolean is_plain_decimal (const char *text);
+
+typedef struct
+{
+  const GOptionEntry *entries;  /* the command's, with their targets */
+  GHashTable         *given;    /* long name → the value it was given ("" for a switch) */
+} OptionState;
+
+static const GOptionEntry *
+find_entry (OptionState *state,
+            const char  *option_name)
+{
+  for (guint i = 0; state->entries[i].long_name != NULL; i++)
+    {
+      const GOptionEntry *e = &state->entries[i];
+
+      if (g_str_has_prefix (option_name, "--") && g_str_equal (option_name + 2, e->long_name))
+        return e;
+      if (option_name[0] == '-' && option_name[1] == e->short_name && e->short_name != '\0'
+          && option_name[2] == '\0')
+        return e;
+    }
+  return NULL;
+}
+
+static gboolean
+record_option (const char  *option_name,
+               const char  *value,
+               gpointer     data,
+               GError     **error)
+{
+  OptionState *state = data;
+  const GOptionEntry *e = find_entry (state, option_name);
+  const char *before;
+
+  g_return_val_if_fail (e != NULL, FALSE);
+
+  before = g_hash_table_lookup (state->given, e->long_name);
+  if (before != NULL)
+    {
+      if (e->arg == G_OPTION_ARG_NONE)
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                     _("--%s is given twice; give it once"), e->long_name);
+      else
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                     _("--%s is given twice (“%s” and “%s”); give it once"), e->long_name, before, value);
+      return FALSE;
+    }
+  g_hash_table_insert (state->given, (gpointer) e->long_name, g_strdup (value != NULL ? value : ""));
+
+  switch (e->arg)
+    {
+    case G_OPTION_ARG_NONE:
+      *(gboolean *) e->arg_data = !(e->flags & G_OPTION_FLAG_REVERSE);
+      break;
+    case G_OPTION_ARG_STRING:
+    case G_OPTION_ARG_FILENAME:
+      g_free (*(char **) e->arg_data);
+      *(char **) e->arg_data = g_strdup (value);
+      break;
+    case G_OPTION_ARG_INT:
+    case G_OPTION_ARG_INT64:
+      {
+        guint64 n = 0;
+
+        /* Decimal digits only; GOption would take " 8", "+8" and "0x10". */
+        if (!all_digits (value) ||
+            !g_ascii_string_to_unsigned (value, 10, 0, e->arg == G_OPTION_ARG_INT ? G_MAXINT : G_MAXINT64, &n, NULL))
+          {
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("--%s: “%s” is not a whole number from 0 to %" G_GINT64_FORMAT), e->long_name, value,
+                         e->arg == G_OPTION_ARG_INT ? (gint64) G_MAXINT : G_MAXINT64);
+            return FALSE;
+          }
+        if (e->arg == G_OPTION_ARG_INT)
+          *(int *) e->arg_data = (int) n;
+        else
+          *(gint64 *) e->arg_data = (gint64) n;
+      }
+      break;
+    case G_OPTION_ARG_DOUBLE:
+      if (!is_plain_decimal (value))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--%s: “%s” is not a number (write digits, with at most one “.”)"), e->long_name, value);
+          return FALSE;
+        }
+      *(double *) e->arg_data = g_ascii_strtod (value, NULL);
+      break;
+    case G_OPTION_ARG_CALLBACK:
+    case G_OPTION_ARG_STRING_ARRAY:
+    case G_OPTION_ARG_FILENAME_ARRAY:
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+gboolean
+planner_cli_parse_options (const char          *command,
+                           GOptionContext      *context,
+                           const GOptionEntry  *entries,
+                           char              ***args)
+{
+  g_autoptr(GArray) wrapped = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  g_autoptr(GHashTable) given = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  g_autoptr(GError) error = NULL;
+  OptionState state = { entries, given };
+  GOptionGroup *group;
+
+  /* Switches and values are read through a callback that refuses a
+   * second occurrence; GOption alone keeps the last one silently.  The
+   * remaining arguments are GOption's as usual. */
+  for (guint i = 0; entries[i].long_name != NULL; i++)
+    {
+      GOptionEntry e = entries[i];
+
+      if (e.arg == G_OPTION_ARG_NONE || e.arg == G_OPTION_ARG_STRING || e.arg == G_OPTION_ARG_FILENAME
+          || e.arg == G_OPTION_ARG_INT || e.arg == G_OPTION_ARG_INT64 || e.arg == G_OPTION_ARG_DOUBLE)
+        {
+          if (e.arg == G_OPTION_ARG_NONE)
+            e.flags |= G_OPTION_FLAG_NO_ARG;
+          else if (e.arg == G_OPTION_ARG_FILENAME)
+            e.flags |= G_OPTION_FLAG_FILENAME;
+          e.flags &= ~G_OPTION_FLAG_REVERSE;
+          e.arg = G_OPTION_ARG_CALLBACK;
+          e.arg_data = (gpointer) record_option;
+        }
+      /* The context's parameter string already names them in --help. */
+      if (g_str_equal (e.long_name, G_OPTION_REMAINING))
+        e.arg_description = NULL;
+      g_array_append_val (wrapped, e);
+    }
+
+  group = g_option_group_new (command, NULL, NULL, &state, NULL);
+  g_option_group_add_entries (group, &g_array_index (wrapped, GOptionEntry, 0));
+  g_option_context_set_main_group (context, group);
+  if (!g_option_context_parse_strv (context, args, &error))
+    {
+      planner_cli_usage_error (command, "%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- numbers ------------------------------------------------------------ */
 
 static gboolean
 all_digits (const char *text)
@@ -57,26 +333,183 @@ planner_cli_parse_count (const char *command,
   if (!all_digits (text))
     {
       if (text[0] == '-' && all_digits (text + 1))
-        planner_cli_usage_error (command, "%s: “%s” is negative; give a whole number of at least 1", option, text);
+        planner_cli_usage_error (command, _("%s: “%s” is negative; give a whole number of at least 1"), option, text);
       else
-        planner_cli_usage_error (command, "%s: “%s” is not a whole number", option, text);
+        planner_cli_usage_error (command, _("%s: “%s” is not a whole number"), option, text);
       return FALSE;
     }
 
   /* All digits: what is left to go wrong is size. */
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &parsed, NULL) || parsed > max)
     {
-      planner_cli_usage_error (command, "%s: “%s” is too large (at most %" G_GUINT64_FORMAT ")", option, text, max);
+      planner_cli_usage_error (command, _("%s: “%s” is too large (at most %" G_GUINT64_FORMAT ")"), option, text, max);
       return FALSE;
     }
   if (parsed == 0)
     {
-      planner_cli_usage_error (command, "%s: must be at least 1 (got 0)", option);
+      planner_cli_usage_error (command, _("%s: must be at least 1 (got 0)"), option);
       return FALSE;
     }
 
   *value = parsed;
   return TRUE;
+}
+
+/* Decimal digits with at most one point and a digit somewhere: "8",
+ * "0.32", ".5", "5.".  No sign, blank, exponent, hex, inf or nan. */
+static gboolean
+is_plain_decimal (const char *text)
+{
+  gboolean digit = FALSE, point = FALSE;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (g_ascii_isdigit (*p))
+        digit = TRUE;
+      else if (*p == '.' && !point)
+        point = TRUE;
+      else
+        return FALSE;
+    }
+  return digit;
+}
+
+gboolean
+planner_cli_parse_positive (const char *command,
+                            const char *option,
+                            const char *text,
+                            double      max,
+                            double     *value)
+{
+  double parsed;
+
+  if (!is_plain_decimal (text))
+    {
+      if (text[0] == '-' && is_plain_decimal (text + 1))
+        planner_cli_usage_error (command, _("%s: “%s” is negative; give a positive number"), option, text);
+      else
+        planner_cli_usage_error (command, _("%s: “%s” is not a positive number (write digits, with at most "
+                                            "one “.”)"), option, text);
+      return FALSE;
+    }
+  parsed = g_ascii_strtod (text, NULL);
+  if (parsed > max)
+    {
+      planner_cli_usage_error (command, _("%s: “%s” is too large (at most %.10g)"), option, text, max);
+      return FALSE;
+    }
+  if (!(parsed > 0))
+    {
+      planner_cli_usage_error (command, _("%s: “%s” is not a positive number"), option, text);
+      return FALSE;
+    }
+  *value = parsed;
+  return TRUE;
+}
+
+/* ---- reading inputs ----------------------------------------------------- */
+
+/* How long a named pipe may wait for its writer, or a device for data,
+ * before the input is refused: a pipe nobody writes to must not hang the
+ * command (standard input, "-", waits as long as the person types). */
+#define IDLE_SECONDS 5
+
+static gboolean
+set_read_error (GError     **error,
+                int          saved_errno,
+                const char  *path)
+{
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+               _("Could not read %s: %s"), path, g_strerror (saved_errno));
+  return FALSE;
+}
+
+static gboolean
+too_large (GError     **error,
+           const char  *path,
+           const char  *what,
+           gsize        max_bytes)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+               _("%s gives more than %" G_GSIZE_FORMAT " MiB; a %s is read only up to %" G_GSIZE_FORMAT " MiB"),
+               path, max_bytes / (1024 * 1024), what, max_bytes / (1024 * 1024));
+  return FALSE;
+}
+
+/* Waits for @fd to be readable.  FALSE when @seconds pass first (-1: no limit). */
+static gboolean
+wait_readable (int fd,
+               int seconds)
+{
+  struct pollfd p = { .fd = fd, .events = POLLIN };
+  int r;
+
+  do
+    r = poll (&p, 1, seconds < 0 ? -1 : seconds * 1000);
+  while (r < 0 && errno == EINTR);
+  return r != 0;
+}
+
+/* Reads up to @max_bytes + 1 bytes, whatever @fd is. */
+static gboolean
+read_bounded (int          fd,
+              const char  *path,
+              const char  *what,
+              gboolean     pipe_like,
+              int          idle_seconds,
+              gsize        max_bytes,
+              GString     *out,
+              GError     **error)
+{
+  gboolean waited_for_writer = FALSE;
+  char buffer[65536];
+
+  for (;;)
+    {
+      gsize want = MIN (sizeof buffer, max_bytes + 1 - out->len);
+      gssize n = read (fd, buffer, want);
+
+      if (n > 0)
+        {
+          g_string_append_len (out, buffer, n);
+          if (out->len > max_bytes)
+            return too_large (error, path, what, max_bytes);
+          continue;
+        }
+      if (n == 0)
+        {
+          /* A named pipe opened without blocking reads end-of-file while
+           * no writer has come yet: wait a while for one, once. */
+          if (pipe_like && out->len == 0 && !waited_for_writer && idle_seconds >= 0)
+            {
+              waited_for_writer = TRUE;
+              if (!wait_readable (fd, idle_seconds))
+                {
+                  g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                               _("%s is a named pipe and nothing wrote to it within %d seconds; start its "
+                                 "writer first, or give “-” to read standard input"), path, idle_seconds);
+                  return FALSE;
+                }
+              continue;
+            }
+          return TRUE;
+        }
+      if (errno == EINTR)
+        continue;
+      if (errno == EAGAIN)   /* EWOULDBLOCK on Linux */
+        {
+          /* A pipe with a writer is the person's own program: wait for it.
+           * A device that gives nothing is refused. */
+          if (!wait_readable (fd, pipe_like ? -1 : idle_seconds))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                           _("%s gave no data for %d seconds; a %s is read from a file"), path, idle_seconds, what);
+              return FALSE;
+            }
+          continue;
+        }
+      return set_read_error (error, errno, path);
+    }
 }
 
 gboolean
@@ -87,26 +520,64 @@ planner_cli_read_file (const char  *path,
                        gsize       *length,
                        GError     **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  gboolean from_stdin = g_str_equal (path, "-");
+  const char *shown = from_stdin ? _("standard input") : path;
+  struct stat st;
+  gboolean ok;
+  int fd;
 
-  /* Check the size before reading, so a 50 MB file is refused at once. */
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, NULL, error);
-  if (info == NULL)
+  /* Never blocks in open(): a named pipe without a writer opens at once. */
+  fd = from_stdin ? STDIN_FILENO : open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0)
+    return set_read_error (error, errno, path);
+  if (fstat (fd, &st) != 0)
+    {
+      int saved_errno = errno;
+
+      if (!from_stdin)
+        close (fd);
+      return set_read_error (error, saved_errno, shown);
+    }
+
+  if (S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, _("%s is a folder, not a %s"), shown, what);
+      ok = FALSE;
+    }
+  else if (!from_stdin && isatty (fd))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   _("%s is a terminal; to type the %s, give “-” (standard input)"), shown, what);
+      ok = FALSE;
+    }
+  else if (S_ISREG (st.st_mode) && st.st_size > (off_t) max_bytes)
+    {
+      /* Refused before reading a byte; decimal megabytes, as file
+       * managers show them. */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s is %.1f MB; a %s is read only up to %"
+                   G_GSIZE_FORMAT " MiB"), shown, st.st_size / 1e6, what, max_bytes / (1024 * 1024));
+      ok = FALSE;
+    }
+  else
+    {
+      gboolean pipe_like = S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode);
+
+      /* Files and standard input block as usual; pipes and devices named
+       * on the command line stay non-blocking and are waited for with a
+       * limit. */
+      if (S_ISREG (st.st_mode) && !from_stdin)
+        fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+      ok = read_bounded (fd, shown, what, pipe_like, from_stdin ? -1 : IDLE_SECONDS, max_bytes, out, error);
+    }
+  if (!from_stdin)
+    close (fd);
+  if (!ok)
     return FALSE;
-  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s is a directory, not a %s", path, what);
-      return FALSE;
-    }
-  if (g_file_info_get_size (info) > (goffset) max_bytes)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s is %.1f MB; a %s is read only up to %"
-                   G_GSIZE_FORMAT " MiB", path, g_file_info_get_size (info) / 1e6, what, max_bytes / (1024 * 1024));
-      return FALSE;
-    }
-  return g_file_load_contents (file, NULL, contents, length, NULL, error);
+
+  *length = out->len;
+  *contents = g_string_free (g_steal_pointer (&out), FALSE);
+  return TRUE;
 }
 
 PlannerJob *
@@ -118,22 +589,67 @@ planner_cli_load_job (const char  *path,
   gsize length = 0;
 
   /* A job file is a few kilobytes; anything near a mebibyte is not one. */
-  if (!planner_cli_read_file (path, 1024 * 1024, "job file", &contents, &length, error))
+  if (!planner_cli_read_file (path, PLANNER_CLI_MAX_JOB_BYTES, _("job file"), &contents, &length, error))
     return NULL;
   if (!planner_job_load_from_data (job, contents, (gssize) length, error))
     {
-      g_prefix_error (error, "%s: ", path);
+      g_prefix_error (error, "%s: ", g_str_equal (path, "-") ? _("standard input") : path);
       return NULL;
     }
   return g_steal_pointer (&job);
 }
+
+/* ---- writing outputs ---------------------------------------------------- */
+
+static int
+write_error (const char *command,
+             GError     *error)
+{
+  if (g_error_matches (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_EXISTS))
+    return planner_cli_usage_error (command, _("%s: choose another name, or pass --force to replace it"),
+                                    error->message);
+  return planner_cli_usage_error (command, "%s", error->message);
+}
+
+int
+planner_cli_check_output (const char *command,
+                          const char *output,
+                          gboolean    force)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!planner_write_check (output, force ? PLANNER_WRITE_REPLACE : PLANNER_WRITE_NONE, &error))
+    return write_error (command, error);
+  return PLANNER_EXIT_OK;
+}
+
+int
+planner_cli_write_output (const char *command,
+                          const char *output,
+                          const char *data,
+                          gsize       length,
+                          guint       mode,
+                          gboolean    force)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!planner_write_file (output, data, length, mode,
+                           force ? PLANNER_WRITE_REPLACE : PLANNER_WRITE_NONE, &error))
+    return write_error (command, error);
+  return PLANNER_EXIT_OK;
+}
+
+/* ---- JSON --------------------------------------------------------------- */
 
 static gboolean
 stdout_sink (const char *data,
              gsize       length,
              gpointer    user_data)
 {
-  return fwrite (data, 1, length, stdout) == length;
+  if (fwrite (data, 1, length, stdout) == length)
+    return TRUE;
+  note_stdout_error ();
+  return FALSE;
 }
 
 PlannerJsonWriter *
@@ -147,8 +663,15 @@ planner_cli_json_writer_finish (PlannerJsonWriter *writer)
 {
   gboolean ok = planner_json_writer_finish (writer);
 
-  if (fputc ('\n', stdout) == EOF || fflush (stdout) != 0)
-    ok = FALSE;
+  if (fputc ('\n', stdout) == EOF)
+    {
+      note_stdout_error ();
+      ok = FALSE;
+    }
+  /* A lost output is reported once, when the command ends; what is left
+   * is a document left open, which is a bug here. */
+  if (!ok && stdout_errno == 0)
+    g_critical ("the JSON document was left incomplete");
   return ok;
 }
 
@@ -158,6 +681,5 @@ planner_cli_print_json (JsonNode *root)
   g_autoptr(PlannerJsonWriter) writer = planner_cli_json_writer_new ();
 
   planner_json_writer_node (writer, root);
-  if (!planner_cli_json_writer_finish (writer))
-    g_printerr ("launch-planner-cli: could not write the JSON output\n");
+  planner_cli_json_writer_finish (writer);
 }

@@ -30,6 +30,7 @@ static const PlannerCliCommand commands[] = {
   { "optimize", planner_cli_optimize, N_("Plan flag changes that raise throughput for a job (a draft to approve)") },
   { "troubleshoot", planner_cli_troubleshoot, N_("Rank likely causes of a symptom and the flag changes that fix them") },
   { "script",  planner_cli_script,  N_("Write a torchrun or SLURM launch script for a job (a draft to approve)") },
+  { "models",  planner_cli_models,  N_("List the catalogue: models and GPUs with the ids --model and --gpu take") },
   { "draw",    planner_cli_draw,    N_("Draw the rank grid, pipeline schedule, memory or a comparison as PNG or SVG") },
 };
 
@@ -43,14 +44,28 @@ print_usage (FILE *stream)
   fprintf (stream, "\n%s\n", _("Run “launch-planner-cli COMMAND --help” for the options of a command."));
 }
 
+static const PlannerCliCommand *
+find_command (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      if (g_str_equal (name, commands[i].name))
+        return &commands[i];
+    }
+  return NULL;
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  const PlannerCliCommand *command;
+
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  planner_cli_init_output (argc >= 2 && find_command (argv[1]) != NULL ? argv[1] : "");
 
   if (argc < 2)
     {
@@ -70,11 +85,9 @@ main (int   argc,
       return PLANNER_EXIT_OK;
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      if (g_str_equal (argv[1], commands[i].name))
-        return commands[i].run (argc - 1, argv + 1);
-    }
+  command = find_command (argv[1]);
+  if (command != NULL)
+    return command->run (argc - 1, argv + 1);
 
   g_printerr ("launch-planner-cli: unknown command “%s”\n", argv[1]);
   print_usage (stderr);

@@ -11,6 +11,8 @@
 
 #include "planner-diagnostic.h"
 
+#include "planner-escape.h"
+
 static PlannerDiagnostic *diagnostic_new_valist (PlannerSeverity    severity,
                                                  const char        *code,
                                                  const char *const *flags,
@@ -27,12 +29,18 @@ diagnostic_new_valist (PlannerSeverity    severity,
                        va_list            args)
 {
   PlannerDiagnostic *diagnostic = g_new0 (PlannerDiagnostic, 1);
+  g_autofree char *message = g_strdup_vprintf (message_format, args);
+  guint n_flags = flags != NULL ? g_strv_length ((char **) flags) : 0;
 
+  /* Messages quote scripts and job files: whoever shows them, no control
+   * character from the input reaches a terminal (issue 14 #14). */
   diagnostic->severity = severity;
   diagnostic->code = g_strdup (code);
-  diagnostic->message = g_strdup_vprintf (message_format, args);
-  diagnostic->fix = g_strdup (fix);
-  diagnostic->flags = flags != NULL ? g_strdupv ((char **) flags) : g_new0 (char *, 1);
+  diagnostic->message = planner_escape_controls (message);
+  diagnostic->fix = planner_escape_controls (fix);
+  diagnostic->flags = g_new0 (char *, n_flags + 1);
+  for (guint i = 0; i < n_flags; i++)
+    diagnostic->flags[i] = planner_escape_controls (flags[i]);
   return diagnostic;
 }
 

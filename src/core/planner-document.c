@@ -16,6 +16,7 @@
 #include "planner-document.h"
 #include "planner-import.h"
 #include "planner-job-args.h"
+#include "planner-write-file.h"
 
 struct _PlannerDocument
 {
@@ -571,7 +572,7 @@ replace_contents_cb (GObject      *object,
   PlannerDocument *self = g_task_get_source_object (task);
   SaveData *data = g_task_get_task_data (task);
 
-  if (!g_file_replace_contents_finish (G_FILE (object), result, NULL, &error))
+  if (!planner_write_file_finish (G_FILE (object), result, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -619,9 +620,9 @@ planner_document_save_async (PlannerDocument     *self,
 
   text = planner_job_to_data (data->written, &length);
   bytes = g_bytes_new_take (text, length);
-  /* Written to a temporary file and renamed over the old one. */
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                       cancellable, replace_contents_cb, task);
+  /* The app's one writer: a temporary file renamed over the old one, never
+   * over a device or a pipe.  The file chooser has asked about replacing. */
+  planner_write_file_async (file, bytes, 0644, PLANNER_WRITE_REPLACE, cancellable, replace_contents_cb, task);
 }
 
 gboolean

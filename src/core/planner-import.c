@@ -383,6 +383,65 @@ set_script (Launch    *l,
                 || g_str_has_prefix (base_name (script), "train_");
 }
 
+/* Commands that run the rest of their line, and their options that take
+ * a separate value ("exec -a NAME", "nice -n 10", "env -u NAME"). */
+static const struct
+{
+  const char        *name;
+  const char *const *with_value;
+} wrappers[] = {
+  { "exec",    (const char *const[]) { "-a", NULL } },
+  { "nohup",   (const char *const[]) { NULL } },
+  { "time",    (const char *const[]) { "-f", "-o", "--format", "--output", NULL } },
+  { "nice",    (const char *const[]) { "-n", "--adjustment", NULL } },
+  { "stdbuf",  (const char *const[]) { "-i", "-o", "-e", "--input", "--output", "--error", NULL } },
+  { "command", (const char *const[]) { NULL } },
+  { "builtin", (const char *const[]) { NULL } },
+  { "env",     (const char *const[]) { "-u", "-C", "-S", "--unset", "--chdir", "--split-string", NULL } },
+  { "numactl", (const char *const[]) { "-C", "-N", "-m", "-p", "-i", "--physcpubind", "--cpunodebind",
+                                       "--membind", "--preferred", "--interleave", NULL } },
+  { "taskset", (const char *const[]) { NULL } },
+};
+
+/* The word after @i's options, or @i itself when it names no wrapper. */
+static guint
+skip_wrapper (Launch    *l,
+              GPtrArray *words,
+              guint      i)
+{
+  const char *name = base_name (word_at (words, i));
+
+  for (guint k = 0; k < G_N_ELEMENTS (wrappers); k++)
+    {
+      if (strcmp (name, wrappers[k].name) != 0)
+        continue;
+      for (i++; i < words->len; i++)
+        {
+          const char *w = word_at (words, i);
+
+          if (strcmp (w, "--") == 0)
+            return i + 1;
+          if (w[0] == '-' && w[1] != '\0')
+            {
+              if (g_strv_contains (wrappers[k].with_value, w))
+                i++;
+              continue;
+            }
+          /* env's assignments; nice -5 is an option, taskset's mask a value. */
+          if (strcmp (name, "env") == 0 && is_assignment (w))
+            {
+              add_env_assignment (l->env, w);
+              continue;
+            }
+          if (strcmp (name, "taskset") == 0 && (g_ascii_isxdigit (w[0]) || w[0] == '0'))
+            continue;
+          break;
+        }
+      return i;
+    }
+  return i;
+}
+
 /* Finds the launcher in @words from @i: wrappers, srun, torchrun, python. */
 static gboolean
 read_launcher (Launch    *l,
@@ -390,34 +449,25 @@ read_launcher (Launch    *l,
                guint      i,
                guint      depth)
 {
-  static const char *const wrappers[] = { "exec", "nohup", "time", "nice", "stdbuf", "command", NULL };
   const char *w;
 
   if (depth > 4)
     return FALSE;
 
-  for (; i < words->len; i++)
+  while (i < words->len)
     {
+      guint next = skip_wrapper (l, words, i);
+
       w = word_at (words, i);
-      if (g_strv_contains (wrappers, base_name (w)))
-        continue;
-      if (strcmp (base_name (w), "env") == 0)
+      if (next != i)
         {
-          for (i++; i < words->len; i++)
-            {
-              w = word_at (words, i);
-              if (w[0] == '-')
-                continue;
-              if (!is_assignment (w))
-                break;
-              add_env_assignment (l->env, w);
-            }
-          i--;
+          i = next;
           continue;
         }
       if (is_assignment (w))
         {
           add_env_assignment (l->env, w);
+          i++;
           continue;
         }
       break;
@@ -940,7 +990,8 @@ directive_value (PlannerShellScript *script,
           g_autofree char *name = NULL;
           const char *value;
 
-          if (w[0] != '-')
+          /* A lone "-" (or "--") names no option. */
+          if (w[0] != '-' || w[1] == '\0' || strcmp (w, "--") == 0)
             continue;
           if (g_str_has_prefix (w, "--"))
             {

@@ -12,6 +12,7 @@
 #include <json-glib/json-glib.h>
 
 #include "planner-job.h"
+#include "planner-layout.h"
 
 #include <string.h>
 
@@ -1090,6 +1091,24 @@ planner_job_load_from_data (PlannerJob  *self,
         continue;
       ok = read_field (i, json_object_get_member (section, key), &values[i], error);
       present[i] = ok;
+    }
+
+  /* Each factor is in range on its own, but together they can pass what
+   * the planner plans for: say which fields, not that Megatron refuses. */
+  if (ok)
+    {
+      guint64 nodes = present[PROP_NODES] ? values[PROP_NODES].u : self->values[PROP_NODES].u;
+      guint64 per_node = present[PROP_GPUS_PER_NODE] ? values[PROP_GPUS_PER_NODE].u
+                                                    : self->values[PROP_GPUS_PER_NODE].u;
+
+      if (nodes * per_node > PLANNER_MAX_WORLD_SIZE)
+        {
+          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                       "cluster.nodes × cluster.gpus_per_node is %" G_GUINT64_FORMAT " × %" G_GUINT64_FORMAT
+                       " = %" G_GUINT64_FORMAT " GPUs, more than the planner plans for (%u); lower cluster.nodes "
+                       "or cluster.gpus_per_node", nodes, per_node, nodes * per_node, PLANNER_MAX_WORLD_SIZE);
+          ok = FALSE;
+        }
     }
 
   if (ok)

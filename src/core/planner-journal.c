@@ -19,6 +19,7 @@
 #include <json-glib/json-glib.h>
 
 #include "planner-json-check.h"
+#include "planner-write-file.h"
 
 #define JOURNAL_FORMAT  "launch-planner-history"
 #define JOURNAL_VERSION 1
@@ -481,8 +482,7 @@ planner_journal_add (PlannerJournal  *journal,
       entry_free (entry);
       return FALSE;
     }
-  if (!g_file_set_contents_full (journal->path, data, (gssize) data_length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, &local_error))
+  if (!planner_write_file (journal->path, data, data_length, 0600, PLANNER_WRITE_REPLACE, &local_error))
     {
       g_set_error (error, PLANNER_JOURNAL_ERROR, PLANNER_JOURNAL_ERROR_IO,
                    "Could not write the history %s: %s", journal->path, local_error->message);

@@ -25,6 +25,7 @@
 #include "planner-script-memcheck.h"
 #include "planner-script-private.h"
 #include "planner-shell.h"
+#include "planner-write-file.h"
 
 G_DEFINE_QUARK (planner-script-error-quark, planner_script_error)
 
@@ -1001,17 +1002,14 @@ planner_script_export (const char  *path,
                            "Only an approved script is exported; approve the draft first");
       return FALSE;
     }
-  if (!force && g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK))
+  /* The app's one rule for replacing files, and its atomic writer. */
+  if (!planner_write_file (path, approved, strlen (approved), 0755,
+                           force ? PLANNER_WRITE_REPLACE : PLANNER_WRITE_NONE, &local_error))
     {
-      g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_EXISTS,
-                   "%s already exists; it was left as it is (choose another name, or overwrite it on purpose)", path);
-      return FALSE;
-    }
-  if (!g_file_set_contents_full (path, approved, strlen (approved),
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0755, &local_error))
-    {
-      g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_IO,
-                   "Could not write %s: %s", path, local_error->message);
+      g_set_error_literal (error, PLANNER_SCRIPT_ERROR,
+                           g_error_matches (local_error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_IO)
+                           ? PLANNER_SCRIPT_ERROR_IO : PLANNER_SCRIPT_ERROR_EXISTS,
+                           local_error->message);
       return FALSE;
     }
   return TRUE;

@@ -37,6 +37,7 @@ typedef struct
   guint      line;
   gboolean   unknown;
   gboolean   exported;
+  gboolean   stale;     /* changed by something not evaluated (eval, ((…)), read): every use is unknown */
 } Var;
 
 typedef struct
@@ -84,6 +85,9 @@ static void read_word (Parser   *p,
                        Fields   *f,
                        gboolean  split,
                        char      terminator);
+static void report_unterminated (Parser     *p,
+                                 const char *what,
+                                 guint       line);
 
 /* ---- quoting ------------------------------------------------------------ */
 
@@ -554,6 +558,97 @@ report_unknown_variable (Parser     *p,
           message);
 }
 
+/* The script changes @name in a way that is not evaluated (eval, ((…)),
+ * let, read): its last value is kept, marked unknown, so what uses it
+ * later is not taken for certain. */
+static void
+mark_unknown (Parser     *p,
+              const char *name)
+{
+  Var *var = var_lookup (p, name);
+
+  if (var == NULL)
+    return;
+  var->stale = TRUE;
+}
+
+static gboolean
+is_assignment_operator (const char *q,
+                        gboolean    arithmetic)
+{
+  if (q[0] == '=' && q[1] != '=')
+    return TRUE;
+  if (q[0] == '+' && q[1] == '=')
+    return TRUE;
+  if (!arithmetic)
+    return FALSE;
+  if ((q[0] == '+' && q[1] == '+') || (q[0] == '-' && q[1] == '-'))
+    return TRUE;
+  if (q[0] != '\0' && strchr ("-*/%&|^", q[0]) != NULL && q[1] == '=')
+    return TRUE;
+  return (q[0] == '<' && q[1] == '<' && q[2] == '=') || (q[0] == '>' && q[1] == '>' && q[2] == '=');
+}
+
+/* Marks every variable @text appears to assign (NAME=, NAME+=, NAME[i]=
+ * and, in arithmetic, NAME op=, NAME++, ++NAME) and returns their names,
+ * space-separated, or NULL for none. */
+static char *
+mark_assigned_in (Parser     *p,
+                  const char *text,
+                  gboolean    arithmetic)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  const char *s = text;
+
+  while (*s != '\0')
+    {
+      const char *start = s;
+      const char *q;
+      g_autofree char *name = NULL;
+      gboolean prefix_step;
+
+      if (!is_name_start (*s) || (s > text && is_name_char (s[-1])) || (s > text && s[-1] == '$'))
+        {
+          s++;
+          continue;
+        }
+      while (is_name_char (*s))
+        s++;
+      q = s;
+      if (*q == '[')
+        {
+          while (*q != '\0' && *q != ']')
+            q++;
+          if (*q == ']')
+            q++;
+        }
+      while (arithmetic && (*q == ' ' || *q == '\t'))
+        q++;
+      prefix_step = arithmetic && start - text >= 2
+                    && ((start[-1] == '+' && start[-2] == '+') || (start[-1] == '-' && start[-2] == '-'));
+      if (!is_assignment_operator (q, arithmetic) && !prefix_step)
+        continue;
+      name = g_strndup (start, (gsize) (s - start));
+      mark_unknown (p, name);
+      if (names->len > 0)
+        g_string_append_c (names, ' ');
+      g_string_append (names, name);
+    }
+  return names->len > 0 ? g_string_free (g_steal_pointer (&names), FALSE) : NULL;
+}
+
+/* What a message quotes of a command: its first 60 characters, on one line. */
+static char *
+shown_text (const char *text)
+{
+  glong length = g_utf8_strlen (text, -1);
+  /* g_utf8_substring reads past the end when asked for more than there is. */
+  g_autofree char *head = g_utf8_substring (text, 0, MIN (length, 60));
+
+  g_strdelimit (head, "\n\r\t", ' ');
+  return g_strdup_printf ("%s%s", head, length > 60 ? "…" : "");
+}
+
 /* ---- arithmetic --------------------------------------------------------- */
 
 typedef struct
@@ -931,6 +1026,38 @@ read_backticks (Parser *p,
   report_substitution (p, start, line);
 }
 
+static gboolean
+at_process_substitution (Parser *p)
+{
+  return (peek (p, 0) == '<' || peek (p, 0) == '>') && peek (p, 1) == '(';
+}
+
+/* <(…) or >(…): bash runs the command and puts a file name in its place.
+ * Not run here, so the word is kept as written and marked unknown; the
+ * words after it stay in the command. */
+static void
+read_process_substitution (Parser *p,
+                           Fields *f)
+{
+  gsize start = p->pos;
+  guint line = p->line;
+  g_autofree char *text = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *message = NULL;
+
+  advance (p);   /* < or > */
+  advance (p);   /* ( */
+  if (!skip_balanced (p, '(', ')'))
+    report_unterminated (p, "process substitution", line);
+  keep_as_written (p, f, start, line);
+  text = g_strndup (p->text + start, p->pos - start);
+  shown = shown_text (text);
+  message = g_strdup_printf ("%s is a process substitution; it is not run, so the file it stands for is unknown",
+                             shown);
+  report (p, PLANNER_SEVERITY_WARNING, "import.process-substitution", line,
+          "Give the path of a real file instead.", message);
+}
+
 /* ---- parameter expansion ------------------------------------------------ */
 
 static void
@@ -986,6 +1113,13 @@ add_array (Parser   *p,
     }
 }
 
+static void add_var_value (Parser     *p,
+                           Fields     *f,
+                           Var        *var,
+                           const char *index,
+                           gboolean    quoted,
+                           gboolean    split);
+
 static void
 add_var (Parser     *p,
          Fields     *f,
@@ -993,6 +1127,26 @@ add_var (Parser     *p,
          const char *index,
          gboolean    quoted,
          gboolean    split)
+{
+  guint before = f->out->len;
+
+  add_var_value (p, f, var, index, quoted, split);
+  if (!var->stale)
+    return;
+  /* Whatever words its value became: none is certain. */
+  for (guint i = before; i < f->out->len; i++)
+    ((PlannerShellWord *) g_ptr_array_index (f->out, i))->unknown = TRUE;
+  if (f->have)
+    f->unknown = TRUE;
+}
+
+static void
+add_var_value (Parser     *p,
+               Fields     *f,
+               Var        *var,
+               const char *index,
+               gboolean    quoted,
+               gboolean    split)
 {
   if (!var->is_array)
     {
@@ -1390,6 +1544,11 @@ read_word (Parser   *p,
     {
       char c = peek (p, 0);
 
+      if (terminator == '\0' && at_process_substitution (p))
+        {
+          read_process_substitution (p, f);
+          continue;
+        }
       if (terminator != '\0' ? c == terminator : is_meta (c))
         return;
 
@@ -1611,7 +1770,7 @@ read_assignment (Parser  *p,
                 advance (p);
             }
           fields_init (&f);
-          if (is_meta (peek (p, 0)))
+          if (is_meta (peek (p, 0)) && !at_process_substitution (p))
             {
               /* ';', '|' and the like inside ( ) are not array syntax. */
               g_autofree char *message = g_strdup_printf ("“%c” inside the array %s is not understood",
@@ -1754,6 +1913,122 @@ read_assignment (Parser  *p,
   return TRUE;
 }
 
+static const char *
+word_text (Command *cmd,
+           guint    i)
+{
+  return ((PlannerShellWord *) g_ptr_array_index (cmd->words, i))->text;
+}
+
+/* The words of @cmd from @first, space-joined. */
+static char *
+join_words (Command *cmd,
+            guint    first)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = first; i < cmd->words->len; i++)
+    {
+      if (i > first)
+        g_string_append_c (out, ' ');
+      g_string_append (out, word_text (cmd, i));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Builtins that run text or set variables from input the script does not
+ * hold: none of that can be read, so it is said, and the variables they
+ * set become unknown. */
+static void
+report_unread_builtin (Parser  *p,
+                       Command *cmd)
+{
+  guint at = 0;
+  guint line;
+  const char *name;
+
+  /* "builtin eval …", "command read …" are the same builtins. */
+  while (at < cmd->words->len && !((PlannerShellWord *) g_ptr_array_index (cmd->words, at))->unknown
+         && (strcmp (word_text (cmd, at), "builtin") == 0 || strcmp (word_text (cmd, at), "command") == 0))
+    at++;
+  if (at >= cmd->words->len || ((PlannerShellWord *) g_ptr_array_index (cmd->words, at))->unknown)
+    return;
+  name = word_text (cmd, at);
+  line = ((PlannerShellWord *) g_ptr_array_index (cmd->words, at))->line;
+
+  if (strcmp (name, "eval") == 0 || strcmp (name, "let") == 0)
+    {
+      gboolean let = name[0] == 'l';
+      g_autofree char *text = join_words (cmd, at + 1);
+      g_autofree char *shown = shown_text (text);
+      g_autofree char *names = mark_assigned_in (p, text, let);
+      g_autofree char *message = NULL;
+
+      if (let)
+        message = g_strdup_printf ("let “%s” is not evaluated%s%s%s", shown, names != NULL ? "; " : "",
+                                   names != NULL ? names : "", names != NULL ? " is unknown from here on" : "");
+      else
+        message = g_strdup_printf ("eval “%s” is not run; what it would run or set%s%s is unknown", shown,
+                                   names != NULL ? ", such as " : "", names != NULL ? names : "");
+      report (p, PLANNER_SEVERITY_WARNING, let ? "import.arithmetic-command" : "import.eval", line,
+              let ? "Assign the value directly (NAME=value) so it can be read."
+                  : "Write the commands or assignments out in the script.", message);
+    }
+  else if (strcmp (name, "read") == 0 || strcmp (name, "mapfile") == 0 || strcmp (name, "readarray") == 0
+           || (strcmp (name, "printf") == 0 && at + 2 < cmd->words->len
+               && strcmp (word_text (cmd, at + 1), "-v") == 0))
+    {
+      /* Options whose value is not a variable name. */
+      static const char *const read_values[] = { "-d", "-i", "-n", "-N", "-p", "-t", "-u", NULL };
+      static const char *const mapfile_values[] = { "-d", "-n", "-O", "-s", "-u", "-C", "-c", NULL };
+      g_autoptr(GString) names = g_string_new (NULL);
+      g_autofree char *message = NULL;
+      gboolean printf_v = name[0] == 'p';
+      gboolean array = strcmp (name, "mapfile") == 0 || strcmp (name, "readarray") == 0;
+
+      for (guint i = at + 1; i < cmd->words->len; i++)
+        {
+          const char *w = word_text (cmd, i);
+
+          if (printf_v)
+            {
+              if (i == at + 2)
+                g_string_append (names, w);
+              continue;
+            }
+          if (w[0] == '-' && w[1] != '\0')
+            {
+              if (g_strv_contains (array ? mapfile_values : read_values, w))
+                i++;
+              else if (!array && strcmp (w, "-a") == 0 && i + 1 < cmd->words->len)
+                g_string_append_printf (names, "%s%s", names->len > 0 ? " " : "", word_text (cmd, ++i));
+              continue;
+            }
+          g_string_append_printf (names, "%s%s", names->len > 0 ? " " : "", w);
+          if (array)
+            break;
+        }
+      if (names->len == 0)
+        g_string_append (names, array ? "MAPFILE" : "REPLY");
+      {
+        g_auto(GStrv) list = g_strsplit (names->str, " ", -1);
+
+        for (guint i = 0; list[i] != NULL; i++)
+          mark_unknown (p, list[i]);
+      }
+      message = g_strdup_printf ("%s sets %s from input that is not read; %s unknown from here on", name,
+                                 names->str, strchr (names->str, ' ') != NULL ? "their values are" : "its value is");
+      report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
+    }
+  else if (strcmp (name, "trap") == 0 && at + 1 < cmd->words->len && word_text (cmd, at + 1)[0] != '-')
+    {
+      g_autofree char *shown = shown_text (word_text (cmd, at + 1));
+      g_autofree char *message = g_strdup_printf ("the command trap would run later (“%s”) is not read", shown);
+
+      report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
+    }
+}
+
 static void
 end_command (Parser  *p,
              Command *cmd)
@@ -1795,6 +2070,8 @@ end_command (Parser  *p,
       else
         break;
     }
+
+  report_unread_builtin (p, cmd);
 
   if (cmd->words->len > 0 && !cmd->declaration)
     {
@@ -1860,11 +2137,28 @@ skip_heredocs (Parser *p)
 }
 
 /* At '<', '>', "&>" or "N>": the operator and its target are dropped. */
+/* What a command line holds besides words: each redirection and control
+ * operator, as written (see PlannerShellScript.operators). */
+static void
+add_operator (Parser *p,
+              gsize   start,
+              guint   line)
+{
+  g_autofree char *text = g_strndup (p->text + start, p->pos - start);
+
+  g_strstrip (text);
+  if (p->script->operators->len < PLANNER_SHELL_MAX_DIAGNOSTICS)
+    g_ptr_array_add (p->script->operators, word_new (text, line, FALSE));
+}
+
 static void
 read_redirection (Parser *p)
 {
   gboolean heredoc = FALSE;
+  gboolean herestring = FALSE;
   gboolean strip_tabs = FALSE;
+  gsize start = p->pos;
+  guint line = p->line;
   Fields f;
 
   while (g_ascii_isdigit (peek (p, 0)))
@@ -1886,19 +2180,28 @@ read_redirection (Parser *p)
     {
       char c = advance (p);
 
+      herestring = c == '<' && peek (p, 0) == '<' && peek (p, 1) == '<';
       while (peek (p, 0) == c || peek (p, 0) == '&' || peek (p, 0) == '|')
         advance (p);
+      /* "N>(…)": the target is a process substitution. */
       if (c == '>' && peek (p, 0) == '(')
-        return;
+        p->pos--;
     }
   while (peek (p, 0) == ' ' || peek (p, 0) == '\t')
     advance (p);
-  if (is_meta (peek (p, 0)))
-    return;
+  if (is_meta (peek (p, 0)) && !at_process_substitution (p))
+    {
+      add_operator (p, start, line);
+      return;
+    }
 
   fields_init (&f);
   read_word (p, &f, FALSE, '\0');
   fields_break (p, &f);
+  add_operator (p, start, line);
+  if (herestring)
+    report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL,
+            "a here-string (<<<) is not read; what the command reads from it is unknown");
   if (heredoc && f.out->len > 0)
     {
       HereDoc *doc = g_new0 (HereDoc, 1);
@@ -1915,6 +2218,8 @@ at_redirection (Parser *p)
 {
   gsize i = 0;
 
+  if (at_process_substitution (p))
+    return FALSE;
   if (peek (p, 0) == '<' || peek (p, 0) == '>')
     return TRUE;
   if (peek (p, 0) == '&' && peek (p, 1) == '>')
@@ -1999,6 +2304,34 @@ read_directive (Parser *p)
     }
 }
 
+/* "(( … ))" as a command: not evaluated; what it assigns becomes unknown. */
+static void
+read_arithmetic_command (Parser *p)
+{
+  gsize start = p->pos;
+  guint line = p->line;
+  g_autofree char *text = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *message = NULL;
+
+  advance (p);
+  advance (p);
+  if (!skip_balanced (p, '(', ')'))
+    report_unterminated (p, "arithmetic command", line);
+  if (peek (p, 0) == ')')
+    advance (p);
+  text = g_strndup (p->text + start, p->pos - start);
+  shown = shown_text (text);
+  names = mark_assigned_in (p, text, TRUE);
+  if (names != NULL)
+    message = g_strdup_printf ("the arithmetic command %s is not evaluated; %s is unknown from here on", shown, names);
+  else
+    message = g_strdup_printf ("the arithmetic command %s is not evaluated", shown);
+  report (p, names != NULL ? PLANNER_SEVERITY_WARNING : PLANNER_SEVERITY_INFO, "import.arithmetic-command", line,
+          names != NULL ? "Assign the value directly (NAME=value) so it can be read." : NULL, message);
+}
+
 static void
 parse (Parser *p)
 {
@@ -2050,11 +2383,20 @@ parse (Parser *p)
           read_redirection (p);
           continue;
         }
+      if (c == '(' && peek (p, 1) == '(' && cmd->words->len == 0 && cmd->assignments->len == 0)
+        {
+          read_arithmetic_command (p);
+          line_start = FALSE;
+          continue;
+        }
       if (c == ';' || c == '&' || c == '|' || c == '(' || c == ')')
         {
+          gsize start = p->pos;
+
           advance (p);
           if ((c == ';' || c == '&' || c == '|') && (peek (p, 0) == c || (c == '|' && peek (p, 0) == '&')))
             advance (p);
+          add_operator (p, start, p->line);
           end_command (p, cmd);
           continue;
         }
@@ -2162,6 +2504,7 @@ planner_shell_parse (const char  *text,
   script->variables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   script->exported = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   script->diagnostics = planner_diagnostics_new ();
+  script->operators = g_ptr_array_new_with_free_func (word_free);
 
   /* A terminated copy: the input need not end in NUL (a fuzzer's does not). */
   copy = g_strndup (text != NULL ? text : "", length);
@@ -2208,5 +2551,6 @@ planner_shell_script_free (PlannerShellScript *script)
   g_hash_table_unref (script->variables);
   g_hash_table_unref (script->exported);
   g_ptr_array_unref (script->diagnostics);
+  g_ptr_array_unref (script->operators);
   g_free (script);
 }

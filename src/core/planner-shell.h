@@ -50,6 +50,12 @@ typedef struct
   GHashTable *variables;    /* name → value after the whole script; arrays: elements joined by spaces */
   GHashTable *exported;     /* name → value of exported variables (last value) */
   GPtrArray  *diagnostics;  /* PlannerDiagnostic */
+  /* PlannerShellWord: every redirection ("2>&1", "> log", "<<EOF", "<<< x")
+   * and control operator (";", "&", "&&", "|", "||", "(", ")") as written,
+   * in order.  Redirections are otherwise dropped and operators only end
+   * commands, so a caller that wants plain words (advanced.extra_args)
+   * refuses any of them here. */
+  GPtrArray  *operators;
 } PlannerShellScript;
 
 GQuark              planner_shell_error_quark        (void);

@@ -14,6 +14,7 @@
 
 #include "planner-draw.h"
 #include "planner-picture-export.h"
+#include "planner-write-file.h"
 
 typedef struct
 {
@@ -63,7 +64,7 @@ on_written (GObject      *source,
   g_autoptr(GTask) task = user_data;
   GError *error = NULL;
 
-  if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error))
+  if (!planner_write_file_finish (G_FILE (source), result, &error))
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
@@ -85,8 +86,9 @@ on_rendered (GObject      *source,
       g_task_return_error (task, error);
       return;
     }
-  g_file_replace_contents_bytes_async (export->file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                       g_task_get_cancellable (task), on_written, g_object_ref (task));
+  /* The app's one writer; the file chooser has asked about replacing. */
+  planner_write_file_async (export->file, bytes, 0644, PLANNER_WRITE_REPLACE, g_task_get_cancellable (task),
+                            on_written, g_object_ref (task));
 }
 
 void

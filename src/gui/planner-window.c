@@ -27,6 +27,7 @@
 #include "planner-recommend.h"
 #include "planner-script-pane.h"
 #include "planner-window-private.h"
+#include "planner-write-file.h"
 
 struct _PlannerWindow
 {
@@ -1408,7 +1409,8 @@ restore_job (PlannerWindow *self,
   aside = g_build_filename (dir, stamp, NULL);
   g_free (aside);
   aside = g_strdup_printf ("%s/unrestored-job-%s.json", dir, stamp);
-  if (g_mkdir_with_parents (dir, 0700) == 0 && g_file_set_contents (aside, data, -1, NULL))
+  if (g_mkdir_with_parents (dir, 0700) == 0 &&
+      planner_write_file (aside, data, strlen (data), 0600, PLANNER_WRITE_NONE, NULL))
     {
       message = g_strdup_printf (_("The last job could not be restored (%s). It was kept in %s; "
                                    "this is the example job."), error->message, aside);

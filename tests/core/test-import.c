@@ -327,6 +327,62 @@ static const char llama_script[] =
   "    ${MODEL_ARGS[@]} ${TRAINING_ARGS[@]} ${DTYPE_ARGS[@]} \\\n"
   "    ${MODEL_PARALLEL_ARGS[@]} ${DATA_ARGS[@]} ${EVAL_AND_LOGGING_ARGS[@]}\n";
 
+/* Issue 14 #1: a lone "-" in an #SBATCH line was read as a short option
+ * and the byte after its end taken for a value (ASan: heap overflow). */
+static void
+test_sbatch_lone_dash (void)
+{
+  g_autoptr(PlannerImport) import =
+    import_ok ("#SBATCH -\n#SBATCH -N 2 -\n#SBATCH --\n#SBATCH --gpus-per-node=8\n"
+               "torchrun pretrain_gpt.py --num-layers 2\n");
+
+  g_assert_cmpuint (import->nnodes, ==, 2);
+  g_assert_cmpuint (import->nproc_per_node, ==, 8);
+  g_assert_cmpint (planner_args_get_int (import->args, "num_layers", 0), ==, 2);
+}
+
+/* Issue 14 #12: what the importer cannot read is said, and the rest of
+ * the line is still read. */
+static void
+test_unreadable_parts (void)
+{
+  {
+    g_autoptr(PlannerImport) import =
+      import_ok ("torchrun --nproc-per-node 8 pretrain_gpt.py --data-path <(cat /x) --split 98,2,0 --num-layers 2\n");
+
+    dump (import);
+    g_assert_cmpstr (planner_args_get_list (import->args, "data_path")[0], ==, "<(cat /x)");
+    g_assert_cmpstr (planner_args_get_string (import->args, "split", NULL), ==, "98,2,0");
+    g_assert_cmpint (planner_args_get_int (import->args, "num_layers", 0), ==, 2);
+    g_assert_nonnull (find (import, "import.process-substitution", NULL));
+  }
+  {
+    g_autoptr(PlannerImport) import =
+      import_ok ("TP=4\neval \"TP=8\"\ntorchrun pretrain_gpt.py --tensor-model-parallel-size $TP\n");
+    PlannerDiagnostic *d = find (import, "import.eval", NULL);
+
+    dump (import);
+    g_assert_nonnull (d);
+    g_assert_nonnull (strstr (d->message, "TP=8"));
+    g_assert_cmpint (d->severity, ==, PLANNER_SEVERITY_WARNING);
+  }
+}
+
+/* Wrappers with options of their own before the launcher. */
+static void
+test_wrapper_options (void)
+{
+  g_autoptr(PlannerImport) import =
+    import_ok ("exec -a train nice -n 10 stdbuf -o L env -u OLD -i A=1 numactl --cpunodebind 0 "
+               "torchrun --nproc-per-node 8 pretrain_gpt.py --num-layers 2\n");
+
+  dump (import);
+  g_assert_cmpint (import->launcher, ==, PLANNER_LAUNCHER_TORCHRUN);
+  g_assert_cmpuint (import->nproc_per_node, ==, 8);
+  g_assert_cmpstr (g_hash_table_lookup (import->env, "A"), ==, "1");
+  g_assert_cmpint (planner_args_get_int (import->args, "num_layers", 0), ==, 2);
+}
+
 static void
 test_llama_example (void)
 {
@@ -583,6 +639,9 @@ main (int   argc,
   g_test_add_func ("/planner/import/srun", test_srun);
   g_test_add_func ("/planner/import/env-prefix", test_env_prefix);
   g_test_add_func ("/planner/import/sbatch-script", test_sbatch_script);
+  g_test_add_func ("/planner/import/sbatch-lone-dash", test_sbatch_lone_dash);
+  g_test_add_func ("/planner/import/unreadable-parts", test_unreadable_parts);
+  g_test_add_func ("/planner/import/wrapper-options", test_wrapper_options);
   g_test_add_func ("/planner/import/llama-example", test_llama_example);
   g_test_add_func ("/planner/import/mixtral-example", test_mixtral_example);
   g_test_add_func ("/planner/import/gpt3-example", test_gpt3_example);

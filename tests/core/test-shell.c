@@ -326,6 +326,113 @@ test_operators (void)
   assert_words (script, 6, "f");
 }
 
+/* The first diagnostic with @code whose message holds @text. */
+static const PlannerDiagnostic *
+find_message (PlannerShellScript *script,
+              const char         *code,
+              const char         *text)
+{
+  for (guint i = 0; i < script->diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (script->diagnostics, i);
+
+      if (strcmp (d->code, code) == 0 && strstr (d->message, text) != NULL)
+        return d;
+    }
+  return NULL;
+}
+
+/* Issue 14 #12: process substitution kept the rest of the line out, and
+ * eval was ignored without a word. */
+static void
+test_process_substitution (void)
+{
+  {
+    g_autoptr(PlannerShellScript) script =
+      parse_ok ("torchrun pretrain_gpt.py --data-path <(cat /x) --split 99,1,0 --lr 1e-4\n");
+    const PlannerDiagnostic *d = find_message (script, "import.process-substitution", "<(cat /x)");
+
+    g_assert_cmpuint (script->commands->len, ==, 1);
+    assert_words (script, 0, "torchrun|pretrain_gpt.py|--data-path|<(cat /x)|--split|99,1,0|--lr|1e-4");
+    g_assert_true (word (command (script, 0), 3)->unknown);
+    g_assert_false (word (command (script, 0), 4)->unknown);
+    g_assert_nonnull (d);
+    g_assert_cmpint (d->severity, ==, PLANNER_SEVERITY_WARNING);
+  }
+  {
+    /* As a redirection target, inside a word and in an array. */
+    g_autoptr(PlannerShellScript) script =
+      parse_ok ("exec > >(tee -a log) 2>&1\n"
+                "ARGS=(--data-path <(zcat a.gz) --split 1)\n"
+                "python x.py --vocab-file=<(echo v) \"${ARGS[@]}\"\n");
+
+    g_assert_cmpuint (script->commands->len, ==, 2);
+    assert_words (script, 0, "exec");
+    assert_words (script, 1, "python|x.py|--vocab-file=<(echo v)|--data-path|<(zcat a.gz)|--split|1");
+  }
+}
+
+static void
+test_unread_builtins (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *code;
+    const char *mentions;
+  } cases[] = {
+    { "TP=4\neval \"TP=8\"\necho $TP\n", "import.eval", "TP=8" },
+    { "TP=4\n(( TP = TP * 2 ))\necho $TP\n", "import.arithmetic-command", "TP" },
+    { "TP=4\n((TP++))\necho $TP\n", "import.arithmetic-command", "TP" },
+    { "TP=4\nlet TP=8\necho $TP\n", "import.arithmetic-command", "TP" },
+    { "TP=4\nread -r TP PP <<< \"8 4\"\necho $TP\n", "import.unparsed", "read sets TP PP" },
+    { "TP=4\nprintf -v TP %d 8\necho $TP\n", "import.unparsed", "printf sets TP" },
+    { "TP=4\nbuiltin eval 'TP=8'\necho $TP\n", "import.eval", "TP" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PlannerShellScript) script = parse_ok (cases[i].text);
+      const PlannerDiagnostic *d = find_message (script, cases[i].code, cases[i].mentions);
+      PlannerShellCommand *echo = command (script, script->commands->len - 1);
+
+      g_test_message ("%s", cases[i].text);
+      g_assert_nonnull (d);
+      /* The old value is kept, no longer taken for certain. */
+      g_assert_cmpstr (word (echo, 0)->text, ==, "echo");
+      g_assert_cmpstr (word (echo, 1)->text, ==, "4");
+      g_assert_true (word (echo, 1)->unknown);
+    }
+  {
+    g_autoptr(PlannerShellScript) script = parse_ok ("trap 'TP=8; torchrun x.py' EXIT\n");
+
+    g_assert_nonnull (find_message (script, "import.unparsed", "trap would run later"));
+  }
+  {
+    g_autoptr(PlannerShellScript) script = parse_ok ("cat <<< \"$X\"\n");
+
+    g_assert_nonnull (find_message (script, "import.unparsed", "here-string"));
+  }
+}
+
+/* For callers that want plain words only (advanced.extra_args). */
+static void
+test_operator_list (void)
+{
+  g_autoptr(PlannerShellScript) script =
+    parse_ok ("--load /ckpt > file 2>&1 &\n--lr 1 && b || c; d | e <in\n");
+  const char *expected[] = { "> file", "2>&1", "&", "&&", "||", ";", "|", "<in" };
+
+  g_assert_cmpuint (script->operators->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpstr (((PlannerShellWord *) g_ptr_array_index (script->operators, i))->text, ==, expected[i]);
+  {
+    g_autoptr(PlannerShellScript) plain = parse_ok ("--load /ckpt --lr 1e-4 --data-path '/a b'\n");
+
+    g_assert_cmpuint (plain->operators->len, ==, 0);
+  }
+}
+
 static void
 test_heredoc_and_blocks (void)
 {
@@ -442,6 +549,9 @@ main (int   argc,
   g_test_add_func ("/planner/shell/command-substitution", test_command_substitution);
   g_test_add_func ("/planner/shell/sbatch", test_sbatch);
   g_test_add_func ("/planner/shell/operators", test_operators);
+  g_test_add_func ("/planner/shell/process-substitution", test_process_substitution);
+  g_test_add_func ("/planner/shell/unread-builtins", test_unread_builtins);
+  g_test_add_func ("/planner/shell/operator-list", test_operator_list);
   g_test_add_func ("/planner/shell/heredoc-and-blocks", test_heredoc_and_blocks);
   g_test_add_func ("/planner/shell/odd-input", test_odd_input);
   g_test_add_func ("/planner/shell/limits", test_limits);

@@ -15,6 +15,8 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "fuzz-common.h"
+
 #include "planner-analyze.h"
 #include "planner-report-json.h"
 

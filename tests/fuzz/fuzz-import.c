@@ -12,6 +12,8 @@
 
 #include <stdint.h>
 
+#include "fuzz-common.h"
+
 #include "planner-import.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);

@@ -14,6 +14,8 @@
 
 #include <stdint.h>
 
+#include "fuzz-common.h"
+
 #include "planner-analyze.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);

@@ -15,6 +15,8 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "fuzz-common.h"
+
 #include "planner-advise-log.h"
 #include "planner-log-analysis.h"
 #include "planner-log-args.h"

@@ -22,6 +22,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "fuzz-common.h"
+
 #include "planner-draw.h"
 #include "planner-picture.h"
 

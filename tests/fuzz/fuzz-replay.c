@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize (int *argc, char ***argv);
 
 int
 main (int   argc,
@@ -31,6 +32,7 @@ main (int   argc,
       return 2;
     }
 
+  LLVMFuzzerInitialize (&argc, &argv);
   dir = g_dir_open (argv[1], 0, &error);
   if (dir == NULL)
     {

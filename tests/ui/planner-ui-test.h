@@ -27,17 +27,17 @@ planner_test_load_style (void)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
 
-/* Renders @widget as it is now to @name in the test build directory, for
- * a person to look at. */
+/* Renders @widget as it is now to @folder/@name. */
 static inline void
-planner_test_save_png (GtkWidget  *widget,
-                       const char *name)
+planner_test_save_png_in (GtkWidget  *widget,
+                          const char *folder,
+                          const char *name)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
   g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
+  g_autofree char *path = g_build_filename (folder, name, NULL);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
 
@@ -49,6 +49,17 @@ planner_test_save_png (GtkWidget  *widget,
   g_assert_cmpint (gdk_texture_get_width (texture), ==, width);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("saved %s", path);
+}
+
+/* Renders @widget as it is now to @name in the test build directory, for
+ * a person to look at. */
+static inline void
+planner_test_save_png (GtkWidget  *widget,
+                       const char *name)
+{
+  g_autofree char *folder = g_test_build_filename (G_TEST_BUILT, ".", NULL);
+
+  planner_test_save_png_in (widget, folder, name);
 }
 
 G_END_DECLS

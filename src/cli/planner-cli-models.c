@@ -1,0 +1,206 @@
+/* planner-cli-models.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The catalogue: every model and GPU with the id that --model and --gpu
+ * take, and the figures the planner uses from it.
+ */
+
+#define G_LOG_DOMAIN "planner-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "planner-catalog.h"
+#include "planner-cli-private.h"
+#include "planner-memory.h"
+
+#define COMMAND "models"
+
+/* "6.7B", "671B", "124M": parameters as model cards write them. */
+static char *
+format_params (double params)
+{
+  if (params >= 1e9)
+    return g_strdup_printf (params >= 1e11 ? "%.0fB" : "%.1fB", params / 1e9);
+  return g_strdup_printf ("%.0fM", params / 1e6);
+}
+
+static void
+print_text (void)
+{
+  const PlannerModel *const *models;
+  const PlannerGpu *const *gpus;
+  guint n_models = 0, n_gpus = 0;
+
+  models = planner_model_list (&n_models);
+  gpus = planner_gpu_list (&n_gpus);
+
+  g_print ("%s\n", _("Models (--model ID)"));
+  g_print ("  %-17s %-32s %-18s %6s %7s %7s %7s\n", "ID", _("NAME"), _("PARAMETERS"), _("LAYERS"), _("HIDDEN"),
+           _("EXPERTS"), _("SEQ"));
+  for (guint i = 0; i < n_models; i++)
+    {
+      const PlannerModel *m = models[i];
+      PlannerModelParams params = { 0 };
+      g_autofree char *total = NULL;
+      g_autofree char *size = NULL;
+      g_autofree char *experts = m->num_experts > 0 ? g_strdup_printf ("%u", m->num_experts) : g_strdup ("-");
+
+      if (planner_model_count_params (m, &params, NULL))
+        {
+          total = format_params (params.total);
+          if (params.active < params.total * 0.99)
+            {
+              g_autofree char *active = format_params (params.active);
+
+              size = g_strdup_printf (_("%s (%s act.)"), total, active);
+            }
+          else
+            size = g_strdup (total);
+        }
+      else
+        size = g_strdup ("?");
+      g_print ("  %-17s %-32s %-18s %6u %7" G_GUINT64_FORMAT " %7s %7u\n", m->id, m->name, size, m->num_layers,
+               m->hidden_size, experts, m->seq_length);
+    }
+
+  g_print ("\n%s\n", _("GPUs (--gpu ID)"));
+  g_print ("  %-10s %-30s %-13s %7s %6s %6s %6s %7s\n", "ID", _("NAME"), _("ARCHITECTURE"), _("MEMORY"),
+           _("FP16"), _("BF16"), _("FP8"), _("NVLINK"));
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      const PlannerGpu *g = gpus[i];
+      g_autofree char *memory = g_strdup_printf ("%.0f GB", g->memory_marketed_gb);
+      g_autofree char *fp16 = g_strdup_printf ("%.0f", g->peak_fp16_tflops);
+      g_autofree char *bf16 = g->supports_bf16 ? g_strdup_printf ("%.0f", g->peak_bf16_tflops) : g_strdup ("-");
+      g_autofree char *fp8 = g->supports_fp8 ? g_strdup_printf ("%.0f", g->peak_fp8_tflops) : g_strdup ("-");
+
+      g_print ("  %-10s %-30s %-13s %7s %6s %6s %6s %7u\n", g->id, g->name, g->architecture, memory, fp16, bf16,
+               fp8, g->nvlink_domain_size);
+    }
+  g_print ("\n%s\n", _("FP16, BF16, FP8: dense peak TFLOP/s per GPU (- not supported).  "
+                         "NVLINK: GPUs that reach each other over NVLink."));
+}
+
+static void
+print_json (void)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  const PlannerModel *const *models;
+  const PlannerGpu *const *gpus;
+  guint n_models = 0, n_gpus = 0;
+
+  models = planner_model_list (&n_models);
+  gpus = planner_gpu_list (&n_gpus);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "models");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n_models; i++)
+    {
+      const PlannerModel *m = models[i];
+      PlannerModelParams params = { 0 };
+      gboolean counted = planner_model_count_params (m, &params, NULL);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, m->id);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, m->name);
+      json_builder_set_member_name (b, "family");
+      json_builder_add_string_value (b, m->family);
+      json_builder_set_member_name (b, "params_total");
+      if (counted)
+        json_builder_add_double_value (b, params.total);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "params_active");
+      if (counted)
+        json_builder_add_double_value (b, params.active);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "num_layers");
+      json_builder_add_int_value (b, m->num_layers);
+      json_builder_set_member_name (b, "hidden_size");
+      json_builder_add_int_value (b, (gint64) m->hidden_size);
+      json_builder_set_member_name (b, "num_attention_heads");
+      json_builder_add_int_value (b, m->num_attention_heads);
+      json_builder_set_member_name (b, "num_experts");
+      json_builder_add_int_value (b, m->num_experts);
+      json_builder_set_member_name (b, "seq_length");
+      json_builder_add_int_value (b, m->seq_length);
+      json_builder_set_member_name (b, "vocab_size");
+      json_builder_add_int_value (b, (gint64) m->vocab_size);
+      json_builder_set_member_name (b, "source");
+      json_builder_add_string_value (b, m->source);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "gpus");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n_gpus; i++)
+    {
+      const PlannerGpu *g = gpus[i];
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, g->id);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, g->name);
+      json_builder_set_member_name (b, "architecture");
+      json_builder_add_string_value (b, g->architecture);
+      json_builder_set_member_name (b, "memory_bytes");
+      json_builder_add_int_value (b, (gint64) g->memory_bytes);
+      json_builder_set_member_name (b, "memory_marketed_gb");
+      json_builder_add_double_value (b, g->memory_marketed_gb);
+      json_builder_set_member_name (b, "peak_bf16_tflops");
+      json_builder_add_double_value (b, g->peak_bf16_tflops);
+      json_builder_set_member_name (b, "peak_fp8_tflops");
+      json_builder_add_double_value (b, g->peak_fp8_tflops);
+      json_builder_set_member_name (b, "nvlink_domain_size");
+      json_builder_add_int_value (b, g->nvlink_domain_size);
+      json_builder_set_member_name (b, "source");
+      json_builder_add_string_value (b, g->source);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  planner_cli_print_json (root);
+}
+
+int
+planner_cli_models (int    argc,
+                    char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_auto(GStrv) args = g_strdupv (argv);
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (NULL);
+  g_option_context_set_summary (context,
+                                "List the catalogue: every model (the ids --model takes) and GPU (the ids --gpu "
+                                "takes) with the figures the planner uses.\n"
+                                "Exit status: 0 ok, 2 bad invocation.");
+  if (!planner_cli_parse_options (COMMAND, context, entries, &args))
+    return PLANNER_EXIT_USAGE;
+  if (args[0] != NULL && args[1] != NULL)
+    return planner_cli_usage_error (COMMAND, "unexpected argument “%s”", args[1]);
+
+  if (json)
+    print_json ();
+  else
+    print_text ();
+  return PLANNER_EXIT_OK;
+}
