@@ -618,8 +618,28 @@ test_recommend_fp8 (void)
     g_assert_nonnull (strstr (r->mfu_text, "FP8"));
     args = planner_recommendation_candidate_args (r, &r->best);
     g_assert_cmpstr (planner_args_get_string (args, "fp8", NULL), ==, "hybrid");
+    /* Fixed means fixed: every layout offered is FP8, none BF16. */
+    g_assert_cmpuint (r->alternatives->len, >=, 1);
+    for (guint i = 0; i < r->alternatives->len; i++)
+      g_assert_true (g_array_index (r->alternatives, PlannerRecommendCandidate, i).fp8);
     check_recommendation (r, TRUE);
   }
+  /* BF16 asked: FP8 is never searched, so nothing offered is FP8. */
+  request.precision = PLANNER_TRAIN_PRECISION_BF16;
+  {
+    g_autoptr(PlannerRecommendation) r = planner_recommend (&request, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (r->fits);
+    g_assert_false (r->fp8);
+    g_assert_false (r->best.fp8);
+    for (guint i = 0; i < r->alternatives->len; i++)
+      g_assert_false (g_array_index (r->alternatives, PlannerRecommendCandidate, i).fp8);
+    g_assert_null (strstr (r->shell, "--fp8-format"));
+    g_assert_null (strstr (r->shell, "--fp8-param-gather"));
+    check_recommendation (r, TRUE);
+  }
+  request.precision = PLANNER_TRAIN_PRECISION_FP8;
   /* Blackwell defaults to MXFP8. */
   request.gpu_id = "b200";
   {
@@ -736,6 +756,72 @@ test_recommend_overlaps (void)
     g_assert_false (r->best.moe_ep_overlap);
     g_assert_null (strstr (r->shell, "--overlap-moe-expert-parallel-comm"));
   }
+}
+
+/* The pipeline bubble with interleaving: (p − 1) / (v · m) of the busy
+ * time, on top of what the slowest stage adds.  The stage imbalance does
+ * not depend on the number of micro-batches, so at two values of m the
+ * same imbalance must explain both bubbles exactly; and the same layout
+ * with v = 5 leaves a fifth of the (p − 1) / m part. */
+static double
+bubble_imbalance (PlannerRecommendSearch    *s,
+                  PlannerRecommendCandidate *c,
+                  guint32                    m)
+{
+  PlannerMemoryEstimate none = { 0 };
+  const PlannerStepTime *t = &c->time;
+  double busy, share;
+
+  c->num_microbatches = m;
+  c->global_batch_size = (guint64) m * c->micro_batch_size * c->layout.dp;
+  planner_recommend_step_time (s, c, &none);
+  busy = t->total - t->bubble - t->dp_comm;
+  g_assert_cmpfloat (busy, >, 0.0);
+  share = ((double) c->layout.pp - 1.0) / ((double) c->layout.vpp * m);
+  /* bubble = busy × (imbalance − 1) + busy × imbalance × share */
+  return (t->bubble / busy + 1.0) / (1.0 + share);
+}
+
+static void
+test_recommend_bubble (void)
+{
+  PlannerRecommendRequest request = { 0 };
+  PlannerRecommendRequest resolved;
+  PlannerRecommendSearch s;
+  g_autoptr(PlannerRecommendation) r = NULL;
+  const guint32 vpps[] = { 1, 5 };
+  double base[G_N_ELEMENTS (vpps)];
+
+  request.model_id = "llama3-70b";
+  request.gpu_id = "h100-sxm";
+  request.num_gpus = 64;
+  request.global_batch_size = 128;
+  r = planner_recommend_prepare (&request, FALSE, &s, &resolved, NULL);
+  g_assert_nonnull (r);
+  for (guint i = 0; i < G_N_ELEMENTS (vpps); i++)
+    {
+      PlannerRecommendCandidate c = { 0 };
+      double imb8, imb32;
+
+      g_assert_true (planner_recommend_choose_split (s.base.num_layers, 0, 4, vpps[i], &c));
+      g_assert_true (planner_layout_init (&c.layout, 64, 4, 4, 1, 1, 1, vpps[i], PLANNER_RANK_ORDER_TP_CP_EP_DP_PP, NULL));
+      c.sequence_parallel = TRUE;
+      c.tp_in_nvlink = TRUE;
+      c.distributed_optimizer = TRUE;
+      c.micro_batch_size = 1;
+      c.recompute = PLANNER_RECOMPUTE_NONE;
+      planner_recommend_set_overlaps (&s, &c);
+      imb8 = bubble_imbalance (&s, &c, 8);
+      imb32 = bubble_imbalance (&s, &c, 32);
+      g_assert_cmpfloat (imb8, >=, 1.0 - 1e-12);
+      g_assert_cmpfloat_with_epsilon (imb8, imb32, 1e-9);
+      /* The bubble's (p − 1) / (v · m) part at m = 8. */
+      bubble_imbalance (&s, &c, 8);
+      base[i] = c.time.bubble / (c.time.total - c.time.bubble - c.time.dp_comm) - (imb8 - 1.0);
+      g_assert_cmpfloat_with_epsilon (base[i], imb8 * 3.0 / (vpps[i] * 8.0), 1e-9);
+    }
+  g_assert_cmpfloat (base[1], <, base[0] / 4.0);
+  planner_recommend_search_clear (&s);
 }
 
 /* The JSON ranks the top layouts with their modelled components, all
@@ -961,6 +1047,60 @@ test_recommend_property (void)
   g_assert_cmpuint (fitted, >, total / 2);
 }
 
+/* The same property on every other GPU of the catalogue (GB200's NVLink
+ * domain is 72 GPUs, A100's and V100's have no FP8, L40S has no NVLink
+ * switch), in BF16 and, where the GPU has it, FP8: the powers of two and
+ * the multiples of 72 up to 16,384 GPUs; deep checks on every third. */
+static void
+test_recommend_property_gpus (void)
+{
+  guint n_models = 0, n_gpus = 0;
+  const PlannerModel *const *models = planner_model_list (&n_models);
+  const PlannerGpu *const *gpus = planner_gpu_list (&n_gpus);
+  g_autoptr(GArray) counts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint64 total = 0, fitted = 0, fp8 = 0;
+
+  for (guint64 n = 1; n <= 16384; n *= 2)
+    g_array_append_val (counts, n);
+  for (guint64 n = 72; n <= 16384; n *= 2)
+    g_array_append_val (counts, n);
+
+  for (guint g = 0; g < n_gpus; g++)
+    {
+      if (g_str_equal (gpus[g]->id, "h100-sxm"))
+        continue;
+      for (guint m = 0; m < n_models; m++)
+        for (guint i = 0; i < counts->len; i++)
+          for (guint prec = 0; prec < (gpus[g]->supports_fp8 ? 2u : 1u); prec++)
+            {
+              PlannerRecommendRequest request = { 0 };
+              g_autoptr(PlannerRecommendation) r = NULL;
+              g_autoptr(GError) error = NULL;
+
+              request.model_id = models[m]->id;
+              request.gpu_id = gpus[g]->id;
+              request.num_gpus = g_array_index (counts, guint64, i);
+              request.precision = prec == 1 ? PLANNER_TRAIN_PRECISION_FP8 : PLANNER_TRAIN_PRECISION_BF16;
+              r = planner_recommend (&request, &error);
+              g_assert_no_error (error);
+              g_assert_nonnull (r);
+              check_recommendation (r, total % 3 == 0);
+              if (r->fits)
+                {
+                  /* The precision asked is the precision searched. */
+                  g_assert_true (r->best.fp8 == (prec == 1));
+                  fp8 += r->best.fp8 ? 1 : 0;
+                }
+              total++;
+              fitted += r->fits ? 1 : 0;
+            }
+    }
+  g_test_message ("property on the other GPUs: %" G_GUINT64_FORMAT " requests, %" G_GUINT64_FORMAT
+                  " with a layout (%" G_GUINT64_FORMAT " in FP8)", total, fitted, fp8);
+  g_assert_cmpuint (fitted, >, total / 2);
+  g_assert_cmpuint (fp8, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -980,9 +1120,11 @@ main (int   argc,
   g_test_add_func ("/recommend/default-batch", test_recommend_default_batch);
   g_test_add_func ("/recommend/overlaps", test_recommend_overlaps);
   g_test_add_func ("/recommend/all-to-all", test_recommend_all_to_all);
+  g_test_add_func ("/recommend/bubble", test_recommend_bubble);
   g_test_add_func ("/recommend/json-ranking", test_recommend_json_ranking);
   g_test_add_func ("/recommend/rank-layout", test_recommend_rank_layout);
   g_test_add_func ("/recommend/property", test_recommend_property);
+  g_test_add_func ("/recommend/property-gpus", test_recommend_property_gpus);
 
   return g_test_run ();
 }
