@@ -640,7 +640,7 @@ model_args_for (const PlannerRecommendRequest *req,
       clear_layout_args (args);
       *vocab = req->vocab_size;
       r->model_id = g_strdup ("custom");
-      r->model_name = g_strdup ("the model of these arguments");
+      r->model_name = g_strdup (req->model_name != NULL ? req->model_name : "the model of these arguments");
       r->num_layers = (guint32) planner_args_get_int (args, "num_layers", 0);
       max_positions = (guint32) planner_args_get_int (args, "max_position_embeddings", 0);
       rope = g_strcmp0 (planner_args_get_string (args, "position_embedding_type", "learned_absolute"), "rope") == 0;

@@ -74,6 +74,8 @@ typedef struct
   const PlannerArgs     *model_args;          /* a model by its own arguments (the window's custom
                                                * architecture); wins over model_id and params_b */
   guint64                vocab_size;          /* with model_args: 0 = from the arguments */
+  const char            *model_name;          /* with model_args: what the text calls the model; NULL:
+                                               * "the model of these arguments" */
 } PlannerRecommendRequest;
 
 /* The analytic step model, per optimizer step and per GPU, in seconds of

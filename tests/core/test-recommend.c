@@ -12,6 +12,7 @@
 
 #include "planner-analyze.h"
 #include "planner-flag-catalog.h"
+#include "planner-recommend-job.h"
 #include "planner-recommend-private.h"
 
 static PlannerRecommendation *
@@ -999,6 +1000,91 @@ test_recommend_rank_layout (void)
   }
 }
 
+/* A job as the request: its model (here a custom architecture given by
+ * its dimensions), cluster, sequence, batch and precision are fixed; the
+ * layout is searched.  A precision recommend does not plan, or a job
+ * without a model, is refused naming the job key. */
+static void
+test_recommend_from_job (void)
+{
+  static const char custom[] =
+    "{ \"format\" : \"launch-planner-job\", \"version\" : 1,"
+    "  \"model\" : { \"num_layers\" : 32, \"hidden_size\" : 3072, \"num_attention_heads\" : 24,"
+    "               \"num_query_groups\" : 8, \"ffn_hidden_size\" : 8192, \"vocab_size\" : 131072,"
+    "               \"max_position_embeddings\" : 8192, \"num_experts\" : 64, \"moe_router_topk\" : 6,"
+    "               \"moe_ffn_hidden_size\" : 1024 },"
+    "  \"cluster\" : { \"gpu_id\" : \"h100-sxm\", \"nodes\" : 8, \"gpus_per_node\" : 8 },"
+    "  \"training\" : { \"seq_length\" : 4096, \"global_batch_size\" : 512, \"precision\" : \"fp8\" } }";
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerArgs) model_args = NULL;
+  g_autoptr(PlannerRecommendation) r = NULL;
+  g_autoptr(GError) error = NULL;
+  PlannerRecommendRequest request = { 0 };
+
+  g_assert_true (planner_job_load_from_data (job, custom, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (model_args);
+  g_assert_true (request.model_args == model_args);
+  g_assert_null (request.model_id);
+  g_assert_cmpint (planner_args_get_int (model_args, "num_layers", 0), ==, 32);
+  g_assert_cmpint (planner_args_get_int (model_args, "num_experts", 0), ==, 64);
+  g_assert_cmpuint (request.num_gpus, ==, 64);
+  g_assert_cmpuint (request.seq_length, ==, 4096);
+  g_assert_cmpuint (request.global_batch_size, ==, 512);
+  g_assert_cmpint (request.precision, ==, PLANNER_TRAIN_PRECISION_FP8);
+  /* The job names no recipe: the one its script writes (delayed on Hopper). */
+  g_assert_cmpstr (request.fp8_recipe, ==, "delayed");
+
+  r = planner_recommend (&request, &error);
+  g_assert_no_error (error);
+  g_assert_true (r->fits);
+  g_assert_cmpuint (r->num_experts, ==, 64);
+  g_assert_cmpuint (r->num_layers, ==, 32);
+  g_assert_cmpstr (r->model_name, ==, "the job's custom architecture");
+  g_assert_cmpuint (r->best.global_batch_size, ==, 512);
+  g_assert_true (r->best.fp8);
+  g_assert_nonnull (strstr (r->shell, "--fp8-recipe delayed"));
+  check_recommendation (r, TRUE);
+
+  /* FP32: not planned; the message names the key and the fix. */
+  g_clear_pointer (&model_args, planner_args_unref);
+  memset (&request, 0, sizeof request);
+  g_object_set (job, "precision", "fp32", NULL);
+  g_assert_false (planner_recommend_request_from_job (job, &request, &model_args, &error));
+  g_assert_nonnull (strstr (error->message, "training.precision"));
+  g_assert_nonnull (strstr (error->message, "bf16 or fp8"));
+  g_clear_error (&error);
+
+  /* An engine error about a value the job gave names the job's key,
+   * unless the person gave that option beside the job. */
+  {
+    const char *const given[] = { "--gpu", NULL };
+
+    error = g_error_new (PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID, "--seq-length: too long");
+    planner_recommend_name_job_fields (error, given);
+    g_assert_cmpstr (error->message, ==, "training.seq_length: too long");
+    g_clear_error (&error);
+    error = g_error_new (PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID, "--gpu: unknown");
+    planner_recommend_name_job_fields (error, given);
+    g_assert_cmpstr (error->message, ==, "--gpu: unknown");
+    g_clear_error (&error);
+  }
+
+  /* No model at all. */
+  {
+    g_autoptr(PlannerJob) empty = planner_job_new ();
+
+    g_clear_pointer (&model_args, planner_args_unref);
+    memset (&request, 0, sizeof request);
+    g_object_set (empty, "model-id", "", "params-b", 0.0, "num-layers", 0u, NULL);
+    g_assert_false (planner_recommend_request_from_job (empty, &request, &model_args, &error));
+    g_assert_nonnull (strstr (error->message, "model."));
+    g_assert_null (model_args);
+  }
+}
+
 /* The property: for every GPU count 1..4096 (two models) and a stride of
  * counts for every other model and several sequence lengths, the answer
  * passes the validator and fits the memory estimate, or says plainly that
@@ -1123,6 +1209,7 @@ main (int   argc,
   g_test_add_func ("/recommend/bubble", test_recommend_bubble);
   g_test_add_func ("/recommend/json-ranking", test_recommend_json_ranking);
   g_test_add_func ("/recommend/rank-layout", test_recommend_rank_layout);
+  g_test_add_func ("/recommend/from-job", test_recommend_from_job);
   g_test_add_func ("/recommend/property", test_recommend_property);
   g_test_add_func ("/recommend/property-gpus", test_recommend_property_gpus);
 
