@@ -22,9 +22,21 @@
  *  - workspaces inside PyTorch's allocator (cuBLAS/TE workspaces, the
  *    batch, RNG states): 96 MiB, the median of what the small dense rows of
  *    Megatron's own CI allocate beyond their tensors;
- *  - the CUDA context (lazily loaded kernels, CUDA >= 11.7): 0.5 GiB;
- *  - NCCL communicator buffers: 1 GiB (a 16-rank job logged 1.6 GiB
- *    outside PyTorch in all, context included);
+ *  - the CUDA context (lazily loaded kernels, CUDA >= 11.7): 0.5 GiB.  A
+ *    bare context measured about 300 MB with lazy loading and over 1 GB
+ *    without (pytorch/pytorch#107667, a PyTorch maintainer's figures);
+ *    cuBLAS's, Transformer Engine's and NCCL's kernels load into it too;
+ *  - NCCL communicator buffers: 1 GiB.  Measured with PyTorch on four
+ *    NVLinked A100s: 544 MB for a two-rank communicator after its first
+ *    all-reduce, 688 MB for a larger one (NVIDIA/nccl#964); about 1.6 GB
+ *    for one communicator and its all-reduce in NVIDIA/nccl#864.  A step
+ *    keeps one or two large communicators busy (DP, and TP or EP), so
+ *    1 GiB is between those figures.  Not counted: NCCL's intra-node
+ *    all-to-all, measured at 3.3 GB more on 8 H100s when it connects 32
+ *    channels per peer (NVIDIA/nccl#1685); Megatron's alltoall dispatcher
+ *    uses it.  No public Megatron log gives the memory outside PyTorch
+ *    (nvidia-smi against "max reserved") with its arguments, so these
+ *    figures, not Megatron runs, set this part of the allowance;
  *  - the caching allocator's cache beyond what is allocated ("max reserved"
  *    − "max allocated"), from the churn of activations (model states are
  *    allocated once, in large buffers): 10 % of the activations and
