@@ -24,6 +24,7 @@
 #include "planner-pages.h"
 #include "planner-problems.h"
 #include "planner-rank-grid-page.h"
+#include "planner-recommend-job.h"
 #include "planner-recommend.h"
 #include "planner-script-pane.h"
 #include "planner-window-private.h"
@@ -1513,22 +1514,24 @@ planner_window_use_recommended (PlannerWindow *self,
   PlannerRecommendRequest request = { 0 };
   PlannerRecommendation *recommendation;
   PendingRecommendation *pending;
+  g_autoptr(PlannerArgs) model_args = NULL;
   g_auto(GStrv) changes = NULL;
   g_autofree char *text = NULL;
   GtkWidget *label, *scroller;
   const char *body;
 
-  request.model_id = *planner_job_get_model_id (job (self)) ? planner_job_get_model_id (job (self)) : NULL;
-  request.params_b = planner_job_get_double (job (self), "params-b");
-  request.gpu_id = planner_job_get_gpu_id (job (self));
-  request.num_gpus = planner_job_get_world_size (job (self));
-  request.gpus_per_node = planner_job_get_uint (job (self), "gpus-per-node");
-  request.seq_length = planner_job_get_uint (job (self), "seq-length");
-
-  recommendation = planner_recommend (&request, &error);
+  /* What the job fixes (its model, even a custom architecture, the
+   * cluster, sequence, global batch and precision) stays fixed. */
+  if (planner_recommend_request_from_job (job (self), &request, &model_args, &error))
+    recommendation = planner_recommend (&request, &error);
+  else
+    recommendation = NULL;
   if (recommendation == NULL)
     {
-      g_autofree char *message = planner_field_rewrite_message (job (self), error->message);
+      g_autofree char *message = NULL;
+
+      planner_recommend_name_job_fields (error, NULL);
+      message = planner_field_rewrite_message (job (self), error->message);
 
       toast (self, message);
       return;

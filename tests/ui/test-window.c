@@ -18,6 +18,7 @@
 #include "planner-preferences-window.h"
 #include "planner-form-page.h"
 #include "planner-job-model.h"
+#include "planner-recommend-job.h"
 #include "planner-problems.h"
 #include "planner-recommend.h"
 #include "planner-window-private.h"
@@ -121,14 +122,14 @@ test_window_use_recommended (void)
   planner_window_flush (window);
   {
     PlannerRecommendRequest request = { 0 };
+    g_autoptr(PlannerArgs) model_args = NULL;
     PlannerRecommendation *r;
     g_autofree char *expected = NULL;
 
-    request.model_id = "llama2-7b";
-    request.gpu_id = planner_job_get_gpu_id (job);
-    request.num_gpus = planner_job_get_world_size (job);
-    request.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
-    request.seq_length = planner_job_get_uint (job, "seq-length");
+    /* The job's model, cluster, sequence, batch and precision, fixed. */
+    g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, NULL));
+    g_assert_cmpstr (request.model_id, ==, "llama2-7b");
+    g_assert_cmpuint (request.global_batch_size, ==, planner_job_get_uint (job, "global-batch-size"));
     r = planner_recommend (&request, NULL);
     g_assert_nonnull (r);
     g_assert_true (r->fits);
