@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-analyze.h"
 #include "planner-field-row.h"
 #include "planner-layout.h"
 #include "planner-pages.h"
@@ -25,6 +26,10 @@ struct _PlannerParallelismPage
   AdwPreferencesGroup *experts_group;
   AdwPreferencesGroup *reasons_group;
   GPtrArray           *reason_rows;
+  AdwPreferencesGroup *ranking_group;
+  AdwActionRow        *ranking_row;
+  PlannerReport       *ranking_report;   /* waiting to be ranked */
+  guint                ranking_source;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerParallelismPage, planner_parallelism_page, PLANNER_TYPE_FORM_PAGE)
@@ -94,6 +99,43 @@ update_nearest (PlannerParallelismPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->nearest_group), nearest != NULL && nearest->len > 0);
 }
 
+/* "Your layout ranks 3rd of 41 …, within 4% of the best": the ranking
+ * searches (a few milliseconds), so it runs after the frame that shows the
+ * edit, and only while the page is on screen. */
+static gboolean
+rank_layout_cb (gpointer user_data)
+{
+  PlannerParallelismPage *self = user_data;
+  g_autoptr(PlannerReport) report = NULL;
+  const PlannerLayoutRank *rank;
+
+  self->ranking_source = 0;
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return G_SOURCE_REMOVE;   /* ranked on map */
+  report = g_steal_pointer (&self->ranking_report);
+  if (report == NULL)
+    return G_SOURCE_REMOVE;
+  rank = planner_report_get_layout_rank (report);
+  if (rank != NULL && rank->text != NULL)
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->ranking_row), rank->text);
+  gtk_widget_set_visible (GTK_WIDGET (self->ranking_group), rank != NULL && rank->text != NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_ranking (PlannerParallelismPage *self)
+{
+  if (self->ranking_source == 0 && self->ranking_report != NULL)
+    self->ranking_source = g_idle_add_full (G_PRIORITY_LOW, rank_layout_cb, self, NULL);
+}
+
+static void
+on_map (GtkWidget              *widget,
+        PlannerParallelismPage *self)
+{
+  schedule_ranking (self);
+}
+
 static void
 planner_parallelism_page_update (PlannerFormPage *page,
                                  PlannerReport   *report)
@@ -103,6 +145,9 @@ planner_parallelism_page_update (PlannerFormPage *page,
   PlannerJob *job = planner_form_page_get_job (page);
 
   update_nearest (self, report);
+  g_clear_pointer (&self->ranking_report, planner_report_unref);
+  self->ranking_report = planner_report_ref (report);
+  schedule_ranking (self);
   /* The expert degrees matter only for a model with experts (or once set). */
   gtk_widget_set_visible (GTK_WIDGET (self->experts_group),
                           (config != NULL && config->num_experts > 0) || planner_job_get_uint (job, "ep") > 1);
@@ -152,6 +197,8 @@ planner_parallelism_page_dispose (GObject *object)
   PlannerParallelismPage *self = PLANNER_PARALLELISM_PAGE (object);
 
   g_clear_pointer (&self->reason_rows, g_ptr_array_unref);
+  g_clear_handle_id (&self->ranking_source, g_source_remove);
+  g_clear_pointer (&self->ranking_report, planner_report_unref);
   gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_PARALLELISM_PAGE);
   G_OBJECT_CLASS (planner_parallelism_page_parent_class)->dispose (object);
 }
@@ -168,6 +215,8 @@ planner_parallelism_page_class_init (PlannerParallelismPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, nearest_box);
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, experts_group);
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, reasons_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, ranking_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, ranking_row);
 }
 
 static void
@@ -177,4 +226,5 @@ planner_parallelism_page_init (PlannerParallelismPage *self)
   g_type_ensure (PLANNER_TYPE_SWITCH_ROW);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->reason_rows = g_ptr_array_new ();
+  g_signal_connect (self, "map", G_CALLBACK (on_map), self);
 }

@@ -107,6 +107,31 @@ test_window_pages (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The title of the first visible preferences row under @widget whose
+ * title starts with @prefix, or NULL. */
+static const char *
+find_row_title (GtkWidget  *widget,
+                const char *prefix)
+{
+  if (!gtk_widget_get_visible (widget))
+    return NULL;
+  if (ADW_IS_PREFERENCES_ROW (widget))
+    {
+      const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+
+      if (title != NULL && g_str_has_prefix (title, prefix))
+        return title;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found = find_row_title (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* "Use Recommended" changes the job like any edit: the summary follows. */
 static void
 test_window_use_recommended (void)
@@ -146,6 +171,26 @@ test_window_use_recommended (void)
 
   gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
   gtk_stack_set_visible_child_name (stack, "parallelism");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  /* The page says where the job's layout ranks (issue 11), once the page
+   * is on screen and the frame is drawn; relative, never a time. */
+  {
+    GtkWidget *page = gtk_stack_get_visible_child (stack);
+    const char *title = NULL;
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+    while (title == NULL && g_get_monotonic_time () < end)
+      {
+        g_main_context_iteration (NULL, FALSE);
+        title = find_row_title (page, "Your layout (");
+      }
+    g_assert_nonnull (title);
+    g_assert_nonnull (strstr (title, " ranks "));
+    g_assert_nonnull (strstr (title, "TP "));
+    g_assert_null (strstr (title, "second"));
+    g_assert_null (strstr (title, "hour"));
+    g_test_message ("%s", title);
+  }
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   planner_test_save_png (GTK_WIDGET (window), "window-recommended.png");
   gtk_stack_set_visible_child_name (stack, "memory");
