@@ -217,7 +217,7 @@ planner_document_class_init (PlannerDocumentClass *klass)
     g_param_spec_boolean ("modified", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_LAUNCHER] =
-    g_param_spec_int ("launcher", NULL, NULL, PLANNER_SCRIPT_TORCHRUN, PLANNER_SCRIPT_SLURM,
+    g_param_spec_int ("launcher", NULL, NULL, PLANNER_SCRIPT_TORCHRUN, PLANNER_SCRIPT_MEMORY_CHECK,
                       PLANNER_SCRIPT_TORCHRUN,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_APPROVED] =

@@ -36,6 +36,7 @@ struct _PlannerScriptPane
   GtkWidget       *copy_button;
   GtkWidget       *torchrun_button;
   GtkWidget       *slurm_button;
+  GtkWidget       *memcheck_button;
   GtkNativeDialog *chooser;
 };
 
@@ -480,7 +481,10 @@ on_export_clicked (PlannerScriptPane *self)
   /* Through the portal in the Flatpak: the app sees only the chosen file. */
   chooser = gtk_file_chooser_native_new (_("Export Launch Script"), GTK_WINDOW (root),
                                          GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), slurm ? "train.sbatch" : "train.sh");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
+                                     slurm ? "train.sbatch"
+                                     : planner_document_get_launcher (self->document) == PLANNER_SCRIPT_MEMORY_CHECK
+                                       ? "memory-check.sh" : "train.sh");
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect_object (chooser, "response", G_CALLBACK (on_chooser_response), self, G_CONNECT_SWAPPED);
   if (self->chooser != NULL)
@@ -490,20 +494,41 @@ on_export_clicked (PlannerScriptPane *self)
   gtk_native_dialog_show (self->chooser);
 }
 
+/* One of the three grouped buttons became active (the one turned off
+ * also toggles; it is ignored). */
 static void
 on_launcher_toggled (PlannerScriptPane *self,
-                     GtkToggleButton   *torchrun)
+                     GtkToggleButton   *button)
 {
-  planner_document_set_launcher (self->document, gtk_toggle_button_get_active (torchrun) ? PLANNER_SCRIPT_TORCHRUN
-                                                                                        : PLANNER_SCRIPT_SLURM);
+  if (!gtk_toggle_button_get_active (button))
+    return;
+  if (GTK_WIDGET (button) == self->torchrun_button)
+    planner_document_set_launcher (self->document, PLANNER_SCRIPT_TORCHRUN);
+  else if (GTK_WIDGET (button) == self->slurm_button)
+    planner_document_set_launcher (self->document, PLANNER_SCRIPT_SLURM);
+  else
+    planner_document_set_launcher (self->document, PLANNER_SCRIPT_MEMORY_CHECK);
 }
 
 static void
 on_launcher_changed (PlannerScriptPane *self)
 {
-  gboolean torchrun = planner_document_get_launcher (self->document) == PLANNER_SCRIPT_TORCHRUN;
+  GtkWidget *button;
 
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (torchrun ? self->torchrun_button : self->slurm_button), TRUE);
+  switch (planner_document_get_launcher (self->document))
+    {
+    case PLANNER_SCRIPT_SLURM:
+      button = self->slurm_button;
+      break;
+    case PLANNER_SCRIPT_MEMORY_CHECK:
+      button = self->memcheck_button;
+      break;
+    case PLANNER_SCRIPT_TORCHRUN:
+    default:
+      button = self->torchrun_button;
+      break;
+    }
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
 }
 
 static void
@@ -597,13 +622,24 @@ planner_script_pane_init (PlannerScriptPane *self)
   self->slurm_button = gtk_toggle_button_new_with_label ("SLURM");
   gtk_widget_set_tooltip_text (self->torchrun_button, _("A torchrun command for each node"));
   gtk_widget_set_tooltip_text (self->slurm_button, _("An sbatch script"));
+  /* The third kind of draft (issue 11): this job's memory on one GPU,
+   * one run per pipeline stage with --fake-process-group. */
+  self->memcheck_button = gtk_toggle_button_new_with_label (_("Memory Check"));
+  gtk_widget_set_tooltip_text (self->memcheck_button,
+                               _("Check this job's memory on one GPU: one run per pipeline stage with Megatron's "
+                                 "--fake-process-group, the planner's estimate printed beside each"));
   gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->slurm_button), GTK_TOGGLE_BUTTON (self->torchrun_button));
+  gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->memcheck_button), GTK_TOGGLE_BUTTON (self->torchrun_button));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->torchrun_button), TRUE);
   g_signal_connect_object (self->torchrun_button, "toggled", G_CALLBACK (on_launcher_toggled), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->slurm_button, "toggled", G_CALLBACK (on_launcher_toggled), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->memcheck_button, "toggled", G_CALLBACK (on_launcher_toggled), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_add_css_class (switcher, "linked");
   gtk_box_append (GTK_BOX (switcher), self->torchrun_button);
   gtk_box_append (GTK_BOX (switcher), self->slurm_button);
+  gtk_box_append (GTK_BOX (switcher), self->memcheck_button);
   gtk_accessible_update_property (GTK_ACCESSIBLE (switcher), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Launcher"), -1);
 
   self->copy_button = toolbar_button (self, _("_Copy"), _("Copy the script shown"), G_CALLBACK (on_copy_clicked));
