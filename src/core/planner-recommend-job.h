@@ -35,4 +35,18 @@ gboolean planner_recommend_request_from_job (PlannerJob               *job,
 void     planner_recommend_name_job_fields  (GError                   *error,
                                              const char *const        *given);
 
+/* A copy of @job set to candidate @c of @recommendation (the best when
+ * NULL): the degrees, micro-batch, global batch, recompute (with its
+ * modules or block), distributed optimizer or Megatron-FSDP, sequence
+ * parallel, and every overlap and dispatcher the step model credited
+ * (--tp-comm-overlap, --overlap-moe-expert-parallel-comm, the flex
+ * dispatcher with HybridEP, --moe-shared-expert-overlap, --fp8-param-
+ * gather), so the job's script proposes them; a layer split other than
+ * the even one goes into the extra arguments (--account-for-…, the first
+ * and last stages' layers, or --pipeline-model-parallel-layout).  What the
+ * job fixed and everything else it says stay as they were. */
+PlannerJob *planner_recommendation_to_job   (const PlannerRecommendation     *recommendation,
+                                             const PlannerRecommendCandidate *c,
+                                             PlannerJob                      *job);
+
 G_END_DECLS

@@ -1481,27 +1481,13 @@ on_recommend_response (GObject    *dialog,
   apply_recommendation (pending);
 }
 
+/* The best layout with its layer split and the overlaps the search
+ * counted on, so the job's script proposes them. */
 static PlannerJob *
 recommended_job (PlannerJob                  *current,
                  const PlannerRecommendation *recommendation)
 {
-  const PlannerRecommendCandidate *best = &recommendation->best;
-  PlannerJob *after = planner_job_copy (current);
-
-  g_object_set (after,
-                "tp", (guint) best->layout.tp,
-                "pp", (guint) best->layout.pp,
-                "cp", (guint) best->layout.cp,
-                "ep", (guint) best->layout.ep,
-                "etp", recommendation->num_experts > 0 ? (guint) best->layout.etp : 0u,
-                "vpp", (guint) best->layout.vpp,
-                "micro-batch-size", (guint) best->micro_batch_size,
-                "global-batch-size", (guint) MIN (best->global_batch_size, G_MAXUINT32),
-                "recompute", best->recompute == PLANNER_RECOMPUTE_FULL ? "full"
-                             : best->recompute == PLANNER_RECOMPUTE_SELECTIVE ? "selective" : "none",
-                "distributed-optimizer", best->distributed_optimizer,
-                NULL);
-  return after;
+  return planner_recommendation_to_job (recommendation, NULL, current);
 }
 
 /* Shows every field that will change, on every page, and asks; the same

@@ -12,6 +12,7 @@
 
 #include "planner-analyze.h"
 #include "planner-flag-catalog.h"
+#include "planner-job-args.h"
 #include "planner-recommend-job.h"
 #include "planner-recommend-private.h"
 
@@ -1085,6 +1086,102 @@ test_recommend_from_job (void)
   }
 }
 
+/* The recommendation written back into the job ("Use Recommended", the
+ * compare picture): the job's own analysis accepts the layout, agrees with
+ * the search on the memory, and the job's arguments carry every overlap
+ * and dispatcher the step model credited, so its script proposes them. */
+static void
+test_recommend_to_job (void)
+{
+  static const struct
+  {
+    const char *model;
+    const char *gpu;
+    guint       nodes;
+    const char *precision;
+    guint       gbs;
+  } cases[] = {
+    { "llama3-70b", "h100-sxm", 8, "bf16", 128 },          /* --tp-comm-overlap */
+    { "llama3.1-405b", "h100-sxm", 128, "fp8", 1024 },     /* an uneven or account-for split, FP8 */
+    { "qwen3-235b-a22b", "h100-sxm", 32, "bf16", 2048 },   /* flex dispatcher with HybridEP */
+    { "deepseek-v3", "h100-sxm", 128, "fp8", 8192 },       /* a --pipeline-model-parallel-layout */
+    { "mixtral-8x7b", "h100-sxm", 4, "bf16", 256 },
+  };
+  guint flex = 0, tp_overlap = 0, split = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PlannerJob) job = planner_job_new ();
+      g_autoptr(PlannerJob) after = NULL;
+      g_autoptr(PlannerArgs) model_args = NULL;
+      g_autoptr(PlannerArgs) args = NULL;
+      g_autoptr(PlannerRecommendation) r = NULL;
+      g_autoptr(PlannerReport) report = NULL;
+      g_autoptr(GError) error = NULL;
+      PlannerRecommendRequest request = { 0 };
+      const PlannerRecommendCandidate *b;
+      const PlannerMemoryEstimate *estimate;
+      const PlannerLayout *layout;
+
+      g_object_set (job, "model-id", cases[i].model, "gpu-id", cases[i].gpu, "nodes", cases[i].nodes,
+                    "gpus-per-node", 8u, "precision", cases[i].precision, "global-batch-size", cases[i].gbs,
+                    "mock-data", TRUE, NULL);
+      g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, &error));
+      r = planner_recommend (&request, &error);
+      g_assert_no_error (error);
+      g_assert_true (r->fits);
+      b = &r->best;
+      after = planner_recommendation_to_job (r, NULL, job);
+
+      report = planner_analyze_job (after);
+      g_assert_true (planner_report_get_layout_accepted (report));
+      layout = planner_report_get_layout (report);
+      g_assert_cmpuint (layout->tp, ==, b->layout.tp);
+      g_assert_cmpuint (layout->pp, ==, b->layout.pp);
+      g_assert_cmpuint (layout->cp, ==, b->layout.cp);
+      g_assert_cmpuint (layout->ep, ==, b->layout.ep);
+      g_assert_cmpuint (layout->vpp, ==, b->layout.vpp);
+      estimate = planner_report_get_memory_estimate (report);
+      g_assert_nonnull (estimate);
+      g_test_message ("%s: TP %u PP %u VPP %u EP %u split %d; job's estimate %.4g, search %.4g; extra: %s",
+                      cases[i].model, b->layout.tp, b->layout.pp, b->layout.vpp, b->layout.ep, b->split,
+                      estimate->stages[estimate->worst].total_bytes, b->peak_bytes,
+                      planner_job_get_string (after, "extra-args"));
+      g_assert_cmpfloat_with_epsilon (estimate->stages[estimate->worst].total_bytes / b->peak_bytes, 1.0, 1e-6);
+      for (guint k = 0; k < planner_report_get_diagnostics (report)->len; k++)
+        {
+          const PlannerDiagnostic *d = g_ptr_array_index (planner_report_get_diagnostics (report), k);
+
+          if (d->severity == PLANNER_SEVERITY_ERROR && !g_str_has_prefix (d->code, "data.") &&
+              !g_str_has_prefix (d->code, "tokenizer.") && !g_str_has_prefix (d->code, "training.train_iters"))
+            g_error ("%s: %s: %s", cases[i].model, d->code, d->message);
+        }
+
+      args = planner_job_to_args (after);
+      g_assert_true (planner_args_get_bool (args, "tp_comm_overlap", FALSE) == b->tp_comm_overlap);
+      g_assert_true (planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE) == b->moe_ep_overlap);
+      g_assert_true (planner_args_get_bool (args, "moe_shared_expert_overlap", FALSE) == b->shared_expert_overlap);
+      g_assert_true (planner_args_get_bool (args, "overlap_grad_reduce", FALSE));
+      g_assert_true (planner_args_get_bool (args, "use_distributed_optimizer", FALSE) == b->distributed_optimizer);
+      if (b->fp8)
+        g_assert_true (planner_args_get_bool (args, "fp8_param_gather", FALSE) == b->fp8_param_gather);
+      if (b->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP)
+        {
+          g_assert_cmpstr (planner_args_get_string (args, "moe_token_dispatcher_type", NULL), ==, "flex");
+          g_assert_cmpstr (planner_args_get_string (args, "moe_flex_dispatcher_backend", NULL), ==, "hybridep");
+          flex++;
+        }
+      tp_overlap += b->tp_comm_overlap ? 1 : 0;
+      split += b->split != PLANNER_SPLIT_EVEN ? 1 : 0;
+      /* What the job fixed stays. */
+      g_assert_cmpuint (planner_job_get_uint (after, "global-batch-size"), ==, cases[i].gbs);
+      g_assert_cmpstr (planner_job_get_string (after, "precision"), ==, cases[i].precision);
+    }
+  g_assert_cmpuint (flex, >=, 1);
+  g_assert_cmpuint (tp_overlap, >=, 1);
+  g_assert_cmpuint (split, >=, 1);
+}
+
 /* The property: for every GPU count 1..4096 (two models) and a stride of
  * counts for every other model and several sequence lengths, the answer
  * passes the validator and fits the memory estimate, or says plainly that
@@ -1210,6 +1307,7 @@ main (int   argc,
   g_test_add_func ("/recommend/json-ranking", test_recommend_json_ranking);
   g_test_add_func ("/recommend/rank-layout", test_recommend_rank_layout);
   g_test_add_func ("/recommend/from-job", test_recommend_from_job);
+  g_test_add_func ("/recommend/to-job", test_recommend_to_job);
   g_test_add_func ("/recommend/property", test_recommend_property);
   g_test_add_func ("/recommend/property-gpus", test_recommend_property_gpus);
 
