@@ -624,7 +624,12 @@ planner_script_pane_init (PlannerScriptPane *self)
   gtk_widget_set_tooltip_text (self->slurm_button, _("An sbatch script"));
   /* The third kind of draft (issue 11): this job's memory on one GPU,
    * one run per pipeline stage with --fake-process-group. */
-  self->memcheck_button = gtk_toggle_button_new_with_label (_("Memory Check"));
+  /* An icon, so the pane keeps its width (a wider pane folds away on
+   * smaller screens); the tooltip and the accessible label name it. */
+  self->memcheck_button = gtk_toggle_button_new ();
+  gtk_button_set_icon_name (GTK_BUTTON (self->memcheck_button), "media-flash-symbolic");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->memcheck_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Memory Check"), -1);
   gtk_widget_set_tooltip_text (self->memcheck_button,
                                _("Check this job's memory on one GPU: one run per pipeline stage with Megatron's "
                                  "--fake-process-group, the planner's estimate printed beside each"));

@@ -112,7 +112,9 @@ static GtkWidget *
 find_toggle (GtkWidget  *widget,
              const char *label)
 {
-  if (GTK_IS_TOGGLE_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+  if (GTK_IS_TOGGLE_BUTTON (widget) && (g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0 ||
+                                         g_str_has_prefix (gtk_widget_get_tooltip_text (widget) != NULL
+                                                           ? gtk_widget_get_tooltip_text (widget) : "", label)))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
@@ -276,7 +278,7 @@ test_window_script_pane (void)
   /* The third launcher (issue 11): the single-GPU memory check of this
    * job, a draft to approve like the others. */
   {
-    GtkWidget *memcheck = find_toggle (GTK_WIDGET (pane), "Memory Check");
+    GtkWidget *memcheck = find_toggle (GTK_WIDGET (pane), "Check this job's memory on one GPU");
 
     g_assert_nonnull (memcheck);
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (memcheck), TRUE);
