@@ -417,7 +417,7 @@ planner_script_render_memory_check (PlannerJob     *job,
 
           if (stages[i] >= layout->pp)
             {
-              g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
+              g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_STAGE,
                            "--stages: the job has no pipeline stage %u; its %u stage%s are 0 to %u",
                            stages[i], layout->pp, layout->pp == 1 ? "" : "s", layout->pp - 1);
               return NULL;

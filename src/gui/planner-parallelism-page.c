@@ -233,8 +233,11 @@ show_ranking (PlannerParallelismPage *self,
       else if (rank->tie)
         subtitle = g_strdup_printf (_("Within %.0f%% of the best, %s: a tie, inside what the model can tell apart"),
                                     MAX (percent, 1.0), best);
-      else
+      else if (percent < 10.0)
         subtitle = g_strdup_printf (_("Within %.0f%% of the best, %s"), MAX (percent, 1.0), best);
+      else
+        /* Far from the best, "within" would read as praise (as analyze says it). */
+        subtitle = g_strdup_printf (_("About %.0f%% slower than the best, %s"), percent, best);
     }
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->ranking_row), title);
   adw_action_row_set_subtitle (self->ranking_row, subtitle);

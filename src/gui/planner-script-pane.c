@@ -512,6 +512,8 @@ on_export_clicked (PlannerScriptPane *self)
   gtk_native_dialog_show (self->chooser);
 }
 
+/* One of the three grouped buttons became active (the one turned off
+ * also toggles; it is ignored). */
 static void
 on_launcher_toggled (PlannerScriptPane *self,
                      GtkToggleButton   *button)

@@ -27,6 +27,7 @@
 #include "planner-pictures-page.h"
 #include "planner-presentation.h"
 #include "planner-problems.h"
+#include "planner-recommend-job.h"
 #include "planner-recommend.h"
 #include "planner-script-pane.h"
 #include "planner-window-private.h"
@@ -1598,27 +1599,13 @@ on_recommend_response (GObject    *dialog,
   apply_recommendation (pending);
 }
 
+/* The best layout with its layer split and the overlaps the search
+ * counted on, so the job's script proposes them. */
 static PlannerJob *
 recommended_job (PlannerJob                  *current,
                  const PlannerRecommendation *recommendation)
 {
-  const PlannerRecommendCandidate *best = &recommendation->best;
-  PlannerJob *after = planner_job_copy (current);
-
-  g_object_set (after,
-                "tp", (guint) best->layout.tp,
-                "pp", (guint) best->layout.pp,
-                "cp", (guint) best->layout.cp,
-                "ep", (guint) best->layout.ep,
-                "etp", recommendation->num_experts > 0 ? (guint) best->layout.etp : 0u,
-                "vpp", (guint) best->layout.vpp,
-                "micro-batch-size", (guint) best->micro_batch_size,
-                "global-batch-size", (guint) MIN (best->global_batch_size, G_MAXUINT32),
-                "recompute", best->recompute == PLANNER_RECOMPUTE_FULL ? "full"
-                             : best->recompute == PLANNER_RECOMPUTE_SELECTIVE ? "selective" : "none",
-                "distributed-optimizer", best->distributed_optimizer,
-                NULL);
-  return after;
+  return planner_recommendation_to_job (recommendation, NULL, current);
 }
 
 /* Shows every field that will change, on every page, and asks; the same
@@ -1631,24 +1618,24 @@ planner_window_use_recommended (PlannerWindow *self,
   PlannerRecommendRequest request = { 0 };
   PlannerRecommendation *recommendation;
   PendingRecommendation *pending;
+  g_autoptr(PlannerArgs) model_args = NULL;
   g_auto(GStrv) changes = NULL;
   g_autofree char *text = NULL;
   GtkWidget *label, *scroller;
   const char *body;
 
-  request.model_id = *planner_job_get_model_id (job (self)) ? planner_job_get_model_id (job (self)) : NULL;
-  request.params_b = planner_job_get_double (job (self), "params-b");
-  request.gpu_id = planner_job_get_gpu_id (job (self));
-  request.num_gpus = planner_job_get_world_size (job (self));
-  request.gpus_per_node = planner_job_get_uint (job (self), "gpus-per-node");
-  request.seq_length = planner_job_get_uint (job (self), "seq-length");
-  /* The layout for this job's global batch, as the ranking compares. */
-  request.global_batch_size = planner_job_get_uint (job (self), "global-batch-size");
-
-  recommendation = planner_recommend (&request, &error);
+  /* What the job fixes (its model, even a custom architecture, the
+   * cluster, sequence, global batch and precision) stays fixed. */
+  if (planner_recommend_request_from_job (job (self), &request, &model_args, &error))
+    recommendation = planner_recommend (&request, &error);
+  else
+    recommendation = NULL;
   if (recommendation == NULL)
     {
-      g_autofree char *message = planner_field_rewrite_message (job (self), error->message);
+      g_autofree char *message = NULL;
+
+      planner_recommend_name_job_fields (error, NULL);
+      message = planner_field_rewrite_message (job (self), error->message);
 
       toast (self, message);
       return;

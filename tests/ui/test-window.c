@@ -20,7 +20,9 @@
 #include "planner-job-model.h"
 #include "planner-pages.h"
 #include "planner-picture-view.h"
+#include "planner-recommend-job.h"
 #include "planner-problems.h"
+#include "planner-recommend.h"
 #include "planner-window-private.h"
 
 static PlannerWindow *
@@ -146,6 +148,50 @@ test_window_experts_for_moe (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The toggle button labelled @label under @widget, or NULL. */
+static GtkWidget *
+find_toggle (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget) && (g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0 ||
+                                         g_str_has_prefix (gtk_widget_get_tooltip_text (widget) != NULL
+                                                           ? gtk_widget_get_tooltip_text (widget) : "", label)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_toggle (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The title of the first visible preferences row under @widget whose
+ * title starts with @prefix, or NULL. */
+static const char *
+find_row_title (GtkWidget  *widget,
+                const char *prefix)
+{
+  if (!gtk_widget_get_visible (widget))
+    return NULL;
+  if (ADW_IS_PREFERENCES_ROW (widget))
+    {
+      const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+
+      if (title != NULL && g_str_has_prefix (title, prefix))
+        return title;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found = find_row_title (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* "Use Recommended" changes the job like any edit: the summary follows. */
 static void
 test_window_use_recommended (void)
@@ -155,19 +201,58 @@ test_window_use_recommended (void)
   GtkLabel *summary = _planner_window_get_summary_label (window);
   GtkStack *stack = _planner_window_get_stack (window);
 
-  /* 7B on one 8-GPU node: the search agrees with the reference table. */
-  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 2, NULL);
+  /* 7B on one 8-GPU node: the job takes the search's best layout (the
+   * engine's choice, asked the same way), and the summary follows. */
+  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 4, NULL);
   planner_window_flush (window);
-  planner_window_use_recommended (window, TRUE);
-  planner_window_flush (window);
-  g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 1);
-  g_assert_cmpuint (planner_job_get_uint (job, "pp"), ==, 1);
-  g_assert_cmpstr (gtk_label_get_text (summary), ==, "TP 1 × CP 1 × DP 8 × PP 1 = 8 GPUs ✓");
-  /* The layout is for the person's global batch, which stays. */
-  g_assert_cmpuint (planner_job_get_uint (job, "global-batch-size"), ==, 128);
+  {
+    PlannerRecommendRequest request = { 0 };
+    g_autoptr(PlannerArgs) model_args = NULL;
+    PlannerRecommendation *r;
+    g_autofree char *expected = NULL;
+
+    /* The job's model, cluster, sequence, batch and precision, fixed. */
+    g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, NULL));
+    g_assert_cmpstr (request.model_id, ==, "llama2-7b");
+    g_assert_cmpuint (request.global_batch_size, ==, planner_job_get_uint (job, "global-batch-size"));
+    r = planner_recommend (&request, NULL);
+    g_assert_nonnull (r);
+    g_assert_true (r->fits);
+    g_assert_false (r->best.layout.tp == 2 && r->best.layout.pp == 4);
+    planner_window_use_recommended (window, TRUE);
+    planner_window_flush (window);
+    g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, r->best.layout.tp);
+    g_assert_cmpuint (planner_job_get_uint (job, "pp"), ==, r->best.layout.pp);
+    expected = g_strdup_printf ("TP %u × CP %u × DP %u × PP %u = 8 GPUs ✓", r->best.layout.tp, r->best.layout.cp,
+                                r->best.layout.dp, r->best.layout.pp);
+    g_assert_cmpstr (gtk_label_get_text (summary), ==, expected);
+    /* The layout is for the person's global batch, which stays. */
+    g_assert_cmpuint (planner_job_get_uint (job, "global-batch-size"), ==, 128);
+    planner_recommendation_free (r);
+  }
 
   gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
   gtk_stack_set_visible_child_name (stack, "parallelism");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  /* The page says where the job's layout ranks (issue 11), once the page
+   * is on screen and the frame is drawn; relative, never a time. */
+  {
+    GtkWidget *page = gtk_stack_get_visible_child (stack);
+    const char *title = NULL;
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+    while (title == NULL && g_get_monotonic_time () < end)
+      {
+        g_main_context_iteration (NULL, FALSE);
+        title = find_row_title (page, "Your layout (");
+      }
+    g_assert_nonnull (title);
+    g_assert_nonnull (strstr (title, " ranks "));
+    g_assert_nonnull (strstr (title, "TP "));
+    g_assert_null (strstr (title, "second"));
+    g_assert_null (strstr (title, "hour"));
+    g_test_message ("%s", title);
+  }
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   planner_test_save_png (GTK_WIDGET (window), "window-recommended.png");
   gtk_stack_set_visible_child_name (stack, "memory");
@@ -232,6 +317,27 @@ test_window_script_pane (void)
   planner_window_flush (window);
   g_assert_false (planner_document_get_approved (document));
   g_assert_cmpstr (planner_script_pane_get_text (pane), !=, approved);
+
+  /* The third launcher (issue 11): the single-GPU memory check of this
+   * job, a draft to approve like the others. */
+  {
+    GtkWidget *memcheck = find_toggle (GTK_WIDGET (pane), "Check this job's memory on one GPU");
+
+    g_assert_nonnull (memcheck);
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (memcheck), TRUE);
+    planner_window_flush (window);
+    g_assert_cmpint (planner_document_get_launcher (document), ==, PLANNER_SCRIPT_MEMORY_CHECK);
+    g_assert_nonnull (strstr (planner_script_pane_get_text (pane), "--fake-process-group"));
+    g_assert_true (planner_script_pane_approve (pane, TRUE, &error));
+    g_assert_no_error (error);
+    g_assert_true (planner_document_get_approved (document));
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+    planner_test_save_png (GTK_WIDGET (window), "window-memory-check.png");
+    planner_document_set_launcher (document, PLANNER_SCRIPT_TORCHRUN);
+    planner_window_flush (window);
+    g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (memcheck)));
+    g_assert_null (strstr (planner_script_pane_get_text (pane), "--fake-process-group"));
+  }
 
   g_unlink (path);
   g_rmdir (dir);
