@@ -11,6 +11,8 @@
 
 #include <math.h>
 #include <string.h>
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "planner-advice-page-private.h"
@@ -489,10 +491,10 @@ log_summary (const PlannerLogRecord *record)
 {
   if (record->n_iteration_lines > 0)
     /* Translators: "950 lines · iterations 1–840 · reached: training" */
-    return g_strdup_printf (_("%" G_GUINT64_FORMAT " lines · iterations %" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT
+    return g_strdup_printf (_("%" PRIu64 " lines · iterations %" PRIu64 "–%" PRIu64
                               " · reached: %s"), record->n_lines, record->first_iteration, record->last_iteration,
                             phase_label (record->phase));
-  return g_strdup_printf (_("%" G_GUINT64_FORMAT " lines · no iteration logged · reached: %s"), record->n_lines,
+  return g_strdup_printf (_("%" PRIu64 " lines · no iteration logged · reached: %s"), record->n_lines,
                           phase_label (record->phase));
 }
 
@@ -1110,7 +1112,7 @@ add_suggestion (PlannerAdvicePage       *self,
 
       /* The line numbers in view; the lines one click away. */
       for (guint i = 0; i < s->citations->len && i < 6; i++)
-        g_string_append_printf (numbers, "%s%" G_GUINT64_FORMAT, i > 0 ? ", " : "",
+        g_string_append_printf (numbers, "%s%" PRIu64, i > 0 ? ", " : "",
                                 ((PlannerCitation *) g_ptr_array_index (s->citations, i))->line);
       if (s->citations->len > 6)
         g_string_append (numbers, ", …");
@@ -1191,7 +1193,7 @@ update_throughput_rows (PlannerAdvicePage *self)
       const PlannerLogDiagnosis *diagnosis = self->analysis != NULL ? self->analysis->diagnosis : NULL;
 
       if (diagnosis != NULL && diagnosis->has_mfu && diagnosis->mfu_line != NULL)
-        subtitle = g_strdup_printf (_("From the log (line %" G_GUINT64_FORMAT "): %.0f TFLOP/s per GPU, the median, "
+        subtitle = g_strdup_printf (_("From the log (line %" PRIu64 "): %.0f TFLOP/s per GPU, the median, "
                                       "against the %s peak of %.0f TFLOP/s"), diagnosis->mfu_line->number,
                                     diagnosis->mfu.tflops_per_gpu, peak, diagnosis->mfu.peak_tflops);
       else if (plan->measured_tflops > 0 && plan->peak_tflops > 0)

@@ -11,6 +11,8 @@
 
 #include <math.h>
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "planner-log-chart-view.h"
@@ -233,11 +235,11 @@ planner_log_chart_view_query_tooltip (GtkWidget  *widget,
   p = &self->record->points[found];
   text = g_string_new (NULL);
   if (p->first_iteration == p->last_iteration)
-    g_string_append_printf (text, _("Iteration %" G_GUINT64_FORMAT " (line %" G_GUINT64_FORMAT ")"),
+    g_string_append_printf (text, _("Iteration %" PRIu64 " (line %" PRIu64 ")"),
                             p->first_iteration, p->line);
   else
-    g_string_append_printf (text, _("Iterations %" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT " (from line %"
-                                    G_GUINT64_FORMAT ")"), p->first_iteration, p->last_iteration, p->line);
+    g_string_append_printf (text, _("Iterations %" PRIu64 "–%" PRIu64 " (from line %"
+                                    PRIu64 ")"), p->first_iteration, p->last_iteration, p->line);
   for (guint s = 0; s < PLANNER_LOG_N_SERIES; s++)
     {
       double value = planner_log_series_value (p, s);

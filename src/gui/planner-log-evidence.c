@@ -11,6 +11,8 @@
 
 #include <math.h>
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "planner-log-evidence.h"
@@ -53,8 +55,8 @@ line_caption (guint64 number,
 {
   if (rank >= 0)
     /* Translators: where a line of a training log is: "Line 884 · rank 3" */
-    return g_strdup_printf (_("Line %" G_GUINT64_FORMAT " · rank %d"), number, rank);
-  return g_strdup_printf (_("Line %" G_GUINT64_FORMAT), number);
+    return g_strdup_printf (_("Line %" PRIu64 " · rank %d"), number, rank);
+  return g_strdup_printf (_("Line %" PRIu64), number);
 }
 
 GtkWidget *
@@ -66,8 +68,8 @@ planner_log_line_row_new (guint64     number,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   g_autofree char *caption = line_caption (number, rank);
   g_autofree char *accessible = rank >= 0
-    ? g_strdup_printf (_("Log line %" G_GUINT64_FORMAT ", rank %d: %s"), number, rank, text)
-    : g_strdup_printf (_("Log line %" G_GUINT64_FORMAT ": %s"), number, text);
+    ? g_strdup_printf (_("Log line %" PRIu64 ", rank %d: %s"), number, rank, text)
+    : g_strdup_printf (_("Log line %" PRIu64 ": %s"), number, text);
   GtkWidget *where = gtk_label_new (caption);
   GtkWidget *line = gtk_label_new (text);
 
@@ -128,7 +130,7 @@ planner_log_finding_row_new (const PlannerLogFinding *finding,
   if (finding->stage >= 0)
     g_string_append_printf (subtitle, _(" · pipeline stage %d"), finding->stage);
   if (finding->iteration >= 0)
-    g_string_append_printf (subtitle, _(" · iteration %" G_GINT64_FORMAT), finding->iteration);
+    g_string_append_printf (subtitle, _(" · iteration %" PRId64), finding->iteration);
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   set_row_title (row, finding->title);

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "planner-catalog.h"
@@ -369,7 +371,7 @@ planner_log_session_make_job (PlannerLogSession  *self,
       guint64 vocab = planner_log_record_get_vocab_size (record);
 
       g_object_set (job, "vocab-size", (guint) vocab, NULL);
-      g_ptr_array_add (notes, g_strdup_printf (_("Vocabulary Size %" G_GUINT64_FORMAT ": the padded size the log "
+      g_ptr_array_add (notes, g_strdup_printf (_("Vocabulary Size %" PRIu64 ": the padded size the log "
                                                  "printed (the tokenizer’s own size is not in the log)."), vocab));
     }
 

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "planner-field-row.h"
@@ -214,8 +216,8 @@ show_ranking (PlannerParallelismPage *self,
   else if (!rank->fits)
     {
       title = g_strdup (_("Not ranked: this layout does not fit in memory by the estimate"));
-      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The best of the %" G_GUINT64_FORMAT " layout that fits: %s",
-                                               "The best of the %" G_GUINT64_FORMAT " layouts that fit: %s",
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The best of the %" PRIu64 " layout that fits: %s",
+                                               "The best of the %" PRIu64 " layouts that fit: %s",
                                                rank->n_layouts),
                                   rank->n_layouts, best);
     }
@@ -224,8 +226,8 @@ show_ranking (PlannerParallelismPage *self,
       double percent = rank->relative_speed > 0 ? (1.0 / rank->relative_speed - 1.0) * 100.0 : 0;
 
       /* Translators: "Rank 3 of 41 layouts that fit this job" */
-      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Rank %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " layout that fits this job",
-                                            "Rank %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " layouts that fit this job",
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Rank %" PRIu64 " of %" PRIu64 " layout that fits this job",
+                                            "Rank %" PRIu64 " of %" PRIu64 " layouts that fit this job",
                                             rank->n_layouts),
                                rank->rank, rank->n_layouts);
       if (rank->rank == 1 || percent < 0.5)
@@ -414,7 +416,7 @@ planner_parallelism_page_set_reasons (PlannerParallelismPage *self,
   for (guint i = 0; reasons != NULL && i < reasons->len; i++)
     {
       const PlannerRecommendReason *reason = g_ptr_array_index (reasons, i);
-      g_autofree char *value = g_strdup_printf ("%" G_GUINT64_FORMAT, reason->value);
+      g_autofree char *value = g_strdup_printf ("%" PRIu64, reason->value);
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *label = gtk_label_new (value);
 
