@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include "planner-flag-catalog.h"
+#include "planner-flag-info.h"
 
 G_BEGIN_DECLS
 
