@@ -41,8 +41,12 @@ int  planner_cli_draw        (int    argc,
                               char **argv);
 
 /* Every byte printed with g_print/g_printerr has its control characters
- * escaped (planner_escape_controls); main() calls this first. */
-void planner_cli_init_output (void);
+ * escaped (planner_escape_controls); and when the process ends, however
+ * it ends, standard output is flushed and closed and standard error
+ * flushed: output that could not be written (a full disk, a closed pipe
+ * while SIGPIPE is ignored) makes the exit status 2, with a message naming
+ * @command.  main() calls this first; no command checks its own writes. */
+void planner_cli_init_output (const char *command);
 
 /* Prints "launch-planner-cli COMMAND: message" to stderr and returns
  * PLANNER_EXIT_USAGE, so a command can `return planner_cli_usage_error (…)`. */
@@ -120,8 +124,8 @@ int         planner_cli_write_output (const char *command,
  * prints it, but streamed. */
 void        planner_cli_print_json (JsonNode    *root);
 /* A pretty writer on stdout, for documents too large to build as a tree;
- * finish ends the document with a newline and flushes (FALSE when
- * stdout failed or the document is incomplete). */
+ * finish ends the document with a newline (FALSE when stdout failed, so
+ * a command can stop early; the failure itself is reported at exit). */
 PlannerJsonWriter *planner_cli_json_writer_new    (void);
 gboolean           planner_cli_json_writer_finish (PlannerJsonWriter *writer);
 

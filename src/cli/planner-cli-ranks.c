@@ -307,8 +307,9 @@ planner_cli_ranks (int    argc,
 
   if (json)
     {
+      /* A failed write is reported once, at exit, for every command. */
       if (!print_json (&layout))
-        status = planner_cli_usage_error (COMMAND, "could not write the JSON output");
+        status = PLANNER_EXIT_USAGE;
     }
   else
     print_text (&layout, (guint32) values[NUM_GPUS_PER_NODE]);

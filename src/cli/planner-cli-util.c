@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -29,6 +30,18 @@
 
 /* ---- printing ----------------------------------------------------------- */
 
+/* The command whose output this is, for the message when it is lost. */
+static const char *output_command;
+/* The first error writing standard output, 0 while none. */
+static int stdout_errno;
+
+static void
+note_stdout_error (void)
+{
+  if (stdout_errno == 0)
+    stdout_errno = errno != 0 ? errno : EIO;
+}
+
 /* Everything the command line prints goes through g_print/g_printerr and
  * so through here: control characters quoted from a job or a script are
  * shown escaped, never acted on by the terminal (issue 14 #14). */
@@ -37,16 +50,19 @@ print_escaped (FILE        *stream,
                const gchar *text)
 {
   g_autofree char *safe = NULL;
+  int result;
 
   /* The common case, and the big outputs (JSON of every group), go out
    * without a copy. */
   if (!planner_has_controls (text))
+    result = fputs (text, stream);
+  else
     {
-      fputs (text, stream);
-      return;
+      safe = planner_escape_controls (text);
+      result = fputs (safe, stream);
     }
-  safe = planner_escape_controls (text);
-  fputs (safe, stream);
+  if (result == EOF && stream == stdout)
+    note_stdout_error ();
 }
 
 static void
@@ -61,11 +77,69 @@ print_stderr (const gchar *text)
   print_escaped (stderr, text);
 }
 
-void
-planner_cli_init_output (void)
+/* Flushes and closes standard output, and flushes standard error; FALSE
+ * with the reason in @saved_errno when output was lost.  A standard
+ * output closed by the caller (">&-") with nothing written to it is not
+ * an error. */
+static gboolean
+close_stdout (int *saved_errno)
 {
+  gboolean failed = stdout_errno != 0 || ferror (stdout);
+
+  *saved_errno = stdout_errno;
+  errno = 0;
+  if (fflush (stdout) != 0)
+    {
+      failed = TRUE;
+      if (*saved_errno == 0)
+        *saved_errno = errno;
+    }
+  if (!failed)
+    {
+      errno = 0;
+      if (fclose (stdout) != 0 && errno != EBADF)
+        {
+          failed = TRUE;
+          *saved_errno = errno;
+        }
+    }
+  return !failed;
+}
+
+/* Runs when the command ends, however it ends: a return from main(), or
+ * GOption's exit (0) after --help.  Output that was not written is an
+ * error, never a silent success: a full disk, a quota, a pipe whose
+ * reader left while SIGPIPE is ignored.  (With SIGPIPE at its default, a
+ * reader that stops early, as head does, ends the command by the signal,
+ * as it does any filter.) */
+static void
+check_output_at_exit (void)
+{
+  int saved_errno = 0;
+
+  if (!close_stdout (&saved_errno))
+    {
+      g_autofree char *why = saved_errno != 0
+                             ? g_strdup_printf (_("could not write the output to standard output: %s"),
+                                                g_strerror (saved_errno))
+                             : g_strdup (_("could not write the output to standard output"));
+
+      g_printerr ("launch-planner-cli%s%s: %s\n", *output_command != '\0' ? " " : "", output_command, why);
+      fflush (stderr);
+      _exit (PLANNER_EXIT_USAGE);
+    }
+  /* A message that could not be shown is lost output too. */
+  if (fflush (stderr) != 0 || ferror (stderr))
+    _exit (PLANNER_EXIT_USAGE);
+}
+
+void
+planner_cli_init_output (const char *command)
+{
+  output_command = command;
   g_set_print_handler (print_stdout);
   g_set_printerr_handler (print_stderr);
+  atexit (check_output_at_exit);
 }
 
 int
@@ -572,7 +646,10 @@ stdout_sink (const char *data,
              gsize       length,
              gpointer    user_data)
 {
-  return fwrite (data, 1, length, stdout) == length;
+  if (fwrite (data, 1, length, stdout) == length)
+    return TRUE;
+  note_stdout_error ();
+  return FALSE;
 }
 
 PlannerJsonWriter *
@@ -586,8 +663,15 @@ planner_cli_json_writer_finish (PlannerJsonWriter *writer)
 {
   gboolean ok = planner_json_writer_finish (writer);
 
-  if (fputc ('\n', stdout) == EOF || fflush (stdout) != 0)
-    ok = FALSE;
+  if (fputc ('\n', stdout) == EOF)
+    {
+      note_stdout_error ();
+      ok = FALSE;
+    }
+  /* A lost output is reported once, when the command ends; what is left
+   * is a document left open, which is a bug here. */
+  if (!ok && stdout_errno == 0)
+    g_critical ("the JSON document was left incomplete");
   return ok;
 }
 
@@ -597,6 +681,5 @@ planner_cli_print_json (JsonNode *root)
   g_autoptr(PlannerJsonWriter) writer = planner_cli_json_writer_new ();
 
   planner_json_writer_node (writer, root);
-  if (!planner_cli_json_writer_finish (writer))
-    g_printerr ("launch-planner-cli: could not write the JSON output\n");
+  planner_cli_json_writer_finish (writer);
 }

@@ -44,15 +44,28 @@ print_usage (FILE *stream)
   fprintf (stream, "\n%s\n", _("Run “launch-planner-cli COMMAND --help” for the options of a command."));
 }
 
+static const PlannerCliCommand *
+find_command (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      if (g_str_equal (name, commands[i].name))
+        return &commands[i];
+    }
+  return NULL;
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  const PlannerCliCommand *command;
+
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  planner_cli_init_output ();
+  planner_cli_init_output (argc >= 2 && find_command (argv[1]) != NULL ? argv[1] : "");
 
   if (argc < 2)
     {
@@ -72,11 +85,9 @@ main (int   argc,
       return PLANNER_EXIT_OK;
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      if (g_str_equal (argv[1], commands[i].name))
-        return commands[i].run (argc - 1, argv + 1);
-    }
+  command = find_command (argv[1]);
+  if (command != NULL)
+    return command->run (argc - 1, argv + 1);
 
   g_printerr ("launch-planner-cli: unknown command “%s”\n", argv[1]);
   print_usage (stderr);

@@ -13,12 +13,40 @@
 
 #include <string.h>
 
-/* "\u001b" rather than "\e" or "^[": also a valid escape inside a JSON
- * string, so escaping a line of JSON keeps it JSON. */
-static gboolean
-is_control (gunichar c)
+/* What a terminal acts on, and what it shows as nothing: C0 (but newline
+ * and tab), DEL and C1; the format characters (Unicode category Cf: the
+ * bidirectional overrides and isolates U+202A–202E and U+2066–2069 that
+ * reorder a line so it reads unlike its bytes, the zero-width spaces and
+ * joiners U+200B–200F, U+2060–2064, U+FEFF, the soft hyphen, the tag
+ * characters); and the line and paragraph separators U+2028 and U+2029,
+ * which break a line where no newline is. */
+gboolean
+planner_is_control_char (gunichar c)
 {
-  return (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f);
+  if ((c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f))
+    return TRUE;
+  /* Everything below U+00AD, the first format character, is plain. */
+  if (c < 0xad)
+    return FALSE;
+  {
+    GUnicodeType type = g_unichar_type (c);
+
+    return type == G_UNICODE_FORMAT || type == G_UNICODE_LINE_SEPARATOR || type == G_UNICODE_PARAGRAPH_SEPARATOR;
+  }
+}
+
+/* "\u001b" rather than "\e" or "^[": also a valid escape inside a JSON
+ * string, so escaping a line of JSON keeps it JSON; beyond U+FFFF (the
+ * tag characters) as the UTF-16 pair JSON spells it. */
+gsize
+planner_escape_char (gunichar c,
+                     char     escape[PLANNER_ESCAPE_CHAR_SIZE])
+{
+  if (c <= 0xffff)
+    return (gsize) g_snprintf (escape, PLANNER_ESCAPE_CHAR_SIZE, "\\u%04x", c);
+  c -= 0x10000;
+  return (gsize) g_snprintf (escape, PLANNER_ESCAPE_CHAR_SIZE, "\\u%04x\\u%04x", 0xd800 + (c >> 10),
+                             0xdc00 + (c & 0x3ff));
 }
 
 gboolean
@@ -32,7 +60,7 @@ planner_has_controls (const char *text)
     return TRUE;
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     {
-      if (is_control (g_utf8_get_char (p)))
+      if (planner_is_control_char (g_utf8_get_char (p)))
         return TRUE;
     }
   return FALSE;
@@ -61,8 +89,12 @@ planner_escape_controls (const char *text)
           p++;
           continue;
         }
-      if (is_control (c))
-        g_string_append_printf (out, "\\u%04x", c);
+      if (planner_is_control_char (c))
+        {
+          char escape[PLANNER_ESCAPE_CHAR_SIZE];
+
+          g_string_append_len (out, escape, (gssize) planner_escape_char (c, escape));
+        }
       else
         g_string_append_len (out, p, g_utf8_next_char (p) - p);
       p = g_utf8_next_char (p);

@@ -11,6 +11,8 @@
 
 #include "planner-json-writer.h"
 
+#include "planner-escape.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -146,7 +148,11 @@ put_spaces (PlannerJsonWriter *writer,
  * (0x01–0x1f, DEL, and U+0080–U+009F, which a terminal may act on) as
  * \u00xx; '/' and other characters as they are.  json-glib leaves 0x1f
  * raw, which no JSON parser accepts, and copies bytes that are not UTF-8,
- * which are not JSON either: each of those becomes U+FFFD here. */
+ * which are not JSON either: each of those becomes U+FFFD here.  The
+ * invisible characters of the engine's one rule (planner_is_control_char:
+ * bidirectional overrides, zero-width characters, U+2028) are escaped as
+ * \uxxxx too: the same string to a JSON reader, and nothing that reorders
+ * or hides text on a terminal showing the JSON. */
 static void
 put_escaped (PlannerJsonWriter *writer,
              const char        *text)
@@ -175,6 +181,17 @@ put_escaped (PlannerJsonWriter *writer,
               continue;
             }
           skip = (gsize) g_unichar_to_utf8 (u, NULL);
+          if (u > 0x9f && planner_is_control_char (u))
+            {
+              char hidden[PLANNER_ESCAPE_CHAR_SIZE];
+              gsize length = planner_escape_char (u, hidden);
+
+              put (writer, run, (gsize) (p - run));
+              put (writer, hidden, length);
+              p += skip;
+              run = p;
+              continue;
+            }
           if (u > 0x9f)
             {
               p += skip;

@@ -28,6 +28,17 @@ test_escape (void)
     { "del\x7f", "del\\u007f" },
     { "c1 \xc2\x9b" "2J", "c1 \\u009b2J" },          /* U+009B, CSI */
     { "bad \xff\xfe utf8", "bad \\xff\\xfe utf8" },
+    /* Format characters (issue 14, round 2 #4): what reorders or hides. */
+    { "x\u202ey", "x\\u202ey" },                        /* RIGHT-TO-LEFT OVERRIDE */
+    { "\u202a\u202b\u202c\u202d", "\\u202a\\u202b\\u202c\\u202d" },
+    { "a\u2066b\u2067c\u2068d\u2069", "a\\u2066b\\u2067c\\u2068d\\u2069" },  /* isolates */
+    { "zero\u200bwidth\u200c\u200d\u200e\u200f", "zero\\u200bwidth\\u200c\\u200d\\u200e\\u200f" },
+    { "\ufeffbom\u2060\u2064", "\\ufeffbom\\u2060\\u2064" },
+    { "soft\u00adhyphen \u061c", "soft\\u00adhyphen \\u061c" },
+    { "line\u2028para\u2029", "line\\u2028para\\u2029" },     /* Zl, Zp */
+    { "tag \U000e0041\U000e007f", "tag \\udb40\\udc41\\udb40\\udc7f" },
+    /* Visible text beyond ASCII stays as it is. */
+    { "中文 — ✓ ü e\u0301 \U0001f44d \u00a0", "中文 — ✓ ü e\u0301 \U0001f44d \u00a0" },
     { "", "" },
   };
 

@@ -256,7 +256,8 @@ write_string (const char *value)
 
 /* Where json-glib prints what is not JSON, the writer prints JSON: a raw
  * 0x1f, C1 controls a terminal obeys, bytes that are not UTF-8 (a script
- * or a log line quoted in a diagnostic), NaN and infinities. */
+ * or a log line quoted in a diagnostic), NaN and infinities; and it
+ * escapes the invisible characters a terminal would reorder or hide. */
 static void
 test_always_json (void)
 {
@@ -272,7 +273,11 @@ test_always_json (void)
     { "cut \xe2\x82", "\"cut \xef\xbf\xbd\xef\xbf\xbd\"" },
     { "surrogate \xed\xa0\xbd", "\"surrogate \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"" },
     { "overlong \xc0\xaf", "\"overlong \xef\xbf\xbd\xef\xbf\xbd\"" },
-    { "\xe2\x82\xac \xf0\x9f\x9a\x80 \xe2\x80\xa8", "\"\xe2\x82\xac \xf0\x9f\x9a\x80 \xe2\x80\xa8\"" },
+    /* Invisible characters, by the engine's one rule (planner-escape):
+     * the same string to a JSON reader, nothing a terminal reorders. */
+    { "\xe2\x82\xac \xf0\x9f\x9a\x80 \xe2\x80\xa8", "\"\xe2\x82\xac \xf0\x9f\x9a\x80 \\u2028\"" },
+    { "x\u202ey \u2066z\u2069 zero\u200bwidth \ufeff", "\"x\\u202ey \\u2066z\\u2069 zero\\u200bwidth \\ufeff\"" },
+    { "tag \U000e0041", "\"tag \\udb40\\udc41\"" },
   };
   GString *text = g_string_new (NULL);
   g_autoptr(PlannerJsonWriter) writer = planner_json_writer_new_for_string (FALSE, text);
@@ -287,6 +292,9 @@ test_always_json (void)
       g_assert_true (g_utf8_validate (written, -1, NULL));
       json_parser_load_from_data (parser, written, -1, &error);
       g_assert_no_error (error);
+      /* Valid text comes back as it went in. */
+      if (g_utf8_validate (cases[i].in, -1, NULL))
+        g_assert_cmpstr (json_node_get_string (json_parser_get_root (parser)), ==, cases[i].in);
     }
 
   planner_json_writer_begin_array (writer);
