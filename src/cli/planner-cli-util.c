@@ -296,6 +296,10 @@ planner_cli_parse_options (const char          *command,
     }
 
   group = g_option_group_new (command, NULL, NULL, &state, NULL);
+  /* Option descriptions, the parameter string and the summary are marked
+   * N_() by each command and translated here, by GOption, for --help. */
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_group_add_entries (group, &g_array_index (wrapped, GOptionEntry, 0));
   g_option_context_set_main_group (context, group);
   if (!g_option_context_parse_strv (context, args, &error))
