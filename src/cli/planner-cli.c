@@ -92,7 +92,7 @@ main (int   argc,
   if (command != NULL)
     return command->run (argc - 1, argv + 1);
 
-  g_printerr ("launch-planner-cli: unknown command “%s”\n", argv[1]);
+  g_printerr (_("launch-planner-cli: unknown command “%s”\n"), argv[1]);
   print_usage (stderr);
   return PLANNER_EXIT_USAGE;
 }
