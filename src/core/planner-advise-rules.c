@@ -839,7 +839,7 @@ planner_rule_cuda_max_connections (PlannerAdvisor *advisor)
     return NULL;
   if (advisor->gpu != NULL && advisor->gpu->compute_capability_major >= 10)
     return NULL;
-  suggestion = planner_suggestion_new ("cuda-device-max-connections", "Export CUDA_DEVICE_MAX_CONNECTIONS=1");
+  suggestion = planner_suggestion_new ("cuda-device-max-connections", _("Export CUDA_DEVICE_MAX_CONNECTIONS=1"));
   planner_suggestion_set_env (suggestion, advisor->env, "CUDA_DEVICE_MAX_CONNECTIONS", "1");
   suggestion->reason = g_strdup (_("Environment, not a flag: with TP or CP > 1 on Hopper and older, Megatron "
                                    "requires one hardware queue so communication kernels are scheduled in issue order; "

@@ -648,7 +648,7 @@ report_status (GPtrArray             *diagnostics,
   if (info->replacement != NULL)
     fix = g_strdup_printf (_("Use %s instead of %s."), info->replacement, written);
   else
-    fix = g_strdup_printf ("Remove %s.", written);
+    fix = g_strdup_printf (_("Remove %s."), written);
   add_diag (diagnostics, info->severity, code, written, line, fix, message);
 }
 

@@ -112,7 +112,7 @@ join_errors (GString             *text,
         g_string_append_c (text, '\n');
       g_string_append (text, d->message);
       if (d->fix != NULL)
-        g_string_append_printf (text, " Fix: %s", d->fix);
+        g_string_append_printf (text, _(" Fix: %s"), d->fix);
     }
 }
 
