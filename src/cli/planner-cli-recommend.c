@@ -126,7 +126,7 @@ planner_cli_recommend (int    argc,
     { "pin", 0, 0, G_OPTION_ARG_STRING, &pin_text,
       N_("Degrees to keep fixed, e.g. tp=8,pp=4 (tp pp cp dp ep etp vpp); the rest vary"), "DEGREE=N,..." },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("Output: text (default), shell or json"), "FORMAT" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
   g_auto(GStrv) args = g_strdupv (argv);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-compare-page.h"
+#include "planner-escape.h"
 #include "planner-picture-export.h"
 #include "planner-presentation.h"
 
@@ -130,7 +131,9 @@ on_loaded (GObject      *source,
   g_autoptr(PlannerJob) job = planner_job_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
-  g_autofree char *name = g_file_get_basename (G_FILE (source));
+  g_autofree char *base = g_file_get_basename (G_FILE (source));
+  /* Shown escaped when it is not UTF-8, never raw in a label. */
+  g_autofree char *name = planner_escape_controls (base != NULL ? base : "");
   gsize length;
 
   if (!g_file_load_contents_finish (G_FILE (source), result, &contents, &length, NULL, &error))
