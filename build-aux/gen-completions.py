@@ -18,7 +18,7 @@ COMMANDS = {
     "analyze": (["--world-size=", "--vocab-size=", "--gpu=", "--model=", "--json"], "script"),
     "recommend": (["--gpus=", "--gpu=", "--model=", "--params-b=", "--seq-length=", "--num-experts=",
                    "--gpus-per-node=", "--global-batch-size=", "--global-batch-tokens=", "--precision=",
-                   "--fp8-recipe=", "--micro-batch-size=", "--recompute=", "--pin=", "--format="], None),
+                   "--fp8-recipe=", "--micro-batch-size=", "--recompute=", "--pin=", "--format=", "--job="], None),
     "optimize": (["--log=", "--gpu=", "--gpus-per-node=", "--mfu=", "--iteration-time=", "--tflops-per-gpu=",
                   "--json", "--apply=", "--output=", "--force"], "job"),
     "troubleshoot": (["--symptom=", "--log=", "--gpu=", "--gpus-per-node=", "--mfu=", "--iteration-time=",
@@ -102,7 +102,11 @@ _launch_planner_cli ()
     case $option in
         --gpu) COMPREPLY=($(compgen -W "$gpus" -- "$cur")); return ;;
         --model) COMPREPLY=($(compgen -W "$models" -- "$cur")); return ;;
-@CHOICES@        --output|-o|--log)
+@CHOICES@        --job)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.json' -- "$cur"))
+            return ;;
+        --output|-o|--log)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
@@ -152,7 +156,7 @@ def bash(models, gpus):
     choices = "".join(f"        {opt}) COMPREPLY=($(compgen -W \"{words}\" -- \"$cur\")); return ;;\n"
                       for opt, words in CHOICES.items())
     valued = sorted({o[:-1] for opts, _ in COMMANDS.values() for o in opts if o.endswith("=")}
-                    - set(CHOICES) - {"--gpu", "--model", "--output", "--log"})
+                    - set(CHOICES) - {"--gpu", "--model", "--output", "--log", "--job"})
     return (TEMPLATE.replace("@OPTIONS@", options).replace("@POSITIONAL@", positional)
             .replace("@CHOICES@", choices).replace("@VALUES@", "        " + "|".join(valued))
             .replace("@COMMANDS@", " ".join(COMMANDS)).replace("@GPUS@", " ".join(gpus))
@@ -196,6 +200,8 @@ def fish(models, gpus):
                 spec += f" -x -a '{CHOICES[flag]}'"
             elif flag in ("--output", "-o", "--log"):
                 spec += " -r -F"
+            elif flag == "--job":
+                spec += " -r -a '(__launch_planner_cli_jobs)'"
             elif opt.endswith("="):
                 spec += " -x"
             lines.append(f"{c} {when} {spec}")

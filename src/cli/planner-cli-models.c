@@ -16,6 +16,7 @@
 
 #include "planner-catalog.h"
 #include "planner-cli-private.h"
+#include "planner-memory.h"
 
 #define COMMAND "models"
 

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-cli-private.h"
+#include "planner-recommend-job.h"
 #include "planner-recommend.h"
 
 #define COMMAND "recommend"
@@ -100,7 +101,11 @@ planner_cli_recommend (int    argc,
   g_autofree char *recompute = NULL;
   g_autofree char *pin_text = NULL;
   g_autofree char *format = NULL;
+  g_autofree char *job_path = NULL;
   g_auto(GStrv) rest = NULL;
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(PlannerArgs) job_model_args = NULL;
+  g_autoptr(GPtrArray) given = g_ptr_array_new ();
   PlannerRecommendRequest request = { 0 };
   guint64 value = 0;
   const GOptionEntry entries[] = {
@@ -126,6 +131,9 @@ planner_cli_recommend (int    argc,
     { "pin", 0, 0, G_OPTION_ARG_STRING, &pin_text,
       N_("Degrees to keep fixed, e.g. tp=8,pp=4 (tp pp cp dp ep etp vpp); the rest vary"), "DEGREE=N,..." },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("Output: text (default), shell or json"), "FORMAT" },
+    { "job", 0, 0, G_OPTION_ARG_FILENAME, &job_path,
+      N_("Or: the model, cluster, sequence length, global batch and precision of a job file (its model may be a "
+         "custom architecture); the other options override the job's values"), "JOB.json" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
@@ -144,18 +152,50 @@ planner_cli_recommend (int    argc,
   if (rest != NULL && rest[0] != NULL)
     return planner_cli_usage_error (COMMAND, _("unexpected argument “%s”"), rest[0]);
 
-  if (gpus_text == NULL)
+  /* A job gives the model and what it fixes; options beside it override
+   * its values, except the model, which is the job's. */
+  if (job_path != NULL)
+    {
+      if (model_id != NULL || params_text != NULL || experts_text != NULL)
+        return planner_cli_usage_error (COMMAND, _("--job: the job file names the model; leave out --model, "
+                                                   "--params-b and --num-experts (or change the job's model keys)"));
+      job = planner_cli_load_job (job_path, &error);
+      if (job == NULL)
+        return planner_cli_usage_error (COMMAND, "%s", error->message);
+      if (!planner_recommend_request_from_job (job, &request, &job_model_args, &error))
+        return planner_cli_usage_error (COMMAND, "%s: %s", job_path, error->message);
+      /* A batch given here replaces the job's, in whichever unit. */
+      if (global_text != NULL || tokens_text != NULL)
+        request.global_batch_size = 0;
+      if (precision != NULL)
+        request.fp8_recipe = NULL;
+    }
+#define GIVEN(text, option) G_STMT_START { if ((text) != NULL) g_ptr_array_add (given, (gpointer) (option)); } G_STMT_END
+  GIVEN (gpus_text, "--gpus");
+  GIVEN (gpu_id, "--gpu");
+  GIVEN (per_node_text, "--gpus-per-node");
+  GIVEN (seq_text, "--seq-length");
+  GIVEN (global_text, "--global-batch-size");
+  GIVEN (precision, "--precision");
+  GIVEN (recipe, "--fp8-recipe");
+#undef GIVEN
+  g_ptr_array_add (given, NULL);
+
+  if (gpus_text == NULL && job == NULL)
     return planner_cli_usage_error (COMMAND, _("--gpus: give the number of GPUs"));
-  if (!planner_cli_parse_count (COMMAND, "--gpus", gpus_text, PLANNER_MAX_WORLD_SIZE, &request.num_gpus))
+  if (gpus_text != NULL &&
+      !planner_cli_parse_count (COMMAND, "--gpus", gpus_text, PLANNER_MAX_WORLD_SIZE, &request.num_gpus))
     return PLANNER_EXIT_USAGE;
-  if (gpu_id == NULL)
+  if (gpu_id == NULL && job == NULL)
     return planner_cli_usage_error (COMMAND, _("--gpu: give the GPU type (a100-40gb a100-80gb h100-sxm h100-pcie "
                                                "h200 b200 gb200 l40s v100)"));
-  request.gpu_id = gpu_id;
+  if (gpu_id != NULL)
+    request.gpu_id = gpu_id;
 
-  if ((model_id == NULL) == (params_text == NULL))
-    return planner_cli_usage_error (COMMAND, _("give exactly one of --model PRESET or --params-b B"));
-  request.model_id = model_id;
+  if (job == NULL && (model_id == NULL) == (params_text == NULL))
+    return planner_cli_usage_error (COMMAND, _("give exactly one of --model PRESET, --params-b B or --job JOB.json"));
+  if (job == NULL)
+    request.model_id = model_id;
   if (params_text != NULL &&
       !planner_cli_parse_positive (COMMAND, "--params-b", params_text, 100000.0, &request.params_b))
     return PLANNER_EXIT_USAGE;
@@ -194,6 +234,7 @@ planner_cli_recommend (int    argc,
                                                "--global-batch-tokens (tokens)"));
   if (precision != NULL)
     {
+      request.fp8_recipe = NULL;
       if (g_str_equal (precision, "bf16"))
         request.precision = PLANNER_TRAIN_PRECISION_BF16;
       else if (g_str_equal (precision, "fp8"))
@@ -235,7 +276,14 @@ planner_cli_recommend (int    argc,
 
   r = planner_recommend (&request, &error);
   if (r == NULL)
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+    {
+      if (job != NULL)
+        {
+          planner_recommend_name_job_fields (error, (const char *const *) given->pdata);
+          return planner_cli_usage_error (COMMAND, "%s: %s", job_path, error->message);
+        }
+      return planner_cli_usage_error (COMMAND, "%s", error->message);
+    }
 
   if (format != NULL && g_str_equal (format, "json"))
     print_json (r);

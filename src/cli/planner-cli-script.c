@@ -113,7 +113,9 @@ planner_cli_script (int    argc,
   if (draft == NULL)
     {
       g_printerr (_("launch-planner-cli %s: no script for %s:\n%s\n"), COMMAND, rest[0], error->message);
-      return g_error_matches (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_CATALOG)
+      /* A stage the job does not have is a bad invocation, like a bad flag. */
+      return g_error_matches (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_CATALOG) ||
+             g_error_matches (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_STAGE)
              ? PLANNER_EXIT_USAGE : PLANNER_EXIT_JOB_ERRORS;
     }
 

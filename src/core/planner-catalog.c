@@ -16,9 +16,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "planner-config.h"
-#include "planner-layout.h"
-#include "planner-memory.h"
 
 #define CATALOG_PATH "/io/github/launchplanner/LaunchPlanner/catalog/"
 
@@ -139,6 +136,13 @@ model_from_json (JsonObject *o)
   m->qk_pos_emb_head_dim = member_uint (o, "qk_pos_emb_head_dim");
   m->v_head_dim = member_uint (o, "v_head_dim");
   m->mtp_num_layers = (guint32) member_uint (o, "mtp_num_layers");
+  m->moe_router_num_groups = (guint32) member_uint (o, "moe_router_num_groups");
+  m->moe_router_group_topk = (guint32) member_uint (o, "moe_router_group_topk");
+  m->dropout_given = json_object_has_member (o, "hidden_dropout") || json_object_has_member (o, "attention_dropout");
+  m->hidden_dropout = json_object_has_member (o, "hidden_dropout") ? member_double (o, "hidden_dropout") : 0.1;
+  m->attention_dropout = json_object_has_member (o, "attention_dropout") ? member_double (o, "attention_dropout") : 0.1;
+  m->dropout_source = json_object_has_member (o, "dropout_source")
+                      ? g_intern_string (json_object_get_string_member (o, "dropout_source")) : NULL;
   return m;
 }
 
@@ -318,6 +322,7 @@ planner_model_free (PlannerModel *model)
   g_free (model);
 }
 
+
 gboolean
 planner_model_is_moe (const PlannerModel *model)
 {
@@ -411,29 +416,41 @@ planner_model_apply_to_args (const PlannerModel *model,
     set_uint (args, "mtp_num_layers", "--mtp-num-layers", model->mtp_num_layers);
 }
 
-gboolean
-planner_model_count_params (const PlannerModel  *model,
-                            PlannerModelParams  *params,
-                            GError             **error)
+/* How the model was published to train, beyond the dimensions a job
+ * holds: group-limited routing (DeepSeek-V3: 8 groups, 4 per token), and
+ * no dropout for the models NVIDIA's recipes and the models' own configs
+ * train without (Megatron's default of 0.1 adds two one-byte masks per
+ * layer, about 7% of the activations).  Only what @args does not say
+ * already; kept apart from the dimensions so that arguments which say
+ * nothing about them still match the model, and jobs (which have no field
+ * for them yet) write the same flags as their catalogue model. */
+void
+planner_model_apply_training_to_args (const PlannerModel *model,
+                                      PlannerArgs        *args)
 {
-  g_autoptr(PlannerArgs) args = planner_args_new ();
-  PlannerLayout layout = { 0, };
-  PlannerConfig config;
+  char value[G_ASCII_DTOSTR_BUF_SIZE];
 
-  g_return_val_if_fail (model != NULL, FALSE);
-  g_return_val_if_fail (params != NULL, FALSE);
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (args != NULL);
 
-  /* One GPU, no parallelism: the vocabulary padded to 128. */
-  layout.world_size = layout.tp = layout.pp = layout.cp = layout.dp = 1;
-  layout.ep = layout.etp = layout.expert_dp = layout.vpp = 1;
-  layout.num_distributed_optimizer_instances = 1;
-
-  planner_model_apply_to_args (model, args);
-  if (!planner_config_init_from_args (&config, args, &layout, model->vocab_size, error))
-    return FALSE;
-  planner_config_count_params (&config, params);
-  planner_config_clear (&config);
-  return TRUE;
+  if (model->num_experts > 0 && model->moe_router_num_groups > 0 && model->moe_router_group_topk > 0 &&
+      !planner_args_is_set (args, "moe_router_num_groups") && !planner_args_is_set (args, "moe_router_group_topk"))
+    {
+      set_uint (args, "moe_router_num_groups", "--moe-router-num-groups", model->moe_router_num_groups);
+      set_uint (args, "moe_router_group_topk", "--moe-router-group-topk", model->moe_router_group_topk);
+    }
+  if (!model->dropout_given)
+    return;
+  if (!planner_args_is_set (args, "hidden_dropout"))
+    {
+      g_ascii_formatd (value, sizeof value, "%g", model->hidden_dropout);
+      planner_args_set (args, "hidden_dropout", "--hidden-dropout", value);
+    }
+  if (!planner_args_is_set (args, "attention_dropout"))
+    {
+      g_ascii_formatd (value, sizeof value, "%g", model->attention_dropout);
+      planner_args_set (args, "attention_dropout", "--attention-dropout", value);
+    }
 }
 
 /* LLaMA-style shape for a size.  Heads of 128 channels, 8 KV groups, SwiGLU

@@ -89,6 +89,15 @@ typedef struct
   guint64   qk_pos_emb_head_dim;
   guint64   v_head_dim;
   guint32   mtp_num_layers;
+  /* Group-limited routing (DeepSeek-V3: 8 groups, 4 per token); 0 = none */
+  guint32   moe_router_num_groups;
+  guint32   moe_router_group_topk;
+  /* Dropout as published (NVIDIA's recipes train most models without it);
+   * only when dropout_given, else Megatron's defaults (0.1 each) */
+  gboolean  dropout_given;
+  double    hidden_dropout;
+  double    attention_dropout;
+  const char *dropout_source;       /* interned (g_intern_string): a by-value copy of the struct stays safe */
   /* For custom models: which dimensions were assumed (NULL-terminated) */
   char    **assumed;
 } PlannerModel;
@@ -135,9 +144,10 @@ void                planner_model_free             (PlannerModel        *model);
 void                planner_model_apply_to_args    (const PlannerModel  *model,
                                                     PlannerArgs         *args);
 /* Counts at tp 1 (the vocabulary padded to 128). */
-gboolean            planner_model_count_params     (const PlannerModel  *model,
-                                                    PlannerModelParams  *params,
-                                                    GError             **error);
+/* How the model was published to train beyond its dimensions (no dropout
+ * for most presets); sets only what @args leaves unset. */
+void                planner_model_apply_training_to_args (const PlannerModel *model,
+                                                          PlannerArgs        *args);
 gboolean            planner_model_is_moe           (const PlannerModel  *model);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerModel, planner_model_free)

@@ -519,7 +519,7 @@ read_memory_savers (PlannerConfig     *c,
   static const char *const recipes[] = { "delayed", "tensorwise", "mxfp8", "blockwise", "custom" };
   const char *const *list;
   const char *text;
-  gint64 layers;
+  gint64 layers, groups, group_topk;
 
   if (planner_args_get_bool (args, "use_torch_fsdp2", FALSE))
     c->fsdp = PLANNER_FSDP_TORCH;
@@ -603,6 +603,189 @@ read_memory_savers (PlannerConfig     *c,
    * in one fused kernel only for SwiGLU with bias-activation fusion. */
   c->moe_fused_weighted_activation = c->swiglu && planner_args_get_bool (args, "bias_swiglu_fusion", TRUE) &&
                                      !planner_args_get_bool (args, "use_te_activation_func", FALSE);
+
+  /* Group-limited routing counts only when both are given and consistent
+   * (TransformerConfig refuses the rest). */
+  groups = planner_args_get_int (args, "moe_router_num_groups", 0);
+  group_topk = planner_args_get_int (args, "moe_router_group_topk", 0);
+  if (c->num_experts > 0 && groups > 0 && group_topk > 0 && group_topk <= groups &&
+      c->num_experts % (guint32) groups == 0)
+    {
+      c->moe_router_num_groups = (guint32) groups;
+      c->moe_router_group_topk = (guint32) group_topk;
+    }
+  text = planner_args_get_string (args, "moe_token_dispatcher_type", "allgather");
+  if (string_equal (text, "alltoall"))
+    c->moe_dispatcher = PLANNER_DISPATCHER_ALLTOALL;
+  else if (string_equal (text, "flex"))
+    {
+      const char *backend = planner_args_get_string (args, "moe_flex_dispatcher_backend", "deepep");
+
+      c->moe_dispatcher = string_equal (backend, "hybridep") ? PLANNER_DISPATCHER_FLEX_HYBRIDEP
+                          : string_equal (backend, "ncclep") ? PLANNER_DISPATCHER_FLEX_NCCLEP
+                                                              : PLANNER_DISPATCHER_FLEX_DEEPEP;
+    }
+  else
+    c->moe_dispatcher = PLANNER_DISPATCHER_ALLGATHER;
+  c->moe_shared_expert_overlap = planner_args_get_bool (args, "moe_shared_expert_overlap", FALSE);
+  text = planner_args_get_string (args, "moe_router_dtype", NULL);
+  c->moe_router_fp32 = string_equal (text, "fp32") || string_equal (text, "fp64");
+  c->moe_grouped_gemm = c->num_experts > 0 && planner_args_get_bool (args, "moe_grouped_gemm", FALSE) &&
+                        !string_equal (planner_args_get_string (args, "transformer_impl", NULL), "local");
+  c->tp_comm_overlap = planner_args_get_bool (args, "tp_comm_overlap", FALSE) && c->sequence_parallel &&
+                       c->layout.tp > 1;
+}
+
+/* Megatron's layout strings unroll "(…)*n" first, then "x*n"; commas are
+ * cosmetic.  Anything longer than this is not a layout a person writes. */
+#define MAX_LAYOUT_TEXT 65536
+
+static gboolean
+unroll_layout (const char *text,
+               GString    *out)
+{
+  g_autoptr(GString) groups = g_string_new (NULL);
+  const char *p;
+
+  /* (…)*n, not nested (Megatron's pattern does not nest either). */
+  for (p = text; *p != '\0'; p++)
+    {
+      if (*p == ',' || g_ascii_isspace (*p))
+        continue;
+      if (*p == '(')
+        {
+          const char *close = strchr (p, ')');
+          guint64 n = 0;
+          char *end = NULL;
+          g_autofree char *inner = NULL;
+
+          if (close == NULL || close[1] != '*' || !g_ascii_isdigit (close[2]))
+            return FALSE;
+          n = g_ascii_strtoull (close + 2, &end, 10);
+          inner = g_strndup (p + 1, (gsize) (close - p - 1));
+          if (strchr (inner, '(') != NULL || n == 0 || n > MAX_LAYOUT_TEXT ||
+              groups->len + n * strlen (inner) > MAX_LAYOUT_TEXT)
+            return FALSE;
+          for (guint64 i = 0; i < n; i++)
+            g_string_append (groups, inner);
+          p = end - 1;
+          continue;
+        }
+      g_string_append_c (groups, *p);
+    }
+  /* x*n */
+  for (p = groups->str; *p != '\0'; p++)
+    {
+      if (*p == ',')
+        continue;
+      if (p[1] == '*' && g_ascii_isdigit (p[2]))
+        {
+          char *end = NULL;
+          guint64 n = g_ascii_strtoull (p + 2, &end, 10);
+
+          if (n > MAX_LAYOUT_TEXT || out->len + n > MAX_LAYOUT_TEXT)
+            return FALSE;
+          for (guint64 i = 0; i < n; i++)
+            g_string_append_c (out, *p);
+          p = end - 1;
+          continue;
+        }
+      if (*p == '*')
+        return FALSE;
+      g_string_append_c (out, *p);
+    }
+  return TRUE;
+}
+
+gboolean
+planner_config_parse_layout (const char *text,
+                             guint32     mtp_layers,
+                             guint32    *stages,
+                             guint32    *first,
+                             guint32    *middle,
+                             guint32    *last)
+{
+  g_autoptr(GString) flat = g_string_new (NULL);
+  g_auto(GStrv) parts = NULL;
+  guint n;
+
+  g_return_val_if_fail (stages != NULL && first != NULL && middle != NULL && last != NULL, FALSE);
+  *stages = *first = *middle = *last = 0;
+  if (text == NULL || strlen (text) > MAX_LAYOUT_TEXT || !unroll_layout (text, flat))
+    return FALSE;
+  parts = g_strsplit (flat->str, "|", -1);
+  n = g_strv_length (parts);
+  if (n < 2)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const char *stage = parts[i];
+      guint32 t = 0, m = 0, e = 0, l = 0;
+
+      for (const char *c = stage; *c != '\0'; c++)
+        switch (*c)
+          {
+          case 't': t++; if (m > 0 || l > 0) return FALSE; break;
+          case 'm': m++; if (l > 0) return FALSE; break;
+          case 'E': e++; if (t > 0) return FALSE; break;
+          case 'L': l++; break;
+          default: return FALSE;
+          }
+      if (i == 0)
+        {
+          if (e != 1 || m > 0 || l > 0)
+            return FALSE;
+          *first = t;
+        }
+      else if (i == n - 1)
+        {
+          if (e > 0 || l != 1 || m != mtp_layers)
+            return FALSE;
+          *last = t;
+        }
+      else
+        {
+          if (e > 0 || l > 0 || m > 0)
+            return FALSE;
+          if (i == 1)
+            *middle = t;
+          else if (t != *middle)
+            return FALSE;
+        }
+    }
+  *stages = n;
+  return TRUE;
+}
+
+char *
+planner_config_layout_string (guint32 stages,
+                              guint32 first,
+                              guint32 middle,
+                              guint32 last,
+                              guint32 mtp_layers)
+{
+  GString *out = g_string_new ("E");
+
+  g_return_val_if_fail (stages >= 2, g_string_free (out, FALSE));
+  if (first > 0)
+    g_string_append_printf (out, first > 1 ? "t*%u" : "t", first);
+  g_string_append_c (out, '|');
+  if (stages > 2)
+    {
+      if (stages - 2 > 1)
+        g_string_append_c (out, '(');
+      if (middle > 0)
+        g_string_append_printf (out, middle > 1 ? "t*%u" : "t", middle);
+      g_string_append_c (out, '|');
+      if (stages - 2 > 1)
+        g_string_append_printf (out, ")*%u", stages - 2);
+    }
+  if (last > 0)
+    g_string_append_printf (out, last > 1 ? "t*%u" : "t", last);
+  if (mtp_layers > 0)
+    g_string_append_printf (out, mtp_layers > 1 ? "m*%u" : "m", mtp_layers);
+  g_string_append_c (out, 'L');
+  return g_string_free (out, FALSE);
 }
 
 gboolean
@@ -888,6 +1071,24 @@ planner_config_init_from_args (PlannerConfig       *config,
                  0, 0, MAX_LAYERS, &v, error))
     goto fail;
   c.decoder_last_pipeline_num_layers = (guint32) v;
+  /* A layout of the first/middle/last form counts only when its decoder
+   * layers add up and its stages fit the pipeline; anything else is left
+   * to the validator (and the estimate splits evenly). */
+  if (planner_args_is_set (args, "pipeline_model_parallel_layout"))
+    {
+      guint32 stages, first, middle, last;
+
+      if (planner_config_parse_layout (planner_args_get_string (args, "pipeline_model_parallel_layout", NULL),
+                                       c.mtp_num_layers, &stages, &first, &middle, &last) &&
+          (guint64) first + (guint64) middle * (stages - 2) + last == c.num_layers &&
+          stages % MAX (c.layout.pp, 1) == 0 && stages / MAX (c.layout.pp, 1) == MAX (c.layout.vpp, 1))
+        {
+          c.layout_stages = stages;
+          c.layout_first = first;
+          c.layout_middle = middle;
+          c.layout_last = last;
+        }
+    }
 
   /* TE's flash and fused backends never store the s×s scores. */
   text = planner_args_get_string (args, "attention_backend", "auto");

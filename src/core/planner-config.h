@@ -71,6 +71,17 @@ typedef enum
   PLANNER_LOSS_FUSED_TE,      /* Transformer Engine's, gradient written over the logits */
 } PlannerLossFusion;
 
+/* The MoE token dispatcher: --moe-token-dispatcher-type, and for flex
+ * --moe-flex-dispatcher-backend (--moe-enable-deepep is the old form). */
+typedef enum
+{
+  PLANNER_DISPATCHER_ALLGATHER = 0,  /* Megatron's default */
+  PLANNER_DISPATCHER_ALLTOALL,
+  PLANNER_DISPATCHER_FLEX_DEEPEP,    /* DeepEP: a token crosses to each remote node once */
+  PLANNER_DISPATCHER_FLEX_HYBRIDEP,  /* HybridEP: the same, NVLink-domain aware */
+  PLANNER_DISPATCHER_FLEX_NCCLEP,
+} PlannerDispatcher;
+
 /* --recompute-modules under selective recompute, a bit set. */
 typedef enum
 {
@@ -174,6 +185,25 @@ typedef struct
   gboolean         moe_fused_weighted_activation; /* the experts' SwiGLU fused with the routing weights:
                                                    * --swiglu without --no-bias-swiglu-fusion or
                                                    * --use-te-activation-func */
+
+  /* MoE routing and dispatch (the step model; the memory estimate's
+   * dispatcher buffers) */
+  guint32           moe_router_num_groups;     /* --moe-router-num-groups; 0 = no group-limited routing */
+  guint32           moe_router_group_topk;     /* --moe-router-group-topk: groups a token may use */
+  PlannerDispatcher moe_dispatcher;            /* --moe-token-dispatcher-type, --moe-flex-dispatcher-backend */
+  gboolean          moe_shared_expert_overlap; /* --moe-shared-expert-overlap */
+  gboolean          moe_router_fp32;           /* --moe-router-dtype fp32 (or fp64): router probabilities in fp32 */
+  gboolean          moe_grouped_gemm;          /* --moe-grouped-gemm with Transformer Engine (GroupedLinear) */
+  gboolean          tp_comm_overlap;           /* --tp-comm-overlap (with SP and TP > 1): TE's userbuffers */
+
+  /* --pipeline-model-parallel-layout of the form NVIDIA's recipes use:
+   * the embedding and F decoder layers in the first virtual stage, M in
+   * every middle one, L (then the MTP layers and the loss) in the last.
+   * layout_stages 0: no such layout (even, account-for or uneven split). */
+  guint32           layout_stages;             /* pp × vpp */
+  guint32           layout_first;              /* F */
+  guint32           layout_middle;             /* M */
+  guint32           layout_last;               /* L */
 } PlannerConfig;
 
 #define PLANNER_CONFIG_ERROR (planner_config_error_quark ())
@@ -185,6 +215,23 @@ typedef enum
 } PlannerConfigError;
 
 GQuark    planner_config_error_quark      (void);
+
+/* Reads a --pipeline-model-parallel-layout string (Megatron's syntax: E, t,
+ * m, L, stages split by '|', x*n and (…)*n repeats, commas ignored) when it
+ * has the first/middle/last form above, with @mtp_layers MTP layers in the
+ * last stage; FALSE for any other layout. */
+gboolean  planner_config_parse_layout     (const char          *text,
+                                           guint32              mtp_layers,
+                                           guint32             *stages,
+                                           guint32             *first,
+                                           guint32             *middle,
+                                           guint32             *last);
+/* The same layout written back in Megatron's syntax (free with g_free). */
+char     *planner_config_layout_string    (guint32              stages,
+                                           guint32              first,
+                                           guint32              middle,
+                                           guint32              last,
+                                           guint32              mtp_layers);
 
 /* Resolve Megatron's defaults from @args (facts §2.12 and §2.9).  The
  * layout must already be valid.  @vocab_size 0 means: take it from

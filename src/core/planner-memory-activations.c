@@ -161,6 +161,11 @@ planner_memory_activation_sizes (const PlannerConfig    *c,
       else
         moe_mlp = elem * th + norm + inside;
       moe_mlp += mask * th;
+
+      /* The allgather dispatcher gathers every token of the TP × EP group
+       * into Megatron's global memory buffer, allocated once. */
+      if (c->moe_dispatcher == PLANNER_DISPATCHER_ALLGATHER && (c->layout.tp > 1 || c->layout.ep > 1))
+        a->global_buffers += elem * th * t * (double) MAX (c->layout.ep, 1);
     }
 
   a->dense_layer = attention + dense_mlp;

@@ -22,9 +22,21 @@
  *  - workspaces inside PyTorch's allocator (cuBLAS/TE workspaces, the
  *    batch, RNG states): 96 MiB, the median of what the small dense rows of
  *    Megatron's own CI allocate beyond their tensors;
- *  - the CUDA context (lazily loaded kernels, CUDA >= 11.7): 0.5 GiB;
- *  - NCCL communicator buffers: 1 GiB (a 16-rank job logged 1.6 GiB
- *    outside PyTorch in all, context included);
+ *  - the CUDA context (lazily loaded kernels, CUDA >= 11.7): 0.5 GiB.  A
+ *    bare context measured about 300 MB with lazy loading and over 1 GB
+ *    without (pytorch/pytorch#107667, a PyTorch maintainer's figures);
+ *    cuBLAS's, Transformer Engine's and NCCL's kernels load into it too;
+ *  - NCCL communicator buffers: 1 GiB.  Measured with PyTorch on four
+ *    NVLinked A100s: 544 MB for a two-rank communicator after its first
+ *    all-reduce, 688 MB for a larger one (NVIDIA/nccl#964); about 1.6 GB
+ *    for one communicator and its all-reduce in NVIDIA/nccl#864.  A step
+ *    keeps one or two large communicators busy (DP, and TP or EP), so
+ *    1 GiB is between those figures.  Not counted: NCCL's intra-node
+ *    all-to-all, measured at 3.3 GB more on 8 H100s when it connects 32
+ *    channels per peer (NVIDIA/nccl#1685); Megatron's alltoall dispatcher
+ *    uses it.  No public Megatron log gives the memory outside PyTorch
+ *    (nvidia-smi against "max reserved") with its arguments, so these
+ *    figures, not Megatron runs, set this part of the allowance;
  *  - the caching allocator's cache beyond what is allocated ("max reserved"
  *    − "max allocated"), from the churn of activations (model states are
  *    allocated once, in large buffers): 10 % of the activations and
@@ -143,6 +155,33 @@ planner_config_count_params (const PlannerConfig *config,
   params->active = dense_layer * n_dense + moe_layer_active * n_moe + p.final_layernorm +
                    dense_layer * mtp_dense + moe_layer_active * mtp_moe +
                    params->embedding + params->output_layer;
+}
+
+/* A catalogue model's parameters, counted on one GPU without parallelism
+ * (the vocabulary padded to 128).  It lives here rather than in the
+ * catalogue so that the catalogue depends on nothing that depends on it. */
+gboolean
+planner_model_count_params (const PlannerModel  *model,
+                            PlannerModelParams  *params,
+                            GError             **error)
+{
+  g_autoptr(PlannerArgs) args = planner_args_new ();
+  PlannerLayout layout = { 0, };
+  PlannerConfig config;
+
+  g_return_val_if_fail (model != NULL, FALSE);
+  g_return_val_if_fail (params != NULL, FALSE);
+
+  layout.world_size = layout.tp = layout.pp = layout.cp = layout.dp = 1;
+  layout.ep = layout.etp = layout.expert_dp = layout.vpp = 1;
+  layout.num_distributed_optimizer_instances = 1;
+
+  planner_model_apply_to_args (model, args);
+  if (!planner_config_init_from_args (&config, args, &layout, model->vocab_size, error))
+    return FALSE;
+  planner_config_count_params (&config, params);
+  planner_config_clear (&config);
+  return TRUE;
 }
 
 /* Megatron's theoretical_memory_usage (facts §4), term by term. */
@@ -276,6 +315,19 @@ planner_memory_stage_layers (const PlannerConfig *config,
   if (pp == 1)
     return layers;
 
+  if (config->layout_stages > 0)
+    {
+      /* --pipeline-model-parallel-layout: virtual stage k lives on rank
+       * k % pp; the first holds F layers, the last L, the others M. */
+      guint32 count = 0;
+
+      for (guint32 k = stage; k < config->layout_stages; k += pp)
+        count += k == 0 ? config->layout_first
+                 : k == config->layout_stages - 1 ? config->layout_last
+                                                  : config->layout_middle;
+      return count;
+    }
+
   first = config->decoder_first_pipeline_num_layers;
   last = config->decoder_last_pipeline_num_layers;
   if (first > 0 || last > 0)
@@ -332,6 +384,19 @@ planner_memory_stage_moe_layers (const PlannerConfig *c,
   if (c->num_experts == 0 || c->moe_layer_pattern == NULL)
     return 0;
 
+  if (c->layout_stages > 0)
+    {
+      for (guint32 k = stage; k < c->layout_stages; k += pp)
+        {
+          guint32 start = k == 0 ? 0 : c->layout_first + (k - 1) * c->layout_middle;
+          guint32 n = k == 0 ? c->layout_first : k == c->layout_stages - 1 ? c->layout_last : c->layout_middle;
+
+          for (guint32 l = 0; l < n; l++)
+            count += layer_is_moe (c, start + l) ? 1 : 0;
+        }
+      return count;
+    }
+
   if (vpp > 1 && c->decoder_first_pipeline_num_layers == 0 && c->decoder_last_pipeline_num_layers == 0 &&
       !c->account_for_embedding_in_pipeline_split && !c->account_for_loss_in_pipeline_split &&
       c->num_layers % (pp * vpp) == 0)
@@ -367,6 +432,11 @@ typedef struct
   double fp8_gemm_extra;  /* added per FP8 GEMM weight (cached casts, transposes) */
   double grad;            /* the gradient buffer */
   double optimizer;       /* master copy and the two Adam moments */
+  /* What the optimizer step allocates besides, per parameter of this
+   * rank's optimizer shard: for each parameter group at once (the largest
+   * one counts), or for all the shard at once. */
+  double step_group;
+  double step_all;
 } StateBytes;
 
 static void
@@ -408,6 +478,25 @@ state_bytes (const PlannerConfig *c,
       (!c->fp8 || c->fp8_recipe == PLANNER_FP8_RECIPE_DELAYED || c->optimizer_offload_fraction > 0.0))
     master = 2.0;
   b->optimizer = master + dtype_or_fp32 (c->exp_avg_bytes) + dtype_or_fp32 (c->exp_avg_sq_bytes);
+
+  /* The step.  Megatron-FSDP and FSDP2 hand Adam their own shards (left
+   * out here).  The precision-aware optimizer (Transformer Engine's
+   * FusedAdam) unscales every moment kept in 16 or 8 bits, and a 16-bit
+   * master it does not store as a remainder, into fp32 copies of a whole
+   * parameter group before its kernel runs (get_unscaled_state).  Without
+   * it, a 16-bit gradient buffer (--grad-reduce-in-bf16, FP16 without FP32
+   * accumulation) reaches Adam as fp32 copies of the gradient shard
+   * (the distributed optimizer's _copy_model_grads_to_main_grads:
+   * shard_model_grad.float()), all held through the step. */
+  if (c->fsdp == PLANNER_FSDP_NONE)
+    {
+      if (c->precision_aware_optimizer)
+        b->step_group = (dtype_or_fp32 (c->exp_avg_bytes) < 4.0 ? 4.0 : 0.0) +
+                        (dtype_or_fp32 (c->exp_avg_sq_bytes) < 4.0 ? 4.0 : 0.0) +
+                        (dtype_or_fp32 (c->main_params_bytes) < 4.0 ? 4.0 : 0.0);
+      else if (b->grad < 4.0)
+        b->step_all = 4.0;
+    }
 }
 
 /* How many ways each state is split across data-parallel ranks. */
@@ -451,6 +540,42 @@ data_parallel_shards (const PlannerConfig *c,
         s->optimizer = MAX (group / instances, 1.0);
       break;
     }
+}
+
+/* Transformer Engine's grouped GEMM (the experts' GroupedLinear) runs on
+ * four cuBLAS streams, each with its own workspace (TE's
+ * get_multi_stream_cublas_workspace), allocated once beside the one of
+ * ordinary GEMMs: 32 MiB each from Hopper on, 4 MiB before. */
+#define GROUPED_GEMM_STREAMS 4.0
+
+/* --tp-comm-overlap: Transformer Engine's userbuffers (initialize_ub,
+ * which Megatron calls with the layer input's full shape, sequence ×
+ * micro-batch / CP by hidden) hold one communication buffer of that shape
+ * for each overlapped GEMM of a layer: six all-gathers (one byte per
+ * element under FP8, else bf16) and four reduce-scatters (bf16); the two
+ * "external" weight-gradient overlaps borrow theirs.  The cuBLAS workspace
+ * is tripled for the split GEMMs. */
+#define UB_GATHERS   6.0
+#define UB_SCATTERS  4.0
+#define UB_STREAMS   3.0
+
+static double
+te_workspaces (const PlannerConfig         *c,
+                         const PlannerMemoryEstimate *estimate)
+{
+  double cublas = estimate->cublas_workspace_bytes > 0 ? estimate->cublas_workspace_bytes : 4.0 * 1024.0 * 1024.0;
+  double bytes = 0.0;
+
+  if (c->moe_grouped_gemm)
+    bytes += GROUPED_GEMM_STREAMS * cublas;
+  if (c->tp_comm_overlap)
+    {
+      double shape = (double) c->seq_length * (double) c->micro_batch_size / (double) MAX (c->layout.cp, 1) *
+                     (double) c->hidden_size;
+
+      bytes += shape * (UB_GATHERS * (c->fp8 ? 1.0 : 2.0) + UB_SCATTERS * 2.0) + (UB_STREAMS - 1.0) * cublas;
+    }
+  return bytes;
 }
 
 static void
@@ -546,6 +671,18 @@ estimate_stage (const PlannerConfig          *c,
   if (dense.grad > 1.0 || expert.grad > 1.0)
     out->bytes[PLANNER_MEMORY_GRADIENTS] += 2.0 * unit * bytes.grad;
 
+  /* The optimizer step: the states and what the step allocates, the
+   * activations long gone.  Dense and expert parameters are separate
+   * optimizers (and parameter groups) in Megatron. */
+  {
+    double dense_shard = (tp_params + rep_params) / dense.optimizer;
+    double expert_shard = exp_params / expert.optimizer;
+
+    out->optimizer_step_bytes = (bytes.step_all * (dense_shard + expert_shard) +
+                                 bytes.step_group * MAX (dense_shard, expert_shard)) *
+                                (1.0 - c->optimizer_offload_fraction);
+  }
+
   flight = planner_memory_in_flight (c, stage);
   out->in_flight = flight;
   replay = planner_memory_recompute_replay (c, a, n_dense, n_moe);
@@ -568,17 +705,23 @@ estimate_stage (const PlannerConfig          *c,
     }
   out->bytes[PLANNER_MEMORY_ACTIVATIONS] += replay;
 
+  /* The peak is the larger of the backward's (states, activations,
+   * logits) and the optimizer step's (states and the step's copies). */
+  if (out->optimizer_step_bytes > out->bytes[PLANNER_MEMORY_ACTIVATIONS] + out->bytes[PLANNER_MEMORY_LOGITS])
+    out->bytes[PLANNER_MEMORY_OPTIMIZER] += out->optimizer_step_bytes - out->bytes[PLANNER_MEMORY_ACTIVATIONS] -
+                                            out->bytes[PLANNER_MEMORY_LOGITS];
+
   /* Outside the tensors: workspaces inside PyTorch's allocator and what
    * CUDA and NCCL hold outside it.  The allocator's cache on top of the
    * allocated bytes (from the churn of activations, not from the model
    * states allocated once at start-up) is what "max reserved" shows; it is
    * given back before an out-of-memory error, so the fit leaves it out. */
   churn = out->bytes[PLANNER_MEMORY_ACTIVATIONS] + out->bytes[PLANNER_MEMORY_LOGITS];
-  out->allocated_bytes = estimate->workspace_bytes;
+  out->allocated_bytes = estimate->workspace_bytes + te_workspaces (c, estimate);
   for (guint i = 0; i < PLANNER_MEMORY_OVERHEAD; i++)
     out->allocated_bytes += out->bytes[i];
   out->reserved_bytes = out->allocated_bytes + estimate->fragmentation_fraction * churn;
-  out->bytes[PLANNER_MEMORY_OVERHEAD] = estimate->workspace_bytes +
+  out->bytes[PLANNER_MEMORY_OVERHEAD] = estimate->workspace_bytes + te_workspaces (c, estimate) +
                                         estimate->cuda_context_bytes + estimate->nccl_bytes;
 
   out->dominant = PLANNER_MEMORY_WEIGHTS;
@@ -601,6 +744,10 @@ estimate_init (const PlannerGpu      *gpu,
   out->workspace_bytes = OVERHEAD_WORKSPACE;
   out->fragmentation_fraction = OVERHEAD_FRAGMENTATION;
   out->capacity_bytes = gpu != NULL ? (double) gpu->memory_bytes : 0.0;
+  /* TE's cuBLAS workspace: 32 MiB (and 256 bytes of scales) from compute
+   * capability 9.0 on, 4 MiB before (get_cublas_workspace_size_bytes). */
+  out->cublas_workspace_bytes = gpu != NULL && gpu->compute_capability_major >= 9 ? 32.0 * 1024.0 * 1024.0 + 256.0
+                                                                                   : 4.0 * 1024.0 * 1024.0;
 }
 
 static gboolean

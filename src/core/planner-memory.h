@@ -63,6 +63,9 @@ typedef struct
   double                 dense_params;   /* per GPU: TP-sharded + replicated + embeddings */
   double                 expert_params;  /* per GPU: routed experts */
   double                 bytes[PLANNER_N_MEMORY_COMPONENTS];
+  double                 optimizer_step_bytes; /* what the optimizer step allocates besides the states (fp32
+                                                * copies of 16-bit moments or gradient shards); when it tops the
+                                                * activations and logits, the excess is in bytes[OPTIMIZER] */
   double                 allocated_bytes; /* tensors + workspaces: what Megatron logs as "max allocated" */
   double                 reserved_bytes;  /* + the allocator's cache: Megatron's "max reserved" with room to spare */
   double                 total_bytes;     /* allocated + CUDA context and NCCL outside PyTorch: what the
@@ -85,6 +88,8 @@ typedef struct
   double             cuda_context_bytes;
   double             nccl_bytes;
   double             workspace_bytes;
+  double             cublas_workspace_bytes; /* one of Transformer Engine's cuBLAS workspaces on this GPU (the
+                                              * grouped GEMM of MoE experts adds four) */
   double             fragmentation_fraction;
   /* Versus Megatron's figure for its most loaded (first) stage */
   double             megatron_total_bytes;
@@ -116,6 +121,10 @@ guint32      planner_memory_stage_layers        (const PlannerConfig   *config,
 /* Parameter counts of the whole model, computed from the configuration. */
 void         planner_config_count_params        (const PlannerConfig   *config,
                                                  PlannerModelParams    *params);
+/* The same for a catalogue model (one GPU, no parallelism). */
+gboolean     planner_model_count_params         (const PlannerModel    *model,
+                                                 PlannerModelParams    *params,
+                                                 GError               **error);
 
 const char  *planner_memory_component_to_string (PlannerMemoryComponent component);
 /* A sentence per set bit, newline-separated; free with g_free(). */

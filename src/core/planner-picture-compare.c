@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-picture-private.h"
+#include "planner-recommend-job.h"
 #include "planner-recommend.h"
 
 typedef struct
@@ -379,59 +380,24 @@ planner_picture_compare (const PlannerPictureData  *a,
   return scene;
 }
 
-/* The search's messages name its command-line options; a picture of a
- * job names the job's fields, which the person would change. */
-static void
-name_job_fields (GError *error)
-{
-  static const struct { const char *option; const char *field; } fields[] = {
-    { "--seq-length: ", "training.seq_length: " },
-    { "--params-b: ", "model.params_b: " },
-    { "--gpus-per-node: ", "cluster.gpus_per_node: " },
-    { "--gpus: ", "cluster.nodes × cluster.gpus_per_node: " },
-    { "--gpu: ", "cluster.gpu_id: " },
-    { "--model: ", "model.model_id: " },
-  };
-
-  if (error == NULL)
-    return;
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      if (g_str_has_prefix (error->message, fields[i].option))
-        {
-          char *message = g_strconcat (fields[i].field, error->message + strlen (fields[i].option), NULL);
-
-          g_free (error->message);
-          error->message = message;
-          return;
-        }
-    }
-}
-
 PlannerJob *
 planner_picture_recommended_job (PlannerJob  *job,
                                  GError     **error)
 {
-  g_autoptr(PlannerJob) copy = NULL;
   PlannerRecommendRequest request = { 0, };
+  g_autoptr(PlannerArgs) model_args = NULL;
   PlannerRecommendation *recommendation;
-  const PlannerRecommendCandidate *best;
-  const char *model_id;
+  PlannerJob *copy;
 
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
 
-  model_id = planner_job_get_model_id (job);
-  request.model_id = model_id != NULL && *model_id != '\0' ? model_id : NULL;
-  request.params_b = planner_job_get_double (job, "params-b");
-  request.gpu_id = planner_job_get_gpu_id (job);
-  request.num_gpus = planner_job_get_world_size (job);
-  request.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
-  request.seq_length = planner_job_get_uint (job, "seq-length");
-
+  /* Asked as the window asks: what the job fixes stays fixed. */
+  if (!planner_recommend_request_from_job (job, &request, &model_args, error))
+    return NULL;
   recommendation = planner_recommend (&request, error);
   if (recommendation == NULL)
     {
-      name_job_fields (error != NULL ? *error : NULL);
+      planner_recommend_name_job_fields (error != NULL ? *error : NULL, NULL);
       return NULL;
     }
   if (!recommendation->fits)
@@ -442,61 +408,8 @@ planner_picture_recommended_job (PlannerJob  *job,
       planner_recommendation_free (recommendation);
       return NULL;
     }
-
-  best = &recommendation->best;
-  copy = planner_job_copy (job);
-  g_object_set (copy,
-                "tp", best->layout.tp,
-                "pp", best->layout.pp,
-                "cp", best->layout.cp,
-                "ep", best->layout.ep,
-                "etp", recommendation->num_experts > 0 ? best->layout.etp : 0,
-                "vpp", best->layout.vpp,
-                "micro-batch-size", best->micro_batch_size,
-                "global-batch-size", (guint) MIN (best->global_batch_size, G_MAXUINT32),
-                "recompute", best->recompute == PLANNER_RECOMPUTE_FULL ? "full"
-                             : best->recompute == PLANNER_RECOMPUTE_SELECTIVE ? "selective" : "none",
-                "distributed-optimizer", best->distributed_optimizer,
-                NULL);
-  /* The layer split the search counted on, or the layout may not divide
-   * the layers (Llama 3.1 405B's 126 over 16 stages). */
-  {
-    const char *extra = planner_job_get_string (copy, "extra-args");
-    g_autoptr(GString) args = g_string_new (extra != NULL ? extra : "");
-    g_autofree char *uneven = NULL;
-    const char *add[3] = { NULL, NULL, NULL };
-
-    switch (best->split)
-      {
-      case PLANNER_SPLIT_ACCOUNT_BOTH:
-        add[0] = "--account-for-embedding-in-pipeline-split";
-        add[1] = "--account-for-loss-in-pipeline-split";
-        break;
-      case PLANNER_SPLIT_ACCOUNT_EMBEDDING:
-        add[0] = "--account-for-embedding-in-pipeline-split";
-        break;
-      case PLANNER_SPLIT_ACCOUNT_LOSS:
-        add[0] = "--account-for-loss-in-pipeline-split";
-        break;
-      case PLANNER_SPLIT_UNEVEN:
-        uneven = g_strdup_printf ("--decoder-first-pipeline-num-layers %u --decoder-last-pipeline-num-layers %u",
-                                  best->first_stage_layers, best->last_stage_layers);
-        add[0] = uneven;
-        break;
-      case PLANNER_SPLIT_EVEN:
-      default:
-        break;
-      }
-    for (guint i = 0; add[i] != NULL; i++)
-      {
-        if (strstr (args->str, add[i]) != NULL)
-          continue;
-        if (args->len > 0)
-          g_string_append_c (args, ' ');
-        g_string_append (args, add[i]);
-      }
-    g_object_set (copy, "extra-args", args->str, NULL);
-  }
+  /* The layout, its layer split and the overlaps the search counted on. */
+  copy = planner_recommendation_to_job (recommendation, NULL, job);
   planner_recommendation_free (recommendation);
-  return g_steal_pointer (&copy);
+  return copy;
 }

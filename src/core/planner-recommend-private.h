@@ -14,6 +14,34 @@ G_BEGIN_DECLS
 
 #define PLANNER_GIB (1024.0 * 1024.0 * 1024.0)
 
+/* The constants of the step model (planner-recommend-step.c says what
+ * each stands for and where its value comes from).  The search reads
+ * them from here so that the calibration test can measure how the
+ * ranking depends on them (tests/calibration, cross-validation). */
+typedef struct
+{
+  double gemm_half;              /* elements of a per-GPU GEMM shape at half the peak */
+  double attn_half;              /* query tokens per attention chunk at half the peak */
+  double fp8_gemm_derate;        /* FP8 GEMMs against twice the BF16 rate */
+  double tp_exposed_overlap;     /* TP transfers left exposed with --tp-comm-overlap */
+  double tp_exposed_plain;       /* … without */
+  double ep_overlap_residual;    /* EP all-to-all left exposed when another micro-batch hides it */
+  double pp_exposed_interleaved; /* pipeline sends left exposed, interleaved schedule */
+  double pp_exposed_1f1b;        /* … 1F1B */
+  double pp_latency;             /* seconds per send or receive */
+  double dp_tail;                /* share of the DP transfer that always shows (the last bucket) */
+  double cp_step_overhead;       /* of the compute, per doubling of CP */
+  double u_comm;                 /* what the model cannot resolve, per term */
+  double u_gemm;
+  double u_bubble;
+  double u_recompute;
+  double u_memory;
+  double memory_safe;
+} PlannerStepConstants;
+
+/* The calibrated constants. */
+const PlannerStepConstants *planner_recommend_step_defaults (void);
+
 /* One search over the layouts of one job.  The model is fixed (base, at
  * TP 1); so are whatever the person pinned.  Candidates copy the base by
  * value, so the search allocates nothing per candidate. */
@@ -51,6 +79,7 @@ typedef struct
   double                 kv_width;        /* K and V elements per token */
   double                 peak_gemm;       /* FLOP/s of the linear layers (FP8 peak under FP8) */
   double                 peak_attention;  /* FLOP/s of the attention kernels (BF16) */
+  const PlannerStepConstants *k;          /* the step model's constants */
 
   /* Search state */
   gboolean               wide_tp;         /* second pass: TP beyond the NVLink domain */
@@ -61,6 +90,11 @@ typedef struct
 } PlannerRecommendSearch;
 
 /* planner-recommend.c */
+/* planner_recommend() with the step model's constants given (the
+ * calibration test's cross-validation); NULL: the calibrated ones. */
+PlannerRecommendation *planner_recommend_with_constants (const PlannerRecommendRequest *request,
+                                                         const PlannerStepConstants    *constants,
+                                                         GError                       **error);
 PlannerRecommendation *planner_recommend_prepare (const PlannerRecommendRequest *request,
                                                   gboolean                       keep_job,
                                                   PlannerRecommendSearch        *s,
@@ -91,11 +125,13 @@ void      planner_recommend_fill_config     (const PlannerRecommendSearch  *s,
                                              const PlannerRecommendCandidate *c,
                                              PlannerConfig                 *cfg);
 gboolean  planner_recommend_choose_split_weighted (guint32                  layers,
+                                                  guint32                  mtp,
                                                   guint32                  pp,
                                                   guint32                  vpp,
                                                   double                   out,
                                                   PlannerRecommendCandidate *c);
 gboolean  planner_recommend_choose_split    (guint32                        layers,
+                                             guint32                        mtp,
                                              guint32                        pp,
                                              guint32                        vpp,
                                              PlannerRecommendCandidate     *c);
@@ -127,6 +163,12 @@ void      planner_recommend_step_init       (PlannerRecommendSearch        *s);
 void      planner_recommend_step_time       (const PlannerRecommendSearch  *s,
                                              PlannerRecommendCandidate     *c,
                                              const PlannerMemoryEstimate   *mem);
+/* Expected NVLink domains besides its own one token's experts are in. */
+double    planner_recommend_remote_domains  (double                         experts,
+                                             double                         topk,
+                                             double                         domains,
+                                             guint32                        groups,
+                                             guint32                        group_topk);
 /* The ranking rule, one sentence for the output. */
 const char *planner_recommend_ranking_rule  (void);
 

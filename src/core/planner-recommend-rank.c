@@ -20,9 +20,15 @@
 #include "planner-recommend-private.h"
 #include "planner-validate.h"
 
+/* Up to this many percent slower than the best, a layout is "within x%"
+ * of it; beyond, the text says plainly how much slower it is. */
+#define CLOSE_PERCENT 10.0
+
 static PlannerPipelineSplit
 split_of (const PlannerConfig *cfg)
 {
+  if (cfg->layout_stages > 0)
+    return PLANNER_SPLIT_LAYOUT;
   if (cfg->decoder_first_pipeline_num_layers > 0 || cfg->decoder_last_pipeline_num_layers > 0)
     return PLANNER_SPLIT_UNEVEN;
   if (cfg->account_for_embedding_in_pipeline_split && cfg->account_for_loss_in_pipeline_split)
@@ -57,14 +63,16 @@ job_candidate (const PlannerRecommendSearch *s,
   c->fsdp = cfg->fsdp != PLANNER_FSDP_NONE;
   c->sequence_parallel = cfg->sequence_parallel;
   c->split = split_of (cfg);
-  c->first_stage_layers = cfg->decoder_first_pipeline_num_layers;
-  c->last_stage_layers = cfg->decoder_last_pipeline_num_layers;
+  c->first_stage_layers = cfg->layout_stages > 0 ? cfg->layout_first : cfg->decoder_first_pipeline_num_layers;
+  c->last_stage_layers = cfg->layout_stages > 0 ? cfg->layout_last : cfg->decoder_last_pipeline_num_layers;
   c->tp_in_nvlink = planner_recommend_in_domain (c->layout.tp, s->domain) &&
                     (c->layout.tp <= s->gpn || s->domain > s->gpn);
   c->fp8 = cfg->fp8;
   c->fp8_param_gather = cfg->fp8_param_gather;
   c->tp_comm_overlap = planner_args_get_bool (args, "tp_comm_overlap", FALSE) && c->sequence_parallel;
   c->moe_ep_overlap = planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE);
+  c->dispatcher = cfg->moe_dispatcher;
+  c->shared_expert_overlap = cfg->moe_shared_expert_overlap;
   c->grad_reduce_overlap = planner_args_get_bool (args, "overlap_grad_reduce", FALSE) || c->fsdp;
   c->param_gather_overlap = planner_args_get_bool (args, "overlap_param_gather", FALSE) || c->fsdp;
 
@@ -215,12 +223,22 @@ planner_recommend_rank_layout (const PlannerArgs *args,
                                       " layouts that fit this job (same model, GPUs, global batch and precision): "
                                       "the best the planner's step model finds.",
                                       yours_text, rank->rank, ordinal_suffix (rank->rank), rank->n_layouts);
-      else
+      else if (percent < CLOSE_PERCENT)
         rank->text = g_strdup_printf ("Your layout (%s) ranks %" G_GUINT64_FORMAT "%s of %" G_GUINT64_FORMAT
                                       " layouts that fit this job (same model, GPUs, global batch and precision): "
                                       "within %.0f%% of the best the model finds, %s. Against it yours is %s.%s",
                                       yours_text, rank->rank, ordinal_suffix (rank->rank), rank->n_layouts,
                                       MAX (percent, 1.0), best_text, trade,
+                                      rank->tie ? " The difference is within what the model cannot resolve: a tie."
+                                                : "");
+      else
+        /* Far from the best, "within x%" would read as praise: say where
+         * it stands and by how much, relatively. */
+        rank->text = g_strdup_printf ("Your layout (%s) ranks %" G_GUINT64_FORMAT "%s of %" G_GUINT64_FORMAT
+                                      " layouts that fit this job (same model, GPUs, global batch and precision). "
+                                      "The best the model finds is %s; against it yours is %s.%s",
+                                      yours_text, rank->rank, ordinal_suffix (rank->rank), rank->n_layouts,
+                                      best_text, trade,
                                       rank->tie ? " The difference is within what the model cannot resolve: a tie."
                                                 : "");
     }

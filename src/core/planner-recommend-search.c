@@ -50,6 +50,7 @@ split_extra (PlannerPipelineSplit split)
       return 1;
     case PLANNER_SPLIT_EVEN:
     case PLANNER_SPLIT_UNEVEN:
+    case PLANNER_SPLIT_LAYOUT:
     default:
       return 0;
     }
@@ -67,6 +68,14 @@ planner_recommend_stage_layers (const PlannerRecommendCandidate *c,
 
   if (pp <= 1)
     return layers / MAX (c->layout.vpp, 1);
+  if (c->split == PLANNER_SPLIT_LAYOUT)
+    {
+      if (k == 0)
+        return c->first_stage_layers;
+      if (k == chunks - 1)
+        return c->last_stage_layers;
+      return (layers - c->first_stage_layers - c->last_stage_layers) / (chunks - 2);
+    }
   if (c->split == PLANNER_SPLIT_UNEVEN)
     {
       if (k == 0)
@@ -91,6 +100,20 @@ planner_recommend_max_stage_layers (const PlannerRecommendCandidate *c,
 
   if (pp <= 1)
     return layers;
+  if (c->split == PLANNER_SPLIT_LAYOUT)
+    {
+      guint32 most = 0;
+
+      for (guint32 r = 0; r < pp; r++)
+        {
+          guint32 sum = 0;
+
+          for (guint32 j = 0; j < c->layout.vpp; j++)
+            sum += planner_recommend_stage_layers (c, layers, r + j * pp);
+          most = MAX (most, sum);
+        }
+      return most;
+    }
   if (c->split == PLANNER_SPLIT_UNEVEN)
     {
       guint32 middle = (layers - c->first_stage_layers - c->last_stage_layers) / (pp - 2);
@@ -100,16 +123,18 @@ planner_recommend_max_stage_layers (const PlannerRecommendCandidate *c,
   return (layers + split_extra (c->split) + pp - 1) / pp;
 }
 
-/* The fewest layers any pipeline rank holds. */
+/* The fewest layers any pipeline rank holds, the last one's MTP layers
+ * (transformer layers too) counted. */
 static guint32
 min_rank_layers (const PlannerRecommendCandidate *c,
-                 guint32                          layers)
+                 guint32                          layers,
+                 guint32                          mtp)
 {
   guint32 pp = c->layout.pp, v = c->layout.vpp, least = G_MAXUINT32;
 
   for (guint32 r = 0; r < pp; r++)
     {
-      guint32 sum = 0;
+      guint32 sum = r == pp - 1 ? mtp : 0;
 
       for (guint32 j = 0; j < v; j++)
         sum += planner_recommend_stage_layers (c, layers, r + j * pp);
@@ -139,15 +164,32 @@ heaviest_rank (const PlannerRecommendCandidate *c,
   return worst;
 }
 
+/* Whether an even or account-for split gives @pp ranks a virtual
+ * pipeline (2 to MAX_VPP virtual stages of at least one layer). */
+static gboolean
+standard_vpp_exists (guint32 layers,
+                     guint32 pp)
+{
+  for (guint32 v = 2; v <= MAX_VPP; v++)
+    for (guint32 extra = 0; extra <= 2; extra++)
+      if ((guint64) pp * v <= (guint64) layers + extra && (layers + extra) % ((guint64) pp * v) == 0)
+        return TRUE;
+  return FALSE;
+}
+
 /* How @layers split over pp ranks of vpp chunks, among the splits
  * Megatron has: even, --account-for-embedding/loss-in-pipeline-split
- * (one layer's worth each), or, without VPP, lighter first and last
- * stages (--decoder-first/last-pipeline-num-layers).  The one whose
- * heaviest rank is lightest wins, counting the output layer as @out
- * layers of work on the last rank; the even split on a tie.  Every rank
- * keeps at least MIN_RANK_LAYERS layers.  FALSE when none works. */
+ * (one layer's worth each), without VPP lighter first and last stages
+ * (--decoder-first/last-pipeline-num-layers), and with VPP a layout
+ * (--pipeline-model-parallel-layout, as NVIDIA's DeepSeek-V3 recipes) of
+ * the same shape over the virtual stages, for layer counts no even split
+ * reaches.  The one whose heaviest rank is lightest wins, counting the
+ * output layer (and MTP) as @out layers of work on the last rank; the even
+ * split on a tie.  Every rank keeps at least MIN_RANK_LAYERS transformer
+ * layers, the last one's @mtp MTP layers counted.  FALSE when none works. */
 gboolean
 planner_recommend_choose_split_weighted (guint32                    layers,
+                                         guint32                    mtp,
                                          guint32                    pp,
                                          guint32                    vpp,
                                          double                     out,
@@ -169,7 +211,7 @@ planner_recommend_choose_split_weighted (guint32                    layers,
       *c = t;
       return vpp == 1;
     }
-  if (layers < (guint64) pp * MIN_RANK_LAYERS)
+  if ((guint64) layers + mtp < (guint64) pp * MIN_RANK_LAYERS)
     return FALSE;
 
   for (guint i = 0; i < G_N_ELEMENTS (accounts); i++)
@@ -180,7 +222,7 @@ planner_recommend_choose_split_weighted (guint32                    layers,
       if ((layers + extra) % chunks != 0 || (extra > 0 && (layers + extra) / chunks < 2))
         continue;
       t.split = accounts[i];
-      if (min_rank_layers (&t, layers) < MIN_RANK_LAYERS)
+      if (min_rank_layers (&t, layers, mtp) < MIN_RANK_LAYERS)
         continue;
       load = heaviest_rank (&t, layers, out);
       if (load < best_load - 1e-9)
@@ -190,42 +232,59 @@ planner_recommend_choose_split_weighted (guint32                    layers,
         }
     }
 
-  /* Without VPP: middle stages of m layers, first and last sharing the
-   * rest; the last gets fewer when the output layer is heavy. */
-  if (vpp == 1 && pp >= 3)
-    for (guint32 middle = (layers + pp - 1) / pp; middle >= MIN_RANK_LAYERS; middle--)
-      {
-        guint32 rest, centre, from, to;
+  /* Middle stages (pipeline ranks without VPP, virtual stages with it) of
+   * m layers, the first and last sharing the rest; the last gets fewer
+   * when the output layer is heavy. */
+  /* A layout (experimental in Megatron, used by NVIDIA's recipes only
+   * where the layers do not split otherwise: DeepSeek-V3's 61) only when
+   * no even or account-for split gives this PP any virtual pipeline. */
+  if ((vpp == 1 && pp >= 3) || (vpp > 1 && chunks >= 3 && !standard_vpp_exists (layers, pp)))
+    {
+      guint64 middles = chunks - 2;
+      gboolean layout = vpp > 1;
+      /* Megatron's uneven stages hold at least one layer each; a layout's
+       * end stages may hold none (the loss, or MTP and the loss, alone). */
+      guint32 floor_end = layout ? 0 : 1;
 
-        if ((guint64) middle * (pp - 2) >= layers)
-          continue;
-        rest = layers - middle * (pp - 2);
-        if (rest < 2 * MIN_RANK_LAYERS || rest > 2 * middle + 2)
-          break;
-        /* The first stage heavier than the last by about the output
-         * layer's work: only splits near that balance are worth a look. */
-        centre = (guint32) CLAMP (((double) rest + out) / 2.0 + 0.5, (double) MIN_RANK_LAYERS,
-                                  (double) (rest - MIN_RANK_LAYERS));
-        from = MAX (centre, MIN_RANK_LAYERS + 2) - 2;
-        to = MIN (centre + 2, rest - MIN_RANK_LAYERS);
+      for (guint32 middle = (guint32) ((layers + chunks - 1) / chunks); middle >= (layout ? 1 : MIN_RANK_LAYERS);
+           middle--)
+        {
+          guint32 rest, centre, from, to;
 
-        for (guint32 first = from; first <= to; first++)
-          {
-            double load;
+          if ((guint64) middle * middles >= layers)
+            continue;
+          rest = (guint32) (layers - middle * middles);
+          if (rest < 2 * floor_end || rest > 2 * middle + 2 + (guint32) ceil (out))
+            break;
+          /* The first stage heavier than the last by about the output
+           * layer's work: only splits near that balance are worth a look. */
+          centre = (guint32) CLAMP (((double) rest + out) / 2.0 + 0.5, (double) floor_end,
+                                    (double) (rest - floor_end));
+          from = MAX (centre, floor_end + 2) - 2;
+          to = MIN (centre + 2, rest - floor_end);
 
-            if (layers % pp == 0 && first == rest - first && first == middle)
-              continue;   /* that is the even split */
-            t.split = PLANNER_SPLIT_UNEVEN;
-            t.first_stage_layers = first;
-            t.last_stage_layers = rest - first;
-            load = heaviest_rank (&t, layers, out);
-            if (load < best_load - 1e-9)
-              {
-                best = t;
-                best_load = load;
-              }
-          }
-      }
+          for (guint32 first = from; first <= to; first++)
+            {
+              double load;
+
+              if (layers % chunks == 0 && first == rest - first && first == middle)
+                continue;   /* that is the even split */
+              t.split = layout ? PLANNER_SPLIT_LAYOUT : PLANNER_SPLIT_UNEVEN;
+              t.first_stage_layers = first;
+              t.last_stage_layers = rest - first;
+              if (min_rank_layers (&t, layers, mtp) < MIN_RANK_LAYERS)
+                continue;
+              load = heaviest_rank (&t, layers, out);
+              if (load < best_load - 1e-9)
+                {
+                  best = t;
+                  best_load = load;
+                }
+            }
+          if (middle == 1)
+            break;
+        }
+    }
   if (best_load == G_MAXDOUBLE)
     return FALSE;
   *c = best;
@@ -234,11 +293,12 @@ planner_recommend_choose_split_weighted (guint32                    layers,
 
 gboolean
 planner_recommend_choose_split (guint32                    layers,
+                                guint32                    mtp,
                                 guint32                    pp,
                                 guint32                    vpp,
                                 PlannerRecommendCandidate *c)
 {
-  return planner_recommend_choose_split_weighted (layers, pp, vpp, 0.0, c);
+  return planner_recommend_choose_split_weighted (layers, mtp, pp, vpp, 0.0, c);
 }
 
 gboolean
@@ -287,6 +347,14 @@ planner_recommend_fill_config (const PlannerRecommendSearch    *s,
   cfg->use_distributed_optimizer = c->distributed_optimizer;
   cfg->fp8_param_gather = c->fp8_param_gather;
   cfg->overlap_moe_comm = c->moe_ep_overlap;
+  if (s->moe)
+    {
+      cfg->moe_dispatcher = c->dispatcher;
+      cfg->moe_shared_expert_overlap = c->shared_expert_overlap;
+      /* The candidate's arguments ask for TE's grouped GEMM from Ampere on. */
+      cfg->moe_grouped_gemm = s->gpu->compute_capability_major >= 8;
+    }
+  cfg->tp_comm_overlap = c->tp_comm_overlap && c->sequence_parallel && c->layout.tp > 1;
   cfg->micro_batch_size = c->micro_batch_size;
   cfg->global_batch_size = c->global_batch_size;
   cfg->num_microbatches = c->num_microbatches;
@@ -296,6 +364,12 @@ planner_recommend_fill_config (const PlannerRecommendSearch    *s,
     c->split == PLANNER_SPLIT_ACCOUNT_BOTH || c->split == PLANNER_SPLIT_ACCOUNT_LOSS;
   cfg->decoder_first_pipeline_num_layers = c->split == PLANNER_SPLIT_UNEVEN ? c->first_stage_layers : 0;
   cfg->decoder_last_pipeline_num_layers = c->split == PLANNER_SPLIT_UNEVEN ? c->last_stage_layers : 0;
+  cfg->layout_stages = c->split == PLANNER_SPLIT_LAYOUT ? c->layout.pp * c->layout.vpp : 0;
+  cfg->layout_first = c->split == PLANNER_SPLIT_LAYOUT ? c->first_stage_layers : 0;
+  cfg->layout_last = c->split == PLANNER_SPLIT_LAYOUT ? c->last_stage_layers : 0;
+  cfg->layout_middle = cfg->layout_stages > 2 ? (s->base.num_layers - cfg->layout_first - cfg->layout_last) /
+                                                  (cfg->layout_stages - 2)
+                                              : 0;
 }
 
 /* The global batch: the person's when given (then it must divide), else
@@ -358,6 +432,20 @@ planner_recommend_set_overlaps (const PlannerRecommendSearch *s,
                         (c->recompute_modules & PLANNER_RECOMPUTE_MODULE_MOE) != 0) &&
                       (l->pp == 1 || l->vpp > 1) && s->base.mtp_num_layers <= 1 &&
                       s->base.precision != PLANNER_PRECISION_FP32;
+  /* The flex dispatcher with HybridEP (--moe-token-dispatcher-type flex
+   * --moe-flex-dispatcher-backend hybridep, as NVIDIA's H100 DeepSeek-V3
+   * and Qwen3 recipes run it) when the expert group crosses NVLink
+   * domains: Hopper or newer, and DeepEP's package installed (said in the
+   * reasons).  Inside a domain the alltoall dispatcher is as good. */
+  c->dispatcher = PLANNER_DISPATCHER_ALLTOALL;
+  if (s->moe && l->ep > 1 && s->gpu->compute_capability_major >= 9 &&
+      !planner_recommend_in_domain ((guint64) l->etp * l->ep, s->domain) &&
+      !((guint64) l->etp * l->ep <= s->domain && s->n <= s->domain))
+    c->dispatcher = PLANNER_DISPATCHER_FLEX_HYBRIDEP;
+  /* --moe-shared-expert-overlap: shared experts, the alltoall dispatcher,
+   * and not with the EP all-to-all overlap (TransformerConfig, 0.20). */
+  c->shared_expert_overlap = s->moe && l->ep > 1 && s->base.moe_shared_expert_intermediate_size > 0 &&
+                             !c->moe_ep_overlap && c->dispatcher == PLANNER_DISPATCHER_ALLTOALL;
 }
 
 gboolean
@@ -493,9 +581,11 @@ evaluate_knobs (PlannerRecommendSearch    *s,
 
 /* Every knob for one layout.  Megatron-FSDP (parameters, gradients and
  * optimizer state sharded over DP×CP) is tried for dense models without
- * a pipeline whose whole DP×CP group sits in one NVLink domain, and only
- * when nothing fits without it: it gathers the parameters again for
- * every micro-batch, which only NVLink makes cheap. */
+ * a pipeline whose whole DP×CP group sits in one NVLink domain, when
+ * nothing fits without it or only with recompute: it gathers the
+ * parameters again for every micro-batch, which only NVLink makes cheap,
+ * but the memory it frees can spare the recompute (NVIDIA's GB200 Llama 3
+ * 70B recipes: TP 1, FSDP, no recompute).  The faster variant wins. */
 gboolean
 planner_recommend_evaluate_layout (PlannerRecommendSearch    *s,
                                    PlannerRecommendCandidate *proto,
@@ -509,13 +599,21 @@ planner_recommend_evaluate_layout (PlannerRecommendSearch    *s,
   c.distributed_optimizer = TRUE;
   c.fsdp = FALSE;
   any = evaluate_knobs (s, &c, best);
-  if (!any && !s->moe && c.layout.pp == 1 && (guint64) c.layout.dp * c.layout.cp > 1 &&
+  if ((!any || best->recompute != PLANNER_RECOMPUTE_NONE) && !s->moe && c.layout.pp == 1 &&
+      (guint64) c.layout.dp * c.layout.cp > 1 &&
       ((guint64) c.layout.tp * c.layout.cp * c.layout.dp <= s->domain &&
        (s->n <= s->domain || planner_recommend_in_domain ((guint64) c.layout.tp * c.layout.cp * c.layout.dp,
                                                           s->domain))))
     {
+      PlannerRecommendCandidate sharded;
+
       c.fsdp = TRUE;
-      any = evaluate_knobs (s, &c, best);
+      if (evaluate_knobs (s, &c, &sharded))
+        {
+          if (!any || sharded.score < best->score)
+            *best = sharded;
+          any = TRUE;
+        }
     }
   return any;
 }
@@ -609,7 +707,8 @@ run_search (PlannerRecommendSearch *s)
 
                   if (!pinned_ok (s->pins.vpp, vpp))
                     continue;
-                  if (!planner_recommend_choose_split_weighted (b->num_layers, pp, vpp, s->output_layers, &proto))
+                  if (!planner_recommend_choose_split_weighted (b->num_layers, b->mtp_num_layers, pp, vpp, s->output_layers,
+                                                               &proto))
                     {
                       if (pp == 1)
                         break;
@@ -755,6 +854,7 @@ planner_recommend_search_init (PlannerRecommendSearch        *s,
                   (double) (s->base.qk_head_dim + s->base.qk_pos_emb_head_dim + s->base.v_head_dim);
   else
     s->kv_width = 2.0 * (double) s->base.num_query_groups * (double) s->base.kv_channels;
+  s->k = planner_recommend_step_defaults ();
   planner_recommend_step_init (s);
   s->results = g_array_new (FALSE, FALSE, sizeof (PlannerRecommendCandidate));
   return TRUE;

@@ -21,45 +21,71 @@
 #include "planner-flops.h"
 #include "planner-recommend-private.h"
 
-/* GEMM efficiency: a per-GPU shape of x = rows × width elements reaches
- * x / (x + GEMM_HALF) of the peak, so thin TP shards, short CP chunks,
- * tiny micro-batches and experts that get few tokens pay.  768K elements
- * (768 tokens × 1024 columns) at half the peak: a 2048-token micro-batch
- * on a 3072-wide shard reaches about 89%, a 4096-token one on a
- * 4096-wide shard about 96%, a 8192 × 2048 shard (Llama-3 70B at TP 4)
- * about 96%: thin shards and short chunks cost a few percent, as they do
- * on H100 and B200.  Fitted, with the exposures below, on the published
- * layouts of tests/calibration (the rows are not special-cased). */
-#define GEMM_HALF 786432.0
-/* Flash attention on a chunk of q tokens reaches q / (q + ATTN_HALF). */
-#define ATTN_HALF 512.0
-/* FP8 GEMMs do not reach twice the BF16 rate once the casts and the
- * amax/scale work are counted. */
-#define FP8_GEMM_DERATE 0.8
+/* The constants of the step model.  Which of them were chosen by hand
+ * against the published layouts of tests/calibration, and how much the
+ * ranking moves when they are chosen on some model families and tested on
+ * the others, is what that test prints (cross-validation); the README
+ * carries the figures.
+ *
+ *  gemm_half: a per-GPU GEMM shape of x = rows × width output elements
+ *    reaches x / (x + gemm_half) of the peak, so thin TP shards, short CP
+ *    chunks, tiny micro-batches and experts that get few tokens pay.  The
+ *    loss is wave quantization: the output is cut into tiles (128×128 to
+ *    128×256 elements for large GEMMs) that run in waves of one tile per SM
+ *    (132 on H100, 148 on B200), and a GEMM loses on average half a wave:
+ *    1.1M to 2.2M elements.  1.5M, the middle: a 2048-token micro-batch on
+ *    a 3072-wide shard reaches about 80%, a 8192 × 8192 shard about 98%.
+ *    (Round 1 had 768K, chosen by hand; the cross-validation below picks
+ *    1.5M in every fold.)
+ *  attn_half: flash attention on a chunk of q tokens reaches q / (q + 512).
+ *  fp8_gemm_derate: FP8 GEMMs do not reach twice the BF16 rate once the
+ *    casts and the amax/scale work are counted (0.8).
+ *  tp_exposed_*: of the raw TP/SP transfer time, what shows: 0.3 with
+ *    --tp-comm-overlap (userbuffers split the GEMMs around the transfers);
+ *    0.75 without: Transformer Engine still runs the backward all-gather of
+ *    a column-parallel layer's input behind its dgrad GEMM and the
+ *    reduce-scatter of its dgrad behind its wgrad GEMM, so of the ten
+ *    transfers a layer makes (four forward, six backward) six show, which
+ *    is 0.75 of the eight the bytes below count.
+ *  ep_overlap_residual: with --overlap-moe-expert-parallel-comm another
+ *    micro-batch's compute hides the all-to-all up to its own length; this
+ *    share of what it hides still shows: the SMs the communication kernels
+ *    take from the GEMMs meanwhile (DeepEP 20 and HybridEP 32 of H100's
+ *    132, NCCL's all-to-all about as many), and the launches.
+ *  pp_exposed_*, pp_latency: pipeline sends that show, interleaved (the
+ *    schedule overlaps them) and 1F1B; 20 µs per send or receive.
+ *  dp_tail: the last gradient bucket always shows (5%).
+ *  cp_step_overhead: each doubling of CP costs 2% of the compute (ring
+ *    kernels, the load-balancing reorder, softmax corrections).
+ *  u_*, memory_safe: what the model cannot resolve, as a fraction of each
+ *    term (±50% on communication and on thin-GEMM losses, ±25% on the
+ *    bubble, ±10% on recompute); above memory_safe of the capacity, up to
+ *    u_memory of the step is at stake (published runs keep headroom). */
+static const PlannerStepConstants defaults = {
+  .gemm_half = 1572864.0,
+  .attn_half = 512.0,
+  .fp8_gemm_derate = 0.8,
+  .tp_exposed_overlap = 0.3,
+  .tp_exposed_plain = 0.75,
+  .ep_overlap_residual = 0.2,
+  .pp_exposed_interleaved = 0.1,
+  .pp_exposed_1f1b = 0.6,
+  .pp_latency = 20e-6,
+  .dp_tail = 0.05,
+  .cp_step_overhead = 0.02,
+  .u_comm = 0.5,
+  .u_gemm = 0.5,
+  .u_bubble = 0.25,
+  .u_recompute = 0.1,
+  .u_memory = 0.2,
+  .memory_safe = 0.7,
+};
 
-/* What each overlap leaves exposed (fractions of the raw transfer time). */
-#define TP_EXPOSED_OVERLAP 0.3   /* --tp-comm-overlap: userbuffers split the GEMMs around the transfers */
-#define TP_EXPOSED_PLAIN   0.85  /* TE still overlaps the backward all-gather with the dgrad GEMM */
-#define EP_EXPOSED_OVERLAP 0.3   /* --overlap-moe-expert-parallel-comm: another microbatch's compute */
-#define PP_EXPOSED_INTERLEAVED 0.1  /* the interleaved schedule overlaps sends (overlap_p2p_comm) */
-#define PP_EXPOSED_1F1B    0.6
-#define PP_LATENCY         20e-6 /* per send or receive */
-#define DP_TAIL            0.05  /* the last bucket always shows */
-#define CP_STEP_OVERHEAD   0.02  /* of the compute, per doubling of CP */
-
-/* What the model cannot resolve, as a fraction of each term: the
- * communication terms rest on bandwidths and overlap fractions that vary
- * by fabric and software, the efficiency loss of thin GEMMs on one curve
- * for every kernel; the bubble formula is exact up to imbalance. */
-#define U_COMM    0.5
-#define U_GEMM    0.5
-#define U_BUBBLE  0.25
-#define U_RECOMPUTE 0.1
-/* A layout whose estimate comes close to the GPU's memory may not fit at
- * all, and published runs keep headroom: above MEMORY_SAFE of the
- * capacity, up to U_MEMORY of its step is at stake. */
-#define U_MEMORY    0.2
-#define MEMORY_SAFE 0.7
+const PlannerStepConstants *
+planner_recommend_step_defaults (void)
+{
+  return &defaults;
+}
 
 const char *
 planner_recommend_ranking_rule (void)
@@ -151,7 +177,7 @@ planner_recommend_step_init (PlannerRecommendSearch *s)
     s->output_layers = mean_layer > 0 ? s->last_extra / mean_layer : 0.0;
   }
   s->peak_attention = planner_gpu_peak_tflops (s->gpu, kind == PLANNER_PEAK_FP8 ? PLANNER_PEAK_BF16 : kind) * 1e12;
-  s->peak_gemm = planner_gpu_peak_tflops (s->gpu, kind) * 1e12 * (kind == PLANNER_PEAK_FP8 ? FP8_GEMM_DERATE : 1.0);
+  s->peak_gemm = planner_gpu_peak_tflops (s->gpu, kind) * 1e12 * (kind == PLANNER_PEAK_FP8 ? s->k->fp8_gemm_derate : 1.0);
   if (!(s->peak_attention > 0))
     s->peak_attention = 1e12;
   if (!(s->peak_gemm > 0))
@@ -221,6 +247,126 @@ transfer_time (const PlannerRecommendSearch *s,
   return MAX (bytes * (1.0 - outside) / intra, bytes * outside / (inter * MAX (local, 1.0)));
 }
 
+/* Expected NVLink domains other than its own that one token's experts
+ * live in, when the expert group spans @domains domains of equal size
+ * (experts spread evenly, routing uniform).  Group-limited routing
+ * (--moe-router-num-groups, --moe-router-group-topk) bounds it when each
+ * domain holds whole groups: a token then reaches only the domains of the
+ * groups it may use. */
+double
+planner_recommend_remote_domains (double  experts,
+                                  double  topk,
+                                  double  domains,
+                                  guint32 groups,
+                                  guint32 group_topk)
+{
+  double miss = 1.0;
+
+  if (domains <= 1.0 || experts <= 0.0)
+    return 0.0;
+  if (groups > 0 && group_topk > 0 && (double) groups >= domains && fmod ((double) groups, domains) == 0.0)
+    {
+      /* The chance that none of the groups the token uses is in a given
+       * domain: C(G − G/N, gk) / C(G, gk). */
+      double per = (double) groups / domains;
+
+      for (guint32 i = 0; i < group_topk; i++)
+        miss *= MAX ((double) groups - per - (double) i, 0.0) / ((double) groups - (double) i);
+    }
+  else
+    {
+      double per = experts / domains;
+
+      for (guint32 i = 0; i < (guint32) topk; i++)
+        miss *= MAX (experts - per - (double) i, 0.0) / (experts - (double) i);
+    }
+  return (domains - 1.0) * (1.0 - miss);
+}
+
+/* The MoE token all-to-all this rank leaves exposed over the step.  Each
+ * GPU dispatches its own tokens (the SP shard: tokens / TP), topk copies
+ * each, and gets the expert outputs back (combine), forward and backward;
+ * a recomputed forward repeats both.
+ *  - Inside one NVLink domain every copy goes over NVLink.
+ *  - Across domains the alltoall dispatcher sends every copy bound for a
+ *    remote domain over the network, through this GPU's own NIC (the
+ *    rail-optimised fabric gives each GPU its NIC: the node's NICs
+ *    together carry the node's GPUs' traffic, per GPU the NIC's rate);
+ *    the flex dispatcher (DeepEP, HybridEP) sends each token once to each
+ *    remote domain its experts are in and fans it out over NVLink there
+ *    (combine: reduced there first, sent back once).
+ *  - --overlap-moe-expert-parallel-comm runs the forward of one
+ *    micro-batch with the backward of another, layer by layer: each one's
+ *    all-to-all hides behind the other's compute, up to that compute; the
+ *    warm-up and cool-down micro-batches have no partner.
+ *    --moe-shared-expert-overlap hides it behind the shared experts only. */
+static double
+ep_exposed (const PlannerRecommendSearch    *s,
+            const PlannerRecommendCandidate *c,
+            double                           compute,
+            double                           tokens,
+            double                           layers,
+            double                           m)
+{
+  const PlannerLayout *l = &c->layout;
+  const PlannerConfig *b = &s->base;
+  double own = tokens / (double) l->tp;               /* tokens this GPU dispatches */
+  double copies = own * (double) b->moe_router_topk;
+  double unit = (double) b->hidden_size * 2.0;        /* bf16 on the wire */
+  double intra = s->gpu->intra_node_gbps * 1e9;
+  double inter = s->gpu->inter_node_gbps * 1e9;
+  guint64 group = (guint64) l->etp * l->ep;
+  double passes = 4.0, raw;
+
+  if (c->recompute == PLANNER_RECOMPUTE_SELECTIVE && (c->recompute_modules & PLANNER_RECOMPUTE_MODULE_MOE))
+    passes += 2.0;
+  else if (c->recompute == PLANNER_RECOMPUTE_FULL)
+    passes += 2.0 * (c->recompute_block > 0 ? MIN ((double) c->recompute_block * (double) l->vpp * (double) l->pp /
+                                                   (double) b->num_layers, 1.0)
+                                            : 1.0);
+
+  if (planner_recommend_in_domain (group, s->domain) || (group <= s->domain && s->n <= s->domain))
+    raw = copies * unit * ((double) l->ep - 1.0) / (double) l->ep / intra;
+  else
+    {
+      double per_domain = MAX ((double) s->domain / (double) l->etp, 1.0);   /* EP ranks per domain */
+      double domains = (double) l->ep / per_domain;
+      double net, nvl;
+
+      if (c->dispatcher == PLANNER_DISPATCHER_FLEX_DEEPEP || c->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP)
+        {
+          net = own * planner_recommend_remote_domains ((double) b->num_experts, (double) b->moe_router_topk,
+                                                        domains, b->moe_router_num_groups,
+                                                        b->moe_router_group_topk) * unit;
+          nvl = copies * unit * (1.0 - 1.0 / (double) l->ep);
+        }
+      else
+        {
+          net = copies * unit * (1.0 - per_domain / (double) l->ep);
+          nvl = copies * unit * (per_domain - 1.0) / (double) l->ep;
+        }
+      raw = MAX (net / inter, nvl / intra);
+    }
+  raw *= passes * layers * m;
+
+  if (c->moe_ep_overlap)
+    {
+      double chunks = m * (double) l->vpp;
+      double warmup = l->pp > 1 ? ((double) l->pp - 1.0) + ((double) l->vpp - 1.0) * (double) l->pp + 1.0 : 1.0;
+      double unpaired = MIN (warmup / MAX (chunks, 1.0), 1.0);
+      double paired = raw * (1.0 - unpaired), hide = compute * (1.0 - unpaired);
+
+      return raw * unpaired + MAX (paired - hide, 0.0) + s->k->ep_overlap_residual * MIN (paired, hide);
+    }
+  if (c->shared_expert_overlap)
+    {
+      double shared = compute * s->shared_flops / MAX (s->dense_flops + s->expert_flops + s->core_flops, 1.0);
+
+      return MAX (raw - shared, 0.0) + s->k->ep_overlap_residual * MIN (raw, shared);
+    }
+  return raw;
+}
+
 void
 planner_recommend_step_time (const PlannerRecommendSearch *s,
                              PlannerRecommendCandidate    *c,
@@ -229,6 +375,7 @@ planner_recommend_step_time (const PlannerRecommendSearch *s,
   const PlannerLayout *l = &c->layout;
   const PlannerStageMemory *stage = &mem->stages[mem->worst];
   PlannerStepTime *t = &c->time;
+  const PlannerStepConstants *k = s->k;
   double h = (double) s->base.hidden_size;
   double m = (double) c->num_microbatches;
   double B = (double) c->global_batch_size;
@@ -243,15 +390,15 @@ planner_recommend_step_time (const PlannerRecommendSearch *s,
   memset (t, 0, sizeof *t);
 
   /* Compute: every term is the global batch's work split over n GPUs. */
-  eff_dense = efficiency (tokens * h / (double) l->tp, GEMM_HALF);
-  eff_attn = efficiency ((double) s->base.seq_length / (double) l->cp, ATTN_HALF);
+  eff_dense = efficiency (tokens * h / (double) l->tp, k->gemm_half);
+  eff_attn = efficiency ((double) s->base.seq_length / (double) l->cp, k->attn_half);
   eff_expert = 1.0;
   if (s->moe)
     {
       double per_expert = tokens / (double) l->tp * (double) l->etp * (double) s->base.moe_router_topk *
                           (double) l->ep / (double) s->base.num_experts;
 
-      eff_expert = efficiency (per_expert * h / (double) l->etp, GEMM_HALF);
+      eff_expert = efficiency (per_expert * h / (double) l->etp, k->gemm_half);
     }
   t->compute = B / n * ((s->dense_flops + s->output_flops) / (s->peak_gemm * eff_dense) +
                         s->expert_flops / (s->peak_gemm * eff_expert) +
@@ -304,7 +451,7 @@ planner_recommend_step_time (const PlannerRecommendSearch *s,
                                                             (double) s->base.num_layers, 1.0)
                                         : 1.5;
       t->tp_comm = (c->tp_in_nvlink ? bytes / (s->gpu->intra_node_gbps * 1e9) : bytes / (s->gpu->inter_node_gbps * 1e9)) *
-                   (c->tp_comm_overlap ? TP_EXPOSED_OVERLAP : TP_EXPOSED_PLAIN);
+                   (c->tp_comm_overlap ? k->tp_exposed_overlap : k->tp_exposed_plain);
     }
   /* Expert TP: routed tokens gathered before and reduce-scattered after
    * each expert GEMM, forward and backward. */
@@ -326,19 +473,12 @@ planner_recommend_step_time (const PlannerRecommendSearch *s,
 
       /* Each ring step also costs its kernels, the load-balancing
        * reorder and the softmax corrections that merge partial results. */
-      t->cp_comm = MAX (raw - hide, 0.1 * raw) + CP_STEP_OVERHEAD * log2 ((double) l->cp) * t->compute;
+      t->cp_comm = MAX (raw - hide, 0.1 * raw) + k->cp_step_overhead * log2 ((double) l->cp) * t->compute;
     }
 
-  /* EP: dispatch and combine, forward and backward, of the routed token
-   * copies, (ep−1)/ep of them leaving the GPU. */
+  /* EP: dispatch and combine, forward and backward (see ep_exposed). */
   if (s->moe && l->ep > 1)
-    {
-      bytes = 4.0 * tokens / (double) l->tp * (double) s->base.moe_router_topk * h * act_bytes *
-              ((double) l->ep - 1.0) / (double) l->ep * moe_stage_layers * m;
-      if (c->recompute == PLANNER_RECOMPUTE_SELECTIVE && (c->recompute_modules & PLANNER_RECOMPUTE_MODULE_MOE))
-        bytes *= 1.5;   /* the forward dispatch and combine again */
-      t->ep_comm = transfer_time (s, bytes, (guint64) l->etp * l->ep, 1.0) * (c->moe_ep_overlap ? EP_EXPOSED_OVERLAP : 1.0);
-    }
+    t->ep_comm = ep_exposed (s, c, t->compute + t->recompute, tokens, moe_stage_layers, m);
 
   /* PP: each micro-batch crosses every chunk boundary forward and back,
    * the SP-scattered activation; stages are tp·cp·dp ranks apart. */
@@ -351,7 +491,7 @@ planner_recommend_step_time (const PlannerRecommendSearch *s,
       /* Neighbouring stages are tp·cp·dp ranks apart. */
       raw = (guint64) l->tp * l->cp * l->dp * 2 <= s->domain ? bytes / (s->gpu->intra_node_gbps * 1e9)
                                                              : bytes / (s->gpu->inter_node_gbps * 1e9);
-      t->pp_comm = raw * (l->vpp > 1 ? PP_EXPOSED_INTERLEAVED : PP_EXPOSED_1F1B) + sends * PP_LATENCY;
+      t->pp_comm = raw * (l->vpp > 1 ? k->pp_exposed_interleaved : k->pp_exposed_1f1b) + sends * k->pp_latency;
     }
 
   busy = t->compute + t->recompute + t->tp_comm + t->cp_comm + t->ep_comm + t->pp_comm;
@@ -397,7 +537,7 @@ planner_recommend_step_time (const PlannerRecommendSearch *s,
         reduce = per_micro * m;
         gather = 0.0;
         dp_raw = reduce;
-        t->dp_comm = MAX (per_micro - hide, 0.0) * m + DP_TAIL * per_micro;
+        t->dp_comm = MAX (per_micro - hide, 0.0) * m + k->dp_tail * per_micro;
         goto dp_done;
       }
     if (c->distributed_optimizer)
@@ -413,15 +553,15 @@ planner_recommend_step_time (const PlannerRecommendSearch *s,
     dp_raw = reduce + gather;
     window = c->grad_reduce_overlap ? micro * reach : 0.0;
     t->dp_comm = MAX (reduce - window * 2.0 / 3.0, 0.0) +
-                 MAX (gather - (c->param_gather_overlap ? window / 3.0 : 0.0), 0.0) + DP_TAIL * dp_raw;
+                 MAX (gather - (c->param_gather_overlap ? window / 3.0 : 0.0), 0.0) + k->dp_tail * dp_raw;
   }
 dp_done:
 
   t->total = busy + t->bubble + t->dp_comm;
-  t->uncertainty = U_COMM * (t->tp_comm + t->cp_comm + t->ep_comm + t->pp_comm + t->dp_comm) +
-                   U_GEMM * MAX (t->compute - ideal, 0.0) + U_BUBBLE * t->bubble + U_RECOMPUTE * t->recompute +
-                   U_MEMORY * t->total *
-                     CLAMP ((c->memory_use - MEMORY_SAFE) / (1.0 - MEMORY_SAFE), 0.0, 1.0);
+  t->uncertainty = k->u_comm * (t->tp_comm + t->cp_comm + t->ep_comm + t->pp_comm + t->dp_comm) +
+                   k->u_gemm * MAX (t->compute - ideal, 0.0) + k->u_bubble * t->bubble + k->u_recompute * t->recompute +
+                   k->u_memory * t->total *
+                     CLAMP ((c->memory_use - k->memory_safe) / (1.0 - k->memory_safe), 0.0, 1.0);
   c->seconds_per_sequence = t->total / B;
   c->score = (t->total + 0.5 * t->uncertainty) / B;
 }

@@ -62,8 +62,10 @@ planner_recommend_describe_trade (const PlannerRecommendCandidate *c,
 
   if (slower < 0.5)
     g_string_append (out, "about as fast by the model");
-  else
+  else if (slower < 100.0)
     g_string_append_printf (out, "about %.0f%% slower", slower);
+  else
+    g_string_append_printf (out, "about %.1f times as slow", 1.0 + slower / 100.0);
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < G_N_ELEMENTS (components); i++)
       {
@@ -191,7 +193,10 @@ planner_recommend_explain (PlannerRecommendation        *r,
                                  l->pp, per_stage,
                                  b->split == PLANNER_SPLIT_ACCOUNT_BOTH ? " (embedding and loss each counted as a layer)" :
                                  b->split == PLANNER_SPLIT_ACCOUNT_LOSS ? " (the loss counted as a layer)" :
-                                 b->split == PLANNER_SPLIT_UNEVEN ? " (lighter first and last stages)" : "",
+                                 b->split == PLANNER_SPLIT_UNEVEN ? " (lighter first and last stages)" :
+                                 b->split == PLANNER_SPLIT_LAYOUT ? " (a pipeline layout: lighter first and last "
+                                                                    "virtual stages, the MTP layers and the loss in "
+                                                                    "the last)" : "",
                                  l->pp - 1, l->vpp, b->num_microbatches,
                                  100.0 * (l->pp - 1) / ((double) l->vpp * (double) b->num_microbatches), pp_cmp));
   if (l->pp > 1)
@@ -218,13 +223,20 @@ planner_recommend_explain (PlannerRecommendation        *r,
 
       add_reason (r, "EP", l->ep,
                   g_strdup_printf ("%u of %u experts per GPU (EP divides the expert count; expert weights, gradients "
-                                   "and optimizer state shrink by EP), all-to-all %s%s. %s",
+                                   "and optimizer state shrink by EP), all-to-all %s%s%s. %s",
                                    r->num_experts / l->ep, r->num_experts,
                                    planner_recommend_in_domain ((guint64) l->etp * l->ep, s->domain)
                                      ? "inside the NVLink domain" : "across NVLink domains",
+                                   b->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP
+                                     ? " with the flex dispatcher (HybridEP: each token crosses to each remote domain "
+                                       "once; it needs DeepEP's package, and --fake-process-group refuses it: the "
+                                       "single-GPU memory check needs --moe-token-dispatcher-type alltoall)"
+                                     : "",
                                    b->moe_ep_overlap ? ", overlapped with another micro-batch's compute "
                                                        "(--overlap-moe-expert-parallel-comm --delay-wgrad-compute)"
-                                                     : "",
+                                   : b->shared_expert_overlap ? ", the shared experts computed meanwhile "
+                                                                "(--moe-shared-expert-overlap)"
+                                                              : "",
                                    ep_cmp));
       add_reason (r, "ETP", l->etp,
                   g_strdup_printf ("%s. %s", l->etp == 1 ? "experts are not tensor-split (ETP 1: whole experts per GPU)"
@@ -318,13 +330,26 @@ planner_recommend_build_shell (PlannerRecommendation *r)
     g_string_append_printf (out, "# ETP × EP × EDP × PP = %u × %u × %u × %u = %" G_GUINT64_FORMAT " GPUs "
                                  "(EP is carved out of the data-parallel ranks)\n",
                             l->etp, l->ep, l->expert_dp, l->pp, r->num_gpus);
+  /* validate_args (0.20), Hopper and older with TP or CP: FSDP refuses
+   * CUDA_DEVICE_MAX_CONNECTIONS=1; with the EP all-to-all overlap either 1
+   * or more is accepted (1 favours TP, more the overlap); otherwise 1 is
+   * required. */
   if ((l->tp > 1 || l->cp > 1) && r->gpu->compute_capability_major < 10)
-    g_string_append (out, "export CUDA_DEVICE_MAX_CONNECTIONS=1   # Megatron requires it for TP or CP on this GPU\n");
+    {
+      if (b->fsdp)
+        g_string_append (out, "export CUDA_DEVICE_MAX_CONNECTIONS=32  # Megatron-FSDP refuses 1\n");
+      else if (b->moe_ep_overlap)
+        g_string_append (out, "export CUDA_DEVICE_MAX_CONNECTIONS=1   # TP on this GPU wants 1; the EP all-to-all "
+                              "overlap prefers more (32): Megatron accepts either\n");
+      else
+        g_string_append (out, "export CUDA_DEVICE_MAX_CONNECTIONS=1   # Megatron requires it for TP or CP on this GPU\n");
+    }
 
   g_string_append (out, "PARALLEL_ARGS=(\n"
                         "  --tensor-model-parallel-size \"$TP\"\n"
                         "  --pipeline-model-parallel-size \"$PP\"\n");
-  if (l->vpp > 1)
+  /* A pipeline layout sets the virtual stages itself (below). */
+  if (l->vpp > 1 && b->split != PLANNER_SPLIT_LAYOUT)
     g_string_append (out, "  --num-virtual-stages-per-pipeline-rank \"$VPP\"\n");
   g_string_append (out, "  --context-parallel-size \"$CP\"\n");
   if (r->num_experts > 0)
@@ -369,6 +394,12 @@ planner_recommend_build_shell (PlannerRecommendation *r)
   if (b->split == PLANNER_SPLIT_UNEVEN)
     g_string_append_printf (out, "  --decoder-first-pipeline-num-layers %u\n  --decoder-last-pipeline-num-layers %u\n",
                             b->first_stage_layers, b->last_stage_layers);
+  if (b->split == PLANNER_SPLIT_LAYOUT)
+    {
+      g_autofree char *layout = planner_recommend_layout_string (r, b);
+
+      g_string_append_printf (out, "  --pipeline-model-parallel-layout '%s'\n", layout);
+    }
   if (r->num_experts > 0)
     {
       gboolean sigmoid = planner_recommend_is_sigmoid_router (r->model_args);
@@ -379,7 +410,12 @@ planner_recommend_build_shell (PlannerRecommendation *r)
                               sigmoid ? "seq_aux_loss" : "aux_loss", sigmoid ? "1e-4" : "1e-2");
       if (sigmoid)
         g_string_append (out, "  --moe-router-enable-expert-bias\n");
-      g_string_append (out, "  --moe-token-dispatcher-type alltoall\n");
+      if (b->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP)
+        g_string_append (out, "  --moe-token-dispatcher-type flex\n  --moe-flex-dispatcher-backend hybridep\n");
+      else
+        g_string_append (out, "  --moe-token-dispatcher-type alltoall\n");
+      if (b->shared_expert_overlap)
+        g_string_append (out, "  --moe-shared-expert-overlap\n");
       if (r->gpu->compute_capability_major >= 8)
         g_string_append (out, "  --moe-grouped-gemm\n");
       if (b->moe_ep_overlap)
@@ -434,7 +470,14 @@ planner_recommend_explain_moe (PlannerRecommendation        *r,
   g_string_append_printf (out, "Router top-k %" G_GUINT64_FORMAT "; load balancing %s with coefficient %s%s.\n", topk,
                           sigmoid ? "seq_aux_loss" : "aux_loss", sigmoid ? "1e-4" : "1e-2",
                           sigmoid ? " plus the expert bias (the model's sigmoid router)" : "");
-  g_string_append (out, "Token dispatcher alltoall (sends each token only to the GPUs holding its experts).\n");
+  if (r->best.dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP)
+    g_string_append (out, "Token dispatcher flex with HybridEP (the expert group spans NVLink domains: each token "
+                          "crosses to each remote domain once and fans out over NVLink there; needs DeepEP's "
+                          "package).\n");
+  else
+    g_string_append (out, "Token dispatcher alltoall (sends each token only to the GPUs holding its experts).\n");
+  if (r->best.shared_expert_overlap)
+    g_string_append (out, "--moe-shared-expert-overlap: the shared experts run while tokens are dispatched.\n");
   if (s->gpu->compute_capability_major >= 8)
     g_string_append (out, "Grouped GEMM on: one kernel for all local experts.\n");
   else
@@ -472,7 +515,7 @@ void
 planner_recommend_add_candidate_json (JsonBuilder                     *b,
                                       const PlannerRecommendCandidate *c)
 {
-  static const char *splits[] = { "even", "account-both", "account-embedding", "account-loss", "uneven" };
+  static const char *splits[] = { "even", "account-both", "account-embedding", "account-loss", "uneven", "layout" };
   const PlannerLayout *l = &c->layout;
 
   json_builder_set_member_name (b, "tp");
@@ -505,7 +548,7 @@ planner_recommend_add_candidate_json (JsonBuilder                     *b,
   json_builder_add_boolean_value (b, c->sequence_parallel);
   json_builder_set_member_name (b, "pipeline_split");
   json_builder_add_string_value (b, splits[MIN ((guint) c->split, G_N_ELEMENTS (splits) - 1)]);
-  if (c->split == PLANNER_SPLIT_UNEVEN)
+  if (c->split == PLANNER_SPLIT_UNEVEN || c->split == PLANNER_SPLIT_LAYOUT)
     {
       json_builder_set_member_name (b, "first_stage_layers");
       json_builder_add_int_value (b, c->first_stage_layers);
@@ -817,6 +860,8 @@ split_words (const PlannerRecommendCandidate *c)
       return ", loss counted as a layer";
     case PLANNER_SPLIT_UNEVEN:
       return ", uneven first/last stages";
+    case PLANNER_SPLIT_LAYOUT:
+      return ", pipeline layout with lighter first/last virtual stages";
     case PLANNER_SPLIT_EVEN:
     default:
       return "";

@@ -113,6 +113,7 @@ static const char *const layout_dests[] = {
   "recompute_num_layers", "recompute_activations", "tp_comm_overlap", "overlap_moe_expert_parallel_comm",
   "delay_wgrad_compute", "fp8_param_gather", "use_tp_pp_dp_mapping", "moe_shared_expert_overlap",
   "recompute_modules", "use_megatron_fsdp", "use_torch_fsdp2", "data_parallel_sharding_strategy",
+  "moe_token_dispatcher_type", "moe_flex_dispatcher_backend", "moe_enable_deepep",
 };
 
 static void
@@ -120,6 +121,17 @@ clear_layout_args (PlannerArgs *args)
 {
   for (guint i = 0; i < G_N_ELEMENTS (layout_dests); i++)
     planner_args_unset (args, layout_dests[i]);
+}
+
+char *
+planner_recommend_layout_string (const PlannerRecommendation     *r,
+                                 const PlannerRecommendCandidate *c)
+{
+  guint32 stages = c->layout.pp * c->layout.vpp;
+  guint32 middle = stages > 2 ? (r->num_layers - c->first_stage_layers - c->last_stage_layers) / (stages - 2) : 0;
+
+  return planner_config_layout_string (stages, c->first_stage_layers, middle, c->last_stage_layers,
+                                       (guint32) planner_args_get_int (r->model_args, "mtp_num_layers", 0));
 }
 
 PlannerArgs *
@@ -135,7 +147,14 @@ planner_recommendation_candidate_args (const PlannerRecommendation     *r,
   clear_layout_args (args);
   set_uint (args, "tensor_model_parallel_size", "--tensor-model-parallel-size", l->tp);
   set_uint (args, "pipeline_model_parallel_size", "--pipeline-model-parallel-size", l->pp);
-  if (l->vpp > 1)
+  if (c->split == PLANNER_SPLIT_LAYOUT)
+    {
+      /* The layout sets the virtual stages itself (one VPP source only). */
+      g_autofree char *text = planner_recommend_layout_string (r, c);
+
+      planner_args_set (args, "pipeline_model_parallel_layout", "--pipeline-model-parallel-layout", text);
+    }
+  else if (l->vpp > 1)
     set_uint (args, "num_virtual_stages_per_pipeline_rank", "--num-virtual-stages-per-pipeline-rank", l->vpp);
   set_uint (args, "context_parallel_size", "--context-parallel-size", l->cp);
   if (r->num_experts > 0)
@@ -153,7 +172,15 @@ planner_recommendation_candidate_args (const PlannerRecommendation     *r,
         planner_args_set (args, "moe_aux_loss_coeff", "--moe-aux-loss-coeff", sigmoid ? "1e-4" : "1e-2");
       if (sigmoid)
         planner_args_set_bool (args, "moe_router_enable_expert_bias", "--moe-router-enable-expert-bias", TRUE);
-      planner_args_set (args, "moe_token_dispatcher_type", "--moe-token-dispatcher-type", "alltoall");
+      if (c->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP)
+        {
+          planner_args_set (args, "moe_token_dispatcher_type", "--moe-token-dispatcher-type", "flex");
+          planner_args_set (args, "moe_flex_dispatcher_backend", "--moe-flex-dispatcher-backend", "hybridep");
+        }
+      else
+        planner_args_set (args, "moe_token_dispatcher_type", "--moe-token-dispatcher-type", "alltoall");
+      if (c->shared_expert_overlap)
+        planner_args_set_bool (args, "moe_shared_expert_overlap", "--moe-shared-expert-overlap", TRUE);
       if (r->gpu->compute_capability_major >= 8)
         planner_args_set_bool (args, "moe_grouped_gemm", "--moe-grouped-gemm", TRUE);
       if (c->moe_ep_overlap)
@@ -304,7 +331,7 @@ pp_ok (const PlannerConfig *b,
 {
   PlannerRecommendCandidate c = { 0 };
 
-  return planner_recommend_choose_split (b->num_layers, pp, 1, &c);
+  return planner_recommend_choose_split (b->num_layers, b->mtp_num_layers, pp, 1, &c);
 }
 
 static void
@@ -376,7 +403,7 @@ apply_rules (PlannerRecommendation *r,
   proto.layout.pp = pp;
   proto.layout.cp = cp;
   proto.layout.vpp = 1;
-  r->rule_valid = planner_recommend_choose_split (b->num_layers, pp, 1, &proto) && planner_recommend_heads_allow_tp (b, tp) &&
+  r->rule_valid = planner_recommend_choose_split (b->num_layers, b->mtp_num_layers, pp, 1, &proto) && planner_recommend_heads_allow_tp (b, tp) &&
                   (cp == 1 || b->seq_length % (2 * cp) == 0) &&
                   planner_layout_init (&proto.layout, r->num_gpus, tp, pp, cp, ep, r->num_experts > 0 ? 1 : 0, 1,
                                        PLANNER_RANK_ORDER_TP_CP_EP_DP_PP, NULL);
@@ -613,7 +640,7 @@ model_args_for (const PlannerRecommendRequest *req,
       clear_layout_args (args);
       *vocab = req->vocab_size;
       r->model_id = g_strdup ("custom");
-      r->model_name = g_strdup ("the model of these arguments");
+      r->model_name = g_strdup (req->model_name != NULL ? req->model_name : "the model of these arguments");
       r->num_layers = (guint32) planner_args_get_int (args, "num_layers", 0);
       max_positions = (guint32) planner_args_get_int (args, "max_position_embeddings", 0);
       rope = g_strcmp0 (planner_args_get_string (args, "position_embedding_type", "learned_absolute"), "rope") == 0;
@@ -656,6 +683,9 @@ model_args_for (const PlannerRecommendRequest *req,
         }
       args = planner_args_new ();
       planner_model_apply_to_args (model, args);
+      /* As the model was published to train (no dropout for most): the
+       * candidates' memory and their shell blocks say so. */
+      planner_model_apply_training_to_args (model, args);
       *vocab = model->vocab_size;
       r->model_id = g_strdup (model->id);
       r->model_name = g_strdup (model->name);
@@ -933,6 +963,14 @@ PlannerRecommendation *
 planner_recommend (const PlannerRecommendRequest *req,
                    GError                       **error)
 {
+  return planner_recommend_with_constants (req, NULL, error);
+}
+
+PlannerRecommendation *
+planner_recommend_with_constants (const PlannerRecommendRequest *req,
+                                  const PlannerStepConstants    *constants,
+                                  GError                       **error)
+{
   g_autoptr(PlannerRecommendation) r = NULL;
   PlannerRecommendRequest resolved;
   Search s;
@@ -942,6 +980,11 @@ planner_recommend (const PlannerRecommendRequest *req,
   r = planner_recommend_prepare (req, FALSE, &s, &resolved, error);
   if (r == NULL)
     return NULL;
+  if (constants != NULL)
+    {
+      s.k = constants;
+      planner_recommend_step_init (&s);
+    }
 
   planner_recommend_search_run (&s);
   r->n_evaluated = s.evaluated;

@@ -74,6 +74,8 @@ typedef struct
   const PlannerArgs     *model_args;          /* a model by its own arguments (the window's custom
                                                * architecture); wins over model_id and params_b */
   guint64                vocab_size;          /* with model_args: 0 = from the arguments */
+  const char            *model_name;          /* with model_args: what the text calls the model; NULL:
+                                               * "the model of these arguments" */
 } PlannerRecommendRequest;
 
 /* The analytic step model, per optimizer step and per GPU, in seconds of
@@ -103,6 +105,9 @@ typedef enum
   PLANNER_SPLIT_ACCOUNT_EMBEDDING,
   PLANNER_SPLIT_ACCOUNT_LOSS,
   PLANNER_SPLIT_UNEVEN,            /* --decoder-first/last-pipeline-num-layers */
+  PLANNER_SPLIT_LAYOUT,            /* --pipeline-model-parallel-layout: first_stage_layers in the first virtual
+                                    * stage (with the embedding), last_stage_layers in the last (with the MTP
+                                    * layers and the loss), the rest evenly over the virtual stages between */
 } PlannerPipelineSplit;
 
 /* One candidate: a layout with its batch and memory knobs. */
@@ -141,6 +146,10 @@ typedef struct
   gboolean             fp8_param_gather;
   gboolean             tp_comm_overlap;       /* --tp-comm-overlap: SP, TE, TP inside the NVLink domain */
   gboolean             moe_ep_overlap;        /* --overlap-moe-expert-parallel-comm --delay-wgrad-compute */
+  PlannerDispatcher    dispatcher;            /* MoE: alltoall, or flex (HybridEP) when EP crosses NVLink
+                                               * domains: a token crosses to each remote domain once */
+  gboolean             shared_expert_overlap; /* --moe-shared-expert-overlap (alltoall, shared experts, no
+                                               * EP all-to-all overlap) */
   gboolean             grad_reduce_overlap;   /* --overlap-grad-reduce (always proposed) */
   gboolean             param_gather_overlap;  /* --overlap-param-gather (distributed optimizer) */
 } PlannerRecommendCandidate;
@@ -223,6 +232,10 @@ void                   planner_recommendation_free     (PlannerRecommendation   
  * optimizer, MoE) over the model's; no paths, no tokenizer files. */
 PlannerArgs           *planner_recommendation_candidate_args (const PlannerRecommendation     *recommendation,
                                                               const PlannerRecommendCandidate *candidate);
+/* A PLANNER_SPLIT_LAYOUT candidate's --pipeline-model-parallel-layout
+ * (free with g_free); it also sets the virtual stages. */
+char                  *planner_recommend_layout_string (const PlannerRecommendation     *recommendation,
+                                                        const PlannerRecommendCandidate *candidate);
 
 const char            *planner_recompute_to_string     (PlannerRecompute               recompute);
 

@@ -423,7 +423,7 @@ planner_script_render_memory_check (PlannerJob     *job,
 
           if (stages[i] >= layout->pp)
             {
-              g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
+              g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_STAGE,
                            g_dngettext (GETTEXT_PACKAGE, "--stages: the job has no pipeline stage %u; its %u stage is 0 to %u",
                                         "--stages: the job has no pipeline stage %u; its %u stages are 0 to %u", layout->pp),
                            stages[i], layout->pp, layout->pp - 1);

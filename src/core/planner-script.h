@@ -25,6 +25,7 @@ typedef enum
   PLANNER_SCRIPT_ERROR_EXISTS,
   PLANNER_SCRIPT_ERROR_IO,
   PLANNER_SCRIPT_ERROR_INCOMPLETE,    /* approve/export of a draft with marked values */
+  PLANNER_SCRIPT_ERROR_STAGE,         /* a requested pipeline stage the job does not have: a bad invocation */
 } PlannerScriptError;
 
 typedef enum

@@ -199,6 +199,34 @@ troubleshoot_throughput (PlannerAdvisor *advisor,
   g_ptr_array_sort (advisor->plan->suggestions, compare_speed);
 }
 
+/* What switching FP16 to BF16 does, from the memory estimate the advisor
+ * measured for the suggestion. */
+static char *
+bf16_effect (const PlannerSuggestion *suggestion)
+{
+  double before = suggestion->memory_before / GIB, after = suggestion->memory_after / GIB;
+  gboolean grows = after > before, no_longer_fits = suggestion->fits_before && !suggestion->fits_after;
+
+  if (!(suggestion->memory_before > 0 && suggestion->memory_after > 0))
+    return g_strdup (_("Same speed on this GPU; no loss scale to tune."));
+  if (fabs (after - before) < 0.05)
+    return g_strdup_printf (_("Same speed and memory (%.1f GiB per GPU on the most loaded stage by the estimate) on "
+                              "this GPU; no loss scale to tune."), after);
+  return g_strdup_printf (grows && no_longer_fits
+                          ? _("Same speed on this GPU; no loss scale to tune. Memory by the estimate: %.1f → %.1f GiB "
+                              "per GPU on the most loaded stage (%+.1f GiB: BF16 accumulates gradients in FP32, FP16 "
+                              "here kept them in FP16); it no longer fits.")
+                          : grows
+                          ? _("Same speed on this GPU; no loss scale to tune. Memory by the estimate: %.1f → %.1f GiB "
+                              "per GPU on the most loaded stage (%+.1f GiB: BF16 accumulates gradients in FP32, FP16 "
+                              "here kept them in FP16).")
+                          : no_longer_fits
+                          ? _("Same speed on this GPU; no loss scale to tune. Memory by the estimate: %.1f → %.1f GiB "
+                              "per GPU on the most loaded stage (%+.1f GiB); it no longer fits.")
+                          : _("Same speed on this GPU; no loss scale to tune. Memory by the estimate: %.1f → %.1f GiB "
+                              "per GPU on the most loaded stage (%+.1f GiB)."), before, after, after - before);
+}
+
 static void
 troubleshoot_diverging (PlannerAdvisor *advisor)
 {
@@ -223,9 +251,13 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
           suggestion->reason = g_strdup (_("FP16 has 5 exponent bits and needs loss scaling; overflows and underflows "
                                            "show up as spikes and skipped steps. BF16 has FP32's range and no loss scale."));
           suggestion->cause = g_strdup (_("FP16 range and loss scaling"));
-          suggestion->effect = g_strdup (_("Same memory and speed on this GPU; no loss scale to tune."));
           set_speed (suggestion, 1.0, 1.0);
-          planner_advisor_offer (advisor, suggestion);
+          suggestion = planner_advisor_offer (advisor, suggestion);
+          /* The memory comes from the estimate: BF16 accumulates gradients
+           * in FP32 where FP16 without --accumulate-allreduce-grads-in-fp32
+           * keeps them in FP16, 2 bytes more per parameter. */
+          if (suggestion != NULL)
+            suggestion->effect = bf16_effect (suggestion);
         }
     }
 

@@ -22,15 +22,12 @@
 #include "planner-analyze.h"
 #include "planner-recommend-private.h"
 
-/* The targets of issue 11 (on a held-back set of the same kind). */
+/* The targets of issue 11 (on a held-back set of the same kind); the
+ * test asserts them on this set.  The cross-validated figures it prints
+ * (PLANNER_TEST_FULL_SWEEP=1) say how much of that is this set's own. */
 #define TARGET_WITHIN_2X 0.80
 #define TARGET_TOP5      0.70
 #define TARGET_FITS      0.90
-/* The top-5 target is not met yet (66% on this set: the published MoE
- * runs spread EP over nodes where the step model prefers EP inside one,
- * and some GB200 runs rely on memory the estimate does not grant); the
- * test holds where it stands against regressions and says so. */
-#define FLOOR_TOP5       0.65
 
 typedef struct
 {
@@ -232,6 +229,7 @@ published_fits (const Row                   *row,
       const PlannerMemoryEstimate *estimate;
       const char *recompute = g_str_equal (row->recompute, "?") ? recomputes[k] : row->recompute;
       guint32 vpp = row->vpp > 0 ? row->vpp : 1;
+      guint32 mtp = (guint32) planner_args_get_int (r->model_args, "mtp_num_layers", 0);
 
       /* NVIDIA's recipes (NeMo, Megatron-Bridge, Megatron-LM's Llama
        * example) reduce gradients in BF16; the SC21 runs and the papers
@@ -277,13 +275,19 @@ published_fits (const Row                   *row,
         planner_args_set_bool (args, "fp8_param_gather", "--fp8-param-gather", TRUE);
       /* The split: the published VPP when Megatron's even or account-for
        * splits allow it, else uneven first/last stages without VPP. */
-      if (row->pp > 1 && !planner_recommend_choose_split (r->num_layers, row->pp, vpp, &split))
+      if (row->pp > 1 && !planner_recommend_choose_split (r->num_layers, mtp, row->pp, vpp, &split))
         {
           vpp = 1;
-          if (!planner_recommend_choose_split (r->num_layers, row->pp, 1, &split))
+          if (!planner_recommend_choose_split (r->num_layers, mtp, row->pp, 1, &split))
             return FALSE;
         }
-      if (vpp > 1)
+      if (split.split == PLANNER_SPLIT_LAYOUT)
+        {
+          g_autofree char *layout = planner_recommend_layout_string (r, &split);
+
+          planner_args_set (args, "pipeline_model_parallel_layout", "--pipeline-model-parallel-layout", layout);
+        }
+      else if (vpp > 1)
         set_u (args, "num_virtual_stages_per_pipeline_rank", "--num-virtual-stages-per-pipeline-rank", vpp);
       if (split.split == PLANNER_SPLIT_ACCOUNT_BOTH || split.split == PLANNER_SPLIT_ACCOUNT_EMBEDDING)
         planner_args_set_bool (args, "account_for_embedding_in_pipeline_split",
@@ -368,7 +372,7 @@ score_rows (GArray  *rows,
       fill_request (row, &request, &custom);
       if (fixed_micro)
         request.micro_batch_size = row->mbs;
-      r = planner_recommend (&request, &error);
+      r = planner_recommend_with_constants (&request, NULL, &error);
       g_assert_no_error (error);
       g_assert_nonnull (r);
       score->rows++;
@@ -441,6 +445,225 @@ score_rows (GArray  *rows,
     }
 }
 
+/* ---- Generalisation ----
+ *
+ * The step model's constants (planner-recommend-step.c) were chosen by
+ * hand while looking at these rows.  Two measures of how much that
+ * flatters the figures above:
+ *  - the metrics per model family and per source, with the shipped
+ *    constants (every run);
+ *  - cross-validation (PLANNER_TEST_FULL_SWEEP=1, as build-aux/test runs
+ *    it): a grid of values for the five constants that were chosen by
+ *    hand and move the ranking most; for each family (and each source)
+ *    left out, the grid point that scores best on the other rows is
+ *    chosen, and the left-out rows are scored with it.  Each row is scored
+ *    once, by constants chosen without it. */
+
+static const char *
+row_family (const Row *row)
+{
+  static const struct
+  {
+    const char *prefix, *family;
+  } families[] = {
+    { "gpt:", "GPT (SC21 sizes)" }, { "gpt3", "GPT-3" }, { "llama", "Llama 3" }, { "mixtral", "Mixtral" },
+    { "nemotron", "Nemotron-4" }, { "deepseek", "DeepSeek-V3" }, { "qwen3", "Qwen3" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (families); i++)
+    if (g_str_has_prefix (row->model, families[i].prefix))
+      return families[i].family;
+  return "other";
+}
+
+static const char *
+row_source (const Row *row)
+{
+  static const char *const sources[] = { "NeMo", "Bridge", "SC21", "MLM" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
+    if (g_str_has_prefix (row->source, sources[i]))
+      return sources[i];
+  return "papers";
+}
+
+typedef struct
+{
+  gboolean fits;     /* ran the recommendation and something fits */
+  gboolean all3;
+  gboolean top5;
+} RowOutcome;
+
+/* The ranking of one row with the given constants (NULL: the shipped ones). */
+static void
+rank_row (const Row                  *row,
+          const PlannerStepConstants *k,
+          RowOutcome                 *out)
+{
+  g_autoptr(PlannerArgs) custom = NULL;
+  g_autoptr(PlannerRecommendation) r = NULL;
+  PlannerRecommendRequest request;
+  const PlannerRecommendCandidate *b;
+
+  memset (out, 0, sizeof *out);
+  fill_request (row, &request, &custom);
+  r = planner_recommend_with_constants (&request, k, NULL);
+  if (r == NULL || !r->fits)
+    return;
+  b = &r->best;
+  out->fits = TRUE;
+  out->all3 = within_2x (row->tp, b->layout.tp) && within_2x (row->pp, b->layout.pp) && within_2x (row->cp, b->layout.cp);
+  out->top5 = same_as_published (row, b);
+  for (guint j = 0; j < r->alternatives->len && !out->top5; j++)
+    out->top5 = same_as_published (row, &g_array_index (r->alternatives, PlannerRecommendCandidate, j));
+}
+
+/* The metrics of the shipped constants, per group. */
+static void
+print_groups (GArray        *rows,
+              const gboolean *fits,
+              const RowOutcome *shipped,
+              const char    *title,
+              const char *(*name_of) (const Row *))
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const char *name = name_of (&g_array_index (rows, Row, i));
+
+      if (!g_ptr_array_find_with_equal_func (names, name, g_str_equal, NULL))
+        g_ptr_array_add (names, (gpointer) name);
+    }
+  for (guint n = 0; n < names->len; n++)
+    {
+      guint count = 0, all3 = 0, top5 = 0, fit = 0;
+
+      for (guint i = 0; i < rows->len; i++)
+        if (g_str_equal (name_of (&g_array_index (rows, Row, i)), g_ptr_array_index (names, n)))
+          {
+            count++;
+            all3 += shipped[i].all3;
+            top5 += shipped[i].top5;
+            fit += fits[i];
+          }
+      g_string_append_printf (text, "\n  %-18s %3u rows: all three within 2x %3.0f%%, top 5 %3.0f%%, fits %3.0f%%",
+                              (const char *) g_ptr_array_index (names, n), count, 100.0 * all3 / count,
+                              100.0 * top5 / count, 100.0 * fit / count);
+    }
+  g_test_message ("%s (the shipped constants):%s", title, text->str);
+}
+
+#define GRID_AXES   5
+#define GRID_POINTS 3
+
+/* The grid point @index as constants: each axis takes half, the shipped
+ * value, or about twice (bounded where a fraction must stay one). */
+static void
+grid_constants (guint                 index,
+                PlannerStepConstants *k)
+{
+  const PlannerStepConstants *d = planner_recommend_step_defaults ();
+  static const double scale[GRID_POINTS] = { 0.5, 1.0, 2.0 };
+  guint digit[GRID_AXES];
+
+  for (guint a = 0; a < GRID_AXES; a++)
+    {
+      digit[a] = index % GRID_POINTS;
+      index /= GRID_POINTS;
+    }
+  *k = *d;
+  k->gemm_half = d->gemm_half * scale[digit[0]];
+  k->ep_overlap_residual = MIN (d->ep_overlap_residual * scale[digit[1]], 1.0);
+  k->tp_exposed_plain = MIN (d->tp_exposed_plain * (digit[2] == 0 ? 0.7 : digit[2] == 1 ? 1.0 : 1.0 / 0.85), 1.0);
+  k->u_memory = d->u_memory * scale[digit[3]];
+  k->memory_safe = d->memory_safe + (digit[4] == 0 ? -0.1 : digit[4] == 1 ? 0.0 : 0.15);
+}
+
+static guint
+grid_size (void)
+{
+  guint n = 1;
+
+  for (guint a = 0; a < GRID_AXES; a++)
+    n *= GRID_POINTS;
+  return n;
+}
+
+/* Leave each group out in turn, choose the grid point on the rest (the
+ * published layout in the top 5 first, all three within 2x next; the
+ * shipped point on a tie), and score the left-out rows with it. */
+static void
+cross_validate (GArray           *rows,
+                const gboolean   *fits,
+                RowOutcome      **grid,
+                const char       *title,
+                const char     *(*name_of) (const Row *))
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint shipped = 0, n_points = grid_size ();
+  guint held_all3 = 0, held_top5 = 0, held_fits = 0;
+
+  /* The shipped constants are the grid's centre. */
+  for (guint a = 0, w = 1; a < GRID_AXES; a++, w *= GRID_POINTS)
+    shipped += w;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const char *name = name_of (&g_array_index (rows, Row, i));
+
+      if (!g_ptr_array_find_with_equal_func (names, name, g_str_equal, NULL))
+        g_ptr_array_add (names, (gpointer) name);
+    }
+  for (guint n = 0; n < names->len; n++)
+    {
+      const char *left_out = g_ptr_array_index (names, n);
+      guint best = shipped;
+      double best_score = -1.0;
+      guint count = 0, all3 = 0, top5 = 0;
+
+      for (guint g = 0; g < n_points; g++)
+        {
+          double score = 0.0;
+
+          for (guint i = 0; i < rows->len; i++)
+            if (!g_str_equal (name_of (&g_array_index (rows, Row, i)), left_out))
+              score += 2.0 * grid[g][i].top5 + grid[g][i].all3;
+          if (score > best_score + 1e-9 || (fabs (score - best_score) < 1e-9 && g == shipped))
+            {
+              best = g;
+              best_score = score;
+            }
+        }
+      for (guint i = 0; i < rows->len; i++)
+        if (g_str_equal (name_of (&g_array_index (rows, Row, i)), left_out))
+          {
+            count++;
+            all3 += grid[best][i].all3;
+            top5 += grid[best][i].top5;
+            held_fits += fits[i];
+          }
+      held_all3 += all3;
+      held_top5 += top5;
+      {
+        PlannerStepConstants k;
+
+        grid_constants (best, &k);
+        g_string_append_printf (text, "\n  without %-18s %3u held-out rows: all three within 2x %3.0f%%, top 5 %3.0f%% "
+                                "(chosen: gemm_half %.0fK, ep_overlap_residual %.2f, tp_exposed_plain %.2f, "
+                                "u_memory %.2f, memory_safe %.2f)",
+                                left_out, count, 100.0 * all3 / count, 100.0 * top5 / count, k.gemm_half / 1024.0,
+                                k.ep_overlap_residual, k.tp_exposed_plain, k.u_memory, k.memory_safe);
+      }
+    }
+  g_test_message ("cross-validated, %s left out in turn (%u grid points):%s\n  pooled over the %u held-out rows: "
+                  "all three within 2x %.0f%%, published in the top 5 %.0f%%, published fits %.0f%% (the memory "
+                  "estimate has no constant fitted here)",
+                  title, n_points, text->str, rows->len, 100.0 * held_all3 / rows->len, 100.0 * held_top5 / rows->len,
+                  100.0 * held_fits / rows->len);
+}
+
 static void
 print_score (const char  *title,
              const Score *s,
@@ -472,11 +695,53 @@ test_published_layouts (void)
   score_rows (rows, TRUE, &micro, misses_micro);
   print_score ("batch, precision and the published micro-batch fixed", &micro, FALSE);
 
-  if ((double) score.top5 / score.rows < TARGET_TOP5)
-    g_test_message ("published in the top 5: %.0f%%, below the issue's target of %.0f%% (not met yet)",
-                    100.0 * score.top5 / score.rows, 100.0 * TARGET_TOP5);
+  /* Per family and per source, and the cross-validation. */
+  {
+    g_autofree gboolean *fits = g_new0 (gboolean, rows->len);
+    g_autofree RowOutcome *shipped = g_new0 (RowOutcome, rows->len);
+
+    for (guint i = 0; i < rows->len; i++)
+      {
+        const Row *row = &g_array_index (rows, Row, i);
+        g_autoptr(PlannerArgs) custom = NULL;
+        g_autoptr(PlannerRecommendation) r = NULL;
+        PlannerRecommendRequest request;
+        double peak, capacity;
+
+        rank_row (row, NULL, &shipped[i]);
+        fill_request (row, &request, &custom);
+        r = planner_recommend (&request, NULL);
+        fits[i] = r != NULL && published_fits (row, r, &peak, &capacity);
+      }
+    print_groups (rows, fits, shipped, "per model family", row_family);
+    print_groups (rows, fits, shipped, "per source", row_source);
+
+    if (g_getenv ("PLANNER_TEST_FULL_SWEEP") != NULL)
+      {
+        guint n_points = grid_size ();
+        RowOutcome **grid = g_new0 (RowOutcome *, n_points);
+
+        for (guint g = 0; g < n_points; g++)
+          {
+            PlannerStepConstants k;
+
+            grid_constants (g, &k);
+            grid[g] = g_new0 (RowOutcome, rows->len);
+            for (guint i = 0; i < rows->len; i++)
+              rank_row (&g_array_index (rows, Row, i), &k, &grid[g][i]);
+          }
+        cross_validate (rows, fits, grid, "each model family", row_family);
+        cross_validate (rows, fits, grid, "each source", row_source);
+        for (guint g = 0; g < n_points; g++)
+          g_free (grid[g]);
+        g_free (grid);
+      }
+    else
+      g_test_message ("cross-validation: set PLANNER_TEST_FULL_SWEEP=1 (build-aux/test does)");
+  }
+
   g_assert_cmpfloat ((double) score.all3 / score.rows, >=, TARGET_WITHIN_2X);
-  g_assert_cmpfloat ((double) score.top5 / score.rows, >=, FLOOR_TOP5);
+  g_assert_cmpfloat ((double) score.top5 / score.rows, >=, TARGET_TOP5);
   g_assert_cmpfloat ((double) score.fits / score.rows, >=, TARGET_FITS);
 }
 

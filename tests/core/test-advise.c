@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "planner-advise.h"
 #include "planner-analyze.h"
 #include "planner-flag-catalog.h"
@@ -381,6 +383,34 @@ test_diverging (void)
   input.gpu_id = "h100-sxm";
   h100 = planner_advise_troubleshoot (&input, PLANNER_SYMPTOM_DIVERGING, NULL);
   g_assert_nonnull (find (h100, "bf16"));
+  /* The memory figure comes from the estimate: BF16 keeps FP32 gradients
+   * where FP16 (without --accumulate-allreduce-grads-in-fp32) kept FP16. */
+  {
+    const PlannerSuggestion *bf16 = find (h100, "bf16");
+    g_autofree char *figures = g_strdup_printf ("%.1f → %.1f GiB", bf16->memory_before / (1024.0 * 1024.0 * 1024.0),
+                                                bf16->memory_after / (1024.0 * 1024.0 * 1024.0));
+
+    g_assert_cmpfloat (bf16->memory_after, >, bf16->memory_before + 0.5 * 1024.0 * 1024.0 * 1024.0);
+    g_assert_null (strstr (bf16->effect, "Same memory"));
+    g_assert_nonnull (strstr (bf16->effect, figures));
+    g_assert_nonnull (strstr (bf16->effect, "gradients in FP32"));
+  }
+  /* With FP32 gradient accumulation already, the memory stays. */
+  {
+    g_autoptr(PlannerArgs) fp32_grads = planner_args_copy (args);
+    g_autoptr(PlannerPlan) plan = NULL;
+    const PlannerSuggestion *bf16;
+
+    planner_args_set_bool (fp32_grads, "accumulate_allreduce_grads_in_fp32", "--accumulate-allreduce-grads-in-fp32",
+                           TRUE);
+    input.args = fp32_grads;
+    plan = planner_advise_troubleshoot (&input, PLANNER_SYMPTOM_DIVERGING, NULL);
+    bf16 = find (plan, "bf16");
+    g_assert_nonnull (bf16);
+    g_assert_cmpfloat (fabs (bf16->memory_after - bf16->memory_before), <, 0.05 * 1024.0 * 1024.0 * 1024.0);
+    g_assert_nonnull (strstr (bf16->effect, "Same speed and memory"));
+    input.args = args;
+  }
   g_assert_cmpstr (change_of (find (h100, "clip-grad"), "--clip-grad")->new_value, ==, "1.0");
   g_assert_cmpstr (change_of (find (h100, "lower-lr"), "--lr")->new_value, ==, "0.00015");
   g_assert_cmpstr (change_of (find (h100, "longer-warmup"), "--lr-warmup-iters")->new_value, ==, "2000");

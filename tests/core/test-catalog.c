@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "planner-catalog.h"
+#include "planner-memory.h"
 
 static void
 test_ids (void)
@@ -156,6 +157,60 @@ test_custom (void)
   }
 }
 
+/* The presets of models published without dropout carry
+ * --hidden-dropout 0 --attention-dropout 0 (NVIDIA's recipes and the
+ * models' own configs) as training settings apart from the dimensions;
+ * the GPT presets keep Megatron's default; the
+ * DeepSeek-V3 preset has its group-limited routing. */
+static void
+test_dropout_and_routing (void)
+{
+  static const char *const without[] = {
+    "llama2-7b", "llama2-13b", "llama2-70b", "llama3-8b", "llama3-70b", "llama3.1-405b", "mixtral-8x7b",
+    "mixtral-8x22b", "qwen3-30b-a3b", "qwen3-235b-a22b", "deepseek-v3", "nemotron4-15b", "nemotron4-340b",
+  };
+  static const char *const with[] = { "gpt3-175b", "gpt2-small", "gpt2-medium" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (without); i++)
+    {
+      const PlannerModel *m = planner_model_lookup (without[i]);
+      g_autoptr(PlannerArgs) args = planner_args_new ();
+
+      g_assert_nonnull (m);
+      g_assert_true (m->dropout_given);
+      g_assert_nonnull (m->dropout_source);
+      /* The dimensions alone say nothing about dropout, so that arguments
+       * without it still match the model. */
+      planner_model_apply_to_args (m, args);
+      g_assert_false (planner_args_is_set (args, "hidden_dropout"));
+      planner_model_apply_training_to_args (m, args);
+      g_assert_cmpstr (planner_args_get_string (args, "hidden_dropout", NULL), ==, "0");
+      g_assert_cmpstr (planner_args_get_string (args, "attention_dropout", NULL), ==, "0");
+      /* What the arguments say already stays. */
+      planner_args_set (args, "hidden_dropout", "--hidden-dropout", "0.05");
+      planner_model_apply_training_to_args (m, args);
+      g_assert_cmpstr (planner_args_get_string (args, "hidden_dropout", NULL), ==, "0.05");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (with); i++)
+    {
+      g_autoptr(PlannerArgs) args = planner_args_new ();
+
+      planner_model_apply_to_args (planner_model_lookup (with[i]), args);
+      planner_model_apply_training_to_args (planner_model_lookup (with[i]), args);
+      g_assert_false (planner_args_is_set (args, "hidden_dropout"));
+      g_assert_false (planner_args_is_set (args, "attention_dropout"));
+    }
+  {
+    g_autoptr(PlannerArgs) args = planner_args_new ();
+
+    planner_model_apply_to_args (planner_model_lookup ("deepseek-v3"), args);
+    g_assert_false (planner_args_is_set (args, "moe_router_num_groups"));
+    planner_model_apply_training_to_args (planner_model_lookup ("deepseek-v3"), args);
+    g_assert_cmpstr (planner_args_get_string (args, "moe_router_num_groups", NULL), ==, "8");
+    g_assert_cmpstr (planner_args_get_string (args, "moe_router_group_topk", NULL), ==, "4");
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -167,6 +222,7 @@ main (int   argc,
   g_test_add_func ("/planner/catalog/apply-and-count", test_apply_and_count);
   g_test_add_func ("/planner/catalog/all-models", test_all_models_resolve);
   g_test_add_func ("/planner/catalog/custom", test_custom);
+  g_test_add_func ("/planner/catalog/dropout-and-routing", test_dropout_and_routing);
 
   return g_test_run ();
 }

@@ -268,6 +268,60 @@ test_errors (void)
   }
 }
 
+/* --pipeline-model-parallel-layout in Megatron's syntax: the
+ * first/middle/last form is read (and written back the same way); any
+ * other form is left alone. */
+static void
+test_layout_string (void)
+{
+  static const struct
+  {
+    const char *text;
+    guint32     mtp;
+    gboolean    ok;
+    guint32     stages, first, middle, last;
+  } cases[] = {
+    { "Et*4|(t*4|)*14tmL", 1, TRUE, 16, 4, 4, 1 },
+    { "Et*3|(tt|)*29,m|L", 1, FALSE, 0, 0, 0, 0 },      /* the MTP layer in a stage of its own */
+    { "Ettt|(tt|)*29tt|L", 0, TRUE, 32, 3, 2, 0 },
+    { "E|t*8|t*8|t*8L", 0, TRUE, 4, 0, 8, 8 },
+    { "Et*2|t*3|t*2|t*2L", 0, FALSE, 0, 0, 0, 0 },     /* middles differ */
+    { "Et*2|t|t*2L", 1, FALSE, 0, 0, 0, 0 },            /* the MTP layer missing */
+    { "Et*2|Lt", 0, FALSE, 0, 0, 0, 0 },
+    { "tE|tL", 0, FALSE, 0, 0, 0, 0 },
+    { "Et*2|x|tL", 0, FALSE, 0, 0, 0, 0 },
+    { "(Et|)*99999999999", 0, FALSE, 0, 0, 0, 0 },
+    { "Et*99999999|tL", 0, FALSE, 0, 0, 0, 0 },
+    { "((t|)*2)*2", 0, FALSE, 0, 0, 0, 0 },
+    { "", 0, FALSE, 0, 0, 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      guint32 stages, first, middle, last;
+      gboolean ok = planner_config_parse_layout (cases[i].text, cases[i].mtp, &stages, &first, &middle, &last);
+
+      g_test_message ("%s", cases[i].text);
+      g_assert_cmpint (ok, ==, cases[i].ok);
+      if (!ok)
+        continue;
+      g_assert_cmpuint (stages, ==, cases[i].stages);
+      g_assert_cmpuint (first, ==, cases[i].first);
+      g_assert_cmpuint (middle, ==, cases[i].middle);
+      g_assert_cmpuint (last, ==, cases[i].last);
+      {
+        g_autofree char *again = planner_config_layout_string (stages, first, middle, last, cases[i].mtp);
+        guint32 s2, f2, m2, l2;
+
+        g_assert_true (planner_config_parse_layout (again, cases[i].mtp, &s2, &f2, &m2, &l2));
+        g_assert_cmpuint (s2, ==, stages);
+        g_assert_cmpuint (f2, ==, first);
+        g_assert_cmpuint (m2, ==, middle);
+        g_assert_cmpuint (l2, ==, last);
+      }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -280,6 +334,7 @@ main (int   argc,
   g_test_add_func ("/planner/config/moe-pattern", test_moe_pattern);
   g_test_add_func ("/planner/config/moe", test_moe_config);
   g_test_add_func ("/planner/config/errors", test_errors);
+  g_test_add_func ("/planner/config/layout-string", test_layout_string);
 
   return g_test_run ();
 }

@@ -483,6 +483,123 @@ test_precision_aware_optimizer (void)
   planner_test_assert_rel (st.bytes[PLANNER_MEMORY_GRADIENTS], params * 2.0, 1e-12);
 }
 
+/* The optimizer step is a second peak: TE's FusedAdam unscales 16-bit
+ * moments into fp32 copies of a whole parameter group (the larger of the
+ * dense and the expert shard); without the precision-aware optimizer a
+ * 16-bit gradient buffer reaches Adam as fp32 copies of the whole shard.
+ * It shows in the optimizer component only when it tops the activations
+ * and logits of the backward's peak. */
+static void
+test_optimizer_step (void)
+{
+  PlannerLayout dense = planner_test_layout (8, 1, 1, 1, 1, 0, 0);
+  PlannerLayout experts = planner_test_layout (8, 2, 1, 1, 8, 1, 0);
+  const char *const plain[] = { "--use-distributed-optimizer", NULL };
+  const char *const bf16_moments[] = { "--use-distributed-optimizer", "--use-precision-aware-optimizer",
+                                       "--exp-avg-dtype", "bf16", "--exp-avg-sq-dtype", "bf16", NULL };
+  const char *const reduce_bf16[] = { "--use-distributed-optimizer", "--grad-reduce-in-bf16", NULL };
+  const char *const moe_bf16_moments[] = { "--use-distributed-optimizer", "--use-precision-aware-optimizer",
+                                           "--exp-avg-dtype", "bf16", "--exp-avg-sq-dtype", "bf16",
+                                           "--main-grads-dtype", "bf16", "--sequence-parallel",
+                                           "--moe-token-dispatcher-type", "alltoall", NULL };
+  const char *const fsdp[] = { "--use-megatron-fsdp", "--use-distributed-optimizer", "--grad-reduce-in-bf16", NULL };
+  PlannerStageMemory st, base;
+
+  /* Nothing extra with fp32 moments and fp32 gradients. */
+  stage_for (&st, "llama3-8b", dense, 128, 1, 8, plain);
+  g_assert_cmpfloat (st.optimizer_step_bytes, ==, 0.0);
+  base = st;
+
+  /* bf16 moments: 8 bytes for each parameter of the shard, at once. */
+  stage_for (&st, "llama3-8b", dense, 128, 1, 8, bf16_moments);
+  planner_test_assert_rel (st.optimizer_step_bytes, st.dense_params / 8.0 * 8.0, 1e-12);
+  /* Short sequences: the step tops the backward's peak. */
+  g_assert_cmpfloat (st.optimizer_step_bytes, >,
+                     st.bytes[PLANNER_MEMORY_ACTIVATIONS] + st.bytes[PLANNER_MEMORY_LOGITS]);
+  planner_test_assert_rel (st.bytes[PLANNER_MEMORY_OPTIMIZER],
+                           st.dense_params * 6.0 / 8.0 + st.optimizer_step_bytes -
+                           st.bytes[PLANNER_MEMORY_ACTIVATIONS] - st.bytes[PLANNER_MEMORY_LOGITS], 1e-9);
+
+  /* bf16 gradient buffer without it: fp32 copies of the gradient shard. */
+  stage_for (&st, "llama3-8b", dense, 128, 1, 8, reduce_bf16);
+  planner_test_assert_rel (st.optimizer_step_bytes, st.dense_params / 8.0 * 4.0, 1e-12);
+  g_assert_cmpfloat (st.bytes[PLANNER_MEMORY_OPTIMIZER], >, base.bytes[PLANNER_MEMORY_OPTIMIZER]);
+
+  /* Long sequences: the backward's peak stays the peak. */
+  stage_for (&st, "llama3-8b", dense, 8192, 1, 8, reduce_bf16);
+  g_assert_cmpfloat (st.optimizer_step_bytes, <,
+                     st.bytes[PLANNER_MEMORY_ACTIVATIONS] + st.bytes[PLANNER_MEMORY_LOGITS]);
+  planner_test_assert_rel (st.bytes[PLANNER_MEMORY_OPTIMIZER], st.dense_params * 12.0 / 8.0, 1e-12);
+
+  /* Experts and dense parameters are separate optimizers: the larger shard
+   * (the experts, unsharded over expert-DP 1) sets the step. */
+  stage_for (&st, "qwen3-30b-a3b", experts, 128, 1, 8, moe_bf16_moments);
+  planner_test_assert_rel (st.optimizer_step_bytes, MAX (st.dense_params / 4.0, st.expert_params) * 8.0, 1e-12);
+
+  /* Megatron-FSDP hands Adam its own shards. */
+  stage_for (&st, "llama3-8b", dense, 128, 1, 8, fsdp);
+  g_assert_cmpfloat (st.optimizer_step_bytes, ==, 0.0);
+}
+
+/* Transformer Engine's workspaces outside the model's tensors: four more
+ * cuBLAS workspaces for the experts' grouped GEMM, and the userbuffers
+ * (six all-gathers, four reduce-scatters of the layer input's full shape)
+ * with a tripled workspace under --tp-comm-overlap. */
+static void
+test_te_workspaces (void)
+{
+  PlannerLayout experts = planner_test_layout (8, 1, 1, 1, 8, 1, 0);
+  PlannerLayout tp2 = planner_test_layout (8, 2, 1, 1, 1, 0, 0);
+  const char *const alltoall[] = { "--moe-token-dispatcher-type", "alltoall", NULL };
+  const char *const grouped[] = { "--moe-token-dispatcher-type", "alltoall", "--moe-grouped-gemm", NULL };
+  const char *const sp[] = { "--sequence-parallel", NULL };
+  const char *const overlap[] = { "--sequence-parallel", "--tp-comm-overlap", NULL };
+  const char *const overlap_fp8[] = { "--sequence-parallel", "--tp-comm-overlap", "--fp8-format", "hybrid", NULL };
+  const char *const sp_fp8[] = { "--sequence-parallel", "--fp8-format", "hybrid", NULL };
+  const double workspace = 32.0 * 1024.0 * 1024.0 + 256.0;   /* H100 */
+  const double shape = 4096.0 * 4096.0;                       /* seq × micro, hidden */
+  PlannerStageMemory a, b;
+
+  stage_for (&a, "qwen3-30b-a3b", experts, 4096, 1, 8, alltoall);
+  stage_for (&b, "qwen3-30b-a3b", experts, 4096, 1, 8, grouped);
+  planner_test_assert_rel (b.bytes[PLANNER_MEMORY_OVERHEAD] - a.bytes[PLANNER_MEMORY_OVERHEAD], 4.0 * workspace, 1e-9);
+
+  stage_for (&a, "llama3-8b", tp2, 4096, 1, 8, sp);
+  stage_for (&b, "llama3-8b", tp2, 4096, 1, 8, overlap);
+  planner_test_assert_rel (b.bytes[PLANNER_MEMORY_OVERHEAD] - a.bytes[PLANNER_MEMORY_OVERHEAD],
+                           shape * (6.0 * 2.0 + 4.0 * 2.0) + 2.0 * workspace, 1e-9);
+  stage_for (&a, "llama3-8b", tp2, 4096, 1, 8, sp_fp8);
+  stage_for (&b, "llama3-8b", tp2, 4096, 1, 8, overlap_fp8);
+  planner_test_assert_rel (b.bytes[PLANNER_MEMORY_OVERHEAD] - a.bytes[PLANNER_MEMORY_OVERHEAD],
+                           shape * (6.0 * 1.0 + 4.0 * 2.0) + 2.0 * workspace, 1e-9);
+}
+
+/* --pipeline-model-parallel-layout of the first/middle/last form: each
+ * rank holds its virtual stages' layers (stage k on rank k % pp). */
+static void
+test_layout_split (void)
+{
+  PlannerLayout layout = planner_test_layout (64, 1, 4, 1, 8, 1, 4);
+  const char *const extra[] = { "--pipeline-model-parallel-layout", "Et*4|(t*4|)*14tmL", NULL };
+  PlannerConfig config;
+  guint32 total = 0;
+
+  config_for (&config, "deepseek-v3", layout, 4096, 1, 256, extra);
+  g_assert_cmpuint (config.layout_stages, ==, 16);
+  g_assert_cmpuint (config.layout_first, ==, 4);
+  g_assert_cmpuint (config.layout_middle, ==, 4);
+  g_assert_cmpuint (config.layout_last, ==, 1);
+  g_assert_cmpuint (planner_memory_stage_layers (&config, 0), ==, 16);
+  g_assert_cmpuint (planner_memory_stage_layers (&config, 3), ==, 13);
+  for (guint32 r = 0; r < 4; r++)
+    total += planner_memory_stage_layers (&config, r);
+  g_assert_cmpuint (total, ==, 61);
+  /* DeepSeek-V3's first three layers are dense: all on rank 0's first stage. */
+  g_assert_cmpuint (planner_memory_stage_moe_layers (&config, 0, 16), ==, 13);
+  g_assert_cmpuint (planner_memory_stage_moe_layers (&config, 1, 16), ==, 16);
+  planner_config_clear (&config);
+}
+
 /* FP8: TE caches each GEMM weight's FP8 copy and its transpose; with
  * --fp8-param-gather the FP8 copy is the parameter itself. */
 static void
@@ -703,6 +820,9 @@ main (int   argc,
   g_test_add_func ("/planner/memory/realism", test_realism);
   g_test_add_func ("/planner/memory/fsdp", test_fsdp);
   g_test_add_func ("/planner/memory/precision-aware-optimizer", test_precision_aware_optimizer);
+  g_test_add_func ("/planner/memory/optimizer-step", test_optimizer_step);
+  g_test_add_func ("/planner/memory/te-workspaces", test_te_workspaces);
+  g_test_add_func ("/planner/memory/layout-split", test_layout_split);
   g_test_add_func ("/planner/memory/fp8-weights", test_fp8_weights);
   g_test_add_func ("/planner/memory/recompute-modules", test_recompute_modules);
   g_test_add_func ("/planner/memory/unfused-attention", test_unfused_attention);

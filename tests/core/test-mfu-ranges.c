@@ -127,6 +127,58 @@ test_mfu_ranges_sane (void)
       }
 }
 
+/* What the published runs say about the ranges' shape: MoE in FP8 lands
+ * well below dense in FP8 (the expert GEMMs are small and the all-to-all
+ * and routing do not speed up with FP8), so its whole range sits below
+ * dense FP8's middle and its middle at most 0.7 of dense FP8's; and the
+ * dense FP8 range reaches at least the best published dense FP8 run on
+ * that GPU, so the top of what experts get is never called unusual. */
+static void
+test_mfu_ranges_shape (void)
+{
+  guint n = 0;
+  const PlannerGpu *const *gpus = planner_gpu_list (&n);
+  guint compared = 0, topped = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const PlannerGpu *gpu = gpus[i];
+      const PlannerMfuRange *dense = &gpu->mfu_dense_fp8, *moe = &gpu->mfu_moe_fp8;
+      double top = 0.0;
+
+      if (dense->high > 0 && moe->high > 0)
+        {
+          g_test_message ("%s FP8: dense %.0f–%.0f%%, MoE %.0f–%.0f%%", gpu->id, dense->low * 100, dense->high * 100,
+                          moe->low * 100, moe->high * 100);
+          g_assert_cmpfloat (moe->high, <, (dense->low + dense->high) / 2.0);
+          g_assert_cmpfloat ((moe->low + moe->high) / 2.0, <=, 0.7 * (dense->low + dense->high) / 2.0);
+          compared++;
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (published); k++)
+        {
+          const Published *p = &published[k];
+          PlannerConfig config = { 0 };
+          PlannerMfu mfu;
+
+          if (p->moe || !p->fp8 || !g_str_equal (p->gpu, gpu->id))
+            continue;
+          config.precision = PLANNER_PRECISION_BF16;
+          config.fp8 = TRUE;
+          g_assert_true (planner_mfu_from_tflops_per_gpu (&config, gpu, p->tflops, &mfu, NULL));
+          top = MAX (top, mfu.mfu);
+        }
+      if (top > 0)
+        {
+          g_test_message ("%s: best published dense FP8 run %.1f%%, range top %.0f%%", gpu->id, top * 100,
+                          dense->high * 100);
+          g_assert_cmpfloat (dense->high, >=, top);
+          topped++;
+        }
+    }
+  g_assert_cmpuint (compared, >=, 3);
+  g_assert_cmpuint (topped, ==, 3);   /* H100, B200, GB200 */
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -135,6 +187,7 @@ main (int   argc,
 
   g_test_add_func ("/mfu-ranges/hold-published", test_mfu_ranges_hold_published);
   g_test_add_func ("/mfu-ranges/sane", test_mfu_ranges_sane);
+  g_test_add_func ("/mfu-ranges/shape", test_mfu_ranges_shape);
 
   return g_test_run ();
 }

@@ -12,6 +12,8 @@
 
 #include "planner-analyze.h"
 #include "planner-flag-catalog.h"
+#include "planner-job-args.h"
+#include "planner-recommend-job.h"
 #include "planner-recommend-private.h"
 
 static PlannerRecommendation *
@@ -71,9 +73,13 @@ check_expert_rules (const PlannerRecommendation     *r,
       if (larger)
         g_assert_cmpuint (l->ep, >, 1);
     }
+  /* Transformer layers per pipeline rank: the decoder layers, and on the
+   * last rank the MTP layers (each an attention and an MLP or MoE block,
+   * as NVIDIA's DeepSeek-V3 layouts count them: one decoder layer, the MTP
+   * layer and the loss on the last stage). */
   for (guint32 rank = 0; rank < l->pp; rank++)
     {
-      guint32 layers = 0;
+      guint32 layers = rank == l->pp - 1 ? (guint32) planner_args_get_int (r->model_args, "mtp_num_layers", 0) : 0;
 
       for (guint32 v = 0; v < l->vpp; v++)
         layers += planner_recommend_stage_layers (c, r->num_layers, rank + v * l->pp);
@@ -144,6 +150,21 @@ check_recommendation (const PlannerRecommendation *r,
     g_assert_nonnull (strstr (r->shell, line));
     g_assert_nonnull (strstr (r->shell, check));
     g_assert_nonnull (strstr (r->shell, "DRAFT"));
+    /* Megatron-FSDP refuses CUDA_DEVICE_MAX_CONNECTIONS=1 (validate_args). */
+    if (b->fsdp)
+      g_assert_null (strstr (r->shell, "CUDA_DEVICE_MAX_CONNECTIONS=1 "));
+    /* The flags the step model credits are in the shell block. */
+    if (b->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP)
+      g_assert_nonnull (strstr (r->shell, "--moe-token-dispatcher-type flex\n  --moe-flex-dispatcher-backend hybridep"));
+    if (b->moe_ep_overlap)
+      g_assert_nonnull (strstr (r->shell, "--overlap-moe-expert-parallel-comm"));
+    if (b->shared_expert_overlap)
+      g_assert_nonnull (strstr (r->shell, "--moe-shared-expert-overlap"));
+    if (b->split == PLANNER_SPLIT_LAYOUT)
+      {
+        g_assert_nonnull (strstr (r->shell, "--pipeline-model-parallel-layout '"));
+        g_assert_null (strstr (r->shell, "--num-virtual-stages-per-pipeline-rank"));
+      }
   }
 
   if (deep)
@@ -599,8 +620,28 @@ test_recommend_fp8 (void)
     g_assert_nonnull (strstr (r->mfu_text, "FP8"));
     args = planner_recommendation_candidate_args (r, &r->best);
     g_assert_cmpstr (planner_args_get_string (args, "fp8", NULL), ==, "hybrid");
+    /* Fixed means fixed: every layout offered is FP8, none BF16. */
+    g_assert_cmpuint (r->alternatives->len, >=, 1);
+    for (guint i = 0; i < r->alternatives->len; i++)
+      g_assert_true (g_array_index (r->alternatives, PlannerRecommendCandidate, i).fp8);
     check_recommendation (r, TRUE);
   }
+  /* BF16 asked: FP8 is never searched, so nothing offered is FP8. */
+  request.precision = PLANNER_TRAIN_PRECISION_BF16;
+  {
+    g_autoptr(PlannerRecommendation) r = planner_recommend (&request, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (r->fits);
+    g_assert_false (r->fp8);
+    g_assert_false (r->best.fp8);
+    for (guint i = 0; i < r->alternatives->len; i++)
+      g_assert_false (g_array_index (r->alternatives, PlannerRecommendCandidate, i).fp8);
+    g_assert_null (strstr (r->shell, "--fp8-format"));
+    g_assert_null (strstr (r->shell, "--fp8-param-gather"));
+    check_recommendation (r, TRUE);
+  }
+  request.precision = PLANNER_TRAIN_PRECISION_FP8;
   /* Blackwell defaults to MXFP8. */
   request.gpu_id = "b200";
   {
@@ -719,6 +760,72 @@ test_recommend_overlaps (void)
   }
 }
 
+/* The pipeline bubble with interleaving: (p − 1) / (v · m) of the busy
+ * time, on top of what the slowest stage adds.  The stage imbalance does
+ * not depend on the number of micro-batches, so at two values of m the
+ * same imbalance must explain both bubbles exactly; and the same layout
+ * with v = 5 leaves a fifth of the (p − 1) / m part. */
+static double
+bubble_imbalance (PlannerRecommendSearch    *s,
+                  PlannerRecommendCandidate *c,
+                  guint32                    m)
+{
+  PlannerMemoryEstimate none = { 0 };
+  const PlannerStepTime *t = &c->time;
+  double busy, share;
+
+  c->num_microbatches = m;
+  c->global_batch_size = (guint64) m * c->micro_batch_size * c->layout.dp;
+  planner_recommend_step_time (s, c, &none);
+  busy = t->total - t->bubble - t->dp_comm;
+  g_assert_cmpfloat (busy, >, 0.0);
+  share = ((double) c->layout.pp - 1.0) / ((double) c->layout.vpp * m);
+  /* bubble = busy × (imbalance − 1) + busy × imbalance × share */
+  return (t->bubble / busy + 1.0) / (1.0 + share);
+}
+
+static void
+test_recommend_bubble (void)
+{
+  PlannerRecommendRequest request = { 0 };
+  PlannerRecommendRequest resolved;
+  PlannerRecommendSearch s;
+  g_autoptr(PlannerRecommendation) r = NULL;
+  const guint32 vpps[] = { 1, 5 };
+  double base[G_N_ELEMENTS (vpps)];
+
+  request.model_id = "llama3-70b";
+  request.gpu_id = "h100-sxm";
+  request.num_gpus = 64;
+  request.global_batch_size = 128;
+  r = planner_recommend_prepare (&request, FALSE, &s, &resolved, NULL);
+  g_assert_nonnull (r);
+  for (guint i = 0; i < G_N_ELEMENTS (vpps); i++)
+    {
+      PlannerRecommendCandidate c = { 0 };
+      double imb8, imb32;
+
+      g_assert_true (planner_recommend_choose_split (s.base.num_layers, 0, 4, vpps[i], &c));
+      g_assert_true (planner_layout_init (&c.layout, 64, 4, 4, 1, 1, 1, vpps[i], PLANNER_RANK_ORDER_TP_CP_EP_DP_PP, NULL));
+      c.sequence_parallel = TRUE;
+      c.tp_in_nvlink = TRUE;
+      c.distributed_optimizer = TRUE;
+      c.micro_batch_size = 1;
+      c.recompute = PLANNER_RECOMPUTE_NONE;
+      planner_recommend_set_overlaps (&s, &c);
+      imb8 = bubble_imbalance (&s, &c, 8);
+      imb32 = bubble_imbalance (&s, &c, 32);
+      g_assert_cmpfloat (imb8, >=, 1.0 - 1e-12);
+      g_assert_cmpfloat_with_epsilon (imb8, imb32, 1e-9);
+      /* The bubble's (p − 1) / (v · m) part at m = 8. */
+      bubble_imbalance (&s, &c, 8);
+      base[i] = c.time.bubble / (c.time.total - c.time.bubble - c.time.dp_comm) - (imb8 - 1.0);
+      g_assert_cmpfloat_with_epsilon (base[i], imb8 * 3.0 / (vpps[i] * 8.0), 1e-9);
+    }
+  g_assert_cmpfloat (base[1], <, base[0] / 4.0);
+  planner_recommend_search_clear (&s);
+}
+
 /* The JSON ranks the top layouts with their modelled components, all
  * relative: shares and ratios, never a time. */
 static void
@@ -759,6 +866,73 @@ test_recommend_json_ranking (void)
   json_generator_set_root (generator, node);
   text = json_generator_to_data (generator, NULL);
   assert_no_time_or_cost (text);
+}
+
+/* The MoE all-to-all across NVLink domains: the NIC carries the copies
+ * bound for other domains (alltoall), or one per remote domain a token's
+ * experts are in (flex with HybridEP); group-limited routing bounds the
+ * domains; the EP overlap hides it behind the paired micro-batch's compute
+ * up to that compute. */
+static void
+test_recommend_all_to_all (void)
+{
+  PlannerRecommendRequest request = { 0 };
+  PlannerRecommendRequest resolved;
+  PlannerRecommendSearch s;
+  g_autoptr(PlannerRecommendation) r = NULL;
+  PlannerRecommendCandidate c = { 0 }, flex, overlapped;
+  double miss;
+
+  /* 128 experts, top-8, over 4 domains: 1 − C(96,8)/C(128,8) of each other
+   * domain is hit. */
+  miss = 1.0;
+  for (guint i = 0; i < 8; i++)
+    miss *= (96.0 - i) / (128.0 - i);
+  g_assert_cmpfloat_with_epsilon (planner_recommend_remote_domains (128, 8, 4, 0, 0), 3.0 * (1.0 - miss), 1e-12);
+  /* DeepSeek-V3 over 8 domains, one routing group each, 4 groups per
+   * token: 7 × (1 − C(7,4)/C(8,4)) = 3.5 other domains. */
+  g_assert_cmpfloat_with_epsilon (planner_recommend_remote_domains (256, 8, 8, 8, 4), 3.5, 1e-12);
+  g_assert_cmpfloat (planner_recommend_remote_domains (256, 8, 8, 0, 0), >, 3.5);
+  /* One domain: nothing crosses. */
+  g_assert_cmpfloat (planner_recommend_remote_domains (128, 8, 1, 0, 0), ==, 0.0);
+
+  /* Qwen3 235B on 256 H100, TP 2 PP 8 VPP 6 EP 32: the expert group spans
+   * four nodes. */
+  request.model_id = "qwen3-235b-a22b";
+  request.gpu_id = "h100-sxm";
+  request.num_gpus = 256;
+  request.global_batch_size = 2048;
+  r = planner_recommend_prepare (&request, FALSE, &s, &resolved, NULL);
+  g_assert_nonnull (r);
+  g_assert_true (planner_recommend_choose_split (s.base.num_layers, 0, 8, 6, &c));
+  g_assert_true (planner_layout_init (&c.layout, 256, 2, 8, 1, 32, 1, 6, PLANNER_RANK_ORDER_TP_CP_EP_DP_PP, NULL));
+  c.sequence_parallel = TRUE;
+  c.tp_in_nvlink = TRUE;
+  c.distributed_optimizer = TRUE;
+  c.micro_batch_size = 1;
+  c.recompute = PLANNER_RECOMPUTE_SELECTIVE;
+  c.recompute_modules = PLANNER_RECOMPUTE_MODULE_LAYERNORM | PLANNER_RECOMPUTE_MODULE_MOE_ACT;
+  g_assert_true (planner_recommend_choose_batch (&s, &c));
+  planner_recommend_evaluate (&s, &c);
+  g_assert_true (c.moe_ep_overlap);
+  g_assert_cmpint (c.dispatcher, ==, PLANNER_DISPATCHER_FLEX_HYBRIDEP);
+  g_assert_false (c.shared_expert_overlap);   /* Qwen3 has no shared experts */
+  flex = c;
+
+  /* Without the flex dispatcher: about 6 copies of 8 cross the network
+   * instead of 2.7, so more shows. */
+  c.dispatcher = PLANNER_DISPATCHER_ALLTOALL;
+  planner_recommend_step_time (&s, &c, &(PlannerMemoryEstimate) { 0 });
+  g_assert_cmpfloat (c.time.ep_comm, >, 1.5 * flex.time.ep_comm);
+
+  /* Without the overlap (full recompute forbids it), the whole transfer
+   * shows, recomputed forward included. */
+  overlapped = flex;
+  c = flex;
+  c.moe_ep_overlap = FALSE;
+  planner_recommend_step_time (&s, &c, &(PlannerMemoryEstimate) { 0 });
+  g_assert_cmpfloat (c.time.ep_comm, >, overlapped.time.ep_comm);
+  planner_recommend_search_clear (&s);
 }
 
 /* analyze of a person's own layout says where it ranks and what the
@@ -802,8 +976,13 @@ test_recommend_rank_layout (void)
   g_assert_cmpuint (rank->rank, <=, rank->n_layouts);
   g_assert_cmpfloat (rank->relative_speed, <, 1.0);
   g_assert_cmpfloat (rank->relative_speed, >, 0.0);
-  g_assert_nonnull (strstr (rank->text, "within"));
-  g_assert_nonnull (strstr (rank->text, "of the best the model finds"));
+  /* Far from the best (this one is well over 10% slower by the model) the
+   * text says how much slower plainly; "within x%" is only for close ones. */
+  g_test_message ("%s", rank->text);
+  g_assert_cmpfloat ((1.0 / rank->relative_speed - 1.0) * 100.0, >=, 10.0);
+  g_assert_null (strstr (rank->text, "within"));
+  g_assert_nonnull (strstr (rank->text, ". The best the model finds is TP "));
+  g_assert_true (strstr (rank->text, "% slower") != NULL || strstr (rank->text, " times as slow") != NULL);
   assert_no_time_or_cost (rank->text);
   json = planner_layout_rank_to_json (rank);
   g_assert_cmpint (json_object_get_int_member (json_node_get_object (json), "rank"), ==, (gint64) rank->rank);
@@ -820,6 +999,187 @@ test_recommend_rank_layout (void)
     g_assert_nonnull (planner_report_get_layout_rank (report));
     g_assert_cmpuint (planner_report_get_layout_rank (report)->rank, ==, rank->rank);
   }
+}
+
+/* A job as the request: its model (here a custom architecture given by
+ * its dimensions), cluster, sequence, batch and precision are fixed; the
+ * layout is searched.  A precision recommend does not plan, or a job
+ * without a model, is refused naming the job key. */
+static void
+test_recommend_from_job (void)
+{
+  static const char custom[] =
+    "{ \"format\" : \"launch-planner-job\", \"version\" : 1,"
+    "  \"model\" : { \"num_layers\" : 32, \"hidden_size\" : 3072, \"num_attention_heads\" : 24,"
+    "               \"num_query_groups\" : 8, \"ffn_hidden_size\" : 8192, \"vocab_size\" : 131072,"
+    "               \"max_position_embeddings\" : 8192, \"num_experts\" : 64, \"moe_router_topk\" : 6,"
+    "               \"moe_ffn_hidden_size\" : 1024 },"
+    "  \"cluster\" : { \"gpu_id\" : \"h100-sxm\", \"nodes\" : 8, \"gpus_per_node\" : 8 },"
+    "  \"training\" : { \"seq_length\" : 4096, \"global_batch_size\" : 512, \"precision\" : \"fp8\" } }";
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerArgs) model_args = NULL;
+  g_autoptr(PlannerRecommendation) r = NULL;
+  g_autoptr(GError) error = NULL;
+  PlannerRecommendRequest request = { 0 };
+
+  g_assert_true (planner_job_load_from_data (job, custom, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (model_args);
+  g_assert_true (request.model_args == model_args);
+  g_assert_null (request.model_id);
+  g_assert_cmpint (planner_args_get_int (model_args, "num_layers", 0), ==, 32);
+  g_assert_cmpint (planner_args_get_int (model_args, "num_experts", 0), ==, 64);
+  g_assert_cmpuint (request.num_gpus, ==, 64);
+  g_assert_cmpuint (request.seq_length, ==, 4096);
+  g_assert_cmpuint (request.global_batch_size, ==, 512);
+  g_assert_cmpint (request.precision, ==, PLANNER_TRAIN_PRECISION_FP8);
+  /* The job names no recipe: the one its script writes (delayed on Hopper). */
+  g_assert_cmpstr (request.fp8_recipe, ==, "delayed");
+
+  r = planner_recommend (&request, &error);
+  g_assert_no_error (error);
+  g_assert_true (r->fits);
+  g_assert_cmpuint (r->num_experts, ==, 64);
+  g_assert_cmpuint (r->num_layers, ==, 32);
+  g_assert_cmpstr (r->model_name, ==, "the job's custom architecture");
+  g_assert_cmpuint (r->best.global_batch_size, ==, 512);
+  g_assert_true (r->best.fp8);
+  g_assert_nonnull (strstr (r->shell, "--fp8-recipe delayed"));
+  check_recommendation (r, TRUE);
+
+  /* FP32: not planned; the message names the key and the fix. */
+  g_clear_pointer (&model_args, planner_args_unref);
+  memset (&request, 0, sizeof request);
+  g_object_set (job, "precision", "fp32", NULL);
+  g_assert_false (planner_recommend_request_from_job (job, &request, &model_args, &error));
+  g_assert_nonnull (strstr (error->message, "training.precision"));
+  g_assert_nonnull (strstr (error->message, "bf16 or fp8"));
+  g_clear_error (&error);
+
+  /* An engine error about a value the job gave names the job's key,
+   * unless the person gave that option beside the job. */
+  {
+    const char *const given[] = { "--gpu", NULL };
+
+    error = g_error_new (PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID, "--seq-length: too long");
+    planner_recommend_name_job_fields (error, given);
+    g_assert_cmpstr (error->message, ==, "training.seq_length: too long");
+    g_clear_error (&error);
+    error = g_error_new (PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID, "--gpu: unknown");
+    planner_recommend_name_job_fields (error, given);
+    g_assert_cmpstr (error->message, ==, "--gpu: unknown");
+    g_clear_error (&error);
+  }
+
+  /* No model at all. */
+  {
+    g_autoptr(PlannerJob) empty = planner_job_new ();
+
+    g_clear_pointer (&model_args, planner_args_unref);
+    memset (&request, 0, sizeof request);
+    g_object_set (empty, "model-id", "", "params-b", 0.0, "num-layers", 0u, NULL);
+    g_assert_false (planner_recommend_request_from_job (empty, &request, &model_args, &error));
+    g_assert_nonnull (strstr (error->message, "model."));
+    g_assert_null (model_args);
+  }
+}
+
+/* The recommendation written back into the job ("Use Recommended", the
+ * compare picture): the job's own analysis accepts the layout, agrees with
+ * the search on the memory, and the job's arguments carry every overlap
+ * and dispatcher the step model credited, so its script proposes them. */
+static void
+test_recommend_to_job (void)
+{
+  static const struct
+  {
+    const char *model;
+    const char *gpu;
+    guint       nodes;
+    const char *precision;
+    guint       gbs;
+  } cases[] = {
+    { "llama3-70b", "h100-sxm", 8, "bf16", 128 },          /* --tp-comm-overlap */
+    { "llama3.1-405b", "h100-sxm", 128, "fp8", 1024 },     /* an uneven or account-for split, FP8 */
+    { "qwen3-235b-a22b", "h100-sxm", 32, "bf16", 2048 },   /* flex dispatcher with HybridEP */
+    { "deepseek-v3", "h100-sxm", 128, "fp8", 8192 },       /* a --pipeline-model-parallel-layout */
+    { "mixtral-8x7b", "h100-sxm", 4, "bf16", 256 },
+  };
+  guint flex = 0, tp_overlap = 0, split = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PlannerJob) job = planner_job_new ();
+      g_autoptr(PlannerJob) after = NULL;
+      g_autoptr(PlannerArgs) model_args = NULL;
+      g_autoptr(PlannerArgs) args = NULL;
+      g_autoptr(PlannerRecommendation) r = NULL;
+      g_autoptr(PlannerReport) report = NULL;
+      g_autoptr(GError) error = NULL;
+      PlannerRecommendRequest request = { 0 };
+      const PlannerRecommendCandidate *b;
+      const PlannerMemoryEstimate *estimate;
+      const PlannerLayout *layout;
+
+      g_object_set (job, "model-id", cases[i].model, "gpu-id", cases[i].gpu, "nodes", cases[i].nodes,
+                    "gpus-per-node", 8u, "precision", cases[i].precision, "global-batch-size", cases[i].gbs,
+                    "mock-data", TRUE, NULL);
+      g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, &error));
+      r = planner_recommend (&request, &error);
+      g_assert_no_error (error);
+      g_assert_true (r->fits);
+      b = &r->best;
+      after = planner_recommendation_to_job (r, NULL, job);
+
+      report = planner_analyze_job (after);
+      g_assert_true (planner_report_get_layout_accepted (report));
+      layout = planner_report_get_layout (report);
+      g_assert_cmpuint (layout->tp, ==, b->layout.tp);
+      g_assert_cmpuint (layout->pp, ==, b->layout.pp);
+      g_assert_cmpuint (layout->cp, ==, b->layout.cp);
+      g_assert_cmpuint (layout->ep, ==, b->layout.ep);
+      g_assert_cmpuint (layout->vpp, ==, b->layout.vpp);
+      estimate = planner_report_get_memory_estimate (report);
+      g_assert_nonnull (estimate);
+      g_test_message ("%s: TP %u PP %u VPP %u EP %u split %d; job's estimate %.4g, search %.4g; extra: %s",
+                      cases[i].model, b->layout.tp, b->layout.pp, b->layout.vpp, b->layout.ep, b->split,
+                      estimate->stages[estimate->worst].total_bytes, b->peak_bytes,
+                      planner_job_get_string (after, "extra-args"));
+      g_assert_cmpfloat_with_epsilon (estimate->stages[estimate->worst].total_bytes / b->peak_bytes, 1.0, 1e-6);
+      for (guint k = 0; k < planner_report_get_diagnostics (report)->len; k++)
+        {
+          const PlannerDiagnostic *d = g_ptr_array_index (planner_report_get_diagnostics (report), k);
+
+          if (d->severity == PLANNER_SEVERITY_ERROR && !g_str_has_prefix (d->code, "data.") &&
+              !g_str_has_prefix (d->code, "tokenizer.") && !g_str_has_prefix (d->code, "training.train_iters"))
+            g_error ("%s: %s: %s", cases[i].model, d->code, d->message);
+        }
+
+      args = planner_job_to_args (after);
+      g_assert_true (planner_args_get_bool (args, "tp_comm_overlap", FALSE) == b->tp_comm_overlap);
+      g_assert_true (planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE) == b->moe_ep_overlap);
+      g_assert_true (planner_args_get_bool (args, "moe_shared_expert_overlap", FALSE) == b->shared_expert_overlap);
+      g_assert_true (planner_args_get_bool (args, "overlap_grad_reduce", FALSE));
+      g_assert_true (planner_args_get_bool (args, "use_distributed_optimizer", FALSE) == b->distributed_optimizer);
+      if (b->fp8)
+        g_assert_true (planner_args_get_bool (args, "fp8_param_gather", FALSE) == b->fp8_param_gather);
+      if (b->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP)
+        {
+          g_assert_cmpstr (planner_args_get_string (args, "moe_token_dispatcher_type", NULL), ==, "flex");
+          g_assert_cmpstr (planner_args_get_string (args, "moe_flex_dispatcher_backend", NULL), ==, "hybridep");
+          flex++;
+        }
+      tp_overlap += b->tp_comm_overlap ? 1 : 0;
+      split += b->split != PLANNER_SPLIT_EVEN ? 1 : 0;
+      /* What the job fixed stays. */
+      g_assert_cmpuint (planner_job_get_uint (after, "global-batch-size"), ==, cases[i].gbs);
+      g_assert_cmpstr (planner_job_get_string (after, "precision"), ==, cases[i].precision);
+    }
+  g_assert_cmpuint (flex, >=, 1);
+  g_assert_cmpuint (tp_overlap, >=, 1);
+  g_assert_cmpuint (split, >=, 1);
 }
 
 /* The property: for every GPU count 1..4096 (two models) and a stride of
@@ -870,6 +1230,60 @@ test_recommend_property (void)
   g_assert_cmpuint (fitted, >, total / 2);
 }
 
+/* The same property on every other GPU of the catalogue (GB200's NVLink
+ * domain is 72 GPUs, A100's and V100's have no FP8, L40S has no NVLink
+ * switch), in BF16 and, where the GPU has it, FP8: the powers of two and
+ * the multiples of 72 up to 16,384 GPUs; deep checks on every third. */
+static void
+test_recommend_property_gpus (void)
+{
+  guint n_models = 0, n_gpus = 0;
+  const PlannerModel *const *models = planner_model_list (&n_models);
+  const PlannerGpu *const *gpus = planner_gpu_list (&n_gpus);
+  g_autoptr(GArray) counts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint64 total = 0, fitted = 0, fp8 = 0;
+
+  for (guint64 n = 1; n <= 16384; n *= 2)
+    g_array_append_val (counts, n);
+  for (guint64 n = 72; n <= 16384; n *= 2)
+    g_array_append_val (counts, n);
+
+  for (guint g = 0; g < n_gpus; g++)
+    {
+      if (g_str_equal (gpus[g]->id, "h100-sxm"))
+        continue;
+      for (guint m = 0; m < n_models; m++)
+        for (guint i = 0; i < counts->len; i++)
+          for (guint prec = 0; prec < (gpus[g]->supports_fp8 ? 2u : 1u); prec++)
+            {
+              PlannerRecommendRequest request = { 0 };
+              g_autoptr(PlannerRecommendation) r = NULL;
+              g_autoptr(GError) error = NULL;
+
+              request.model_id = models[m]->id;
+              request.gpu_id = gpus[g]->id;
+              request.num_gpus = g_array_index (counts, guint64, i);
+              request.precision = prec == 1 ? PLANNER_TRAIN_PRECISION_FP8 : PLANNER_TRAIN_PRECISION_BF16;
+              r = planner_recommend (&request, &error);
+              g_assert_no_error (error);
+              g_assert_nonnull (r);
+              check_recommendation (r, total % 3 == 0);
+              if (r->fits)
+                {
+                  /* The precision asked is the precision searched. */
+                  g_assert_true (r->best.fp8 == (prec == 1));
+                  fp8 += r->best.fp8 ? 1 : 0;
+                }
+              total++;
+              fitted += r->fits ? 1 : 0;
+            }
+    }
+  g_test_message ("property on the other GPUs: %" G_GUINT64_FORMAT " requests, %" G_GUINT64_FORMAT
+                  " with a layout (%" G_GUINT64_FORMAT " in FP8)", total, fitted, fp8);
+  g_assert_cmpuint (fitted, >, total / 2);
+  g_assert_cmpuint (fp8, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -888,9 +1302,14 @@ main (int   argc,
   g_test_add_func ("/recommend/fp8", test_recommend_fp8);
   g_test_add_func ("/recommend/default-batch", test_recommend_default_batch);
   g_test_add_func ("/recommend/overlaps", test_recommend_overlaps);
+  g_test_add_func ("/recommend/all-to-all", test_recommend_all_to_all);
+  g_test_add_func ("/recommend/bubble", test_recommend_bubble);
   g_test_add_func ("/recommend/json-ranking", test_recommend_json_ranking);
   g_test_add_func ("/recommend/rank-layout", test_recommend_rank_layout);
+  g_test_add_func ("/recommend/from-job", test_recommend_from_job);
+  g_test_add_func ("/recommend/to-job", test_recommend_to_job);
   g_test_add_func ("/recommend/property", test_recommend_property);
+  g_test_add_func ("/recommend/property-gpus", test_recommend_property_gpus);
 
   return g_test_run ();
 }

@@ -142,7 +142,10 @@ test_chosen_stages (void)
 
   none = planner_script_render_memory_check (job, missing, 1, &error);
   g_assert_null (none);
-  g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD);
+  /* A stage the job does not have is a bad invocation (the CLI exits 2),
+   * and the message names the stages there are. */
+  g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_STAGE);
+  g_assert_nonnull (strstr (error->message, "no pipeline stage 4"));
   g_assert_nonnull (strstr (error->message, "0 to 3"));
 }
 
@@ -224,6 +227,68 @@ test_parse_stages (void)
   g_assert_null (stages);
 }
 
+/* Hostile --stages values: each is refused with a message naming the
+ * option (never a crash, a wrap-around or a partial list), or, when it is
+ * a list of plain numbers, read exactly. */
+static void
+test_parse_stages_hostile (void)
+{
+  static const char *const refused[] = {
+    ",", "0,", ",7", "0,,7", " ", " , ", "x", "0x3", "+3", "3.0", "1e3", "7 7", "٣", "\xff", "0;7",
+    "4294967295", "4294967296", "18446744073709551615", "99999999999999999999999999", "-0", "- 1",
+    "0,7,", "\t", "\n",
+  };
+  static const struct
+  {
+    const char *text;
+    guint       n;
+    guint32     last;
+  } accepted[] = {
+    { "0", 1, 0 }, { " 3 ", 1, 3 }, { "7,0", 2, 0 }, { "1,1,1", 3, 1 }, { "4294967294", 1, 4294967294u },
+    { "007", 1, 7 },
+  };
+  g_autoptr(GString) many = g_string_new ("0");
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GArray) stages = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *shown = g_strescape (refused[i], NULL);
+
+      g_test_message ("refused: “%s”", shown);
+      g_assert_false (planner_script_parse_stages (refused[i], &stages, &error));
+      g_assert_null (stages);
+      g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD);
+      g_assert_true (g_str_has_prefix (error->message, "--stages"));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      g_autoptr(GArray) stages = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (planner_script_parse_stages (accepted[i].text, &stages, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (stages->len, ==, accepted[i].n);
+      g_assert_cmpuint (g_array_index (stages, guint32, stages->len - 1), ==, accepted[i].last);
+    }
+
+  /* A very long list is read whole; the range check comes with the job. */
+  for (guint i = 1; i < 20000; i++)
+    g_string_append_printf (many, ",%u", i);
+  {
+    g_autoptr(GArray) stages = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PlannerJob) job = llama_job ();
+    g_autofree char *draft = NULL;
+
+    g_assert_true (planner_script_parse_stages (many->str, &stages, &error));
+    g_assert_cmpuint (stages->len, ==, 20000);
+    draft = planner_script_render_memory_check (job, (const guint32 *) (gpointer) stages->data, stages->len, &error);
+    g_assert_null (draft);
+    g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_STAGE);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -235,6 +300,7 @@ main (int   argc,
   g_test_add_func ("/planner/script-memcheck/refused", test_refused);
   g_test_add_func ("/planner/script-memcheck/no-paths-needed", test_no_paths_needed);
   g_test_add_func ("/planner/script-memcheck/parse-stages", test_parse_stages);
+  g_test_add_func ("/planner/script-memcheck/parse-stages-hostile", test_parse_stages_hostile);
 
   return g_test_run ();
 }

@@ -76,6 +76,20 @@ def validate_models(path):
             if m.get("moe_layer_freq"):
                 check(moe_pattern_length(m["moe_layer_freq"], m["num_layers"]) == m["num_layers"],
                       f"{where}: moe_layer_freq length differs from num_layers")
+        if "moe_router_num_groups" in m or "moe_router_group_topk" in m:
+            positive_int(m, "moe_router_num_groups", where)
+            positive_int(m, "moe_router_group_topk", where)
+            g, k = m.get("moe_router_num_groups", 1), m.get("moe_router_group_topk", 1)
+            check(m.get("num_experts", 0) % g == 0, f"{where}: experts not divisible by router groups")
+            check(k <= g, f"{where}: moe_router_group_topk exceeds moe_router_num_groups")
+            check(m.get("moe_router_topk", 0) <= k * m.get("num_experts", 0) // g,
+                  f"{where}: topk exceeds the experts of the groups a token may use")
+        if "hidden_dropout" in m or "attention_dropout" in m:
+            for key in ("hidden_dropout", "attention_dropout"):
+                value = m.get(key)
+                check(isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1,
+                      f"{where}: {key} must be given with the other dropout, in [0, 1), not {value!r}")
+            check(bool(m.get("dropout_source")), f"{where}: dropout_source is required with the dropout values")
         if m.get("multi_latent_attention"):
             for key in ("kv_lora_rank", "qk_head_dim", "qk_pos_emb_head_dim", "v_head_dim"):
                 positive_int(m, key, where)

@@ -1,0 +1,291 @@
+/* planner-recommend-job.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* A job as a recommendation request: what the job fixes (model, cluster,
+ * sequence, batch, precision) goes in; what recommend chooses (the
+ * degrees, micro-batch, recompute, overlaps) is left to the search. */
+
+#define G_LOG_DOMAIN "planner-recommend"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "planner-args.h"
+#include "planner-job-args.h"
+#include "planner-job-model.h"
+#include "planner-recommend-job.h"
+#include "planner-recommend-private.h"
+
+gboolean
+planner_recommend_request_from_job (PlannerJob               *job,
+                                    PlannerRecommendRequest  *request,
+                                    PlannerArgs             **model_args,
+                                    GError                  **error)
+{
+  g_autoptr(PlannerModel) model = NULL;
+  const PlannerGpu *gpu;
+  const char *precision;
+  const char *recipe;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), FALSE);
+  g_return_val_if_fail (request != NULL, FALSE);
+  g_return_val_if_fail (model_args != NULL && *model_args == NULL, FALSE);
+
+  /* The job's own checks name the field when it names no model. */
+  model = planner_job_dup_model (job, error);
+  if (model == NULL)
+    return FALSE;
+
+  switch (planner_job_get_model_kind (job))
+    {
+    case PLANNER_JOB_MODEL_CATALOG:
+      request->model_id = g_intern_string (planner_job_get_model_id (job));
+      break;
+    case PLANNER_JOB_MODEL_SIZE:
+      request->params_b = planner_job_get_double (job, "params-b");
+      break;
+    case PLANNER_JOB_MODEL_CUSTOM:
+      /* The dimensions as Megatron arguments, exactly what the job's
+       * script writes for them. */
+      *model_args = planner_args_new ();
+      planner_job_model_to_args (job, *model_args);
+      request->model_args = *model_args;
+      request->vocab_size = model->vocab_size;
+      request->model_name = "the job's custom architecture";
+      break;
+    case PLANNER_JOB_MODEL_NONE:
+    default:
+      g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
+                   "model.model_id: the job names no model; give model.model_id, model.params_b or the "
+                   "architecture (model.num_layers and the other model keys)");
+      return FALSE;
+    }
+
+  request->gpu_id = g_intern_string (planner_job_get_gpu_id (job));
+  request->num_gpus = planner_job_get_world_size (job);
+  request->gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
+  request->seq_length = planner_job_get_uint (job, "seq-length");
+  request->global_batch_size = planner_job_get_uint (job, "global-batch-size");
+
+  gpu = planner_gpu_lookup (request->gpu_id);
+  precision = planner_job_get_string (job, "precision");
+  recipe = planner_job_get_string (job, "fp8-recipe");
+  if (g_strcmp0 (precision, "fp8") == 0)
+    {
+      request->precision = PLANNER_TRAIN_PRECISION_FP8;
+      /* The job's recipe, or the one its script writes when it names none. */
+      request->fp8_recipe = g_intern_string (recipe != NULL && *recipe != '\0' ? recipe
+                                                                                : planner_job_auto_fp8_recipe (request->gpu_id));
+    }
+  else if (g_strcmp0 (precision, "bf16") == 0)
+    request->precision = PLANNER_TRAIN_PRECISION_BF16;
+  else if (g_strcmp0 (precision, "fp16") == 0 && gpu != NULL && !gpu->supports_bf16)
+    request->precision = PLANNER_TRAIN_PRECISION_DEFAULT;   /* FP16 is what recommend plans there */
+  else
+    {
+      g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
+                   "training.precision: recommend plans bf16 or fp8 training (fp16 only on GPUs without BF16), "
+                   "not %s; set training.precision to bf16 or fp8",
+                   precision != NULL ? precision : "none");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+planner_recommend_name_job_fields (GError            *error,
+                                   const char *const *given)
+{
+  static const struct
+  {
+    const char *option;
+    const char *key;
+  } fields[] = {
+    { "--gpus-per-node", "cluster.gpus_per_node" },
+    { "--gpus", "cluster.nodes × cluster.gpus_per_node" },
+    { "--gpu", "cluster.gpu_id" },
+    { "--model", "model.model_id" },
+    { "--params-b", "model.params_b" },
+    { "--seq-length", "training.seq_length" },
+    { "--global-batch-size", "training.global_batch_size" },
+    { "--precision", "training.precision" },
+    { "--fp8-recipe", "training.fp8_recipe" },
+  };
+
+  if (error == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      g_autofree char *prefix = g_strconcat (fields[i].option, ": ", NULL);
+      char *message;
+
+      if (!g_str_has_prefix (error->message, prefix))
+        continue;
+      if (given != NULL && g_strv_contains (given, fields[i].option))
+        return;
+      message = g_strconcat (fields[i].key, ": ", error->message + strlen (prefix), NULL);
+      g_free (error->message);
+      error->message = message;
+      return;
+    }
+}
+
+/* Adds @word to @args (extra arguments) unless it is there already. */
+static void
+append_extra (GString    *args,
+              const char *word)
+{
+  if (strstr (args->str, word) != NULL)
+    return;
+  if (args->len > 0)
+    g_string_append_c (args, ' ');
+  g_string_append (args, word);
+}
+
+PlannerJob *
+planner_recommendation_to_job (const PlannerRecommendation     *r,
+                               const PlannerRecommendCandidate *c,
+                               PlannerJob                      *job)
+{
+  PlannerJob *copy;
+  const PlannerLayout *l;
+  const char *extra;
+  g_autoptr(GString) args = NULL;
+  g_autofree char *split = NULL;
+  gboolean moe;
+
+  g_return_val_if_fail (r != NULL, NULL);
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+
+  if (c == NULL)
+    c = &r->best;
+  l = &c->layout;
+  moe = r->num_experts > 0;
+  copy = planner_job_copy (job);
+  g_object_freeze_notify (G_OBJECT (copy));
+  g_object_set (copy,
+                "tp", (guint) l->tp,
+                "pp", (guint) l->pp,
+                "cp", (guint) l->cp,
+                "ep", (guint) l->ep,
+                "etp", moe ? (guint) l->etp : 0u,
+                "vpp", c->split == PLANNER_SPLIT_LAYOUT ? 1u : (guint) l->vpp,
+                "micro-batch-size", (guint) c->micro_batch_size,
+                "global-batch-size", (guint) MIN (c->global_batch_size, G_MAXUINT32),
+                "recompute", c->recompute == PLANNER_RECOMPUTE_FULL ? "full"
+                             : c->recompute == PLANNER_RECOMPUTE_SELECTIVE ? "selective" : "none",
+                "distributed-optimizer", c->distributed_optimizer,
+                "sequence-parallel", c->sequence_parallel,
+                "overlap-grad-reduce", c->grad_reduce_overlap,
+                "overlap-param-gather", c->param_gather_overlap,
+                "tp-comm-overlap", c->tp_comm_overlap,
+                NULL);
+  if (c->fsdp)
+    g_object_set (copy, "fsdp", "megatron", NULL);
+  else if (g_strcmp0 (planner_job_get_string (copy, "fsdp"), "megatron") == 0)
+    g_object_set (copy, "fsdp", "none", NULL);
+  if (c->fp8)
+    g_object_set (copy, "fp8-param-gather", c->fp8_param_gather, NULL);
+  if (c->recompute == PLANNER_RECOMPUTE_SELECTIVE)
+    {
+      const char *names[8] = { NULL };
+      g_autofree char *modules = NULL;
+
+      planner_recommend_module_names (c->recompute_modules, names);
+      modules = g_strjoinv (" ", (char **) names);
+      g_object_set (copy, "recompute-modules", modules, NULL);
+    }
+  else if (c->recompute == PLANNER_RECOMPUTE_FULL)
+    g_object_set (copy,
+                  "recompute-method", c->recompute_block > 0 ? "block" : "uniform",
+                  "recompute-num-layers", c->recompute_block > 0 ? (guint) c->recompute_block : 1u,
+                  NULL);
+  if (moe)
+    g_object_set (copy,
+                  "overlap-moe-comm", c->moe_ep_overlap,
+                  "moe-token-dispatcher-type", c->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP ? "flex" : "alltoall",
+                  NULL);
+
+  /* What no field holds: the layer split, the flex backend and the
+   * shared-expert overlap, as extra arguments. */
+  extra = planner_job_get_string (copy, "extra-args");
+  args = g_string_new (extra != NULL ? extra : "");
+  switch (c->split)
+    {
+    case PLANNER_SPLIT_ACCOUNT_BOTH:
+      append_extra (args, "--account-for-embedding-in-pipeline-split");
+      append_extra (args, "--account-for-loss-in-pipeline-split");
+      break;
+    case PLANNER_SPLIT_ACCOUNT_EMBEDDING:
+      append_extra (args, "--account-for-embedding-in-pipeline-split");
+      break;
+    case PLANNER_SPLIT_ACCOUNT_LOSS:
+      append_extra (args, "--account-for-loss-in-pipeline-split");
+      break;
+    case PLANNER_SPLIT_UNEVEN:
+      split = g_strdup_printf ("--decoder-first-pipeline-num-layers %u --decoder-last-pipeline-num-layers %u",
+                               c->first_stage_layers, c->last_stage_layers);
+      append_extra (args, split);
+      break;
+    case PLANNER_SPLIT_LAYOUT:
+      {
+        /* The layout sets the virtual stages itself (one VPP source). */
+        g_autofree char *layout = planner_recommend_layout_string (r, c);
+
+        split = g_strdup_printf ("--pipeline-model-parallel-layout '%s'", layout);
+        append_extra (args, split);
+      }
+      break;
+    case PLANNER_SPLIT_EVEN:
+    default:
+      break;
+    }
+  g_object_set (copy, "extra-args", args->str, NULL);
+
+  /* Whatever else the search evaluated and no field writes (the flex
+   * backend, the shared-expert overlap, --delay-wgrad-compute, gradients
+   * reduced in BF16, …) joins the extra arguments, so the job is the
+   * candidate the search costed. */
+  {
+    g_autoptr(PlannerArgs) wanted = planner_recommendation_candidate_args (r, c);
+    g_autoptr(PlannerArgs) have = planner_job_to_args (copy);
+
+    /* The model's own flags come from the job's model (the analysis adds
+     * a catalogue model's), the tokenizer from its data fields. */
+    planner_job_model_to_args (copy, have);
+    for (guint i = 0; i < planner_args_get_n_entries (wanted); i++)
+      {
+        const char *dest = planner_args_get_dest_at (wanted, i);
+        g_autoptr(GPtrArray) words = NULL;
+
+        if (planner_args_is_set (have, dest) || g_str_equal (dest, "tokenizer_type"))
+          continue;
+        words = g_ptr_array_new_with_free_func (g_free);
+        planner_args_append_words (wanted, dest, words);
+        for (guint w = 0; w < words->len; w++)
+          {
+            const char *word = g_ptr_array_index (words, w);
+            g_autofree char *quoted = NULL;
+
+            if (args->len > 0)
+              g_string_append_c (args, ' ');
+            /* Words are read back by the importer's shell reader. */
+            if (strpbrk (word, " \t'\"\\$`|&;<>()*?[]{}~#!") != NULL)
+              {
+                quoted = g_shell_quote (word);
+                g_string_append (args, quoted);
+              }
+            else
+              g_string_append (args, word);
+          }
+      }
+    g_object_set (copy, "extra-args", args->str, NULL);
+  }
+  g_object_thaw_notify (G_OBJECT (copy));
+  return copy;
+}
