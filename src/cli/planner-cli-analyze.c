@@ -80,7 +80,7 @@ print_memory (const PlannerReport *report)
   g_print ("\n");
   for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
     {
-      g_print ("  %-28s", planner_memory_component_to_string (rows[r]));
+      g_print ("  %-28s", planner_memory_component_label (rows[r]));
       for (guint s = 0; s < estimate->n_stages; s++)
         g_print (" %9.2f GiB", estimate->stages[s].bytes[rows[r]] / GIB);
       g_print ("\n");

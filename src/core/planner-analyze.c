@@ -289,7 +289,7 @@ analyze_model (PlannerReport *report,
                                  "the largest part is %s (%.1f GiB)."),
                                worst->stage, worst->total_bytes / (1 << 30), report->gpu->name,
                                report->estimate.capacity_bytes / (1 << 30),
-                               planner_memory_component_to_string (worst->dominant),
+                               planner_memory_component_label (worst->dominant),
                                worst->bytes[worst->dominant] / (1 << 30));
     }
 }

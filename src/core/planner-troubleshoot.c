@@ -125,7 +125,7 @@ troubleshoot_oom (PlannerAdvisor *advisor)
                             "part is %s (%.1f GiB): weights %.1f, gradients %.1f, optimizer %.1f, activations %.1f, "
                             "logits %.1f, overhead %.1f GiB."),
                           worst->stage, worst->total_bytes / GIB, advisor->gpu->name,
-                          estimate->capacity_bytes / GIB, planner_memory_component_to_string (worst->dominant),
+                          estimate->capacity_bytes / GIB, planner_memory_component_label (worst->dominant),
                           worst->bytes[worst->dominant] / GIB,
                           worst->bytes[PLANNER_MEMORY_WEIGHTS] / GIB, worst->bytes[PLANNER_MEMORY_GRADIENTS] / GIB,
                           worst->bytes[PLANNER_MEMORY_OPTIMIZER] / GIB, worst->bytes[PLANNER_MEMORY_ACTIVATIONS] / GIB,
