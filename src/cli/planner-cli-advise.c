@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <inttypes.h>
+
 #include <string.h>
 
 #include "planner-advise-log.h"
@@ -33,11 +36,14 @@ print_log_line (const char *lead,
                 gint        rank,
                 const char *text)
 {
-  g_autofree char *rank_text = rank >= 0 ? g_strdup_printf (" (rank %d)", rank) : g_strdup ("");
+  g_autofree char *rank_text = rank >= 0 ? g_strdup_printf (_(" (rank %d)"), rank) : g_strdup ("");
   glong length = g_utf8_strlen (text, -1);
   g_autofree char *cut = length > 160 ? g_utf8_substring (text, 0, 159) : g_strdup (text);
 
-  g_print ("%sline %" G_GUINT64_FORMAT "%s: %s%s\n", lead, line, rank_text, cut, length > 160 ? "…" : "");
+  /* Translators: “   log:     line 884 (rank 3): text”; the first %s is a
+   * heading, the second “ (rank N)” or nothing, the third the line's text,
+   * the last an ellipsis when the text was cut */
+  g_print (_("%sline %" PRIu64 "%s: %s%s\n"), lead, line, rank_text, cut, length > 160 ? "…" : "");
 }
 
 static void
@@ -47,10 +53,10 @@ print_suggestion (const PlannerPlan       *plan,
 {
   g_print ("\n%u. %s  [%s]\n", rank, s->title, s->id);
   if (s->cause != NULL)
-    g_print ("   cause:   %s\n", s->cause);
+    g_print (_("   cause:   %s\n"), s->cause);
   if (s->reason != NULL)
-    g_print ("   why:     %s\n", s->reason);
-  g_print ("   changes:\n");
+    g_print (_("   why:     %s\n"), s->reason);
+  g_print (_("   changes:\n"));
   for (guint i = 0; i < s->changes->len; i++)
     {
       const PlannerChange *change = g_ptr_array_index (s->changes, i);
@@ -61,31 +67,33 @@ print_suggestion (const PlannerPlan       *plan,
         {
           if (*lines[l] != '\0')
             g_print ("     %s%s\n", lines[l],
-                     change->target == PLANNER_CHANGE_TARGET_ENV ? "   (environment, not a flag)" : "");
+                     change->target == PLANNER_CHANGE_TARGET_ENV ? _("   (environment, not a flag)") : "");
         }
     }
   for (guint i = 0; i < s->prerequisites->len; i++)
-    g_print ("   needs:   %s\n", (const char *) g_ptr_array_index (s->prerequisites, i));
+    g_print (_("   needs:   %s\n"), (const char *) g_ptr_array_index (s->prerequisites, i));
   if (s->effect != NULL)
-    g_print ("   effect:  %s\n", s->effect);
+    g_print (_("   effect:  %s\n"), s->effect);
   if (s->speed_low > 0)
-    g_print ("   speed:   ×%.2f–%.2f relative step speed (planner's range from published tuning guides)\n",
+    g_print (_("   speed:   ×%.2f–%.2f relative step speed (planner's range from published tuning guides)\n"),
              s->speed_low, s->speed_high);
   if (s->mfu_low > 0)
-    g_print ("   MFU:     %.1f–%.1f%% expected after (against the %s peak)\n", s->mfu_low * 100, s->mfu_high * 100,
+    g_print (_("   MFU:     %.1f–%.1f%% expected after (against the %s peak)\n"), s->mfu_low * 100, s->mfu_high * 100,
              plan->peak_name != NULL ? plan->peak_name : "BF16");
   if (s->memory_before >= 0)
-    g_print ("   memory:  %.1f → %.1f GiB per GPU on the most loaded stage%s\n", s->memory_before / GIB,
-             s->memory_after / GIB, s->fits_after ? " (fits)" : " (does not fit)");
+    g_print (s->fits_after
+             ? _("   memory:  %.1f → %.1f GiB per GPU on the most loaded stage (fits)\n")
+             : _("   memory:  %.1f → %.1f GiB per GPU on the most loaded stage (does not fit)\n"),
+             s->memory_before / GIB, s->memory_after / GIB);
   if (s->bubble_before >= 0)
-    g_print ("   bubble:  %.1f%% → %.1f%% of the step ((p−1)/(v·m))\n", s->bubble_before * 100, s->bubble_after * 100);
+    g_print (_("   bubble:  %.1f%% → %.1f%% of the step ((p−1)/(v·m))\n"), s->bubble_before * 100, s->bubble_after * 100);
   for (guint i = 0; i < s->checks->len; i++)
-    g_print ("   checked: %s\n", (const char *) g_ptr_array_index (s->checks, i));
+    g_print (_("   checked: %s\n"), (const char *) g_ptr_array_index (s->checks, i));
   for (guint i = 0; i < s->citations->len; i++)
     {
       const PlannerCitation *c = g_ptr_array_index (s->citations, i);
 
-      print_log_line ("   log:     ", c->line, c->rank, c->text);
+      print_log_line (_("   log:     "), c->line, c->rank, c->text);
     }
 }
 
@@ -94,37 +102,37 @@ print_text (const PlannerPlan *plan,
             gboolean           evidence)
 {
   if (plan->kind == PLANNER_PLAN_OPTIMIZE)
-    g_print ("Optimization plan (draft: nothing is applied until you approve it)\n");
+    g_print (_("Optimization plan (draft: nothing is applied until you approve it)\n"));
   else
-    g_print ("Troubleshooting: %s (draft: nothing is applied until you approve it)\n",
+    g_print (_("Troubleshooting: %s (draft: nothing is applied until you approve it)\n"),
              planner_symptom_to_string (plan->symptom));
   g_print ("Megatron-Core 0.20.0\n");
-  g_print ("Layout   %s\n", plan->summary != NULL ? plan->summary : "unknown");
+  g_print (_("Layout   %s\n"), plan->summary != NULL ? plan->summary : _("unknown"));
   if (plan->memory_before >= 0)
     {
       if (plan->cumulative && plan->memory_after != plan->memory_before)
-        g_print ("Memory   %.1f → %.1f of %.1f GiB per GPU on the most loaded stage\n", plan->memory_before / GIB,
+        g_print (_("Memory   %.1f → %.1f of %.1f GiB per GPU on the most loaded stage\n"), plan->memory_before / GIB,
                  plan->memory_after / GIB, plan->capacity_bytes / GIB);
       else
-        g_print ("Memory   %.1f of %.1f GiB per GPU on the most loaded stage\n", plan->memory_before / GIB,
+        g_print (_("Memory   %.1f of %.1f GiB per GPU on the most loaded stage\n"), plan->memory_before / GIB,
                  plan->capacity_bytes / GIB);
     }
   for (guint i = 0; evidence && i < plan->evidence->len; i++)
-    g_print ("Log      %s\n", (const char *) g_ptr_array_index (plan->evidence, i));
+    g_print (_("Log      %s\n"), (const char *) g_ptr_array_index (plan->evidence, i));
   for (guint i = 0; i < plan->errors->len; i++)
-    g_print ("Error    %s\n", (const char *) g_ptr_array_index (plan->errors, i));
+    g_print (_("Error    %s\n"), (const char *) g_ptr_array_index (plan->errors, i));
   for (guint i = 0; i < plan->notes->len; i++)
-    g_print ("Note     %s\n", (const char *) g_ptr_array_index (plan->notes, i));
+    g_print (_("Note     %s\n"), (const char *) g_ptr_array_index (plan->notes, i));
 
   if (plan->suggestions->len > 0)
-    g_print ("\n%s\n", plan->cumulative ? "Suggested changes, to apply together in this order:"
-                                        : "Likely causes, most likely first; each fix applies on its own:");
+    g_print ("\n%s\n", plan->cumulative ? _("Suggested changes, to apply together in this order:")
+                                        : _("Likely causes, most likely first; each fix applies on its own:"));
   for (guint i = 0; i < plan->suggestions->len; i++)
     print_suggestion (plan, g_ptr_array_index (plan->suggestions, i), i + 1);
 
   if (plan->cumulative && plan->suggestions->len > 0)
     {
-      g_print ("\nThe whole plan as a diff of the command line:\n");
+      g_print (_("\nThe whole plan as a diff of the command line:\n"));
       for (guint i = 0; i < plan->suggestions->len; i++)
         {
           const PlannerSuggestion *s = g_ptr_array_index (plan->suggestions, i);
@@ -145,7 +153,7 @@ print_text (const PlannerPlan *plan,
 
   if (plan->rejected->len > 0)
     {
-      g_print ("\nConsidered and not offered:\n");
+      g_print (_("\nConsidered and not offered:\n"));
       for (guint i = 0; i < plan->rejected->len; i++)
         g_print ("  - %s\n", (const char *) g_ptr_array_index (plan->rejected, i));
     }
@@ -182,10 +190,11 @@ apply_plan (const char  *command,
 
   changes = planner_job_list_changes (job, applied);
   if (changes[0] == NULL)
-    g_print ("Applying this changes no field of the job.\n");
+    g_print (_("Applying this changes no field of the job.\n"));
   else
     {
-      g_print ("The job with %s applied differs in:\n", index == G_MAXUINT ? "every suggestion" : "this suggestion");
+      g_print (index == G_MAXUINT ? _("The job with every suggestion applied differs in:\n")
+                                  : _("The job with this suggestion applied differs in:\n"));
       for (guint i = 0; changes[i] != NULL; i++)
         g_print ("  %s\n", changes[i]);
     }
@@ -201,9 +210,9 @@ apply_plan (const char  *command,
       if (status != PLANNER_EXIT_OK)
         return status;
       if (replaces_input)
-        g_print ("Replaced %s, the job file read, with the new job (the old one is gone).\n", output);
+        g_print (_("Replaced %s, the job file read, with the new job (the old one is gone).\n"), output);
       else
-        g_print ("Wrote the new job to %s (the original is unchanged).\n", output);
+        g_print (_("Wrote the new job to %s (the original is unchanged).\n"), output);
     }
   return PLANNER_EXIT_OK;
 }
@@ -217,28 +226,28 @@ print_log (const PlannerLogAnalysis *analysis,
   g_autofree char *name = g_path_get_basename (path);
 
   if (record->n_iteration_lines > 0)
-    g_print ("Log      %s: %" G_GUINT64_FORMAT " lines, %" G_GUINT64_FORMAT " iteration lines (%" G_GUINT64_FORMAT
-             "–%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT "), reached: %s\n", name, record->n_lines,
+    g_print (_("Log      %s: %" PRIu64 " lines, %" PRIu64 " iteration lines (%" PRIu64
+               "–%" PRIu64 " of %" PRIu64 "), reached: %s\n"), name, record->n_lines,
              record->n_iteration_lines, record->first_iteration, record->last_iteration, record->train_iters,
              planner_log_phase_to_string (record->phase));
   else
-    g_print ("Log      %s: %" G_GUINT64_FORMAT " lines, no iteration logged, reached: %s\n", name, record->n_lines,
+    g_print (_("Log      %s: %" PRIu64 " lines, no iteration logged, reached: %s\n"), name, record->n_lines,
              planner_log_phase_to_string (record->phase));
-  g_print ("Job      %s: %s\n", analysis->job_from_log ? "read from the log's arguments" : "the job file",
+  g_print (analysis->job_from_log ? _("Job      read from the log's arguments: %s\n") : _("Job      the job file: %s\n"),
            planner_report_get_summary (analysis->report));
   for (guint i = 0; i < analysis->assumptions->len; i++)
-    g_print ("Assumed  %s\n", (const char *) g_ptr_array_index (analysis->assumptions, i));
+    g_print (_("Assumed  %s\n"), (const char *) g_ptr_array_index (analysis->assumptions, i));
 
-  g_print ("\nWhat the log shows:\n");
+  g_print (_("\nWhat the log shows:\n"));
   if (diagnosis->findings->len == 0)
-    g_print ("  No failure, divergence or low MFU.\n");
+    g_print (_("  No failure, divergence or low MFU.\n"));
   for (guint i = 0; i < diagnosis->findings->len; i++)
     {
       const PlannerLogFinding *finding = g_ptr_array_index (diagnosis->findings, i);
 
       g_print ("  %u. [%s] %s\n", i + 1, planner_symptom_to_string (finding->symptom), finding->title);
       if (finding->event != NULL && finding->event->rule_id != NULL)
-        g_print ("     rule:  %s (matched by %s)\n", finding->event->rule_id,
+        g_print (_("     rule:  %s (matched by %s)\n"), finding->event->rule_id,
                  planner_log_rule_match_to_string (finding->event->rule_match));
       for (guint d = 0; d < finding->details->len; d++)
         g_print ("     %s\n", (const char *) g_ptr_array_index (finding->details, d));
@@ -256,14 +265,24 @@ print_log (const PlannerLogAnalysis *analysis,
     {
       g_autofree char *peak = g_ascii_strup (planner_peak_kind_to_string (diagnosis->mfu.peak), -1);
 
-      g_print ("  Measured MFU %.1f%%: %.1f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s, from the median "
-               "logged %s", diagnosis->mfu.mfu * 100, diagnosis->mfu.tflops_per_gpu,
-               peak, diagnosis->mfu.peak_tflops,
-               g_str_equal (diagnosis->mfu_from, "throughput") ? "throughput" : "elapsed time");
+      gboolean throughput = g_str_equal (diagnosis->mfu_from, "throughput");
+
+      /* Translators: the %s is the peak's precision, BF16 or FP8 */
       if (diagnosis->expected_mfu_high > 0)
-        g_print ("; published runs reach %.0f–%.0f%%", diagnosis->expected_mfu_low * 100,
-                 diagnosis->expected_mfu_high * 100);
-      g_print (".\n");
+        g_print (throughput
+                 ? _("  Measured MFU %.1f%%: %.1f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s, from the median "
+                     "logged throughput; published runs reach %.0f–%.0f%%.\n")
+                 : _("  Measured MFU %.1f%%: %.1f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s, from the median "
+                     "logged elapsed time; published runs reach %.0f–%.0f%%.\n"),
+                 diagnosis->mfu.mfu * 100, diagnosis->mfu.tflops_per_gpu, peak, diagnosis->mfu.peak_tflops,
+                 diagnosis->expected_mfu_low * 100, diagnosis->expected_mfu_high * 100);
+      else
+        g_print (throughput
+                 ? _("  Measured MFU %.1f%%: %.1f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s, from the median "
+                     "logged throughput.\n")
+                 : _("  Measured MFU %.1f%%: %.1f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s, from the median "
+                     "logged elapsed time.\n"),
+                 diagnosis->mfu.mfu * 100, diagnosis->mfu.tflops_per_gpu, peak, diagnosis->mfu.peak_tflops);
       if (diagnosis->mfu_line != NULL)
         print_log_line ("     ", diagnosis->mfu_line->number, diagnosis->mfu_line->rank, diagnosis->mfu_line->text);
     }
@@ -271,18 +290,19 @@ print_log (const PlannerLogAnalysis *analysis,
     {
       const PlannerLogMemoryCheck *check = g_ptr_array_index (diagnosis->memory, i);
 
-      g_print ("  Memory   %s\n", check->sentence);
+      g_print (_("  Memory   %s\n"), check->sentence);
       print_log_line ("     ", check->line->number, check->line->rank, check->line->text);
     }
   if (diagnosis->has_theoretical)
     {
-      g_print ("  Megatron's theoretical memory in the log: %.1f GiB", diagnosis->theoretical_logged_bytes / GIB);
       if (diagnosis->theoretical_planner_bytes >= 0)
-        g_print ("; the planner's reproduction for this job: %.1f GiB", diagnosis->theoretical_planner_bytes / GIB);
-      g_print (".\n");
+        g_print (_("  Megatron's theoretical memory in the log: %.1f GiB; the planner's reproduction for this job: "
+                   "%.1f GiB.\n"), diagnosis->theoretical_logged_bytes / GIB, diagnosis->theoretical_planner_bytes / GIB);
+      else
+        g_print (_("  Megatron's theoretical memory in the log: %.1f GiB.\n"), diagnosis->theoretical_logged_bytes / GIB);
     }
   for (guint i = 0; i < diagnosis->notes->len; i++)
-    g_print ("  Note     %s\n", (const char *) g_ptr_array_index (diagnosis->notes, i));
+    g_print (_("  Note     %s\n"), (const char *) g_ptr_array_index (diagnosis->notes, i));
 }
 
 /* troubleshoot/optimize --log FILE [JOB.json] */
@@ -312,8 +332,8 @@ run_log (const char     *command,
   if (job_path != NULL)
     {
       if (gpu_id != NULL || gpus_per_node != 0)
-        return planner_cli_usage_error (command, "--gpu and --gpus-per-node describe the run when there is no job "
-                                        "file; the job file already says them");
+        return planner_cli_usage_error (command, _("--gpu and --gpus-per-node describe the run when there is no job "
+                                          "file; the job file already says them"));
       job = planner_cli_load_job (job_path, &error);
       if (job == NULL)
         return planner_cli_usage_error (command, "%s", error->message);
@@ -324,10 +344,10 @@ run_log (const char     *command,
   file = g_file_new_for_path (log_path);
   record = planner_log_read_file (file, NULL, NULL, NULL, &error);
   if (record == NULL)
-    return planner_cli_usage_error (command, "--log %s: %s", log_path, error->message);
+    return planner_cli_usage_error (command, _("--log %s: %s"), log_path, error->message);
   analysis = planner_log_analysis_new (record, job, gpu_id, gpus_per_node, &error);
   if (analysis == NULL)
-    return planner_cli_usage_error (command, "--log %s: %s", log_path, error->message);
+    return planner_cli_usage_error (command, _("--log %s: %s"), log_path, error->message);
 
   if (!troubleshoot || has_symptom)
     {
@@ -346,14 +366,14 @@ run_log (const char     *command,
     }
 
   if (output != NULL && apply_text == NULL)
-    return planner_cli_usage_error (command, "--output writes the job with a plan applied: give --apply N or --apply all");
+    return planner_cli_usage_error (command, _("--output writes the job with a plan applied: give --apply N or --apply all"));
   if (apply_text != NULL)
     {
       if (plans->len == 0)
-        return planner_cli_usage_error (command, "the log shows no failure, divergence or low MFU: there is no "
-                                        "plan to apply (give --symptom to make one anyway)");
+        return planner_cli_usage_error (command, _("the log shows no failure, divergence or low MFU: there is no "
+                                          "plan to apply (give --symptom to make one anyway)"));
       if (plans->len != 1)
-        return planner_cli_usage_error (command, "the log shows %u symptoms: choose the plan to apply with --symptom",
+        return planner_cli_usage_error (command, _("the log shows %u symptoms: choose the plan to apply with --symptom"),
                                         plans->len);
       return apply_plan (command, g_ptr_array_index (plans, 0), analysis->job, job_path, index, output, force);
     }
@@ -413,20 +433,20 @@ run (const char *command,
   guint n_rest;
   GOptionEntry entries[] = {
     { "symptom", 0, 0, G_OPTION_ARG_STRING, &symptom_text,
-      "oom, low-mfu, slow, diverging, start-up-error or hang (with --log: the one plan to make)", "SYMPTOM" },
+      N_("oom, low-mfu, slow, diverging, start-up-error or hang (with --log: the one plan to make)"), "SYMPTOM" },
     { "log", 0, 0, G_OPTION_ARG_FILENAME, &log_path,
-      "Work from the log the run wrote (Megatron's stdout/stderr or a SLURM output file)", "FILE" },
-    { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, "With --log and no job file: the GPU the run had", "TYPE" },
+      N_("Work from the log the run wrote (Megatron's stdout/stderr or a SLURM output file)"), "FILE" },
+    { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, N_("With --log and no job file: the GPU the run had"), "TYPE" },
     { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &per_node_text,
-      "With --log and no job file: GPUs per node in the run", "N" },
-    { "mfu", 0, 0, G_OPTION_ARG_STRING, &mfu_text, "Measured MFU, 0..1 or a percentage", "X" },
-    { "iteration-time", 0, 0, G_OPTION_ARG_STRING, &time_text, "Measured seconds per iteration", "SECONDS" },
-    { "tflops-per-gpu", 0, 0, G_OPTION_ARG_STRING, &tflops_text, "Megatron's logged TFLOP/s per GPU", "T" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+      N_("With --log and no job file: GPUs per node in the run"), "N" },
+    { "mfu", 0, 0, G_OPTION_ARG_STRING, &mfu_text, N_("Measured MFU, 0..1 or a percentage"), "X" },
+    { "iteration-time", 0, 0, G_OPTION_ARG_STRING, &time_text, N_("Measured seconds per iteration"), "SECONDS" },
+    { "tflops-per-gpu", 0, 0, G_OPTION_ARG_STRING, &tflops_text, N_("Megatron's logged TFLOP/s per GPU"), "T" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { "apply", 0, 0, G_OPTION_ARG_STRING, &apply_text,
-      "Show the job with suggestion N applied (\"all\": every one, in order)", "N|all" },
-    { "output", 0, 0, G_OPTION_ARG_FILENAME, &output, "With --apply: write the new job to FILE", "FILE" },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "With --output: replace an existing file", NULL },
+      N_("Show the job with suggestion N applied (\"all\": every one, in order)"), "N|all" },
+    { "output", 0, 0, G_OPTION_ARG_FILENAME, &output, N_("With --apply: write the new job to FILE"), "FILE" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("With --output: replace an existing file"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
@@ -434,25 +454,25 @@ run (const char *command,
   /* optimize has no symptom: drop the entry so --help does not offer it. */
   context = g_option_context_new ("JOB.json | --log FILE [JOB.json]");
   g_option_context_set_summary (context, troubleshoot
-    ? "Rank the likely causes of a symptom for this job and give the exact Megatron-Core 0.20.0 flag changes.\n"
-      "With --log, read the symptoms from the log the run wrote (each with the lines that prove it) and make a "
-      "plan for each; the job comes from the log's printed arguments when no job file is given.\n"
-      "Exit status: 0 a list produced (a job with start-up errors gets them as the causes), "
-      "2 bad invocation or unreadable job or log."
-    : "Plan flag changes that raise throughput for this job (Megatron-Core 0.20.0), each checked and measured.\n"
-      "With --log, start from the MFU measured in the log the run wrote; the job comes from the log's printed "
-      "arguments when no job file is given.\n"
-      "Exit status: 0 plan produced, 1 the job has start-up errors (the plan is still printed; see "
-      "troubleshoot --symptom start-up-error), 2 bad invocation or unreadable job or log.");
+    ? N_("Rank the likely causes of a symptom for this job and give the exact Megatron-Core 0.20.0 flag changes.\n"
+         "With --log, read the symptoms from the log the run wrote (each with the lines that prove it) and make a "
+         "plan for each; the job comes from the log's printed arguments when no job file is given.\n"
+         "Exit status: 0 a list produced (a job with start-up errors gets them as the causes), "
+         "2 bad invocation or unreadable job or log.")
+    : N_("Plan flag changes that raise throughput for this job (Megatron-Core 0.20.0), each checked and measured.\n"
+         "With --log, start from the MFU measured in the log the run wrote; the job comes from the log's printed "
+         "arguments when no job file is given.\n"
+         "Exit status: 0 plan produced, 1 the job has start-up errors (the plan is still printed; see "
+         "troubleshoot --symptom start-up-error), 2 bad invocation or unreadable job or log."));
   if (!planner_cli_parse_options (command, context, troubleshoot ? entries : entries + 1, &args))
     return PLANNER_EXIT_USAGE;
 
   if (symptom_text != NULL && !planner_symptom_from_string (symptom_text, &symptom))
-    return planner_cli_usage_error (command, "--symptom: unknown symptom “%s”; give oom, low-mfu, slow, "
-                                    "diverging, start-up-error or hang", symptom_text);
+    return planner_cli_usage_error (command, _("--symptom: unknown symptom “%s”; give oom, low-mfu, slow, "
+                                      "diverging, start-up-error or hang"), symptom_text);
   if (troubleshoot && symptom_text == NULL && log_path == NULL)
-    return planner_cli_usage_error (command, "--symptom is required: oom, low-mfu, slow, diverging, "
-                                    "start-up-error or hang (or give --log FILE to read them from the run's log)");
+    return planner_cli_usage_error (command, _("--symptom is required: oom, low-mfu, slow, diverging, "
+                                      "start-up-error or hang (or give --log FILE to read them from the run's log)"));
   if ((mfu_text != NULL && !planner_cli_parse_positive (command, "--mfu", mfu_text, MAX_MFU, &mfu)) ||
       (time_text != NULL &&
        !planner_cli_parse_positive (command, "--iteration-time", time_text, MAX_ITERATION_TIME, &seconds)) ||
@@ -469,12 +489,12 @@ run (const char *command,
     }
   /* Every option does something, or the command says why not. */
   if (output != NULL && apply_text == NULL)
-    return planner_cli_usage_error (command, "--output writes the job with a plan applied: give --apply N or --apply all");
+    return planner_cli_usage_error (command, _("--output writes the job with a plan applied: give --apply N or --apply all"));
   if (force && output == NULL)
-    return planner_cli_usage_error (command, "--force needs --output FILE");
+    return planner_cli_usage_error (command, _("--force needs --output FILE"));
   if (json && apply_text != NULL)
-    return planner_cli_usage_error (command, "--json prints the plan; --apply prints the changed fields: "
-                                    "give one of them");
+    return planner_cli_usage_error (command, _("--json prints the plan; --apply prints the changed fields: "
+                                      "give one of them"));
   if (output != NULL)
     {
       int status = planner_cli_check_output (command, output, force);
@@ -485,20 +505,20 @@ run (const char *command,
 
   n_rest = rest != NULL ? g_strv_length (rest) : 0;
   if (n_rest > 1)
-    return planner_cli_usage_error (command, "give one job file, not %u", n_rest);
+    return planner_cli_usage_error (command, _("give one job file, not %u"), n_rest);
 
   if (log_path != NULL)
     {
       if (mfu_text != NULL || time_text != NULL || tflops_text != NULL)
-        return planner_cli_usage_error (command, "--log measures the MFU from the logged throughput: give no "
-                                        "--mfu, --iteration-time or --tflops-per-gpu with it");
+        return planner_cli_usage_error (command, _("--log measures the MFU from the logged throughput: give no "
+                                          "--mfu, --iteration-time or --tflops-per-gpu with it"));
       return run_log (command, troubleshoot, log_path, n_rest == 1 ? rest[0] : NULL, symptom_text != NULL, symptom,
                       gpu_id, (guint) per_node, json, apply_text, index, output, force);
     }
   if (gpu_id != NULL || per_node_text != NULL)
-    return planner_cli_usage_error (command, "--gpu and --gpus-per-node describe a log's run: give them with --log");
+    return planner_cli_usage_error (command, _("--gpu and --gpus-per-node describe a log's run: give them with --log"));
   if (n_rest == 0)
-    return planner_cli_usage_error (command, "give the job file (JOB.json), or --log FILE");
+    return planner_cli_usage_error (command, _("give the job file (JOB.json), or --log FILE"));
 
   job = planner_cli_load_job (rest[0], &error);
   if (job == NULL)

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 
 #include "planner-analyze.h"
@@ -29,7 +31,7 @@ import_file (const char  *path,
   g_autofree char *contents = NULL;
   gsize length = 0;
 
-  if (!planner_cli_read_file (path, PLANNER_IMPORT_MAX_BYTES, "launch script", &contents, &length, error))
+  if (!planner_cli_read_file (path, PLANNER_IMPORT_MAX_BYTES, _("launch script"), &contents, &length, error))
     return NULL;
   return planner_import_script (contents, length, error);
 }
@@ -56,43 +58,49 @@ print_memory (const PlannerReport *report)
   if (megatron == NULL || estimate == NULL)
     return;
 
-  g_print ("\nMemory per GPU, as Megatron's theoretical_memory_usage reports it (%s formula)\n",
-           megatron->used_sp_formula ? "sequence-parallel" : "non-sequence-parallel");
-  print_gib_row ("weights and optimizer", megatron->weight_and_optimizer_bytes);
-  print_gib_row ("activations", megatron->activation_bytes);
-  print_gib_row ("total", megatron->total_bytes);
+  g_print (megatron->used_sp_formula
+           ? _("\nMemory per GPU, as Megatron's theoretical_memory_usage reports it (sequence-parallel formula)\n")
+           : _("\nMemory per GPU, as Megatron's theoretical_memory_usage reports it (non-sequence-parallel formula)\n"));
+  print_gib_row (_("weights and optimizer"), megatron->weight_and_optimizer_bytes);
+  print_gib_row (_("activations"), megatron->activation_bytes);
+  print_gib_row (_("total"), megatron->total_bytes);
 
-  g_print ("\nMemory per GPU, the planner's estimate by pipeline stage%s%s\n",
-           gpu != NULL ? " on " : "", gpu != NULL ? gpu->name : " (no GPU given: pass --gpu to check the fit)");
+  if (gpu != NULL)
+    /* Translators: %s is the GPU's name */
+    g_print (_("\nMemory per GPU, the planner's estimate by pipeline stage on %s\n"), gpu->name);
+  else
+    g_print (_("\nMemory per GPU, the planner's estimate by pipeline stage (no GPU given: pass --gpu to check the fit)\n"));
   g_print ("  %-28s", "");
   for (guint s = 0; s < estimate->n_stages; s++)
     {
-      g_autofree char *title = g_strdup_printf ("stage %u", estimate->stages[s].stage);
+      g_autofree char *title = g_strdup_printf (_("stage %u"), estimate->stages[s].stage);
 
       g_print (" %13s", title);
     }
   g_print ("\n");
   for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
     {
-      g_print ("  %-28s", planner_memory_component_to_string (rows[r]));
+      g_print ("  %-28s", planner_memory_component_label (rows[r]));
       for (guint s = 0; s < estimate->n_stages; s++)
         g_print (" %9.2f GiB", estimate->stages[s].bytes[rows[r]] / GIB);
       g_print ("\n");
     }
-  g_print ("  %-28s", "total");
+  g_print ("  %-28s", _("total"));
   for (guint s = 0; s < estimate->n_stages; s++)
     g_print (" %9.2f GiB", estimate->stages[s].total_bytes / GIB);
   g_print ("\n");
   if (gpu != NULL)
     {
-      g_print ("  %-28s", "headroom");
+      g_print ("  %-28s", _("headroom"));
       for (guint s = 0; s < estimate->n_stages; s++)
         g_print (" %9.2f GiB", estimate->stages[s].headroom_bytes / GIB);
-      g_print ("\n  %s: %.2f GiB per GPU; %s\n", gpu->name, estimate->capacity_bytes / GIB,
-               estimate->fits ? "every stage fits ✓" : "does not fit ✗");
+      g_print (estimate->fits
+               /* Translators: %s is the GPU's name */
+               ? _("\n  %s: %.2f GiB per GPU; every stage fits ✓\n")
+               : _("\n  %s: %.2f GiB per GPU; does not fit ✗\n"), gpu->name, estimate->capacity_bytes / GIB);
     }
-  g_print ("  Allowance outside the model's tensors: CUDA context %.2f GiB, NCCL %.2f GiB, workspaces %.2f GiB; "
-           "the allocator's cache (%.0f%% of the activations) is given back before running out\n",
+  g_print (_("  Allowance outside the model's tensors: CUDA context %.2f GiB, NCCL %.2f GiB, workspaces %.2f GiB; "
+             "the allocator's cache (%.0f%% of the activations) is given back before running out\n"),
            estimate->cuda_context_bytes / GIB, estimate->nccl_bytes / GIB, estimate->workspace_bytes / GIB,
            estimate->fragmentation_fraction * 100);
   reasons = planner_memory_diff_describe (estimate->difference);
@@ -100,7 +108,7 @@ print_memory (const PlannerReport *report)
     {
       g_auto(GStrv) lines = g_strsplit (reasons, "\n", -1);
 
-      g_print ("  Versus Megatron's figure: %+.2f GiB on the first stage, because:\n",
+      g_print (_("  Versus Megatron's figure: %+.2f GiB on the first stage, because:\n"),
                estimate->difference_bytes / GIB);
       for (guint i = 0; lines[i] != NULL; i++)
         {
@@ -118,24 +126,24 @@ print_text (const PlannerReport *report)
   GPtrArray *diagnostics = planner_report_get_diagnostics (report);
 
   g_print ("Megatron-Core 0.20.0\n");
-  g_print ("Layout       %s\n", planner_report_get_summary (report));
+  /* Translators: the headings of analyze's summary; keep the values in one column */
+  g_print (_("Layout       %s\n"), planner_report_get_summary (report));
   if (expert != NULL)
-    g_print ("Experts      %s\n", expert);
+    g_print (_("Experts      %s\n"), expert);
   if (config != NULL)
     {
-      g_print ("Batch        global %" G_GUINT64_FORMAT " = micro %u × DP %u × %" G_GUINT64_FORMAT
-               " microbatches\n",
+      g_print (_("Batch        global %" PRIu64 " = micro %u × DP %u × %" PRIu64 " microbatches\n"),
                config->global_batch_size, config->micro_batch_size, config->layout.dp, config->num_microbatches);
-      g_print ("Vocabulary   %" G_GUINT64_FORMAT " padded to %" G_GUINT64_FORMAT " (depends on TP)\n",
+      g_print (_("Vocabulary   %" PRIu64 " padded to %" PRIu64 " (depends on TP)\n"),
                config->vocab_size, config->padded_vocab_size);
-      g_print ("FLOPs        %.4e per iteration (Megatron's num_floating_point_operations)\n",
+      g_print (_("FLOPs        %.4e per iteration (Megatron's num_floating_point_operations)\n"),
                planner_report_get_flops (report));
     }
   print_memory (report);
   if (planner_report_get_layout_rank (report) != NULL)
-    g_print ("\nRanking      %s\n", planner_report_get_layout_rank (report)->text);
+    g_print (_("\nRanking      %s\n"), planner_report_get_layout_rank (report)->text);
 
-  g_print ("\n%u error(s), %u warning(s), %u note(s)\n",
+  g_print (_("\n%u error(s), %u warning(s), %u note(s)\n"),
            planner_report_count (report, PLANNER_SEVERITY_ERROR),
            planner_report_count (report, PLANNER_SEVERITY_WARNING),
            planner_report_count (report, PLANNER_SEVERITY_INFO));
@@ -145,14 +153,15 @@ print_text (const PlannerReport *report)
       g_autofree char *flags = g_strjoinv (" ", d->flags);
 
       if (d->line > 0)
-        g_print ("%-7s %s (line %u)\n", planner_severity_to_string (d->severity), d->code, d->line);
+        /* Translators: the severity and the id stay English; %u is a line of the script */
+        g_print (_("%-7s %s (line %u)\n"), planner_severity_to_string (d->severity), d->code, d->line);
       else
         g_print ("%-7s %s\n", planner_severity_to_string (d->severity), d->code);
       g_print ("        %s\n", d->message);
       if (d->fix != NULL)
-        g_print ("        fix: %s\n", d->fix);
+        g_print (_("        fix: %s\n"), d->fix);
       if (*flags != '\0')
-        g_print ("        flags: %s\n", flags);
+        g_print (_("        flags: %s\n"), flags);
     }
 }
 
@@ -180,11 +189,11 @@ planner_cli_analyze (int    argc,
   gboolean json = FALSE;
   PlannerAnalyzeOptions options = { 0 };
   const GOptionEntry entries[] = {
-    { "world-size", 0, 0, G_OPTION_ARG_STRING, &world_text, "Number of GPUs (else from --nnodes × --nproc-per-node)", "N" },
-    { "vocab-size", 0, 0, G_OPTION_ARG_STRING, &vocab_text, "Vocabulary size before padding", "V" },
-    { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, "GPU type from the catalog, to check the memory fit", "TYPE" },
-    { "model", 0, 0, G_OPTION_ARG_STRING, &model_id, "Catalog model filling in what the arguments leave out", "PRESET" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    { "world-size", 0, 0, G_OPTION_ARG_STRING, &world_text, N_("Number of GPUs (else from --nnodes × --nproc-per-node)"), "N" },
+    { "vocab-size", 0, 0, G_OPTION_ARG_STRING, &vocab_text, N_("Vocabulary size before padding"), "V" },
+    { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, N_("GPU type from the catalog, to check the memory fit"), "TYPE" },
+    { "model", 0, 0, G_OPTION_ARG_STRING, &model_id, N_("Catalog model filling in what the arguments leave out"), "PRESET" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "FILE | - | -- COMMAND-LINE…" },
     { NULL }
   };
@@ -194,9 +203,9 @@ planner_cli_analyze (int    argc,
 
   context = g_option_context_new ("( FILE | - | -- COMMAND-LINE… )");
   g_option_context_set_summary (context,
-                                "Check Megatron-Core 0.20.0 arguments, a torchrun/srun line or a whole script, "
-                                "and report the layout, diagnostics, FLOPs and memory.  FILE “-” reads standard input.\n"
-                                "Exit status: 0 no errors, 1 the job has errors, 2 bad invocation or unreadable input.");
+                                N_("Check Megatron-Core 0.20.0 arguments, a torchrun/srun line or a whole script, "
+                                   "and report the layout, diagnostics, FLOPs and memory.  FILE “-” reads standard input.\n"
+                                   "Exit status: 0 no errors, 1 the job has errors, 2 bad invocation or unreadable input."));
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
 
@@ -227,15 +236,15 @@ planner_cli_analyze (int    argc,
     if (dashdash)
       {
         if (n == 0)
-          return planner_cli_usage_error (COMMAND, "nothing after “--”: give the Megatron arguments or the launch command");
+          return planner_cli_usage_error (COMMAND, _("nothing after “--”: give the Megatron arguments or the launch command"));
         import = planner_import_argv ((const char * const *) rest, &error);
       }
     else if (n == 1)
       import = import_file (rest[0], &error);
     else if (n == 0)
-      return planner_cli_usage_error (COMMAND, "give a script FILE, or “--” followed by the command line");
+      return planner_cli_usage_error (COMMAND, _("give a script FILE, or “--” followed by the command line"));
     else
-      return planner_cli_usage_error (COMMAND, "give one script FILE, or put the command line after “--”");
+      return planner_cli_usage_error (COMMAND, _("give one script FILE, or put the command line after “--”"));
   }
 
   if (import == NULL)

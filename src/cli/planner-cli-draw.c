@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <inttypes.h>
+
 #include <math.h>
 
 #include <gio/gio.h>
@@ -63,7 +66,7 @@ missing (PlannerPictureKind        kind,
   if (kind == PLANNER_PICTURE_SCHEDULE && planner_picture_data_get_schedule (data) == NULL)
     return planner_picture_data_get_schedule_error (data);
   if (kind == PLANNER_PICTURE_MEMORY && planner_report_get_config (report) == NULL)
-    return "the model's dimensions are incomplete, so there is no memory estimate";
+    return _("the model's dimensions are incomplete, so there is no memory estimate");
   return NULL;
 }
 
@@ -92,14 +95,14 @@ planner_cli_draw (int    argc,
   PlannerDrawTheme theme;
   const char *why;
   const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the picture to FILE (.png or .svg)", "FILE" },
-    { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, "Lay the picture out this many pixels wide (default 1920)",
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the picture to FILE (.png or .svg)"), "FILE" },
+    { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, N_("Lay the picture out this many pixels wide (default 1920)"),
       "PIXELS" },
-    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale, "PNG pixels per picture pixel (default 1)", "FACTOR" },
-    { "style", 0, 0, G_OPTION_ARG_STRING, &style_text, "light (default) or dark", "light|dark" },
+    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale, N_("PNG pixels per picture pixel (default 1)"), "FACTOR" },
+    { "style", 0, 0, G_OPTION_ARG_STRING, &style_text, N_("light (default) or dark"), "light|dark" },
     { "color-by", 0, 0, G_OPTION_ARG_STRING, &color_by_text,
-      "grid: colour GPUs by tp, cp, dp, pp, ep or edp (default: what says most about the layout)", "DIM" },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite FILE when it exists", NULL },
+      N_("grid: colour GPUs by tp, cp, dp, pp, ep or edp (default: what says most about the layout)"), "DIM" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Overwrite FILE when it exists"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
@@ -107,32 +110,32 @@ planner_cli_draw (int    argc,
 
   context = g_option_context_new ("grid|schedule|memory|compare JOB.json [OTHER.json]");
   g_option_context_set_summary (context,
-                                "Draw a picture of a job's layout, as a PNG or an SVG, with its title, layout line,\n"
-                                "legend and the Megatron-Core version: the rank grid, the pipeline schedule, memory\n"
-                                "per stage, or two layouts side by side (compare: JOB.json against OTHER.json, or\n"
-                                "against the recommended layout when OTHER.json is not given).\n"
-                                "Exit status: 0 ok, 1 the job cannot be drawn, 2 bad invocation or unreadable job.");
+                                N_("Draw a picture of a job's layout, as a PNG or an SVG, with its title, layout line,\n"
+                                   "legend and the Megatron-Core version: the rank grid, the pipeline schedule, memory\n"
+                                   "per stage, or two layouts side by side (compare: JOB.json against OTHER.json, or\n"
+                                   "against the recommended layout when OTHER.json is not given).\n"
+                                   "Exit status: 0 ok, 1 the job cannot be drawn, 2 bad invocation or unreadable job."));
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
 
   if (rest == NULL || rest[0] == NULL)
-    return planner_cli_usage_error (COMMAND, "say which picture: grid, schedule, memory or compare");
+    return planner_cli_usage_error (COMMAND, _("say which picture: grid, schedule, memory or compare"));
   if (!planner_picture_kind_from_string (rest[0], &kind))
-    return planner_cli_usage_error (COMMAND, "“%s” is not a picture; choose grid, schedule, memory or compare",
+    return planner_cli_usage_error (COMMAND, _("“%s” is not a picture; choose grid, schedule, memory or compare"),
                                     rest[0]);
   if (rest[1] == NULL)
-    return planner_cli_usage_error (COMMAND, "give the job file (JOB.json)");
+    return planner_cli_usage_error (COMMAND, _("give the job file (JOB.json)"));
   if (rest[2] != NULL && (kind != PLANNER_PICTURE_COMPARE || rest[3] != NULL))
-    return planner_cli_usage_error (COMMAND, "“%s” is extra; only compare takes a second job file",
+    return planner_cli_usage_error (COMMAND, _("“%s” is extra; only compare takes a second job file"),
                                     kind == PLANNER_PICTURE_COMPARE ? rest[3] : rest[2]);
   if (output == NULL)
-    return planner_cli_usage_error (COMMAND, "--output FILE is required (FILE.png or FILE.svg)");
+    return planner_cli_usage_error (COMMAND, _("--output FILE is required (FILE.png or FILE.svg)"));
   if (g_str_has_suffix (output, ".svg") || g_str_has_suffix (output, ".SVG"))
     svg = TRUE;
   else if (g_str_has_suffix (output, ".png") || g_str_has_suffix (output, ".PNG"))
     svg = FALSE;
   else
-    return planner_cli_usage_error (COMMAND, "--output: “%s” must end in .png or .svg", output);
+    return planner_cli_usage_error (COMMAND, _("--output: “%s” must end in .png or .svg"), output);
   /* The app's one rule for output files, checked before the work: a
    * 16K-GPU picture takes seconds to draw. */
   if (planner_cli_check_output (COMMAND, output, force) != PLANNER_EXIT_OK)
@@ -140,20 +143,20 @@ planner_cli_draw (int    argc,
   if (width_text != NULL && !planner_cli_parse_count (COMMAND, "--width", width_text, MAX_WIDTH, &width))
     return PLANNER_EXIT_USAGE;
   if (width < 320)
-    return planner_cli_usage_error (COMMAND, "--width: %" G_GUINT64_FORMAT " is too narrow for a picture; "
-                                    "give at least 320", width);
+    return planner_cli_usage_error (COMMAND, _("--width: %" PRIu64 " is too narrow for a picture; "
+                                      "give at least 320"), width);
   if (!(scale >= 0.25 && scale <= 8.))
-    return planner_cli_usage_error (COMMAND, "--scale: give a factor between 0.25 and 8");
+    return planner_cli_usage_error (COMMAND, _("--scale: give a factor between 0.25 and 8"));
   if (style_text != NULL && !g_str_equal (style_text, "light") && !g_str_equal (style_text, "dark"))
-    return planner_cli_usage_error (COMMAND, "--style: “%s” is not a style; choose light or dark", style_text);
+    return planner_cli_usage_error (COMMAND, _("--style: “%s” is not a style; choose light or dark"), style_text);
   dark = style_text != NULL && g_str_equal (style_text, "dark");
   if (color_by_text != NULL)
     {
       if (kind != PLANNER_PICTURE_GRID)
-        return planner_cli_usage_error (COMMAND, "--color-by is for the grid picture");
+        return planner_cli_usage_error (COMMAND, _("--color-by is for the grid picture"));
       if (!parse_color_by (color_by_text, &options.color_by))
-        return planner_cli_usage_error (COMMAND, "--color-by: “%s” is not a dimension; choose tp, cp, dp, pp, ep "
-                                        "or edp", color_by_text);
+        return planner_cli_usage_error (COMMAND, _("--color-by: “%s” is not a dimension; choose tp, cp, dp, pp, ep "
+                                          "or edp"), color_by_text);
       grid_options = &options;
     }
 
@@ -164,7 +167,7 @@ planner_cli_draw (int    argc,
    * drawn says more than why no layout can be recommended for it. */
   if ((why = missing (kind, a)) != NULL)
     {
-      g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[1], why);
+      g_printerr (_("launch-planner-cli %s: no %s picture for %s: %s\n"), COMMAND, rest[0], rest[1], why);
       return PLANNER_EXIT_JOB_ERRORS;
     }
   if (kind == PLANNER_PICTURE_COMPARE)
@@ -178,7 +181,7 @@ planner_cli_draw (int    argc,
             return planner_cli_usage_error (COMMAND, "%s", error->message);
           if ((why = missing (kind, b)) != NULL)
             {
-              g_printerr ("launch-planner-cli %s: no %s picture for %s: %s\n", COMMAND, rest[0], rest[2], why);
+              g_printerr (_("launch-planner-cli %s: no %s picture for %s: %s\n"), COMMAND, rest[0], rest[2], why);
               return PLANNER_EXIT_JOB_ERRORS;
             }
           planner_picture_data_set_label (b, name);
@@ -189,8 +192,8 @@ planner_cli_draw (int    argc,
 
           if (recommended == NULL)
             {
-              g_printerr ("launch-planner-cli %s: no recommended layout to compare with: %s (or compare with "
-                          "another job: draw compare JOB.json OTHER.json)\n", COMMAND, error->message);
+              g_printerr (_("launch-planner-cli %s: no recommended layout to compare with: %s (or compare with "
+                            "another job: draw compare JOB.json OTHER.json)\n"), COMMAND, error->message);
               return PLANNER_EXIT_JOB_ERRORS;
             }
           b = planner_picture_data_new (recommended, NULL);
@@ -223,10 +226,10 @@ planner_cli_draw (int    argc,
   }
 
   if (svg)
-    g_print ("Wrote %s (%.0f × %.0f)\n", output, ceil (planner_scene_get_width (scene)),
+    g_print (_("Wrote %s (%.0f × %.0f)\n"), output, ceil (planner_scene_get_width (scene)),
              ceil (planner_scene_get_height (scene)));
   else
-    g_print ("Wrote %s (%.0f × %.0f pixels)\n", output, ceil (planner_scene_get_width (scene) * scale),
+    g_print (_("Wrote %s (%.0f × %.0f pixels)\n"), output, ceil (planner_scene_get_width (scene) * scale),
              ceil (planner_scene_get_height (scene) * scale));
   return PLANNER_EXIT_OK;
 }

@@ -184,19 +184,19 @@ planner_cli_models (int    argc,
   g_auto(GStrv) args = g_strdupv (argv);
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { NULL }
   };
 
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context,
-                                "List the catalogue: every model (the ids --model takes) and GPU (the ids --gpu "
-                                "takes) with the figures the planner uses.\n"
-                                "Exit status: 0 ok, 2 bad invocation.");
+                                N_("List the catalogue: every model (the ids --model takes) and GPU (the ids --gpu "
+                                   "takes) with the figures the planner uses.\n"
+                                   "Exit status: 0 ok, 2 bad invocation."));
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
   if (args[0] != NULL && args[1] != NULL)
-    return planner_cli_usage_error (COMMAND, "unexpected argument “%s”", args[1]);
+    return planner_cli_usage_error (COMMAND, _("unexpected argument “%s”"), args[1]);
 
   if (json)
     print_json ();

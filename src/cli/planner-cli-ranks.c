@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <inttypes.h>
+
 #include "planner-cli-private.h"
 #include "planner-layout.h"
 
@@ -57,7 +60,7 @@ print_suggestions (guint64              world,
   if (near->len == 0)
     return;
 
-  g_printerr ("Nearest valid layouts for %" G_GUINT64_FORMAT " GPUs (rank order %s):\n",
+  g_printerr (_("Nearest valid layouts for %" PRIu64 " GPUs (rank order %s):\n"),
               world, planner_rank_order_to_string (order));
   for (guint i = 0; i < near->len; i++)
     {
@@ -102,23 +105,27 @@ print_text (const PlannerLayout *layout,
   gboolean small = layout->world_size <= SMALL_WORLD;
 
   g_print ("%s\n%s\n", dense, expert);
-  g_print ("Rank order: %s%s\n", planner_rank_order_to_string (layout->order),
+  g_print (_("Rank order: %s%s\n"), planner_rank_order_to_string (layout->order),
            layout->order == PLANNER_RANK_ORDER_TP_CP_EP_PP_DP ? " (--use-tp-pp-dp-mapping)" : "");
   if (layout->vpp > 1)
-    g_print ("Virtual pipeline: %u stages per pipeline rank\n", layout->vpp);
-  g_print ("Nodes: %u × %u GPUs\n", n_nodes, gpus_per_node);
+    g_print (_("Virtual pipeline: %u stages per pipeline rank\n"), layout->vpp);
+  g_print (_("Nodes: %u × %u GPUs\n"), n_nodes, gpus_per_node);
 
   for (guint k = 0; k < PLANNER_N_GROUP_KINDS; k++)
     {
       g_autoptr(PlannerGroups) groups = planner_groups_new (layout, (PlannerGroupKind) k);
       guint32 shown;
       guint column = 2;
+      g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u group", "%u groups", groups->n_groups),
+                                                groups->n_groups);
+      g_autofree char *size = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", groups->group_size),
+                                               groups->group_size);
 
-      g_print ("\n%-18s %u %s × %u %s, %s\n",
-               planner_group_kind_to_string ((PlannerGroupKind) k),
-               groups->n_groups, groups->n_groups == 1 ? "group" : "groups",
-               groups->group_size, groups->group_size == 1 ? "rank" : "ranks",
-               planner_groups_cross_nodes (groups, gpus_per_node) ? "crosses nodes" : "within nodes");
+      /* Translators: “tp   2 groups × 4 ranks, within nodes”: the group kind
+       * (an id), the number of groups, the ranks in each */
+      g_print (planner_groups_cross_nodes (groups, gpus_per_node) ? _("\n%-18s %s × %s, crosses nodes\n")
+                                                                  : _("\n%-18s %s × %s, within nodes\n"),
+               planner_group_kind_to_string ((PlannerGroupKind) k), count, size);
 
       shown = small ? groups->n_groups : MIN (groups->n_groups, SAMPLE_GROUPS);
       g_print ("  ");
@@ -142,7 +149,7 @@ print_text (const PlannerLayout *layout,
           column += width;
         }
       if (shown < groups->n_groups)
-        g_print (" … (%u more)", groups->n_groups - shown);
+        g_print (_(" … (%u more)"), groups->n_groups - shown);
       g_print ("\n");
     }
 }
@@ -217,27 +224,27 @@ planner_cli_ranks (int    argc,
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "world-size", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_WORLD].text,
-      "Number of GPUs (required)", "N" },
+      N_("Number of GPUs (required)"), "N" },
     { "tp", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_TP].text,
-      "Tensor-parallel size (default 1)", "T" },
+      N_("Tensor-parallel size (default 1)"), "T" },
     { "pp", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_PP].text,
-      "Pipeline-parallel size (default 1)", "P" },
+      N_("Pipeline-parallel size (default 1)"), "P" },
     { "cp", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_CP].text,
-      "Context-parallel size (default 1)", "C" },
+      N_("Context-parallel size (default 1)"), "C" },
     { "ep", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_EP].text,
-      "Expert-parallel size (default 1)", "E" },
+      N_("Expert-parallel size (default 1)"), "E" },
     { "etp", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_ETP].text,
-      "Expert tensor-parallel size (default: the tensor-parallel size)", "X" },
+      N_("Expert tensor-parallel size (default: the tensor-parallel size)"), "X" },
     { "vpp", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_VPP].text,
-      "Virtual pipeline stages per pipeline rank (default 1)", "V" },
+      N_("Virtual pipeline stages per pipeline rank (default 1)"), "V" },
     { "num-experts", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_EXPERTS].text,
-      "Number of experts, so suggested layouts keep EP a divisor of it", "N" },
+      N_("Number of experts, so suggested layouts keep EP a divisor of it"), "N" },
     { "use-tp-pp-dp-mapping", 0, 0, G_OPTION_ARG_NONE, &mapping,
-      "Megatron's tp-cp-ep-pp-dp rank order", NULL },
+      N_("Megatron's tp-cp-ep-pp-dp rank order"), NULL },
     { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &numbers[NUM_GPUS_PER_NODE].text,
-      "GPUs per node, for node boundaries (default 8)", "G" },
+      N_("GPUs per node, for node boundaries (default 8)"), "G" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
-      "Print every group as JSON", NULL },
+      N_("Print every group as JSON"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -248,12 +255,12 @@ planner_cli_ranks (int    argc,
   guint64 values[N_NUMBERS];
   int status = PLANNER_EXIT_OK;
 
-  context = g_option_context_new ("— show Megatron's rank-to-group mapping");
+  context = g_option_context_new (N_("— show Megatron's rank-to-group mapping"));
   g_option_context_set_summary (context,
-                                "Lists every process group Megatron-Core 0.20.0 builds for a layout,\n"
-                                "in Megatron's order.  An impossible layout exits 2 with Megatron's\n"
-                                "reason and the nearest valid layouts.\n"
-                                "Exit status: 0 the layout is valid, 2 it is not, or a bad invocation.");
+                                N_("Lists every process group Megatron-Core 0.20.0 builds for a layout,\n"
+                                   "in Megatron's order.  An impossible layout exits 2 with Megatron's\n"
+                                   "reason and the nearest valid layouts.\n"
+                                   "Exit status: 0 the layout is valid, 2 it is not, or a bad invocation."));
 
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     {
@@ -262,12 +269,12 @@ planner_cli_ranks (int    argc,
     }
   if (args[0] != NULL && args[1] != NULL)
     {
-      status = planner_cli_usage_error (COMMAND, "unexpected argument “%s”", args[1]);
+      status = planner_cli_usage_error (COMMAND, _("unexpected argument “%s”"), args[1]);
       goto out;
     }
   if (numbers[NUM_WORLD].text == NULL)
     {
-      status = planner_cli_usage_error (COMMAND, "--world-size is required (the number of GPUs)");
+      status = planner_cli_usage_error (COMMAND, _("--world-size is required (the number of GPUs)"));
       goto out;
     }
 
@@ -290,8 +297,8 @@ planner_cli_ranks (int    argc,
   if (values[NUM_EXPERTS] > 0 && values[NUM_EXPERTS] % values[NUM_EP] != 0)
     {
       status = planner_cli_usage_error (COMMAND,
-                                        "Number of experts should be a multiple of expert model parallel_size "
-                                        "(--num-experts %" G_GUINT64_FORMAT ", --ep %" G_GUINT64_FORMAT ")",
+                                        _("Number of experts should be a multiple of expert model parallel_size "
+                                          "(--num-experts %" PRIu64 ", --ep %" PRIu64 ")"),
                                         values[NUM_EXPERTS], values[NUM_EP]);
       print_suggestions (values[NUM_WORLD], values, numbers[NUM_ETP].text != NULL, order);
       goto out;

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "planner-cli-private.h"
 #include "planner-recommend-job.h"
 #include "planner-recommend.h"
@@ -33,7 +35,7 @@ parse_pins (const char           *text,
 
       if (pair[0] == NULL || pair[1] == NULL)
         {
-          planner_cli_usage_error (COMMAND, "--pin: “%s” is not DEGREE=VALUE; give for example --pin tp=8,pp=4",
+          planner_cli_usage_error (COMMAND, _("--pin: “%s” is not DEGREE=VALUE; give for example --pin tp=8,pp=4"),
                                    items[i]);
           return FALSE;
         }
@@ -53,12 +55,12 @@ parse_pins (const char           *text,
         slot = &pins->vpp;
       if (slot == NULL)
         {
-          planner_cli_usage_error (COMMAND, "--pin: “%s” is not a degree; use tp, pp, cp, dp, ep, etp or vpp", pair[0]);
+          planner_cli_usage_error (COMMAND, _("--pin: “%s” is not a degree; use tp, pp, cp, dp, ep, etp or vpp"), pair[0]);
           return FALSE;
         }
       if (*slot != 0)
         {
-          planner_cli_usage_error (COMMAND, "--pin: %s is given twice; give each degree once", pair[0]);
+          planner_cli_usage_error (COMMAND, _("--pin: %s is given twice; give each degree once"), pair[0]);
           return FALSE;
         }
       option = g_strdup_printf ("--pin %s", pair[0]);
@@ -107,31 +109,31 @@ planner_cli_recommend (int    argc,
   PlannerRecommendRequest request = { 0 };
   guint64 value = 0;
   const GOptionEntry entries[] = {
-    { "gpus", 0, 0, G_OPTION_ARG_STRING, &gpus_text, "Number of GPUs", "N" },
-    { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, "GPU type from the catalog", "TYPE" },
-    { "model", 0, 0, G_OPTION_ARG_STRING, &model_id, "Model preset from the catalog", "PRESET" },
-    { "params-b", 0, 0, G_OPTION_ARG_STRING, &params_text, "Or: model size in billions (LLaMA-style shape)", "B" },
-    { "seq-length", 0, 0, G_OPTION_ARG_STRING, &seq_text, "Sequence length (default: the model's)", "S" },
-    { "num-experts", 0, 0, G_OPTION_ARG_STRING, &experts_text, "Experts per MoE layer (default: the model's)", "E" },
-    { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &per_node_text, "GPUs per node (default 8; 4 for GB200)", "G" },
+    { "gpus", 0, 0, G_OPTION_ARG_STRING, &gpus_text, N_("Number of GPUs"), "N" },
+    { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, N_("GPU type from the catalog"), "TYPE" },
+    { "model", 0, 0, G_OPTION_ARG_STRING, &model_id, N_("Model preset from the catalog"), "PRESET" },
+    { "params-b", 0, 0, G_OPTION_ARG_STRING, &params_text, N_("Or: model size in billions (LLaMA-style shape)"), "B" },
+    { "seq-length", 0, 0, G_OPTION_ARG_STRING, &seq_text, N_("Sequence length (default: the model's)"), "S" },
+    { "num-experts", 0, 0, G_OPTION_ARG_STRING, &experts_text, N_("Experts per MoE layer (default: the model's)"), "E" },
+    { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &per_node_text, N_("GPUs per node (default 8; 4 for GB200)"), "G" },
     { "global-batch-size", 0, 0, G_OPTION_ARG_STRING, &global_text,
-      "Global batch in sequences, fixed (default: a batch typical of the model size, stated in tokens)", "B" },
+      N_("Global batch in sequences, fixed (default: a batch typical of the model size, stated in tokens)"), "B" },
     { "global-batch-tokens", 0, 0, G_OPTION_ARG_STRING, &tokens_text,
-      "Or: the global batch in tokens, a multiple of the sequence length", "T" },
-    { "precision", 0, 0, G_OPTION_ARG_STRING, &precision, "bf16 (default) or fp8 (Transformer Engine)", "PRECISION" },
+      N_("Or: the global batch in tokens, a multiple of the sequence length"), "T" },
+    { "precision", 0, 0, G_OPTION_ARG_STRING, &precision, N_("bf16 (default) or fp8 (Transformer Engine)"), "PRECISION" },
     { "fp8-recipe", 0, 0, G_OPTION_ARG_STRING, &recipe,
-      "With --precision fp8: tensorwise, delayed, mxfp8 (Blackwell) or blockwise (default: mxfp8 on Blackwell, "
-      "else tensorwise)", "RECIPE" },
-    { "micro-batch-size", 0, 0, G_OPTION_ARG_STRING, &micro_text, "Micro-batch in sequences, fixed (default: searched)",
+      N_("With --precision fp8: tensorwise, delayed, mxfp8 (Blackwell) or blockwise (default: mxfp8 on Blackwell, "
+         "else tensorwise)"), "RECIPE" },
+    { "micro-batch-size", 0, 0, G_OPTION_ARG_STRING, &micro_text, N_("Micro-batch in sequences, fixed (default: searched)"),
       "M" },
     { "recompute", 0, 0, G_OPTION_ARG_STRING, &recompute,
-      "Recompute policy, fixed: none, selective or full (default any: the search chooses)", "POLICY" },
+      N_("Recompute policy, fixed: none, selective or full (default any: the search chooses)"), "POLICY" },
     { "pin", 0, 0, G_OPTION_ARG_STRING, &pin_text,
-      "Degrees to keep fixed, e.g. tp=8,pp=4 (tp pp cp dp ep etp vpp); the rest vary", "DEGREE=N,..." },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "Output: text (default), shell or json", "FORMAT" },
+      N_("Degrees to keep fixed, e.g. tp=8,pp=4 (tp pp cp dp ep etp vpp); the rest vary"), "DEGREE=N,..." },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("Output: text (default), shell or json"), "FORMAT" },
     { "job", 0, 0, G_OPTION_ARG_FILENAME, &job_path,
-      "Or: the model, cluster, sequence length, global batch and precision of a job file (its model may be a "
-      "custom architecture); the other options override the job's values", "JOB.json" },
+      N_("Or: the model, cluster, sequence length, global batch and precision of a job file (its model may be a "
+         "custom architecture); the other options override the job's values"), "JOB.json" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
@@ -139,24 +141,24 @@ planner_cli_recommend (int    argc,
 
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context,
-                                "Recommend a Megatron-Core 0.20.0 parallelism layout (TP, PP, VPP, CP, EP, ETP, "
-                                "micro-batch, recompute, distributed optimizer, overlaps) for a model on a cluster, "
-                                "with a reason for every degree, as a shell block to approve. What you give (batch, "
-                                "precision, micro-batch, recompute, pinned degrees) stays fixed; the JSON form ranks "
-                                "the top layouts with their modelled components, all relative.\n"
-                                "Exit status: 0 a layout fits, 1 nothing fits (the output says why), 2 bad invocation.");
+                                N_("Recommend a Megatron-Core 0.20.0 parallelism layout (TP, PP, VPP, CP, EP, ETP, "
+                                   "micro-batch, recompute, distributed optimizer, overlaps) for a model on a cluster, "
+                                   "with a reason for every degree, as a shell block to approve. What you give (batch, "
+                                   "precision, micro-batch, recompute, pinned degrees) stays fixed; the JSON form ranks "
+                                   "the top layouts with their modelled components, all relative.\n"
+                                   "Exit status: 0 a layout fits, 1 nothing fits (the output says why), 2 bad invocation."));
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
   if (rest != NULL && rest[0] != NULL)
-    return planner_cli_usage_error (COMMAND, "unexpected argument “%s”", rest[0]);
+    return planner_cli_usage_error (COMMAND, _("unexpected argument “%s”"), rest[0]);
 
   /* A job gives the model and what it fixes; options beside it override
    * its values, except the model, which is the job's. */
   if (job_path != NULL)
     {
       if (model_id != NULL || params_text != NULL || experts_text != NULL)
-        return planner_cli_usage_error (COMMAND, "--job: the job file names the model; leave out --model, "
-                                                 "--params-b and --num-experts (or change the job's model keys)");
+        return planner_cli_usage_error (COMMAND, _("--job: the job file names the model; leave out --model, "
+                                                   "--params-b and --num-experts (or change the job's model keys)"));
       job = planner_cli_load_job (job_path, &error);
       if (job == NULL)
         return planner_cli_usage_error (COMMAND, "%s", error->message);
@@ -180,25 +182,25 @@ planner_cli_recommend (int    argc,
   g_ptr_array_add (given, NULL);
 
   if (gpus_text == NULL && job == NULL)
-    return planner_cli_usage_error (COMMAND, "--gpus: give the number of GPUs");
+    return planner_cli_usage_error (COMMAND, _("--gpus: give the number of GPUs"));
   if (gpus_text != NULL &&
       !planner_cli_parse_count (COMMAND, "--gpus", gpus_text, PLANNER_MAX_WORLD_SIZE, &request.num_gpus))
     return PLANNER_EXIT_USAGE;
   if (gpu_id == NULL && job == NULL)
-    return planner_cli_usage_error (COMMAND, "--gpu: give the GPU type (a100-40gb a100-80gb h100-sxm h100-pcie "
-                                             "h200 b200 gb200 l40s v100)");
+    return planner_cli_usage_error (COMMAND, _("--gpu: give the GPU type (a100-40gb a100-80gb h100-sxm h100-pcie "
+                                               "h200 b200 gb200 l40s v100)"));
   if (gpu_id != NULL)
     request.gpu_id = gpu_id;
 
   if (job == NULL && (model_id == NULL) == (params_text == NULL))
-    return planner_cli_usage_error (COMMAND, "give exactly one of --model PRESET, --params-b B or --job JOB.json");
+    return planner_cli_usage_error (COMMAND, _("give exactly one of --model PRESET, --params-b B or --job JOB.json"));
   if (job == NULL)
     request.model_id = model_id;
   if (params_text != NULL &&
       !planner_cli_parse_positive (COMMAND, "--params-b", params_text, 100000.0, &request.params_b))
     return PLANNER_EXIT_USAGE;
   if (params_text != NULL && !(request.params_b >= 0.01 && request.params_b <= 100000.0))
-    return planner_cli_usage_error (COMMAND, "--params-b: %s is out of range; give between 0.01 and 100000 billion",
+    return planner_cli_usage_error (COMMAND, _("--params-b: %s is out of range; give between 0.01 and 100000 billion"),
                                     params_text);
 
   if (seq_text != NULL)
@@ -228,8 +230,8 @@ planner_cli_recommend (int    argc,
                                 &request.global_batch_tokens))
     return PLANNER_EXIT_USAGE;
   if (global_text != NULL && tokens_text != NULL)
-    return planner_cli_usage_error (COMMAND, "give the global batch once: --global-batch-size (sequences) or "
-                                             "--global-batch-tokens (tokens)");
+    return planner_cli_usage_error (COMMAND, _("give the global batch once: --global-batch-size (sequences) or "
+                                               "--global-batch-tokens (tokens)"));
   if (precision != NULL)
     {
       request.fp8_recipe = NULL;
@@ -238,12 +240,12 @@ planner_cli_recommend (int    argc,
       else if (g_str_equal (precision, "fp8"))
         request.precision = PLANNER_TRAIN_PRECISION_FP8;
       else
-        return planner_cli_usage_error (COMMAND, "--precision: “%s” is not one of bf16, fp8", precision);
+        return planner_cli_usage_error (COMMAND, _("--precision: “%s” is not one of bf16, fp8"), precision);
     }
   if (recipe != NULL)
     {
       if (request.precision != PLANNER_TRAIN_PRECISION_FP8)
-        return planner_cli_usage_error (COMMAND, "--fp8-recipe: only with --precision fp8");
+        return planner_cli_usage_error (COMMAND, _("--fp8-recipe: only with --precision fp8"));
       request.fp8_recipe = recipe;
     }
   if (micro_text != NULL)
@@ -263,14 +265,14 @@ planner_cli_recommend (int    argc,
       else if (g_str_equal (recompute, "full"))
         request.recompute = PLANNER_RECOMPUTE_POLICY_FULL;
       else
-        return planner_cli_usage_error (COMMAND, "--recompute: “%s” is not one of any, none, selective, full",
+        return planner_cli_usage_error (COMMAND, _("--recompute: “%s” is not one of any, none, selective, full"),
                                         recompute);
     }
   if (pin_text != NULL && !parse_pins (pin_text, request.num_gpus, &request.pins))
     return PLANNER_EXIT_USAGE;
   if (format != NULL && !g_str_equal (format, "text") && !g_str_equal (format, "shell") &&
       !g_str_equal (format, "json"))
-    return planner_cli_usage_error (COMMAND, "--format: “%s” is not one of shell, json, text", format);
+    return planner_cli_usage_error (COMMAND, _("--format: “%s” is not one of shell, json, text"), format);
 
   r = planner_recommend (&request, &error);
   if (r == NULL)

@@ -15,6 +15,7 @@
 #include "planner-cli-private.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
@@ -255,7 +256,7 @@ record_option (const char  *option_name,
             !g_ascii_string_to_unsigned (value, 10, 0, e->arg == G_OPTION_ARG_INT ? G_MAXINT : G_MAXINT64, &n, NULL))
           {
             g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                         _("--%s: “%s” is not a whole number from 0 to %" G_GINT64_FORMAT), e->long_name, value,
+                         _("--%s: “%s” is not a whole number from 0 to %" PRId64), e->long_name, value,
                          e->arg == G_OPTION_ARG_INT ? (gint64) G_MAXINT : G_MAXINT64);
             return FALSE;
           }
@@ -323,6 +324,10 @@ planner_cli_parse_options (const char          *command,
     }
 
   group = g_option_group_new (command, NULL, NULL, &state, NULL);
+  /* Option descriptions, the parameter string and the summary are marked
+   * N_() by each command and translated here, by GOption, for --help. */
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_group_add_entries (group, &g_array_index (wrapped, GOptionEntry, 0));
   g_option_context_set_main_group (context, group);
   if (!g_option_context_parse_strv (context, args, &error))
@@ -369,7 +374,7 @@ planner_cli_parse_count (const char *command,
   /* All digits: what is left to go wrong is size. */
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &parsed, NULL) || parsed > max)
     {
-      planner_cli_usage_error (command, _("%s: “%s” is too large (at most %" G_GUINT64_FORMAT ")"), option, text, max);
+      planner_cli_usage_error (command, _("%s: “%s” is too large (at most %" PRIu64 ")"), option, text, max);
       return FALSE;
     }
   if (parsed == 0)
@@ -458,7 +463,7 @@ too_large (GError     **error,
            gsize        max_bytes)
 {
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-               _("%s gives more than %" G_GSIZE_FORMAT " MiB; a %s is read only up to %" G_GSIZE_FORMAT " MiB"),
+               _("%s gives more than %zu MiB; a %s is read only up to %zu MiB"),
                path, max_bytes / (1024 * 1024), what, max_bytes / (1024 * 1024));
   return FALSE;
 }
@@ -588,8 +593,7 @@ planner_cli_read_file (const char  *path,
     {
       /* Refused before reading a byte; decimal megabytes, as file
        * managers show them. */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s is %.1f MB; a %s is read only up to %"
-                   G_GSIZE_FORMAT " MiB"), shown, st.st_size / 1e6, what, max_bytes / (1024 * 1024));
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s is %.1f MB; a %s is read only up to %zu MiB"), shown, st.st_size / 1e6, what, max_bytes / (1024 * 1024));
       ok = FALSE;
     }
   else

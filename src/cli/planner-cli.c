@@ -60,9 +60,12 @@ main (int   argc,
       char *argv[])
 {
   const PlannerCliCommand *command;
+  const char *localedir = g_getenv ("PLANNER_LOCALEDIR");
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* PLANNER_LOCALEDIR lets tests run the translated CLI from the build
+   * folder's po/ tree without installing it. */
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   planner_cli_init_output (argc >= 2 && find_command (argv[1]) != NULL ? argv[1] : "");
@@ -89,7 +92,7 @@ main (int   argc,
   if (command != NULL)
     return command->run (argc - 1, argv + 1);
 
-  g_printerr ("launch-planner-cli: unknown command “%s”\n", argv[1]);
+  g_printerr (_("launch-planner-cli: unknown command “%s”\n"), argv[1]);
   print_usage (stderr);
   return PLANNER_EXIT_USAGE;
 }

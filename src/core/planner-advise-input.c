@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -28,13 +31,13 @@ planner_advise_input_check (const PlannerAdviseInput  *input,
 
   if (input->args == NULL)
     {
-      g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID, "no Megatron arguments given");
+      g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID, _("no Megatron arguments given"));
       return FALSE;
     }
   if (input->world_size == 0 || input->world_size > PLANNER_MAX_WORLD_SIZE)
     {
       g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
-                   "world size %" G_GUINT64_FORMAT " is not a GPU count; give 1 to %u",
+                   _("world size %" PRIu64 " is not a GPU count; give 1 to %u"),
                    input->world_size, PLANNER_MAX_WORLD_SIZE);
       return FALSE;
     }
@@ -42,14 +45,14 @@ planner_advise_input_check (const PlannerAdviseInput  *input,
       input->mfu < 0 || input->iteration_time < 0 || input->tflops_per_gpu < 0)
     {
       g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
-                   "measured figures must be positive numbers (mfu, iteration time, TFLOP/s)");
+                   _("measured figures must be positive numbers (mfu, iteration time, TFLOP/s)"));
       return FALSE;
     }
   given = (input->mfu != 0) + (input->iteration_time != 0) + (input->tflops_per_gpu != 0);
   if (given > 1)
     {
       g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
-                   "give one of the measured MFU, the iteration time or the logged TFLOP/s, not several");
+                   _("give one of the measured MFU, the iteration time or the logged TFLOP/s, not several"));
       return FALSE;
     }
   return TRUE;

@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -151,7 +154,8 @@ add_evidence (PlannerPlan              *plan,
         g_ptr_array_add (plan->evidence, g_strdup (g_ptr_array_index (found->details, i)));
     }
   if (finding == NULL && symptom != PLANNER_SYMPTOM_NONE)
-    g_ptr_array_add (plan->evidence, g_strdup_printf ("The log shows no sign of %s: this is the general plan for it.",
+    g_ptr_array_add (plan->evidence, g_strdup_printf (/* Translators: %s is a symptom's id (oom, low-mfu, slow, diverging, start-up-error, hang) */
+                                                      _("The log shows no sign of %s: this is the general plan for it."),
                                                       planner_symptom_to_string (symptom)));
 
   if (diagnosis->has_mfu &&
@@ -159,15 +163,15 @@ add_evidence (PlannerPlan              *plan,
     {
       if (g_str_equal (diagnosis->mfu_from, "throughput"))
         g_ptr_array_add (plan->evidence,
-                         g_strdup_printf ("Measured in the log: %.1f%% MFU, from the median logged throughput of "
-                                          "%.1f TFLOP/s/GPU over %" G_GUINT64_FORMAT " iterations (line %"
-                                          G_GUINT64_FORMAT ").", diagnosis->mfu.mfu * 100,
+                         g_strdup_printf (_("Measured in the log: %.1f%% MFU, from the median logged throughput of "
+                                            "%.1f TFLOP/s/GPU over %" PRIu64 " iterations (line %"
+                                            PRIu64 ")."), diagnosis->mfu.mfu * 100,
                                           diagnosis->mfu_logged_value, record->n_tflops,
                                           diagnosis->mfu_line != NULL ? diagnosis->mfu_line->number : 0));
       else
         g_ptr_array_add (plan->evidence,
-                         g_strdup_printf ("Measured in the log: %.1f%% MFU, from the median logged elapsed time of "
-                                          "%.1f ms per iteration (line %" G_GUINT64_FORMAT ").",
+                         g_strdup_printf (_("Measured in the log: %.1f%% MFU, from the median logged elapsed time of "
+                                            "%.1f ms per iteration (line %" PRIu64 ")."),
                                           diagnosis->mfu.mfu * 100, diagnosis->mfu_logged_value,
                                           diagnosis->mfu_line != NULL ? diagnosis->mfu_line->number : 0));
     }
@@ -182,8 +186,8 @@ add_evidence (PlannerPlan              *plan,
         }
       if (diagnosis->has_theoretical && diagnosis->theoretical_planner_bytes > 0)
         g_ptr_array_add (plan->evidence,
-                         g_strdup_printf ("Megatron's own theoretical memory in the log: %.1f GiB; the planner's "
-                                          "reproduction of it for this job: %.1f GiB.",
+                         g_strdup_printf (_("Megatron's own theoretical memory in the log: %.1f GiB; the planner's "
+                                            "reproduction of it for this job: %.1f GiB."),
                                           diagnosis->theoretical_logged_bytes / GIB,
                                           diagnosis->theoretical_planner_bytes / GIB));
     }
@@ -231,7 +235,7 @@ planner_advise_log (const PlannerLogAnalysis  *analysis,
     cite_suggestion (g_ptr_array_index (plan->suggestions, i), symptom, diagnosis);
   /* A plan from a log always says what the log showed. */
   if (plan->evidence->len == 0)
-    g_ptr_array_add (plan->evidence, g_strdup ("The log shows no failure and no throughput to measure."));
+    g_ptr_array_add (plan->evidence, g_strdup (_("The log shows no failure and no throughput to measure.")));
   return plan;
 }
 

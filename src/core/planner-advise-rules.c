@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <math.h>
 
 #include "planner-advise-rules.h"
@@ -81,11 +84,11 @@ planner_rule_attention_backend (PlannerAdvisor *advisor)
   else
     target = "flash";
 
-  suggestion = planner_suggestion_new ("attention-backend", "Pin a fused attention kernel");
+  suggestion = planner_suggestion_new ("attention-backend", _("Pin a fused attention kernel"));
   if (advisor->gpu->compute_capability_major < 8)
     {
       planner_advisor_reject (advisor, "attention-backend",
-                              "flash and cuDNN fused attention need Ampere or newer; the %s keeps --attention-backend %s",
+                              _("flash and cuDNN fused attention need Ampere or newer; the %s keeps --attention-backend %s"),
                               advisor->gpu->name, backend);
       return NULL;
     }
@@ -95,20 +98,24 @@ planner_rule_attention_backend (PlannerAdvisor *advisor)
 
   if (g_str_equal (backend, "unfused") || g_str_equal (backend, "local"))
     {
-      suggestion->reason = g_strdup_printf ("--attention-backend %s materialises the s×s score matrix; %s attention "
-                                            "computes it in tiles on chip.", backend, target);
+      suggestion->reason = g_strdup_printf (_("--attention-backend %s materialises the s×s score matrix; %s attention "
+                                              "computes it in tiles on chip."), backend, target);
       set_speed (suggestion, 1.10, 1.30);
     }
   else
     {
-      suggestion->reason = g_strdup_printf ("%s--attention-backend %s pins the %s kernel; with auto, Transformer Engine "
-                                            "may silently fall back to unfused attention when a kernel does not apply.",
-                                            dead ? "--use-flash-attn is read by no code in 0.20.0 (a dead flag); " : "",
+      /* Translators: the second %s is a kernel's name, “cuDNN fused” or “flash” */
+      suggestion->reason = g_strdup_printf (dead
+                                            ? _("--use-flash-attn is read by no code in 0.20.0 (a dead flag); "
+                                                "--attention-backend %s pins the %s kernel; with auto, Transformer Engine "
+                                                "may silently fall back to unfused attention when a kernel does not apply.")
+                                            : _("--attention-backend %s pins the %s kernel; with auto, Transformer Engine "
+                                                "may silently fall back to unfused attention when a kernel does not apply."),
                                             target, g_str_equal (target, "fused") ? "cuDNN fused" : "flash");
       set_speed (suggestion, 1.00, 1.05);
     }
-  suggestion->effect = g_strdup ("Attention without the stored score matrix: less activation memory and "
-                                 "faster attention; loss unchanged.");
+  suggestion->effect = g_strdup (_("Attention without the stored score matrix: less activation memory and "
+                                   "faster attention; loss unchanged."));
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
 
@@ -121,14 +128,17 @@ planner_rule_sequence_parallel (PlannerAdvisor *advisor)
 
   if (tp <= 1 || on (advisor, "sequence_parallel"))
     return NULL;
-  suggestion = planner_suggestion_new ("sequence-parallel", "Turn on sequence parallelism");
+  suggestion = planner_suggestion_new ("sequence-parallel", _("Turn on sequence parallelism"));
   planner_suggestion_set_flag (suggestion, advisor->args, "sequence_parallel", "--sequence-parallel", NULL);
-  suggestion->reason = g_strdup_printf ("TP is %u: sequence parallelism splits the LayerNorm and dropout "
-                                        "activations over the TP group instead of repeating them on every rank%s.",
-                                        tp, config != NULL && config->num_experts > 0 && config->layout.ep > 1
-                                        ? "; with EP > 1 and TP > 1 Megatron requires it" : "");
-  suggestion->effect = g_strdup ("Activation memory of the non-GEMM parts ÷ TP; the all-reduce becomes "
-                                 "reduce-scatter + all-gather of the same volume. Needed for --tp-comm-overlap.");
+  suggestion->reason = g_strdup_printf (config != NULL && config->num_experts > 0 && config->layout.ep > 1
+                                        ? _("TP is %u: sequence parallelism splits the LayerNorm and dropout "
+                                            "activations over the TP group instead of repeating them on every rank; "
+                                            "with EP > 1 and TP > 1 Megatron requires it.")
+                                        : _("TP is %u: sequence parallelism splits the LayerNorm and dropout "
+                                            "activations over the TP group instead of repeating them on every rank."),
+                                        tp);
+  suggestion->effect = g_strdup (_("Activation memory of the non-GEMM parts ÷ TP; the all-reduce becomes "
+                                   "reduce-scatter + all-gather of the same volume. Needed for --tp-comm-overlap."));
   set_speed (suggestion, 1.00, 1.05);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
@@ -176,7 +186,7 @@ offer_degrees (PlannerAdvisor    *advisor,
 
   if (best < 0)
     {
-      planner_advisor_reject (advisor, suggestion->id, "no TP × PP combination passes Megatron's checks");
+      planner_advisor_reject (advisor, suggestion->id, _("no TP × PP combination passes Megatron's checks"));
       return NULL;
     }
   {
@@ -190,7 +200,7 @@ offer_degrees (PlannerAdvisor    *advisor,
     if (tps[best] > 1 && !on (advisor, "sequence_parallel"))
       {
         planner_suggestion_set_flag (owned, advisor->args, "sequence_parallel", "--sequence-parallel", NULL);
-        g_ptr_array_add (owned->prerequisites, g_strdup ("--sequence-parallel (added with this change)"));
+        g_ptr_array_add (owned->prerequisites, g_strdup (_("--sequence-parallel (added with this change)")));
       }
   }
   return planner_advisor_offer (advisor, g_steal_pointer (&owned));
@@ -220,15 +230,15 @@ planner_rule_tp_in_domain (PlannerAdvisor *advisor)
         break;
     }
 
-  suggestion = planner_suggestion_new ("tp-in-nvlink-domain", "Keep tensor parallelism inside the NVLink domain");
-  suggestion->reason = g_strdup_printf ("TP %u is larger than the %u GPUs that share NVLink on the %s, so every "
-                                        "layer's TP all-reduce crosses the inter-node fabric (%.0f GB/s per GPU "
-                                        "instead of %.0f GB/s). Trade TP for PP, which sends far less.",
+  suggestion = planner_suggestion_new ("tp-in-nvlink-domain", _("Keep tensor parallelism inside the NVLink domain"));
+  suggestion->reason = g_strdup_printf (_("TP %u is larger than the %u GPUs that share NVLink on the %s, so every "
+                                          "layer's TP all-reduce crosses the inter-node fabric (%.0f GB/s per GPU "
+                                          "instead of %.0f GB/s). Trade TP for PP, which sends far less."),
                                         config->layout.tp, domain, advisor->gpu->name,
                                         advisor->gpu->inter_node_gbps, advisor->gpu->intra_node_gbps);
-  suggestion->cause = g_strdup ("TP crosses nodes");
-  suggestion->effect = g_strdup ("TP traffic stays on NVLink; the model-parallel size (TP × PP) is unchanged, "
-                                 "so memory per GPU stays close.");
+  suggestion->cause = g_strdup (_("TP crosses nodes"));
+  suggestion->effect = g_strdup (_("TP traffic stays on NVLink; the model-parallel size (TP × PP) is unchanged, "
+                                   "so memory per GPU stays close."));
   set_speed (suggestion, 1.2, 2.0);
   return offer_degrees (advisor, suggestion, tps, pps, n, FALSE);
 }
@@ -254,17 +264,17 @@ planner_rule_more_pp (PlannerAdvisor *advisor,
       n++;
     }
 
-  suggestion = planner_suggestion_new ("more-pipeline-parallel", "Split the layers over more pipeline stages");
+  suggestion = planner_suggestion_new ("more-pipeline-parallel", _("Split the layers over more pipeline stages"));
   if (only_large_models)
-    suggestion->reason = g_strdup_printf ("A %.0fB model does not fit one pipeline stage on the %s: models over "
-                                          "70B train with PP > 1 (NVIDIA's 70B and 405B recipes use PP 4–16).",
+    suggestion->reason = g_strdup_printf (_("A %.0fB model does not fit one pipeline stage on the %s: models over "
+                                            "70B train with PP > 1 (NVIDIA's 70B and 405B recipes use PP 4–16)."),
                                           advisor->params_b, advisor->gpu->name);
   else
-    suggestion->reason = g_strdup_printf ("Each pipeline stage holds its layers' weights, gradients and optimizer "
-                                          "state; more stages divide all three (PP %u now).", config->layout.pp);
-  suggestion->cause = g_strdup ("too few pipeline stages for the model");
-  suggestion->effect = g_strdup ("Weights, gradients and optimizer state per GPU ÷ the PP growth; adds a pipeline "
-                                 "bubble (see before/after) that the interleaved schedule shrinks.");
+    suggestion->reason = g_strdup_printf (_("Each pipeline stage holds its layers' weights, gradients and optimizer "
+                                            "state; more stages divide all three (PP %u now)."), config->layout.pp);
+  suggestion->cause = g_strdup (_("too few pipeline stages for the model"));
+  suggestion->effect = g_strdup (_("Weights, gradients and optimizer state per GPU ÷ the PP growth; adds a pipeline "
+                                   "bubble (see before/after) that the interleaved schedule shrinks."));
   set_speed (suggestion, 0.85, 1.0);
   return offer_degrees (advisor, suggestion, tps, pps, n, TRUE);
 }
@@ -287,16 +297,16 @@ planner_rule_more_tp (PlannerAdvisor *advisor)
     }
   if (n == 0)
     {
-      planner_advisor_reject (advisor, "more-tensor-parallel", "TP %u already fills the NVLink domain of %u GPUs",
+      planner_advisor_reject (advisor, "more-tensor-parallel", _("TP %u already fills the NVLink domain of %u GPUs"),
                               config->layout.tp, domain);
       return NULL;
     }
-  suggestion = planner_suggestion_new ("more-tensor-parallel", "Raise tensor parallelism within the NVLink domain");
-  suggestion->reason = g_strdup_printf ("TP divides every layer's weights and (with sequence parallelism) its "
-                                        "activations; the %s has %u GPUs per NVLink domain.",
+  suggestion = planner_suggestion_new ("more-tensor-parallel", _("Raise tensor parallelism within the NVLink domain"));
+  suggestion->reason = g_strdup_printf (_("TP divides every layer's weights and (with sequence parallelism) its "
+                                          "activations; the %s has %u GPUs per NVLink domain."),
                                         advisor->gpu->name, domain);
-  suggestion->cause = g_strdup ("too little tensor parallelism");
-  suggestion->effect = g_strdup ("Weights and activations per GPU ÷ the TP growth; more TP communication on NVLink.");
+  suggestion->cause = g_strdup (_("too little tensor parallelism"));
+  suggestion->effect = g_strdup (_("Weights and activations per GPU ÷ the TP growth; more TP communication on NVLink."));
   set_speed (suggestion, 0.85, 1.0);
   return offer_degrees (advisor, suggestion, tps, pps, n, TRUE);
 }
@@ -339,7 +349,7 @@ planner_rule_interleave (PlannerAdvisor *advisor)
     chunk = 1;
   if (chunk == 0)
     {
-      planner_advisor_reject (advisor, "interleaved-schedule", "one layer per pipeline stage leaves nothing to interleave");
+      planner_advisor_reject (advisor, "interleaved-schedule", _("one layer per pipeline stage leaves nothing to interleave"));
       return NULL;
     }
 
@@ -348,21 +358,25 @@ planner_rule_interleave (PlannerAdvisor *advisor)
   ideal = (1 + before) / (1 + after);
 
   chunk_text = uint_text (chunk);
-  suggestion = planner_suggestion_new ("interleaved-schedule", "Use the interleaved (virtual pipeline) schedule");
+  suggestion = planner_suggestion_new ("interleaved-schedule", _("Use the interleaved (virtual pipeline) schedule"));
   planner_suggestion_set_flag (suggestion, advisor->args, "num_layers_per_virtual_pipeline_stage",
                                "--num-layers-per-virtual-pipeline-stage", chunk_text);
-  suggestion->reason = g_strdup_printf ("PP %u with %" G_GUINT64_FORMAT " microbatches idles a bubble of (p−1)/m = "
-                                        "%.1f%% of the step. %" G_GUINT64_FORMAT " layers per stage in chunks of %"
-                                        G_GUINT64_FORMAT " give %" G_GUINT64_FORMAT " virtual stages per rank "
-                                        "(%" G_GUINT64_FORMAT " %% %" G_GUINT64_FORMAT " = 0%s).",
+  suggestion->reason = g_strdup_printf (layers != config->num_layers
+                                        ? _("PP %u with %" PRIu64 " microbatches idles a bubble of (p−1)/m = "
+                                            "%.1f%% of the step. %" PRIu64 " layers per stage in chunks of %"
+                                            PRIu64 " give %" PRIu64 " virtual stages per rank "
+                                            "(%" PRIu64 " %% %" PRIu64 " = 0, counting the embedding/loss).")
+                                        : _("PP %u with %" PRIu64 " microbatches idles a bubble of (p−1)/m = "
+                                            "%.1f%% of the step. %" PRIu64 " layers per stage in chunks of %"
+                                            PRIu64 " give %" PRIu64 " virtual stages per rank "
+                                            "(%" PRIu64 " %% %" PRIu64 " = 0)."),
                                         config->layout.pp, config->num_microbatches, before * 100, per_stage, chunk,
-                                        per_stage / chunk, per_stage, chunk,
-                                        layers != config->num_layers ? ", counting the embedding/loss" : "");
+                                        per_stage / chunk, per_stage, chunk);
   g_ptr_array_add (suggestion->prerequisites,
-                   g_strdup_printf ("number of microbatches a multiple of PP (%" G_GUINT64_FORMAT " %% %u)",
+                   g_strdup_printf (_("number of microbatches a multiple of PP (%" PRIu64 " %% %u)"),
                                     config->num_microbatches, config->layout.pp));
-  suggestion->effect = g_strdup_printf ("Bubble %.1f%% → %.1f%%; more point-to-point traffic and somewhat more "
-                                        "activation memory on the first stage.", before * 100, after * 100);
+  suggestion->effect = g_strdup_printf (_("Bubble %.1f%% → %.1f%%; more point-to-point traffic and somewhat more "
+                                          "activation memory on the first stage."), before * 100, after * 100);
   set_speed (suggestion, 1 + (ideal - 1) * 0.5, ideal);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
@@ -383,15 +397,15 @@ planner_rule_distributed_optimizer (PlannerAdvisor *advisor)
 
   if (d <= 1 || on (advisor, "use_distributed_optimizer"))
     return NULL;
-  suggestion = planner_suggestion_new ("distributed-optimizer", "Shard the optimizer state over data-parallel ranks");
+  suggestion = planner_suggestion_new ("distributed-optimizer", _("Shard the optimizer state over data-parallel ranks"));
   planner_suggestion_set_flag (suggestion, advisor->args, "use_distributed_optimizer", "--use-distributed-optimizer",
                                NULL);
-  suggestion->reason = g_strdup_printf ("Without it every one of the %" G_GUINT64_FORMAT " DP×CP ranks keeps the "
-                                        "fp32 master weights and both Adam moments: 18 bytes per parameter instead "
-                                        "of 6 + 12/%" G_GUINT64_FORMAT ".", d, d);
-  suggestion->cause = g_strdup ("optimizer state replicated on every data-parallel rank");
-  suggestion->effect = g_strdup ("Optimizer memory ÷ DP×CP; the gradient all-reduce becomes reduce-scatter + "
-                                 "all-gather of the same volume. Needed for --overlap-param-gather.");
+  suggestion->reason = g_strdup_printf (_("Without it every one of the %" PRIu64 " DP×CP ranks keeps the "
+                                          "fp32 master weights and both Adam moments: 18 bytes per parameter instead "
+                                          "of 6 + 12/%" PRIu64 "."), d, d);
+  suggestion->cause = g_strdup (_("optimizer state replicated on every data-parallel rank"));
+  suggestion->effect = g_strdup (_("Optimizer memory ÷ DP×CP; the gradient all-reduce becomes reduce-scatter + "
+                                   "all-gather of the same volume. Needed for --overlap-param-gather."));
   set_speed (suggestion, 1.0, 1.02);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
@@ -403,11 +417,11 @@ planner_rule_overlap_grad_reduce (PlannerAdvisor *advisor)
 
   if (dp_cp (advisor) <= 1 || on (advisor, "overlap_grad_reduce"))
     return NULL;
-  suggestion = planner_suggestion_new ("overlap-grad-reduce", "Overlap the gradient reduction with backward");
+  suggestion = planner_suggestion_new ("overlap-grad-reduce", _("Overlap the gradient reduction with backward"));
   planner_suggestion_set_flag (suggestion, advisor->args, "overlap_grad_reduce", "--overlap-grad-reduce", NULL);
-  suggestion->reason = g_strdup ("Gradients are reduced bucket by bucket while backward still runs, instead of "
-                                 "all at the end of the step.");
-  suggestion->effect = g_strdup ("Hides most data-parallel communication; memory unchanged.");
+  suggestion->reason = g_strdup (_("Gradients are reduced bucket by bucket while backward still runs, instead of "
+                                   "all at the end of the step."));
+  suggestion->effect = g_strdup (_("Hides most data-parallel communication; memory unchanged."));
   set_speed (suggestion, 1.02, 1.10);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
@@ -419,13 +433,13 @@ planner_rule_overlap_param_gather (PlannerAdvisor *advisor)
 
   if (dp_cp (advisor) <= 1 || on (advisor, "overlap_param_gather"))
     return NULL;
-  suggestion = planner_suggestion_new ("overlap-param-gather", "Overlap the parameter all-gather with forward");
+  suggestion = planner_suggestion_new ("overlap-param-gather", _("Overlap the parameter all-gather with forward"));
   planner_advisor_require_switch (advisor, suggestion, "use_distributed_optimizer", "--use-distributed-optimizer");
   planner_advisor_require_switch (advisor, suggestion, "overlap_grad_reduce", "--overlap-grad-reduce");
   planner_suggestion_set_flag (suggestion, advisor->args, "overlap_param_gather", "--overlap-param-gather", NULL);
-  suggestion->reason = g_strdup ("With the distributed optimizer each rank gathers the updated parameters; "
-                                 "doing it during the next forward hides it.");
-  suggestion->effect = g_strdup ("Hides the parameter all-gather; memory unchanged.");
+  suggestion->reason = g_strdup (_("With the distributed optimizer each rank gathers the updated parameters; "
+                                   "doing it during the next forward hides it."));
+  suggestion->effect = g_strdup (_("Hides the parameter all-gather; memory unchanged."));
   set_speed (suggestion, 1.01, 1.05);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
@@ -441,21 +455,21 @@ planner_rule_tp_comm_overlap (PlannerAdvisor *advisor)
   if (advisor->gpu->compute_capability_major < 9)
     {
       planner_advisor_reject (advisor, "tp-comm-overlap",
-                              "Transformer Engine's userbuffer overlap is tuned for Hopper and newer; not offered on the %s",
+                              _("Transformer Engine's userbuffer overlap is tuned for Hopper and newer; not offered on the %s"),
                               advisor->gpu->name);
       return NULL;
     }
   if (config->layout.tp > nvlink_domain (advisor))
     return NULL;
-  suggestion = planner_suggestion_new ("tp-comm-overlap", "Overlap tensor-parallel communication with GEMMs");
+  suggestion = planner_suggestion_new ("tp-comm-overlap", _("Overlap tensor-parallel communication with GEMMs"));
   planner_advisor_require_switch (advisor, suggestion, "sequence_parallel", "--sequence-parallel");
   planner_suggestion_set_flag (suggestion, advisor->args, "tp_comm_overlap", "--tp-comm-overlap", NULL);
   g_ptr_array_add (suggestion->prerequisites,
-                   g_strdup ("Transformer Engine with userbuffers (as in NVIDIA's PyTorch containers)"));
-  suggestion->reason = g_strdup_printf ("TP %u exchanges activations around every GEMM; Transformer Engine can "
-                                        "split the GEMMs and run the all-gather/reduce-scatter underneath them.",
+                   g_strdup (_("Transformer Engine with userbuffers (as in NVIDIA's PyTorch containers)")));
+  suggestion->reason = g_strdup_printf (_("TP %u exchanges activations around every GEMM; Transformer Engine can "
+                                          "split the GEMMs and run the all-gather/reduce-scatter underneath them."),
                                         config->layout.tp);
-  suggestion->effect = g_strdup ("Hides most TP communication; a little extra memory for communication buffers.");
+  suggestion->effect = g_strdup (_("Hides most TP communication; a little extra memory for communication buffers."));
   set_speed (suggestion, 1.03, 1.10);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
@@ -472,18 +486,18 @@ planner_rule_fp8 (PlannerAdvisor *advisor)
     return NULL;
   if (!gpu->supports_fp8)
     {
-      planner_advisor_reject (advisor, "fp8", "the %s has no FP8 tensor cores (FP8 needs Ada, Hopper or Blackwell)",
+      planner_advisor_reject (advisor, "fp8", _("the %s has no FP8 tensor cores (FP8 needs Ada, Hopper or Blackwell)"),
                               gpu->name);
       return NULL;
     }
   if (!on (advisor, "bf16"))
     {
-      planner_advisor_reject (advisor, "fp8", "FP8 training here builds on BF16; switch from FP16/FP32 to --bf16 first");
+      planner_advisor_reject (advisor, "fp8", _("FP8 training here builds on BF16; switch from FP16/FP32 to --bf16 first"));
       return NULL;
     }
 
   blackwell = gpu->compute_capability_major >= 10;
-  suggestion = planner_suggestion_new ("fp8", "Train the GEMMs in FP8 (hybrid format)");
+  suggestion = planner_suggestion_new ("fp8", _("Train the GEMMs in FP8 (hybrid format)"));
   planner_suggestion_set_flag (suggestion, advisor->args, "fp8", "--fp8-format", "hybrid");
   if (blackwell)
     planner_suggestion_set_flag (suggestion, advisor->args, "fp8_recipe", "--fp8-recipe", "mxfp8");
@@ -494,20 +508,20 @@ planner_rule_fp8 (PlannerAdvisor *advisor)
       planner_suggestion_set_flag (suggestion, advisor->args, "fp8_amax_history_len", "--fp8-amax-history-len", "1024");
       planner_suggestion_set_flag (suggestion, advisor->args, "fp8_amax_compute_algo", "--fp8-amax-compute-algo", "max");
     }
-  g_ptr_array_add (suggestion->prerequisites, g_strdup ("--bf16 (already set)"));
-  g_ptr_array_add (suggestion->prerequisites, g_strdup ("Transformer Engine (the default --transformer-impl)"));
-  g_ptr_array_add (suggestion->checks, g_strdup_printf ("the %s has FP8 tensor cores (%.0f TFLOP/s dense)",
+  g_ptr_array_add (suggestion->prerequisites, g_strdup (_("--bf16 (already set)")));
+  g_ptr_array_add (suggestion->prerequisites, g_strdup (_("Transformer Engine (the default --transformer-impl)")));
+  g_ptr_array_add (suggestion->checks, g_strdup_printf (_("the %s has FP8 tensor cores (%.0f TFLOP/s dense)"),
                                                         gpu->name, gpu->peak_fp8_tflops));
-  suggestion->reason = g_strdup_printf ("The %s runs FP8 GEMMs at %.0f TFLOP/s against %.0f in BF16. Hybrid uses "
-                                        "E4M3 forward and E5M2 for gradients; %s",
+  suggestion->reason = g_strdup_printf (_("The %s runs FP8 GEMMs at %.0f TFLOP/s against %.0f in BF16. Hybrid uses "
+                                          "E4M3 forward and E5M2 for gradients; %s"),
                                         gpu->name, gpu->peak_fp8_tflops, gpu->peak_bf16_tflops,
-                                        blackwell ? "MXFP8 block scaling is native to Blackwell."
-                                                  : "delayed scaling with a 1024-step amax history is NVIDIA's H100 recipe.");
-  suggestion->effect = g_strdup ("Memory: Transformer Engine keeps an FP8 copy of each weight (+1 byte per "
-                                 "parameter) and saves GEMM inputs in FP8 (smaller activations); see the estimate. "
-                                 "Loss: published FP8 pretraining runs track the BF16 loss curve closely (differences "
-                                 "within about 1%); compare against a short BF16 run before committing. MFU "
-                                 "measured against the FP8 peak reads about half of the BF16 figure.");
+                                        blackwell ? _("MXFP8 block scaling is native to Blackwell.")
+                                                  : _("delayed scaling with a 1024-step amax history is NVIDIA's H100 recipe."));
+  suggestion->effect = g_strdup (_("Memory: Transformer Engine keeps an FP8 copy of each weight (+1 byte per "
+                                   "parameter) and saves GEMM inputs in FP8 (smaller activations); see the estimate. "
+                                   "Loss: published FP8 pretraining runs track the BF16 loss curve closely (differences "
+                                   "within about 1%); compare against a short BF16 run before committing. MFU "
+                                   "measured against the FP8 peak reads about half of the BF16 figure."));
   set_speed (suggestion, 1.15, 1.40);
   offered = planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
   return offered;
@@ -522,13 +536,13 @@ planner_rule_moe_dispatcher (PlannerAdvisor *advisor)
 
   if (config == NULL || config->num_experts == 0 || config->layout.ep <= 1 || !g_str_equal (dispatcher, "allgather"))
     return NULL;
-  suggestion = planner_suggestion_new ("moe-alltoall-dispatcher", "Dispatch tokens to experts with all-to-all");
+  suggestion = planner_suggestion_new ("moe-alltoall-dispatcher", _("Dispatch tokens to experts with all-to-all"));
   planner_suggestion_set_flag (suggestion, advisor->args, "moe_token_dispatcher_type", "--moe-token-dispatcher-type",
                                "alltoall");
-  suggestion->reason = g_strdup_printf ("With EP %u the default allgather dispatcher gathers every token on every "
-                                        "expert rank; all-to-all sends each token only where its top-%u experts live.",
+  suggestion->reason = g_strdup_printf (_("With EP %u the default allgather dispatcher gathers every token on every "
+                                          "expert rank; all-to-all sends each token only where its top-%u experts live."),
                                         config->layout.ep, config->moe_router_topk);
-  suggestion->effect = g_strdup ("Less EP communication and fewer gathered activations.");
+  suggestion->effect = g_strdup (_("Less EP communication and fewer gathered activations."));
   set_speed (suggestion, 1.05, 1.30);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
@@ -545,15 +559,15 @@ planner_rule_moe_grouped_gemm (PlannerAdvisor *advisor)
     return NULL;
   if (advisor->gpu->compute_capability_major < 8)
     {
-      planner_advisor_reject (advisor, "moe-grouped-gemm", "grouped GEMM needs compute capability 8.0 or newer");
+      planner_advisor_reject (advisor, "moe-grouped-gemm", _("grouped GEMM needs compute capability 8.0 or newer"));
       return NULL;
     }
-  suggestion = planner_suggestion_new ("moe-grouped-gemm", "Run the local experts as one grouped GEMM");
+  suggestion = planner_suggestion_new ("moe-grouped-gemm", _("Run the local experts as one grouped GEMM"));
   planner_suggestion_set_flag (suggestion, advisor->args, "moe_grouped_gemm", "--moe-grouped-gemm", NULL);
-  suggestion->reason = g_strdup_printf ("Each rank holds %u experts; one grouped GEMM replaces %u small ones.",
+  suggestion->reason = g_strdup_printf (_("Each rank holds %u experts; one grouped GEMM replaces %u small ones."),
                                         config->num_experts / MAX (config->layout.ep, 1),
                                         config->num_experts / MAX (config->layout.ep, 1));
-  suggestion->effect = g_strdup ("Better tensor-core use in the expert MLPs; memory unchanged.");
+  suggestion->effect = g_strdup (_("Better tensor-core use in the expert MLPs; memory unchanged."));
   set_speed (suggestion, 1.05, 1.20);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
@@ -578,7 +592,7 @@ planner_rule_ep_in_node (PlannerAdvisor *advisor)
 
       if (config->num_experts % ep != 0)
         continue;
-      suggestion = planner_suggestion_new ("ep-in-node", "Keep expert parallelism inside a node");
+      suggestion = planner_suggestion_new ("ep-in-node", _("Keep expert parallelism inside a node"));
       planner_suggestion_set_flag (suggestion, advisor->args, "expert_model_parallel_size",
                                    "--expert-model-parallel-size", ep_text);
       report = planner_advisor_try (advisor, suggestion, &why);
@@ -586,11 +600,11 @@ planner_rule_ep_in_node (PlannerAdvisor *advisor)
         {
           if (!planner_advisor_group_crosses_nodes (advisor, report, PLANNER_GROUP_EP))
             {
-              suggestion->reason = g_strdup_printf ("EP %u spans nodes of %u GPUs, so every MoE layer's all-to-all "
-                                                    "crosses the inter-node fabric twice per direction.",
+              suggestion->reason = g_strdup_printf (_("EP %u spans nodes of %u GPUs, so every MoE layer's all-to-all "
+                                                      "crosses the inter-node fabric twice per direction."),
                                                     config->layout.ep, per_node);
-              suggestion->cause = g_strdup ("EP crosses nodes");
-              suggestion->effect = g_strdup ("All-to-all on NVLink; each GPU holds more experts, so more expert memory.");
+              suggestion->cause = g_strdup (_("EP crosses nodes"));
+              suggestion->effect = g_strdup (_("All-to-all on NVLink; each GPU holds more experts, so more expert memory."));
               set_speed (suggestion, 1.10, 1.50);
               return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
             }
@@ -598,7 +612,7 @@ planner_rule_ep_in_node (PlannerAdvisor *advisor)
       if (ep == 1)
         break;
     }
-  planner_advisor_reject (advisor, "ep-in-node", "no EP inside a node passes the memory and layout checks");
+  planner_advisor_reject (advisor, "ep-in-node", _("no EP inside a node passes the memory and layout checks"));
   return NULL;
 }
 
@@ -643,17 +657,17 @@ planner_rule_grow_micro_batch (PlannerAdvisor *advisor)
 
   {
     g_autoptr(PlannerSuggestion) suggestion = planner_suggestion_new ("micro-batch-size",
-                                                                      "Grow the micro-batch while memory allows");
+                                                                      _("Grow the micro-batch while memory allows"));
     g_autofree char *text = uint_text (best);
 
     planner_suggestion_set_flag (suggestion, advisor->args, "micro_batch_size", "--micro-batch-size", text);
-    suggestion->reason = g_strdup_printf ("Micro-batch %u leaves memory free; %u is the largest power of two up to "
-                                          "the typical %u for a %.0fB model that the estimate still fits and the "
-                                          "global batch %" G_GUINT64_FORMAT " divides.",
+    suggestion->reason = g_strdup_printf (_("Micro-batch %u leaves memory free; %u is the largest power of two up to "
+                                            "the typical %u for a %.0fB model that the estimate still fits and the "
+                                            "global batch %" PRIu64 " divides."),
                                           config->micro_batch_size, best, typical, advisor->params_b,
                                           config->global_batch_size);
-    suggestion->effect = g_strdup ("Larger GEMMs use the tensor cores better; fewer microbatches per step "
-                                   "(with PP, a larger bubble: see before/after).");
+    suggestion->effect = g_strdup (_("Larger GEMMs use the tensor cores better; fewer microbatches per step "
+                                     "(with PP, a larger bubble: see before/after)."));
     set_speed (suggestion, 1.02, 1.10);
     return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
   }
@@ -688,12 +702,12 @@ planner_rule_shrink_micro_batch (PlannerAdvisor *advisor)
         break;
     }
   text = uint_text (chosen);
-  suggestion = planner_suggestion_new ("smaller-micro-batch", "Lower the micro-batch size");
+  suggestion = planner_suggestion_new ("smaller-micro-batch", _("Lower the micro-batch size"));
   planner_suggestion_set_flag (suggestion, advisor->args, "micro_batch_size", "--micro-batch-size", text);
-  suggestion->reason = g_strdup_printf ("Activations grow with the micro-batch; %u → %u keeps the global batch "
-                                        "(more microbatches per step).", config->micro_batch_size, chosen);
-  suggestion->cause = g_strdup ("micro-batch too large for the memory");
-  suggestion->effect = g_strdup ("Activation memory ÷ the reduction; slightly smaller GEMMs.");
+  suggestion->reason = g_strdup_printf (_("Activations grow with the micro-batch; %u → %u keeps the global batch "
+                                          "(more microbatches per step)."), config->micro_batch_size, chosen);
+  suggestion->cause = g_strdup (_("micro-batch too large for the memory"));
+  suggestion->effect = g_strdup (_("Activation memory ÷ the reduction; slightly smaller GEMMs."));
   set_speed (suggestion, 0.90, 1.0);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
@@ -705,13 +719,13 @@ planner_rule_selective_recompute (PlannerAdvisor *advisor)
 
   if (planner_args_is_set (advisor->args, "recompute_granularity") || on (advisor, "recompute_activations"))
     return NULL;
-  suggestion = planner_suggestion_new ("selective-recompute", "Recompute the attention core in backward");
+  suggestion = planner_suggestion_new ("selective-recompute", _("Recompute the attention core in backward"));
   planner_suggestion_set_flag (suggestion, advisor->args, "recompute_granularity", "--recompute-granularity",
                                "selective");
-  suggestion->reason = g_strdup ("Selective recompute drops the activations of the attention core (the default "
-                                 "--recompute-modules core_attn) and recomputes them: the cheapest memory saving.");
-  suggestion->cause = g_strdup ("activations kept for backward");
-  suggestion->effect = g_strdup ("Less activation memory for a few percent of extra compute.");
+  suggestion->reason = g_strdup (_("Selective recompute drops the activations of the attention core (the default "
+                                   "--recompute-modules core_attn) and recomputes them: the cheapest memory saving."));
+  suggestion->cause = g_strdup (_("activations kept for backward"));
+  suggestion->effect = g_strdup (_("Less activation memory for a few percent of extra compute."));
   set_speed (suggestion, 0.97, 1.0);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }
@@ -758,25 +772,28 @@ planner_rule_full_recompute (PlannerAdvisor *advisor)
     }
   if (chosen == 0)
     {
-      planner_advisor_reject (advisor, "full-recompute", "no --recompute-num-layers passes Megatron's checks");
+      planner_advisor_reject (advisor, "full-recompute", _("no --recompute-num-layers passes Megatron's checks"));
       return NULL;
     }
 
   text = uint_text (chosen);
-  suggestion = planner_suggestion_new ("full-recompute", "Recompute whole layers (full, block)");
+  suggestion = planner_suggestion_new ("full-recompute", _("Recompute whole layers (full, block)"));
   planner_suggestion_set_flag (suggestion, advisor->args, "recompute_granularity", "--recompute-granularity", "full");
   planner_suggestion_set_flag (suggestion, advisor->args, "recompute_method", "--recompute-method", "block");
   planner_suggestion_set_flag (suggestion, advisor->args, "recompute_num_layers", "--recompute-num-layers", text);
   /* Megatron refuses modules with full granularity only via selective; drop them to be clear. */
   planner_suggestion_unset_flag (suggestion, advisor->args, "recompute_modules");
-  suggestion->reason = g_strdup_printf ("Block recompute keeps only the input of the first N layers of each "
-                                        "virtual stage and recomputes them in backward. N = %" G_GUINT64_FORMAT
-                                        " of %" G_GUINT64_FORMAT " is the smallest that %s.",
-                                        chosen, per_chunk,
-                                        fits ? "makes the worst stage fit the estimate"
-                                             : "is allowed; even all layers do not fit, so combine it with more PP or TP");
-  suggestion->cause = g_strdup ("activations kept for backward");
-  suggestion->effect = g_strdup ("Activation memory of N layers drops to their inputs; those layers run forward twice.");
+  suggestion->reason = g_strdup_printf (fits
+                                        ? _("Block recompute keeps only the input of the first N layers of each "
+                                            "virtual stage and recomputes them in backward. N = %" PRIu64
+                                            " of %" PRIu64 " is the smallest that makes the worst stage fit the estimate.")
+                                        : _("Block recompute keeps only the input of the first N layers of each "
+                                            "virtual stage and recomputes them in backward. N = %" PRIu64
+                                            " of %" PRIu64 " is the smallest that is allowed; even all layers do not "
+                                            "fit, so combine it with more PP or TP."),
+                                        chosen, per_chunk);
+  suggestion->cause = g_strdup (_("activations kept for backward"));
+  suggestion->effect = g_strdup (_("Activation memory of N layers drops to their inputs; those layers run forward twice."));
   /* A recomputed layer costs one more forward: about a third of its step. */
   fraction = (double) chosen / (double) per_chunk;
   set_speed (suggestion, 1.0 / (1.0 + fraction * 0.40), 1.0 / (1.0 + fraction / 3.0));
@@ -793,18 +810,18 @@ planner_rule_cpu_offload (PlannerAdvisor *advisor)
   if (worst == NULL || on (advisor, "optimizer_cpu_offload"))
     return NULL;
   optimizer = worst->bytes[PLANNER_MEMORY_OPTIMIZER];
-  suggestion = planner_suggestion_new ("optimizer-cpu-offload", "Keep the optimizer state in host memory");
+  suggestion = planner_suggestion_new ("optimizer-cpu-offload", _("Keep the optimizer state in host memory"));
   planner_advisor_require_switch (advisor, suggestion, "use_distributed_optimizer", "--use-distributed-optimizer");
   planner_advisor_require_switch (advisor, suggestion, "use_precision_aware_optimizer",
                                   "--use-precision-aware-optimizer");
   planner_suggestion_set_flag (suggestion, advisor->args, "optimizer_cpu_offload", "--optimizer-cpu-offload", NULL);
-  suggestion->reason = g_strdup_printf ("The optimizer state is %.1f GiB per GPU on stage %u. 0.20.0 spells CPU "
-                                        "offload --optimizer-cpu-offload with --use-precision-aware-optimizer "
-                                        "(--cpu-optimizer no longer exists); --optimizer-offload-fraction "
-                                        "(default 1.0) sets how much moves.", optimizer / GIB, worst->stage);
-  suggestion->cause = g_strdup ("optimizer state");
-  suggestion->effect = g_strdup ("The optimizer state moves to host memory and the optimizer step runs on the CPU: "
-                                 "a large slowdown of the step; a last resort.");
+  suggestion->reason = g_strdup_printf (_("The optimizer state is %.1f GiB per GPU on stage %u. 0.20.0 spells CPU "
+                                          "offload --optimizer-cpu-offload with --use-precision-aware-optimizer "
+                                          "(--cpu-optimizer no longer exists); --optimizer-offload-fraction "
+                                          "(default 1.0) sets how much moves."), optimizer / GIB, worst->stage);
+  suggestion->cause = g_strdup (_("optimizer state"));
+  suggestion->effect = g_strdup (_("The optimizer state moves to host memory and the optimizer step runs on the CPU: "
+                                   "a large slowdown of the step; a last resort."));
   set_speed (suggestion, 0.5, 0.8);
   /* The memory estimate models the offload, so the check and the
    * figures shown agree. */
@@ -822,13 +839,13 @@ planner_rule_cuda_max_connections (PlannerAdvisor *advisor)
     return NULL;
   if (advisor->gpu != NULL && advisor->gpu->compute_capability_major >= 10)
     return NULL;
-  suggestion = planner_suggestion_new ("cuda-device-max-connections", "Export CUDA_DEVICE_MAX_CONNECTIONS=1");
+  suggestion = planner_suggestion_new ("cuda-device-max-connections", _("Export CUDA_DEVICE_MAX_CONNECTIONS=1"));
   planner_suggestion_set_env (suggestion, advisor->env, "CUDA_DEVICE_MAX_CONNECTIONS", "1");
-  suggestion->reason = g_strdup ("Environment, not a flag: with TP or CP > 1 on Hopper and older, Megatron "
-                                 "requires one hardware queue so communication kernels are scheduled in issue order; "
-                                 "without it the job stops at start-up or the overlap stalls.");
+  suggestion->reason = g_strdup (_("Environment, not a flag: with TP or CP > 1 on Hopper and older, Megatron "
+                                   "requires one hardware queue so communication kernels are scheduled in issue order; "
+                                   "without it the job stops at start-up or the overlap stalls."));
   suggestion->cause = g_strdup ("CUDA_DEVICE_MAX_CONNECTIONS not 1");
-  suggestion->effect = g_strdup ("Communication and compute overlap as Megatron expects.");
+  suggestion->effect = g_strdup (_("Communication and compute overlap as Megatron expects."));
   set_speed (suggestion, 1.0, 1.05);
   return planner_advisor_offer (advisor, g_steal_pointer (&suggestion));
 }

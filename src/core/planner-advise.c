@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-advise.h"
 #include "planner-advisor.h"
 #include "planner-job-args.h"
@@ -44,7 +46,7 @@ planner_advise_troubleshoot (const PlannerAdviseInput  *input,
   if (symptom == PLANNER_SYMPTOM_NONE || (guint) symptom > PLANNER_SYMPTOM_HANG)
     {
       g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
-                   "symptom: give one of oom, low-mfu, slow, diverging, start-up-error, hang");
+                   _("symptom: give one of oom, low-mfu, slow, diverging, start-up-error, hang"));
       return NULL;
     }
   if (!planner_advisor_init (&advisor, input, planner_plan_new (PLANNER_PLAN_TROUBLESHOOT, symptom), error))
@@ -92,7 +94,7 @@ planner_advise_apply_to_job (const PlannerPlan  *plan,
   if (index != G_MAXUINT && index >= plan->suggestions->len)
     {
       g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
-                   "suggestion %u does not exist; the plan has %u", index + 1, plan->suggestions->len);
+                   _("suggestion %u does not exist; the plan has %u"), index + 1, plan->suggestions->len);
       return NULL;
     }
 

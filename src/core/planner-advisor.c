@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -134,17 +136,17 @@ planner_advisor_require_switch (PlannerAdvisor    *advisor,
               if (g_strcmp0 (change->dest, dest) == 0 && change->action != PLANNER_CHANGE_REMOVE)
                 {
                   g_ptr_array_add (suggestion->prerequisites,
-                                   g_strdup_printf ("%s (added by “%s” above)", flag, earlier->id));
+                                   g_strdup_printf (_("%s (added by “%s” above)"), flag, earlier->id));
                   return;
                 }
             }
         }
-      g_ptr_array_add (suggestion->prerequisites, g_strdup_printf ("%s (already set)", flag));
+      g_ptr_array_add (suggestion->prerequisites, g_strdup_printf (_("%s (already set)"), flag));
       return;
     }
 
   planner_suggestion_set_flag (suggestion, advisor->args, dest, flag, NULL);
-  g_ptr_array_add (suggestion->prerequisites, g_strdup_printf ("%s (added with this change)", flag));
+  g_ptr_array_add (suggestion->prerequisites, g_strdup_printf (_("%s (added with this change)"), flag));
 }
 
 static double
@@ -204,7 +206,7 @@ planner_advisor_try (PlannerAdvisor     *advisor,
 
       if (d->severity == PLANNER_SEVERITY_ERROR && !g_hash_table_contains (advisor->base_errors, d->code))
         {
-          *why = g_strdup_printf ("Megatron would then refuse the job (%s: %s)", d->code, d->message);
+          *why = g_strdup_printf (_("Megatron would then refuse the job (%s: %s)"), d->code, d->message);
           return NULL;
         }
     }
@@ -212,7 +214,7 @@ planner_advisor_try (PlannerAdvisor     *advisor,
   /* The hardware: FP8 only where it exists, TP inside the NVLink domain. */
   if (has_fp8 (args) && !has_fp8 (advisor->args) && (gpu == NULL || !gpu->supports_fp8))
     {
-      *why = g_strdup_printf ("the %s has no FP8 tensor cores", gpu != NULL ? gpu->name : "unknown GPU");
+      *why = g_strdup_printf (_("the %s has no FP8 tensor cores"), gpu != NULL ? gpu->name : _("unknown GPU"));
       return NULL;
     }
   after = planner_report_get_config (trial);
@@ -224,7 +226,7 @@ planner_advisor_try (PlannerAdvisor     *advisor,
         domain = MIN (domain, advisor->input->gpus_per_node);
       if (after->layout.tp > domain)
         {
-          *why = g_strdup_printf ("TP %u would leave the NVLink domain of %u GPUs", after->layout.tp, domain);
+          *why = g_strdup_printf (_("TP %u would leave the NVLink domain of %u GPUs"), after->layout.tp, domain);
           return NULL;
         }
     }
@@ -233,7 +235,7 @@ planner_advisor_try (PlannerAdvisor     *advisor,
       if (planner_advisor_group_crosses_nodes (advisor, trial, PLANNER_GROUP_EP) &&
           !planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_EP))
         {
-          *why = g_strdup_printf ("EP %u would cross nodes", after->layout.ep);
+          *why = g_strdup_printf (_("EP %u would cross nodes"), after->layout.ep);
           return NULL;
         }
     }
@@ -243,7 +245,7 @@ planner_advisor_try (PlannerAdvisor     *advisor,
     {
       const PlannerStageMemory *worst = worst_stage (trial);
 
-      *why = g_strdup_printf ("stage %u would need %.1f GiB of %.1f GiB", worst->stage,
+      *why = g_strdup_printf (_("stage %u would need %.1f GiB of %.1f GiB"), worst->stage,
                               worst->total_bytes / GIB,
                               planner_report_get_memory_estimate (trial)->capacity_bytes / GIB);
       return NULL;
@@ -291,14 +293,16 @@ planner_advisor_offer (PlannerAdvisor    *advisor,
       suggestion->bubble_before = bubble (config_before);
       suggestion->bubble_after = bubble (config_after);
     }
-  g_ptr_array_add (suggestion->checks, g_strdup_printf ("flags exist in Megatron-Core %s and are not dead",
+  g_ptr_array_add (suggestion->checks, g_strdup_printf (_("flags exist in Megatron-Core %s and are not dead"),
                                                         planner_flag_catalog_get_megatron_version ()));
-  g_ptr_array_add (suggestion->checks, g_strdup ("no new start-up error from the validator"));
+  g_ptr_array_add (suggestion->checks, g_strdup (_("no new start-up error from the validator")));
   if (advisor->gpu != NULL && suggestion->memory_after >= 0)
     g_ptr_array_add (suggestion->checks,
-                     g_strdup_printf ("memory estimate on the %s: %.1f → %.1f GiB%s", advisor->gpu->name,
-                                      suggestion->memory_before / GIB, suggestion->memory_after / GIB,
-                                      suggestion->fits_after ? ", fits" : ", still does not fit"));
+                     g_strdup_printf (suggestion->fits_after
+                                      ? _("memory estimate on the %s: %.1f → %.1f GiB, fits")
+                                      : _("memory estimate on the %s: %.1f → %.1f GiB, still does not fit"),
+                                      advisor->gpu->name, suggestion->memory_before / GIB,
+                                      suggestion->memory_after / GIB));
 
   /* Expected MFU: the measured one carried through the plan. */
   if (advisor->mfu_low > 0 && suggestion->speed_low > 0)
@@ -356,7 +360,7 @@ measure (PlannerAdvisor  *advisor,
   if (advisor->gpu == NULL)
     {
       g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
-                   "a measured figure needs the GPU type (cluster.gpu_id) to know the peak");
+                   _("a measured figure needs the GPU type (cluster.gpu_id) to know the peak"));
       return FALSE;
     }
 
@@ -370,7 +374,7 @@ measure (PlannerAdvisor  *advisor,
       if (!positive_finite (value) || value > 1)
         {
           g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
-                       "mfu: %g is not a utilisation; give a fraction (0.35) or a percentage (35)", input->mfu);
+                       _("mfu: %g is not a utilisation; give a fraction (0.35) or a percentage (35)"), input->mfu);
           return FALSE;
         }
       mfu.peak = config != NULL ? planner_flops_peak_kind (config, advisor->gpu) : PLANNER_PEAK_BF16;
@@ -381,7 +385,7 @@ measure (PlannerAdvisor  *advisor,
   else if (config == NULL)
     {
       g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
-                   "the model's dimensions are needed to turn a time or TFLOP/s into an MFU");
+                   _("the model's dimensions are needed to turn a time or TFLOP/s into an MFU"));
       return FALSE;
     }
   else if (input->iteration_time != 0)
@@ -395,8 +399,8 @@ measure (PlannerAdvisor  *advisor,
   if (!isfinite (mfu.mfu) || mfu.mfu <= 0 || mfu.mfu > 1)
     {
       g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
-                   "the measured figure gives an MFU of %.0f%% of the %s peak, which is impossible; "
-                   "check the iteration time or TFLOP/s", mfu.mfu * 100, planner_peak_kind_to_string (mfu.peak));
+                   _("the measured figure gives an MFU of %.0f%% of the %s peak, which is impossible; "
+                     "check the iteration time or TFLOP/s"), mfu.mfu * 100, planner_peak_kind_to_string (mfu.peak));
       return FALSE;
     }
 
@@ -420,7 +424,7 @@ expectations (PlannerAdvisor *advisor)
 
   if (gpu == NULL)
     {
-      planner_advisor_note (advisor, "No GPU type given: FP8, NVLink and memory checks are skipped.");
+      planner_advisor_note (advisor, _("No GPU type given: FP8, NVLink and memory checks are skipped."));
       return;
     }
 
@@ -439,21 +443,21 @@ expectations (PlannerAdvisor *advisor)
   if (hopper_class && !advisor->is_moe)
     {
       plan->target_mfu = 0.40;
-      planner_advisor_note (advisor, "Target: more than 40%% MFU against the BF16 peak for a dense model on the %s; "
-                            "published runs reach %.0f–%.0f%% (%s).", gpu->name, range->low * 100,
+      planner_advisor_note (advisor, _("Target: more than 40%% MFU against the BF16 peak for a dense model on the %s; "
+                              "published runs reach %.0f–%.0f%% (%s)."), gpu->name, range->low * 100,
                             range->high * 100, range->source != NULL ? range->source : "catalog");
     }
   else if (advisor->is_moe)
-    planner_advisor_note (advisor, "Mixture-of-experts models run below dense ones: published results suggest "
-                          "%.0f–%.0f%% MFU on the %s (%s), so 40%% is not a realistic ceiling here.",
+    planner_advisor_note (advisor, _("Mixture-of-experts models run below dense ones: published results suggest "
+                            "%.0f–%.0f%% MFU on the %s (%s), so 40%% is not a realistic ceiling here."),
                           range->low * 100, range->high * 100, gpu->name,
                           range->source != NULL ? range->source : "catalog");
   else if (range->high > 0)
-    planner_advisor_note (advisor, "Published runs on the %s reach %.0f–%.0f%% MFU (%s).", gpu->name,
+    planner_advisor_note (advisor, _("Published runs on the %s reach %.0f–%.0f%% MFU (%s)."), gpu->name,
                           range->low * 100, range->high * 100, range->source != NULL ? range->source : "catalog");
 
   if (plan->measured_mfu > 0)
-    planner_advisor_note (advisor, "Measured: %.1f%% MFU (%.0f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s).",
+    planner_advisor_note (advisor, _("Measured: %.1f%% MFU (%.0f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s)."),
                           plan->measured_mfu * 100, plan->measured_tflops, plan->peak_name, plan->peak_tflops);
 }
 
@@ -540,8 +544,8 @@ planner_advisor_init (PlannerAdvisor           *advisor,
       advisor->is_moe = config->num_experts > 0;
     }
   else
-    planner_advisor_note (advisor, "The model's dimensions are incomplete, so memory and FLOPs are not computed; "
-                          "give a catalog model or the dimension flags.");
+    planner_advisor_note (advisor, _("The model's dimensions are incomplete, so memory and FLOPs are not computed; "
+                            "give a catalog model or the dimension flags."));
 
   worst = worst_stage (advisor->base);
   if (worst != NULL)

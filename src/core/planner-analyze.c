@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <string.h>
 
 #include "planner-analyze.h"
@@ -84,10 +87,10 @@ describe (PlannerReport *report)
         report->expert_summary = planner_layout_describe_expert (&report->layout);
     }
   else if (report->world_size == 0)
-    report->summary = g_strdup ("GPU count unknown: give --world-size or the launcher's --nnodes and --nproc-per-node");
+    report->summary = g_strdup (_("GPU count unknown: give --world-size or the launcher's --nnodes and --nproc-per-node"));
   else
     {
-      g_autofree char *reason = g_strdup ("the degrees do not multiply out");
+      g_autofree char *reason = g_strdup (_("the degrees do not multiply out"));
       gboolean reason_is_default = TRUE;
       char *end;
 
@@ -110,7 +113,8 @@ describe (PlannerReport *report)
       /* The first sentence is the reason; the nearest layouts follow in the diagnostic. */
       if ((end = strstr (reason, ". ")) != NULL)
         *end = '\0';
-      report->summary = g_strdup_printf ("No valid layout for %" G_GUINT64_FORMAT " GPUs: %s ✗",
+      report->summary = g_strdup_printf (/* Translators: the second %s is the reason, a sentence from Megatron's check without its full stop */
+                                         _("No valid layout for %" PRIu64 " GPUs: %s ✗"),
                                          report->world_size, reason);
     }
 }
@@ -129,10 +133,10 @@ check_fast_domain (PlannerReport *report,
     const char      *flag;
     gboolean         moe_only;
   } checks[] = {
-    { PLANNER_GROUP_TP, "layout.tp-crosses-nvlink-domain", "tensor-parallel", "--tensor-model-parallel-size", FALSE },
-    { PLANNER_GROUP_CP, "layout.cp-crosses-nvlink-domain", "context-parallel", "--context-parallel-size", FALSE },
-    { PLANNER_GROUP_EP, "layout.ep-crosses-nvlink-domain", "expert-parallel", "--expert-model-parallel-size", TRUE },
-    { PLANNER_GROUP_ETP, "layout.etp-crosses-nvlink-domain", "expert-tensor-parallel", "--expert-tensor-parallel-size", TRUE },
+    { PLANNER_GROUP_TP, "layout.tp-crosses-nvlink-domain", N_("tensor-parallel"), "--tensor-model-parallel-size", FALSE },
+    { PLANNER_GROUP_CP, "layout.cp-crosses-nvlink-domain", N_("context-parallel"), "--context-parallel-size", FALSE },
+    { PLANNER_GROUP_EP, "layout.ep-crosses-nvlink-domain", N_("expert-parallel"), "--expert-model-parallel-size", TRUE },
+    { PLANNER_GROUP_ETP, "layout.etp-crosses-nvlink-domain", N_("expert-tensor-parallel"), "--expert-tensor-parallel-size", TRUE },
   };
   guint domain = gpus_per_node;
   gboolean moe = planner_args_get_int (report->args, "num_experts", 0) > 0;
@@ -157,10 +161,11 @@ check_fast_domain (PlannerReport *report,
         continue;
       /* EP that fills DP beyond a node is sometimes the only choice; say so, still. */
       planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_WARNING, checks[i].code, flags,
-                               "Keep the group inside one NVLink domain: lower the degree, or order the ranks so the group is contiguous.",
-                               "Each %s group of %u GPUs spans more than one NVLink domain of %u GPUs, "
-                               "so its communication crosses the slower inter-node network.",
-                               checks[i].name, groups->group_size, domain);
+                               _("Keep the group inside one NVLink domain: lower the degree, or order the ranks so the group is contiguous."),
+                               /* Translators: %s is the kind of group: tensor-parallel, context-parallel, expert-parallel or expert-tensor-parallel */
+                               _("Each %s group of %u GPUs spans more than one NVLink domain of %u GPUs, "
+                                 "so its communication crosses the slower inter-node network."),
+                               _(checks[i].name), groups->group_size, domain);
     }
 }
 
@@ -225,8 +230,8 @@ analyze_model (PlannerReport *report,
       const char *flags[] = { "--hybrid-layer-pattern", NULL };
 
       planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "analysis.hybrid-not-modelled", flags, NULL,
-                               "FLOPs and memory are not computed: hybrid (Mamba) layer patterns are not modelled "
-                               "by this planner, and Megatron prints no theoretical memory for them.");
+                               _("FLOPs and memory are not computed: hybrid (Mamba) layer patterns are not modelled "
+                                 "by this planner, and Megatron prints no theoretical memory for them."));
       return;
     }
   if (planner_args_is_set (report->args, "experimental_attention_variant") &&
@@ -236,8 +241,8 @@ analyze_model (PlannerReport *report,
 
       planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "analysis.attention-variant-not-modelled",
                                flags, NULL,
-                               "FLOPs and memory are not computed: the experimental attention variant “%s” "
-                               "changes Megatron's attention terms, which this planner does not model.",
+                               _("FLOPs and memory are not computed: the experimental attention variant “%s” "
+                                 "changes Megatron's attention terms, which this planner does not model."),
                                planner_args_get_string (report->args, "experimental_attention_variant", ""));
       return;
     }
@@ -250,8 +255,9 @@ analyze_model (PlannerReport *report,
   if (!planner_config_init_from_args (&report->config, report->args, &layout, vocab_size, &error))
     {
       planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "analysis.no-model-math", NULL,
-                               "Give the model's dimensions (or --model) to get FLOPs and memory.",
-                               "FLOPs and memory are not computed: %s", error->message);
+                               _("Give the model's dimensions (or --model) to get FLOPs and memory."),
+                               /* Translators: %s is the reason, from the model's definition */
+                               _("FLOPs and memory are not computed: %s"), error->message);
       return;
     }
 
@@ -264,7 +270,7 @@ analyze_model (PlannerReport *report,
     {
       const PlannerStageMemory *worst = &report->estimate.stages[report->estimate.worst];
 
-      report->memory_summary = g_strdup_printf ("stage %u needs %.1f of %.1f GiB %s", worst->stage,
+      report->memory_summary = g_strdup_printf (_("stage %u needs %.1f of %.1f GiB %s"), worst->stage,
                                                 worst->total_bytes / (1 << 30),
                                                 report->estimate.capacity_bytes / (1 << 30),
                                                 report->estimate.fits ? "✓" : "✗");
@@ -277,12 +283,13 @@ analyze_model (PlannerReport *report,
                               "--micro-batch-size", "--recompute-granularity", NULL };
 
       planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_WARNING, "memory.does-not-fit", flags,
-                               "Raise TP or PP, use the distributed optimizer, recompute activations, or lower the micro-batch size.",
-                               "Pipeline stage %u needs about %.1f GiB per GPU but the %s has %.1f GiB; "
-                               "the largest part is %s (%.1f GiB).",
+                               _("Raise TP or PP, use the distributed optimizer, recompute activations, or lower the micro-batch size."),
+                               /* Translators: the first %s is the GPU's name, the second a part of memory (weights, activations…) */
+                               _("Pipeline stage %u needs about %.1f GiB per GPU but the %s has %.1f GiB; "
+                                 "the largest part is %s (%.1f GiB)."),
                                worst->stage, worst->total_bytes / (1 << 30), report->gpu->name,
                                report->estimate.capacity_bytes / (1 << 30),
-                               planner_memory_component_to_string (worst->dominant),
+                               planner_memory_component_label (worst->dominant),
                                worst->bytes[worst->dominant] / (1 << 30));
     }
 }
@@ -302,7 +309,7 @@ resolve_catalog (const PlannerAnalyzeOptions  *options,
       if (*gpu == NULL)
         {
           g_set_error (error, PLANNER_ANALYZE_ERROR, PLANNER_ANALYZE_ERROR_UNKNOWN_GPU,
-                       "unknown GPU “%s”; known GPUs: a100-40gb a100-80gb h100-sxm h100-pcie h200 b200 gb200 l40s v100",
+                       _("unknown GPU “%s”; known GPUs: a100-40gb a100-80gb h100-sxm h100-pcie h200 b200 gb200 l40s v100"),
                        options->gpu_id);
           return FALSE;
         }
@@ -314,7 +321,7 @@ resolve_catalog (const PlannerAnalyzeOptions  *options,
       if (*model == NULL)
         {
           g_set_error (error, PLANNER_ANALYZE_ERROR, PLANNER_ANALYZE_ERROR_UNKNOWN_MODEL,
-                       "unknown model “%s”; run “launch-planner-cli models” for the catalog", options->model_id);
+                       _("unknown model “%s”; run “launch-planner-cli models” for the catalog"), options->model_id);
           return FALSE;
         }
     }
@@ -409,8 +416,8 @@ planner_analyze_import (const PlannerImport          *import,
       const char *flags[] = { "--nnodes", "--nproc-per-node", NULL };
 
       planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "analysis.world-size-unknown", flags,
-                               "Pass --world-size, or launch with torchrun --nnodes N --nproc-per-node G.",
-                               "The number of GPUs is not known, so the layout cannot be checked.");
+                               _("Pass --world-size, or launch with torchrun --nnodes N --nproc-per-node G."),
+                               _("The number of GPUs is not known, so the layout cannot be checked."));
     }
 
   for (guint i = 0; i < import->diagnostics->len; i++)
@@ -483,7 +490,7 @@ planner_analyze_job (PlannerJob *job)
           report = planner_analyze_args (args, NULL, &options, NULL);
         }
       planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_ERROR, "job.unknown-id", NULL,
-                               "Choose an entry from the catalog.", "%s: %s", field, error->message);
+                               _("Choose an entry from the catalog."), "%s: %s", field, error->message);
       planner_diagnostics_sort (report->diagnostics);
       g_clear_pointer (&report->summary, g_free);
       g_clear_pointer (&report->expert_summary, g_free);
@@ -494,8 +501,9 @@ planner_analyze_job (PlannerJob *job)
       const char *flags[] = { "--num-layers", "--hidden-size", NULL };
 
       planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "model.dimensions-assumed", flags,
-                               "Choose a catalog model, or give the dimensions yourself, if these are not yours.",
-                               "A %.1fB model given by size: LLaMA-style dimensions assumed (%s).",
+                               _("Choose a catalog model, or give the dimensions yourself, if these are not yours."),
+                               /* Translators: %.1f is a size in billions of parameters; %s lists the assumed dimensions */
+                               _("A %.1fB model given by size: LLaMA-style dimensions assumed (%s)."),
                                planner_job_get_double (job, "params-b"), assumed);
       planner_diagnostics_sort (report->diagnostics);
     }

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-catalog.h"
 
 #include <gio/gio.h>
@@ -470,7 +472,7 @@ planner_model_new_from_size (double    params_b,
   if (!(params_b >= 0.01 && params_b <= 100000.0))
     {
       g_set_error (error, PLANNER_CATALOG_ERROR, PLANNER_CATALOG_ERROR_INVALID,
-                   "--params-b must be between 0.01 and 100000 (billions of parameters)");
+                   _("--params-b must be between 0.01 and 100000 (billions of parameters)"));
       return NULL;
     }
   if (seq_length == 0)
@@ -481,7 +483,7 @@ planner_model_new_from_size (double    params_b,
   if (vocab_size == 0)
     {
       vocab_size = 128256;
-      g_ptr_array_add (assumed, g_strdup ("vocab_size 128256 (Llama 3 tokenizer)"));
+      g_ptr_array_add (assumed, g_strdup (_("vocab_size 128256 (Llama 3 tokenizer)")));
     }
 
   target = params_b * 1e9;
@@ -520,7 +522,7 @@ planner_model_new_from_size (double    params_b,
 
   model->num_layers = (guint32) layers;
   model->id = g_strdup_printf ("custom-%gb", params_b);
-  model->name = g_strdup_printf ("Custom %g B (LLaMA-style)", params_b);
+  model->name = g_strdup_printf (_("Custom %g B (LLaMA-style)"), params_b);
   model->family = g_strdup ("custom");
   model->source = g_strdup ("planner_model_new_from_size: LLaMA-style proportions");
   model->position_embedding_type = g_strdup ("rope");
@@ -532,12 +534,12 @@ planner_model_new_from_size (double    params_b,
 
   g_ptr_array_add (assumed, g_strdup_printf ("hidden_size %" G_GUINT64_FORMAT, hidden));
   g_ptr_array_add (assumed, g_strdup_printf ("num_layers %u", model->num_layers));
-  g_ptr_array_add (assumed, g_strdup_printf ("num_attention_heads %u (128 channels each)",
+  g_ptr_array_add (assumed, g_strdup_printf (_("num_attention_heads %u (128 channels each)"),
                                              model->num_attention_heads));
   g_ptr_array_add (assumed, g_strdup ("num_query_groups 8"));
   g_ptr_array_add (assumed, g_strdup_printf ("ffn_hidden_size %" G_GUINT64_FORMAT " (SwiGLU)",
                                              model->ffn_hidden_size));
-  g_ptr_array_add (assumed, g_strdup ("RMSNorm, RoPE base 500000, untied embeddings, no bias"));
+  g_ptr_array_add (assumed, g_strdup (_("RMSNorm, RoPE base 500000, untied embeddings, no bias")));
   g_ptr_array_add (assumed, NULL);
   model->assumed = (char **) g_ptr_array_free (g_steal_pointer (&assumed), FALSE);
 

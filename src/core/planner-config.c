@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include "planner-config.h"
 
 #include <string.h>
@@ -110,7 +113,7 @@ pattern_parse_int (PatternParser *parser,
       value = value * 10 + (guint64) (*parser->p - '0');
       if (value > G_MAXUINT32)
         {
-          parser->error = "a number in the pattern is too large";
+          parser->error = _("a number in the pattern is too large");
           return FALSE;
         }
       parser->p++;
@@ -118,7 +121,7 @@ pattern_parse_int (PatternParser *parser,
     }
   if (!any)
     {
-      parser->error = "expected a number, '[' or '('";
+      parser->error = _("expected a number, '[' or '('");
       return FALSE;
     }
   *out = value;
@@ -144,7 +147,7 @@ pattern_parse_factor (PatternParser *parser,
       pattern_skip_space (parser);
       if (*parser->p != ')')
         {
-          parser->error = "missing ')'";
+          parser->error = _("missing ')'");
           return FALSE;
         }
       parser->p++;
@@ -171,12 +174,12 @@ pattern_parse_factor (PatternParser *parser,
             return FALSE;
           if (item > 1)
             {
-              parser->error = "pattern entries must be 0 (dense) or 1 (MoE)";
+              parser->error = _("pattern entries must be 0 (dense) or 1 (MoE)");
               return FALSE;
             }
           if (out->list->len >= parser->max_len)
             {
-              parser->error = "the pattern is longer than --num-layers";
+              parser->error = _("the pattern is longer than --num-layers");
               return FALSE;
             }
           byte = (guint8) item;
@@ -198,7 +201,7 @@ pattern_parse_factor (PatternParser *parser,
               parser->p++;
               return TRUE;
             }
-          parser->error = "expected ',' or ']' in a list";
+          parser->error = _("expected ',' or ']' in a list");
           return FALSE;
         }
     }
@@ -217,14 +220,14 @@ pattern_multiply (PatternParser *parser,
       acc->number *= rhs->number;
       if (acc->number > G_MAXUINT32)
         {
-          parser->error = "a number in the pattern is too large";
+          parser->error = _("a number in the pattern is too large");
           return FALSE;
         }
       return TRUE;
     }
   if (acc->is_list && rhs->is_list)
     {
-      parser->error = "a list cannot be multiplied by a list";
+      parser->error = _("a list cannot be multiplied by a list");
       return FALSE;
     }
   if (!acc->is_list)
@@ -246,7 +249,7 @@ pattern_multiply (PatternParser *parser,
       }
     if ((guint64) len * times > parser->max_len)
       {
-        parser->error = "the pattern is longer than --num-layers";
+        parser->error = _("the pattern is longer than --num-layers");
         return FALSE;
       }
     /* Grow once, then copy: appending from the array's own storage
@@ -289,7 +292,7 @@ pattern_parse_expr (PatternParser *parser,
 {
   if (depth > MAX_PATTERN_DEPTH)
     {
-      parser->error = "the pattern is nested too deeply";
+      parser->error = _("the pattern is nested too deeply");
       return FALSE;
     }
 
@@ -309,14 +312,14 @@ pattern_parse_expr (PatternParser *parser,
         ok = FALSE;
       else if (out->is_list != rhs.is_list)
         {
-          parser->error = "a list cannot be added to a number";
+          parser->error = _("a list cannot be added to a number");
           ok = FALSE;
         }
       else if (!out->is_list)
         out->number += rhs.number;
       else if ((guint64) out->list->len + rhs.list->len > parser->max_len)
         {
-          parser->error = "the pattern is longer than --num-layers";
+          parser->error = _("the pattern is longer than --num-layers");
           ok = FALSE;
         }
       else
@@ -339,7 +342,7 @@ planner_parse_moe_layer_freq (const char  *text,
   if (num_layers == 0 || num_layers > MAX_LAYERS)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   "--num-layers must be between 1 and %u to lay out --moe-layer-freq",
+                   _("--num-layers must be between 1 and %u to lay out --moe-layer-freq"),
                    MAX_LAYERS);
       return NULL;
     }
@@ -357,7 +360,7 @@ planner_parse_moe_layer_freq (const char  *text,
       if (!g_ascii_isdigit (*text))
         {
           g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                       "--moe-layer-freq “%s” is neither an integer nor a list such as “([0]*3+[1]*58)”",
+                       _("--moe-layer-freq “%s” is neither an integer nor a list such as “([0]*3+[1]*58)”"),
                        text);
           return NULL;
         }
@@ -367,7 +370,7 @@ planner_parse_moe_layer_freq (const char  *text,
       if (end == NULL || *end != '\0' || k == 0 || k > G_MAXUINT32)
         {
           g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                       "--moe-layer-freq must be a positive integer or a list such as “([0]*3+[1]*58)”, not “%s”",
+                       _("--moe-layer-freq must be a positive integer or a list such as “([0]*3+[1]*58)”, not “%s”"),
                        text);
           return NULL;
         }
@@ -387,18 +390,18 @@ planner_parse_moe_layer_freq (const char  *text,
         pattern_skip_space (&parser);
         if (*parser.p != '\0')
           {
-            parser.error = "unexpected text after the pattern";
+            parser.error = _("unexpected text after the pattern");
             ok = FALSE;
           }
         else if (!value.is_list)
           {
-            parser.error = "the pattern must evaluate to a list";
+            parser.error = _("the pattern must evaluate to a list");
             ok = FALSE;
           }
         else if (value.list->len != num_layers)
           {
             g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                         "--moe-layer-freq gives %u layers but --num-layers is %u; make the list exactly %u long",
+                         _("--moe-layer-freq gives %u layers but --num-layers is %u; make the list exactly %u long"),
                          value.list->len, num_layers, num_layers);
             pattern_value_clear (&value);
             return NULL;
@@ -442,7 +445,7 @@ get_uint (const PlannerArgs  *args,
   if (value == G_MININT64)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   "%s “%s” is not an integer",
+                   _("%s “%s” is not an integer"),
                    planner_args_get_flag (args, dest) ? planner_args_get_flag (args, dest) : flag,
                    planner_args_get_string (args, dest, ""));
       return FALSE;
@@ -450,8 +453,8 @@ get_uint (const PlannerArgs  *args,
   if (value < 0 || (guint64) value < min || (guint64) value > max)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   "%s %" G_GINT64_FORMAT " is out of range: use a value from %" G_GUINT64_FORMAT
-                   " to %" G_GUINT64_FORMAT,
+                   _("%s %" PRId64 " is out of range: use a value from %" PRIu64
+                     " to %" PRIu64),
                    planner_args_get_flag (args, dest) ? planner_args_get_flag (args, dest) : flag,
                    value, min, max);
       return FALSE;
@@ -471,7 +474,7 @@ require_uint (const PlannerArgs  *args,
   if (!planner_args_is_set (args, dest) || planner_args_get_string (args, dest, NULL) == NULL)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_MISSING,
-                   "%s is required: Megatron cannot build the model without it", flag);
+                   _("%s is required: Megatron cannot build the model without it"), flag);
       return FALSE;
     }
   return get_uint (args, dest, flag, 0, 1, max, out, error);
@@ -810,7 +813,7 @@ planner_config_init_from_args (PlannerConfig       *config,
   if (c.layout.tp == 0 || c.layout.pp == 0 || c.layout.cp == 0 || c.layout.dp == 0)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   "The parallel layout is not resolved: fix the parallel sizes first");
+                   _("The parallel layout is not resolved: fix the parallel sizes first"));
       return FALSE;
     }
   if (c.layout.ep == 0)
@@ -866,8 +869,8 @@ planner_config_init_from_args (PlannerConfig       *config,
   else if (c.hidden_size % c.num_attention_heads != 0)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   "--hidden-size %" G_GUINT64_FORMAT " is not divisible by --num-attention-heads %u; "
-                   "change one of them or give --kv-channels",
+                   _("--hidden-size %" PRIu64 " is not divisible by --num-attention-heads %u; "
+                     "change one of them or give --kv-channels"),
                    c.hidden_size, c.num_attention_heads);
       return FALSE;
     }
@@ -888,8 +891,8 @@ planner_config_init_from_args (PlannerConfig       *config,
   if (c.ffn_hidden_size == 0)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   "With --swiglu and --hidden-size %" G_GUINT64_FORMAT " Megatron's default "
-                   "--ffn-hidden-size is 0; give --ffn-hidden-size", c.hidden_size);
+                   _("With --swiglu and --hidden-size %" PRIu64 " Megatron's default "
+                     "--ffn-hidden-size is 0; give --ffn-hidden-size"), c.hidden_size);
       return FALSE;
     }
 
@@ -911,7 +914,7 @@ planner_config_init_from_args (PlannerConfig       *config,
       if (vocab_size == 0 && planner_args_is_set (args, "vocab_size"))
         {
           g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                       "--vocab-size must be at least 1");
+                       _("--vocab-size must be at least 1"));
           return FALSE;
         }
     }
@@ -925,15 +928,15 @@ planner_config_init_from_args (PlannerConfig       *config,
       else
         {
           g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_MISSING,
-                       "The vocabulary size of --tokenizer-type %s is not known without its files: "
-                       "give --vocab-size or pick a model preset", tokenizer);
+                       _("The vocabulary size of --tokenizer-type %s is not known without its files: "
+                         "give --vocab-size or pick a model preset"), tokenizer);
           return FALSE;
         }
     }
   if (vocab_size > MAX_VOCAB)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   "--vocab-size %" G_GUINT64_FORMAT " is absurd; use at most %" G_GUINT64_FORMAT,
+                   _("--vocab-size %" PRIu64 " is absurd; use at most %" PRIu64),
                    vocab_size, MAX_VOCAB);
       return FALSE;
     }

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-field-check.h"
 
 #include <string.h>
@@ -69,52 +71,70 @@ key_of (const char *property)
   return planner_field_lookup (property)->key;
 }
 
-char *
-planner_field_check_path (const char *name,
-                          const char *path)
+static char *
+check_path_rules (const char *name,
+                  const char *path,
+                  gboolean    absolute)
 {
   const char *close;
   gsize len;
-
-  g_return_val_if_fail (name != NULL, NULL);
 
   if (path == NULL || *path == '\0')
     return NULL;
   len = strlen (path);
   if (!g_utf8_validate (path, -1, NULL))
-    return g_strdup_printf ("%s is not valid UTF-8 text", name);
+    return g_strdup_printf (_("%s is not valid UTF-8 text"), name);
   if (strchr (path, '\n') != NULL || strchr (path, '\r') != NULL)
-    return g_strdup_printf ("%s holds a line break; a path in a launch script must be one line", name);
+    return g_strdup_printf (_("%s holds a line break; a path in a launch script must be one line"), name);
   for (const char *p = path; *p != '\0'; p++)
     {
       if (((guchar) *p < 0x20 && *p != ' ') || *p == 0x7f)
-        return g_strdup_printf ("%s holds a control character; remove it", name);
+        return g_strdup_printf (_("%s holds a control character; remove it"), name);
     }
   /* A pasted path often brings a space along; a real one rarely ends in one. */
   if (g_ascii_isspace (path[0]))
-    return g_strdup_printf ("%s starts with a space: remove it (pasted text often brings one along)", name);
+    return g_strdup_printf (_("%s starts with a space: remove it (pasted text often brings one along)"), name);
   if (g_ascii_isspace (path[len - 1]))
-    return g_strdup_printf ("%s ends with a space: remove it (pasted text often brings one along)", name);
+    return g_strdup_printf (_("%s ends with a space: remove it (pasted text often brings one along)"), name);
   if (strstr (path, "path/to/") != NULL || strstr (path, "TODO") != NULL ||
       strstr (path, "FIXME") != NULL || strstr (path, "${") != NULL ||
       ((close = strchr (path, '<')) != NULL && strchr (close, '>') != NULL))
-    return g_strdup_printf ("%s is “%s”, which looks like a placeholder: give the real path", name, path);
+    return g_strdup_printf (_("%s is “%s”, which looks like a placeholder: give the real path"), name, path);
   if (path[0] == '~')
-    return g_strdup_printf ("%s is “%s”: “~” is not expanded in a launch script's quoted path; "
-                            "give it from the root (/…)", name, path);
-  if (path[0] != '/')
-    return g_strdup_printf ("%s is “%s”, a relative path: give it from the root (/…), "
-                            "as the job may run in another directory", name, path);
+    return g_strdup_printf (_("%s is “%s”: “~” is not expanded in a launch script's quoted path; "
+                              "give it from the root (/…)"), name, path);
+  if (absolute && path[0] != '/')
+    return g_strdup_printf (_("%s is “%s”, a relative path: give it from the root (/…), "
+                              "as the job may run in another directory"), name, path);
   return NULL;
 }
 
+char *
+planner_field_check_path (const char *name,
+                          const char *path)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  return check_path_rules (name, path, TRUE);
+}
+
+char *
+planner_field_check_value (const char *name,
+                           const char *value)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  return check_path_rules (name, value, FALSE);
+}
+
 /* A path the user typed: absolute, one line, and not a placeholder.  The
- * planner never fills one in. */
+ * planner never fills one in.  @missing, when the path is required, is the
+ * whole sentence that says so. */
 static void
 check_path (Check      *check,
             const char *property,
             gboolean    required,
-            const char *why_required)
+            const char *missing)
 {
   const char *path = planner_job_get_string (check->job, property);
   const char *key = key_of (property);
@@ -123,7 +143,7 @@ check_path (Check      *check,
   if (*path == '\0')
     {
       if (required)
-        MISSING (property, "%s is empty: give the absolute path %s", key, why_required);
+        MISSING (property, "%s", missing);
       return;
     }
   why = planner_field_check_path (key, path);
@@ -144,7 +164,7 @@ check_sbatch_value (Check      *check,
     {
       if (!g_ascii_isalnum (*p) && strchr (allowed, *p) == NULL)
         {
-          ERROR (property, "%s is “%s”: use only letters, digits and “%s”", key_of (property), value, allowed);
+          ERROR (property, _("%s is “%s”: use only letters, digits and “%s”"), key_of (property), value, allowed);
           return;
         }
     }
@@ -175,8 +195,8 @@ check_model (Check              *check,
 
   if (kind == PLANNER_JOB_MODEL_NONE)
     {
-      MISSING ("model-id", "model.model_id is empty: choose a catalog model, give a size in billions "
-               "(model.params_b) or the dimensions (model.num_layers, …)");
+      MISSING ("model-id", _("model.model_id is empty: choose a catalog model, give a size in billions "
+                 "(model.params_b) or the dimensions (model.num_layers, …)"));
       return;
     }
   if (model == NULL)
@@ -193,26 +213,26 @@ check_model (Check              *check,
   experts = planner_job_get_uint (job, "num-experts");
 
   if (hidden == 0)
-    MISSING ("hidden-size", "model.hidden_size is 0: give the model's hidden size");
+    MISSING ("hidden-size", _("model.hidden_size is 0: give the model's hidden size"));
   if (heads == 0)
-    MISSING ("num-attention-heads", "model.num_attention_heads is 0: give the number of attention heads");
+    MISSING ("num-attention-heads", _("model.num_attention_heads is 0: give the number of attention heads"));
   if (hidden > 0 && heads > 0 && planner_job_get_uint (job, "kv-channels") == 0 && hidden % heads != 0)
-    ERROR ("num-attention-heads", "model.num_attention_heads is %u, which does not divide model.hidden_size "
-           "(%u): Megatron then needs model.kv_channels, or choose a divisor", heads, hidden);
+    ERROR ("num-attention-heads", _("model.num_attention_heads is %u, which does not divide model.hidden_size "
+             "(%u): Megatron then needs model.kv_channels, or choose a divisor"), heads, hidden);
   if (groups > 0 && heads > 0 && (groups > heads || heads % groups != 0))
-    ERROR ("num-query-groups", "model.num_query_groups is %u: it must divide model.num_attention_heads (%u)",
+    ERROR ("num-query-groups", _("model.num_query_groups is %u: it must divide model.num_attention_heads (%u)"),
            groups, heads);
   if (groups > 0 && planner_job_get_bool (job, "multi-latent-attention"))
-    WARNING ("num-query-groups", "model.num_query_groups is ignored with multi-latent attention: set it to 0");
+    WARNING ("num-query-groups", _("model.num_query_groups is ignored with multi-latent attention: set it to 0"));
   if (planner_job_get_uint (job, "vocab-size") == 0)
-    MISSING ("vocab-size", "model.vocab_size is 0: give the tokenizer's vocabulary size "
-             "(the planner needs it for the embedding)");
+    MISSING ("vocab-size", _("model.vocab_size is 0: give the tokenizer's vocabulary size "
+               "(the planner needs it for the embedding)"));
   if (planner_job_get_uint (job, "max-position-embeddings") == 0)
-    MISSING ("max-position-embeddings", "model.max_position_embeddings is 0: Megatron requires it; "
-             "give at least the sequence length (%u)", planner_job_get_uint (job, "seq-length"));
+    MISSING ("max-position-embeddings", _("model.max_position_embeddings is 0: Megatron requires it; "
+               "give at least the sequence length (%u)"), planner_job_get_uint (job, "seq-length"));
   else if (planner_job_get_uint (job, "max-position-embeddings") < planner_job_get_uint (job, "seq-length"))
-    ERROR ("max-position-embeddings", "model.max_position_embeddings is %u, less than training.seq_length "
-           "(%u): Megatron refuses that; raise it or shorten the sequence",
+    ERROR ("max-position-embeddings", _("model.max_position_embeddings is %u, less than training.seq_length "
+             "(%u): Megatron refuses that; raise it or shorten the sequence"),
            planner_job_get_uint (job, "max-position-embeddings"), planner_job_get_uint (job, "seq-length"));
   if (experts > 0)
     {
@@ -220,7 +240,7 @@ check_model (Check              *check,
       const char *freq = planner_job_get_string (job, "moe-layer-freq");
 
       if (topk > experts)
-        ERROR ("moe-router-topk", "model.moe_router_topk is %u, more than the %u experts: choose at most %u",
+        ERROR ("moe-router-topk", _("model.moe_router_topk is %u, more than the %u experts: choose at most %u"),
                topk, experts, experts);
       if (*freq != '\0' && planner_job_get_uint (job, "num-layers") > 0)
         {
@@ -250,10 +270,10 @@ check_training (Check            *check,
   if (!planner_job_check_choice ("precision", precision, &error))
     ERROR ("precision", "%s", error->message);
   else if (gpu != NULL && g_str_equal (precision, "bf16") && !gpu->supports_bf16)
-    ERROR ("precision", "training.precision is bf16, but the %s has no BF16: choose fp16", gpu->name);
+    ERROR ("precision", _("training.precision is bf16, but the %s has no BF16: choose fp16"), gpu->name);
   else if (gpu != NULL && g_str_equal (precision, "fp8") && !gpu->supports_fp8)
-    ERROR ("precision", "training.precision is fp8, but the %s has no FP8 (Hopper, Ada or Blackwell needed): "
-           "choose %s", gpu->name, gpu->supports_bf16 ? "bf16" : "fp16");
+    ERROR ("precision", _("training.precision is fp8, but the %s has no FP8 (Hopper, Ada or Blackwell needed): "
+             "choose %s"), gpu->name, gpu->supports_bf16 ? "bf16" : "fp16");
   g_clear_error (&error);
 
   if (!planner_job_check_choice ("recompute", recompute, &error))
@@ -261,60 +281,60 @@ check_training (Check            *check,
   g_clear_error (&error);
 
   if (planner_job_get_uint (job, "train-iters") == 0)
-    MISSING ("train-iters", "training.train_iters is 0: choose how many iterations to train");
+    MISSING ("train-iters", _("training.train_iters is 0: choose how many iterations to train"));
 
   if (planner_job_get_double (job, "min-lr") > planner_job_get_double (job, "lr"))
-    ERROR ("min-lr", "training.min_lr is above training.lr: Megatron refuses that; lower it");
+    ERROR ("min-lr", _("training.min_lr is above training.lr: Megatron refuses that; lower it"));
   if (planner_job_get_uint (job, "lr-warmup-iters") > 0 && planner_job_get_uint (job, "train-iters") > 0 &&
       planner_job_get_uint (job, "lr-warmup-iters") >= planner_job_get_uint (job, "train-iters"))
-    WARNING ("lr-warmup-iters", "training.lr_warmup_iters (%u) is not below training.train_iters (%u): "
-             "the learning rate would never decay", planner_job_get_uint (job, "lr-warmup-iters"),
+    WARNING ("lr-warmup-iters", _("training.lr_warmup_iters (%u) is not below training.train_iters (%u): "
+               "the learning rate would never decay"), planner_job_get_uint (job, "lr-warmup-iters"),
              planner_job_get_uint (job, "train-iters"));
 
   if (!planner_job_check_choice ("fp8-recipe", recipe, &error))
     ERROR ("fp8-recipe", "%s", error->message);
   else if (gpu != NULL && g_str_equal (recipe, "mxfp8") && gpu->compute_capability_major < 10)
-    ERROR ("fp8-recipe", "training.fp8_recipe is mxfp8, which needs Blackwell; the %s takes delayed or tensorwise",
+    ERROR ("fp8-recipe", _("training.fp8_recipe is mxfp8, which needs Blackwell; the %s takes delayed or tensorwise"),
            gpu->name);
   g_clear_error (&error);
 
   if (planner_job_get_bool (job, "fp8-param-gather") && g_str_equal (precision, "fp8") &&
       !distopt && g_str_equal (fsdp, "none"))
-    ERROR ("fp8-param-gather", "training.fp8_param_gather needs training.distributed_optimizer or FSDP: "
-           "turn one on, or this off");
+    ERROR ("fp8-param-gather", _("training.fp8_param_gather needs training.distributed_optimizer or FSDP: "
+             "turn one on, or this off"));
 
   if (planner_job_get_bool (job, "tp-comm-overlap") && (tp <= 1 || !planner_job_get_bool (job, "sequence-parallel")))
-    ERROR ("tp-comm-overlap", "training.tp_comm_overlap needs sequence parallel, so TP above 1 and "
-           "training.sequence_parallel on: turn those on, or this off");
+    ERROR ("tp-comm-overlap", _("training.tp_comm_overlap needs sequence parallel, so TP above 1 and "
+             "training.sequence_parallel on: turn those on, or this off"));
 
   if (g_str_equal (fsdp, "torch"))
     {
       if (distopt)
-        ERROR ("fsdp", "training.fsdp is torch, which cannot run with training.distributed_optimizer "
-               "(FSDP2 shards the optimizer itself): turn the distributed optimizer off");
+        ERROR ("fsdp", _("training.fsdp is torch, which cannot run with training.distributed_optimizer "
+                 "(FSDP2 shards the optimizer itself): turn the distributed optimizer off"));
       if (planner_job_get_uint (job, "pp") > 1 || planner_job_get_uint (job, "ep") > 1)
-        ERROR ("fsdp", "training.fsdp is torch, which Megatron allows only with PP 1 and EP 1: "
-               "choose megatron, or change the layout");
+        ERROR ("fsdp", _("training.fsdp is torch, which Megatron allows only with PP 1 and EP 1: "
+                 "choose megatron, or change the layout"));
     }
 
   if (planner_job_get_double (job, "optimizer-offload-fraction") > 0 &&
       !planner_job_get_bool (job, "precision-aware-optimizer"))
-    ERROR ("optimizer-offload-fraction", "training.optimizer_offload_fraction needs "
-           "training.precision_aware_optimizer (Megatron's CPU offload runs through it): turn that on");
+    ERROR ("optimizer-offload-fraction", _("training.optimizer_offload_fraction needs "
+             "training.precision_aware_optimizer (Megatron's CPU offload runs through it): turn that on"));
 
   if (planner_job_get_uint (job, "activation-offload-layers") > 0)
     {
       g_autoptr(PlannerModel) model = planner_job_dup_model (job, NULL);
 
       if (!g_str_equal (recompute, "none"))
-        ERROR ("activation-offload-layers", "training.activation_offload_layers cannot be combined with "
-               "recompute: choose one (set training.recompute to none, or this to 0)");
+        ERROR ("activation-offload-layers", _("training.activation_offload_layers cannot be combined with "
+                 "recompute: choose one (set training.recompute to none, or this to 0)"));
       if (planner_job_get_uint (job, "pp") > 1)
-        ERROR ("activation-offload-layers", "training.activation_offload_layers does not work with "
-               "pipeline parallelism: use PP 1, or set this to 0");
+        ERROR ("activation-offload-layers", _("training.activation_offload_layers does not work with "
+                 "pipeline parallelism: use PP 1, or set this to 0"));
       if (model != NULL && planner_job_get_uint (job, "activation-offload-layers") >= model->num_layers)
-        ERROR ("activation-offload-layers", "training.activation_offload_layers is %u: it must be below "
-               "the model's %u layers", planner_job_get_uint (job, "activation-offload-layers"), model->num_layers);
+        ERROR ("activation-offload-layers", _("training.activation_offload_layers is %u: it must be below "
+                 "the model's %u layers"), planner_job_get_uint (job, "activation-offload-layers"), model->num_layers);
     }
   if (!planner_job_check_choice ("recompute-modules", planner_job_get_string (job, "recompute-modules"), &error))
     ERROR ("recompute-modules", "%s", error->message);
@@ -336,17 +356,21 @@ check_data (Check              *check,
   if (planner_job_get_bool (job, "mock-data"))
     {
       if (*planner_job_get_string (job, "data-path") != '\0')
-        ERROR ("mock-data", "data.mock_data is on and data.data_path is set: Megatron takes one data source; "
-               "clear one of them");
+        ERROR ("mock-data", _("data.mock_data is on and data.data_path is set: Megatron takes one data source; "
+                 "clear one of them"));
     }
   else
     check_path (check, "data-path", !extra_data,
-                "of your preprocessed data prefix (the .bin/.idx files without extension), or turn on data.mock_data");
+                _("data.data_path is empty: give the absolute path of your preprocessed data prefix (the .bin/.idx "
+                  "files without extension), or turn on data.mock_data"));
 
   if (g_str_equal (tokenizer, "GPT2BPETokenizer"))
     {
-      check_path (check, "vocab-file", TRUE, "of your GPT-2 vocab file (GPT2BPETokenizer needs it)");
-      check_path (check, "merge-file", TRUE, "of your GPT-2 merges file (GPT2BPETokenizer needs it)");
+      check_path (check, "vocab-file", TRUE,
+                  _("data.vocab_file is empty: give the absolute path of your GPT-2 vocab file (GPT2BPETokenizer needs it)"));
+      check_path (check, "merge-file", TRUE,
+                  _("data.merge_file is empty: give the absolute path of your GPT-2 merges file (GPT2BPETokenizer "
+                    "needs it)"));
     }
   else
     {
@@ -355,7 +379,8 @@ check_data (Check              *check,
     }
   if (g_strv_contains (model_file_tokenizers, tokenizer))
     {
-      g_autofree char *why = g_strdup_printf ("of your tokenizer (%s needs it)", tokenizer);
+      g_autofree char *why = g_strdup_printf (_("data.tokenizer_model is empty: give the absolute path of your "
+                                                "tokenizer (%s needs it)"), tokenizer);
 
       check_path (check, "tokenizer-model", TRUE, why);
     }
@@ -381,7 +406,7 @@ check_all (PlannerJob *job)
 
   check_model (check, model, model_error);
   if (gpu == NULL)
-    ERROR ("gpu-id", "cluster.gpu_id is “%s”, not a GPU in the catalog", planner_job_get_gpu_id (job));
+    ERROR ("gpu-id", _("cluster.gpu_id is “%s”, not a GPU in the catalog"), planner_job_get_gpu_id (job));
   check_training (check, gpu);
   check_data (check, model, extra != NULL && planner_args_is_set (extra, "data_path"));
 

@@ -48,6 +48,10 @@ GPtrArray *planner_field_check_keys    (PlannerJob          *job,
  * An empty path is fine here (whether it is required is the field's). */
 char      *planner_field_check_path    (const char          *name,
                                         const char          *path);
+/* The same rules without the one that wants an absolute path, for a
+ * value that may or may not be a path. */
+char      *planner_field_check_value   (const char          *name,
+                                        const char          *value);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerFieldProblem, planner_field_problem_free)
 

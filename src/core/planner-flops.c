@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-flops.h"
 
 #include <math.h>
@@ -190,7 +192,8 @@ mfu_from_tflops (const PlannerConfig *config,
   if (!(out->peak_tflops > 0.0))
     {
       g_set_error (error, PLANNER_FLOPS_ERROR, PLANNER_FLOPS_ERROR_INVALID,
-                   "%s has no %s peak in the catalog", gpu->name,
+                   /* Translators: the GPU's name, then a precision (bf16, fp8…) */
+                   _("%s has no %s peak in the catalog"), gpu->name,
                    planner_peak_kind_to_string (out->peak));
       return FALSE;
     }
@@ -199,15 +202,15 @@ mfu_from_tflops (const PlannerConfig *config,
   return TRUE;
 }
 
+/* @message is the whole sentence to give when @value is not positive. */
 static gboolean
 check_positive (double       value,
-                const char  *what,
+                const char  *message,
                 GError     **error)
 {
   if (value > 0.0 && isfinite (value))
     return TRUE;
-  g_set_error (error, PLANNER_FLOPS_ERROR, PLANNER_FLOPS_ERROR_INVALID,
-               "The %s must be a positive number", what);
+  g_set_error_literal (error, PLANNER_FLOPS_ERROR, PLANNER_FLOPS_ERROR_INVALID, message);
   return FALSE;
 }
 
@@ -222,7 +225,7 @@ planner_mfu_from_iteration_time (const PlannerConfig *config,
 
   g_return_val_if_fail (config != NULL && gpu != NULL && out != NULL, FALSE);
 
-  if (!check_positive (seconds, "iteration time in seconds", error))
+  if (!check_positive (seconds, _("The iteration time in seconds must be a positive number"), error))
     return FALSE;
   world = (double) MAX (config->layout.world_size, 1);
   /* Megatron's log line: flops / (t · 10¹² · world). */
@@ -240,7 +243,7 @@ planner_mfu_from_tflops_per_gpu (const PlannerConfig *config,
 {
   g_return_val_if_fail (config != NULL && gpu != NULL && out != NULL, FALSE);
 
-  if (!check_positive (tflops, "logged TFLOP/s per GPU", error))
+  if (!check_positive (tflops, _("The logged TFLOP/s per GPU must be a positive number"), error))
     return FALSE;
   return mfu_from_tflops (config, gpu, tflops, out, error);
 }
@@ -254,7 +257,8 @@ planner_mfu_from_tokens_per_second (const PlannerConfig *config,
 {
   g_return_val_if_fail (config != NULL && gpu != NULL && out != NULL, FALSE);
 
-  if (!check_positive (tokens_per_second_per_gpu, "tokens per second per GPU", error))
+  if (!check_positive (tokens_per_second_per_gpu, _("The tokens per second per GPU must be a positive number"),
+                       error))
     return FALSE;
   return mfu_from_tflops (config, gpu,
                           tokens_per_second_per_gpu * planner_flops_per_token (config) / 1e12,

@@ -9,6 +9,10 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
+#include <glib/gi18n-lib.h>
+
 #include "planner-import.h"
 
 #include <string.h>
@@ -171,19 +175,19 @@ read_nnodes (Launch           *l,
   range = g_strsplit (value, ":", 2);
   if (g_strv_length (range) == 2 && parse_count (range[1], &n))
     {
-      g_autofree char *message = g_strdup_printf ("--nnodes %s is elastic; the plan assumes the maximum, %" G_GINT64_FORMAT " nodes",
+      g_autofree char *message = g_strdup_printf (_("--nnodes %s is elastic; the plan assumes the maximum, %" PRId64 " nodes"),
                                                   value, n);
 
       l->torch_nnodes = n;
       add_diag (l->diagnostics, PLANNER_SEVERITY_INFO, "import.elastic-nnodes", "--nnodes",
-                word != NULL ? word->line : 0, "Give a fixed --nnodes to plan another size.", message);
+                word != NULL ? word->line : 0, _("Give a fixed --nnodes to plan another size."), message);
       return;
     }
   {
-    g_autofree char *message = g_strdup_printf ("torchrun --nnodes “%s” is not a number of nodes", value);
+    g_autofree char *message = g_strdup_printf (_("torchrun --nnodes “%s” is not a number of nodes"), value);
 
     add_diag (l->diagnostics, PLANNER_SEVERITY_WARNING, "import.unparsed", "--nnodes",
-              word != NULL ? word->line : 0, "Write the number of nodes.", message);
+              word != NULL ? word->line : 0, _("Write the number of nodes."), message);
   }
 }
 
@@ -202,12 +206,12 @@ read_nproc (Launch           *l,
       return;
     }
   {
-    g_autofree char *message = g_strdup_printf ("torchrun --nproc-per-node “%s” depends on the machine; "
-                                                "the number of GPUs per node is unknown",
+    g_autofree char *message = g_strdup_printf (_("torchrun --nproc-per-node “%s” depends on the machine; "
+                                                  "the number of GPUs per node is unknown"),
                                                 value);
 
     add_diag (l->diagnostics, PLANNER_SEVERITY_WARNING, "import.unparsed", "--nproc-per-node",
-              word != NULL ? word->line : 0, "Write the number of GPUs per node.", message);
+              word != NULL ? word->line : 0, _("Write the number of GPUs per node."), message);
   }
 }
 
@@ -258,7 +262,7 @@ read_torchrun_options (Launch    *l,
         continue;
       else if (strchr (w->text, '=') == NULL && !w->unknown)
         {
-          g_autofree char *message = g_strdup_printf ("the launcher option %s is not known; it is skipped", w->text);
+          g_autofree char *message = g_strdup_printf (_("the launcher option %s is not known; it is skipped"), w->text);
 
           add_diag (l->diagnostics, PLANNER_SEVERITY_INFO, "import.unparsed", w->text, w->line, NULL, message);
         }
@@ -604,12 +608,12 @@ check_value (GPtrArray             *diagnostics,
         {
           g_autofree char *list = g_strjoinv (", ", (char **) info->choices);
 
-          fix = g_strdup_printf ("Use one of: %s.", list);
+          fix = g_strdup_printf (_("Use one of: %s."), list);
         }
       else if (info->type == PLANNER_FLAG_TYPE_INT)
-        fix = g_strdup_printf ("Give %s a whole number.", written);
+        fix = g_strdup_printf (_("Give %s a whole number."), written);
       else
-        fix = g_strdup_printf ("Give %s a finite number.", written);
+        fix = g_strdup_printf (_("Give %s a finite number."), written);
       add_diag (diagnostics, PLANNER_SEVERITY_ERROR, "flag.bad-value", written, value->line, fix,
                 error->message);
     }
@@ -642,9 +646,9 @@ report_status (GPtrArray             *diagnostics,
     }
   message = g_strdup_printf ("%s: %s", written, info->note != NULL ? info->note : "");
   if (info->replacement != NULL)
-    fix = g_strdup_printf ("Use %s instead of %s.", info->replacement, written);
+    fix = g_strdup_printf (_("Use %s instead of %s."), info->replacement, written);
   else
-    fix = g_strdup_printf ("Remove %s.", written);
+    fix = g_strdup_printf (_("Remove %s."), written);
   add_diag (diagnostics, info->severity, code, written, line, fix, message);
 }
 
@@ -660,11 +664,12 @@ report_unknown_flag (GPtrArray  *diagnostics,
 
   if (removed != NULL)
     {
-      message = g_strdup_printf ("%s was removed from Megatron-Core; %s stops with “unrecognized arguments”. %s",
+      /* Translators: the last %s is a note about the flag, a sentence, or nothing */
+      message = g_strdup_printf (_("%s was removed from Megatron-Core; %s stops with “unrecognized arguments”. %s"),
                                  flag, planner_flag_catalog_get_megatron_version (),
                                  removed->note != NULL ? removed->note : "");
-      fix = removed->replacement != NULL ? g_strdup_printf ("Use %s instead.", removed->replacement)
-                                         : g_strdup_printf ("Remove %s.", flag);
+      fix = removed->replacement != NULL ? g_strdup_printf (_("Use %s instead."), removed->replacement)
+                                         : g_strdup_printf (_("Remove %s."), flag);
       add_diag (diagnostics, PLANNER_SEVERITY_ERROR, "flag.removed", flag, line, fix, message);
       return;
     }
@@ -672,11 +677,13 @@ report_unknown_flag (GPtrArray  *diagnostics,
     /* The search is not free; a script of garbage gets no more. */
     const char *suggestion = (*n_suggested)++ < MAX_SUGGESTIONS ? planner_flag_catalog_suggest (flag) : NULL;
 
-    message = g_strdup_printf ("%s is not an option of Megatron-Core %s; it stops with “unrecognized arguments”%s",
-                               flag, planner_flag_catalog_get_megatron_version (),
-                               strchr (flag, '_') != NULL || g_ascii_isupper (flag[2]) ? " (options are spelled exactly, with hyphens)" : "");
-    fix = suggestion != NULL ? g_strdup_printf ("Did you mean %s?", suggestion)
-                             : g_strdup_printf ("Remove %s.", flag);
+    message = g_strdup_printf (strchr (flag, '_') != NULL || g_ascii_isupper (flag[2])
+                               ? _("%s is not an option of Megatron-Core %s; it stops with “unrecognized arguments” "
+                                   "(options are spelled exactly, with hyphens)")
+                               : _("%s is not an option of Megatron-Core %s; it stops with “unrecognized arguments”"),
+                               flag, planner_flag_catalog_get_megatron_version ());
+    fix = suggestion != NULL ? g_strdup_printf (_("Did you mean %s?"), suggestion)
+                             : g_strdup_printf (_("Remove %s."), flag);
     add_diag (diagnostics, PLANNER_SEVERITY_ERROR, "flag.unknown", flag, line, fix, message);
   }
 }
@@ -708,11 +715,11 @@ parse_megatron_args (PlannerArgs *args,
         }
       if (!looks_like_option (w))
         {
-          g_autofree char *message = g_strdup_printf ("“%s” is not a value of any option; argparse stops with “unrecognized arguments”",
+          g_autofree char *message = g_strdup_printf (_("“%s” is not a value of any option; argparse stops with “unrecognized arguments”"),
                                                       w->text);
 
           add_diag (diagnostics, PLANNER_SEVERITY_ERROR, "flag.stray-value", NULL, w->line,
-                    "Remove it, or put the option it belongs to in front of it.", message);
+                    _("Remove it, or put the option it belongs to in front of it."), message);
           i++;
           continue;
         }
@@ -742,9 +749,9 @@ parse_megatron_args (PlannerArgs *args,
         {
           if (inline_value != NULL)
             {
-              g_autofree char *message = g_strdup_printf ("%s is a switch and takes no value, but “%s” was given",
+              g_autofree char *message = g_strdup_printf (_("%s is a switch and takes no value, but “%s” was given"),
                                                           flag, inline_value);
-              g_autofree char *fix = g_strdup_printf ("Write %s alone.", flag);
+              g_autofree char *fix = g_strdup_printf (_("Write %s alone."), flag);
 
               add_diag (diagnostics, PLANNER_SEVERITY_ERROR, "flag.bad-value", flag, w->line, fix, message);
               continue;
@@ -786,10 +793,11 @@ parse_megatron_args (PlannerArgs *args,
             g_autofree char *fix = NULL;
 
             if (need == 1)
-              message = g_strdup_printf ("%s needs a value", flag);
+              message = g_strdup_printf (_("%s needs a value"), flag);
             else
-              message = g_strdup_printf ("%s needs %u values", flag, need);
-            fix = g_strdup_printf ("Give %s its value%s, or remove it.", flag, need == 1 ? "" : "s");
+              message = g_strdup_printf (_("%s needs %u values"), flag, need);
+            fix = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Give %s its value, or remove it.",
+                                                "Give %s its values, or remove it.", need), flag);
             add_diag (diagnostics, PLANNER_SEVERITY_ERROR, "flag.missing-value", flag, w->line, fix, message);
           }
         else
@@ -942,7 +950,7 @@ check_input (const char  *text,
   if (text == NULL || length == 0)
     {
       g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_EMPTY,
-                   "the script is empty; give a launch script or Megatron arguments");
+                   _("the script is empty; give a launch script or Megatron arguments"));
       return FALSE;
     }
   if (length > PLANNER_IMPORT_MAX_BYTES)
@@ -954,13 +962,13 @@ check_input (const char  *text,
                                                                tenths / 10, tenths % 10);
 
       g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_TOO_LARGE,
-                   "the script is %s; the importer reads at most 8 MiB", size);
+                   _("the script is %s; the importer reads at most 8 MiB"), size);
       return FALSE;
     }
   if (memchr (text, '\0', length) != NULL)
     {
       g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_BINARY,
-                   "the input contains NUL bytes: it is a binary file, not a launch script");
+                   _("the input contains NUL bytes: it is a binary file, not a launch script"));
       return FALSE;
     }
   for (gsize i = 0; i < length && blank; i++)
@@ -968,7 +976,7 @@ check_input (const char  *text,
   if (blank)
     {
       g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_EMPTY,
-                   "the script is blank; give a launch script or Megatron arguments");
+                   _("the script is blank; give a launch script or Megatron arguments"));
       return FALSE;
     }
   return TRUE;
@@ -1038,9 +1046,9 @@ report_unexported (PlannerImport      *import,
   for (guint i = 0; i < names->len; i++)
     {
       const char *name = *(const char **) &g_ptr_array_index (names, i);
-      g_autofree char *message = g_strdup_printf ("%s is set but not exported; the training processes do not see it",
+      g_autofree char *message = g_strdup_printf (_("%s is set but not exported; the training processes do not see it"),
                                                   name);
-      g_autofree char *fix = g_strdup_printf ("Write export %s=….", name);
+      g_autofree char *fix = g_strdup_printf (_("Write export %s=…."), name);
 
       add_diag (import->diagnostics, PLANNER_SEVERITY_WARNING, "import.not-exported", NULL, 0, fix, message);
     }
@@ -1119,9 +1127,9 @@ planner_import_script (const char  *text,
     {
       launch_clear (&best_launch);
       g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_NO_COMMAND,
-                   "no command in the script launches Megatron: looked for torchrun, "
-                   "python -m torch.distributed.run, srun or python running pretrain_*.py, "
-                   "or a line of --flags");
+                   _("no command in the script launches Megatron: looked for torchrun, "
+                     "python -m torch.distributed.run, srun or python running pretrain_*.py, "
+                     "or a line of --flags"));
       return NULL;
     }
 
@@ -1141,7 +1149,7 @@ planner_import_script (const char  *text,
 
       if (g_strcmp0 (first, "source") == 0 || g_strcmp0 (first, ".") == 0)
         {
-          g_autofree char *message = g_strdup_printf ("“%s %s” is not read; variables it sets are unknown",
+          g_autofree char *message = g_strdup_printf (_("“%s %s” is not read; variables it sets are unknown"),
                                                       first, command->words->len > 1 ? word_at (command->words, 1) : "");
 
           add_diag (import->diagnostics, PLANNER_SEVERITY_INFO, "import.unparsed", NULL, command->line,
@@ -1166,7 +1174,7 @@ planner_import_argv (const char *const  *argv,
   if (n == 0)
     {
       g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_EMPTY,
-                   "no arguments given; give Megatron arguments or a launch command line");
+                   _("no arguments given; give Megatron arguments or a launch command line"));
       return NULL;
     }
   /* A whole command line in one argument, as pasted. */
@@ -1176,7 +1184,7 @@ planner_import_argv (const char *const  *argv,
   if (n > PLANNER_SHELL_MAX_WORDS)
     {
       g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_LIMIT,
-                   "%u arguments are more than the importer reads (%d)", n, PLANNER_SHELL_MAX_WORDS);
+                   _("%u arguments are more than the importer reads (%d)"), n, PLANNER_SHELL_MAX_WORDS);
       return NULL;
     }
 
@@ -1197,8 +1205,8 @@ planner_import_argv (const char *const  *argv,
 
       launch_clear (&l);
       g_set_error (error, PLANNER_IMPORT_ERROR, PLANNER_IMPORT_ERROR_NO_COMMAND,
-                   "“%s” does not launch Megatron: give --flags, or a torchrun, "
-                   "python -m torch.distributed.run, srun or python command line",
+                   _("“%s” does not launch Megatron: give --flags, or a torchrun, "
+                     "python -m torch.distributed.run, srun or python command line"),
                    shown);
       return NULL;
     }

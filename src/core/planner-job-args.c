@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-job-args.h"
 
 #include <math.h>
@@ -131,7 +133,7 @@ check_extra_syntax (const char  *text,
           else if (c == '"')
             state = PLAIN;
           else if (c == '$' || c == '`')
-            why = "a substitution; write the value itself";
+            why = _("a substitution; write the value itself");
           break;
         case PLAIN:
         default:
@@ -146,19 +148,19 @@ check_extra_syntax (const char  *text,
           else if (c == '"')
             state = DOUBLE;
           else if (c == '$' && p[1] == '\'')
-            why = "an ANSI-C quote ($'…'); write the value in plain quotes";
+            why = _("an ANSI-C quote ($'…'); write the value in plain quotes");
           else if (c == '$' || c == '`')
-            why = "a variable or substitution; write the value itself";
+            why = _("a variable or substitution; write the value itself");
           else if (c == '<' || c == '>')
-            why = "a redirection; a path goes in quotes after its flag";
+            why = _("a redirection; a path goes in quotes after its flag");
           else if (c == '|' || c == '&' || c == ';' || c == '(' || c == ')')
-            why = "a shell operator; only Megatron arguments go here";
+            why = _("a shell operator; only Megatron arguments go here");
           else if (c == '#' && word_start)
-            why = "a comment, which would drop the rest of the line";
+            why = _("a comment, which would drop the rest of the line");
           else if (c == '~' && word_start)
-            why = "“~”, which the launch script would not expand; give the path from the root (/…)";
+            why = _("“~”, which the launch script would not expand; give the path from the root (/…)");
           else if (c == '*' || c == '?' || c == '[' || c == '{' || c == '}')
-            why = "a pattern the shell would expand; put the value in quotes if the character is meant";
+            why = _("a pattern the shell would expand; put the value in quotes if the character is meant");
           word_start = c == ' ' || c == '\t';
           break;
         }
@@ -166,14 +168,16 @@ check_extra_syntax (const char  *text,
         memcpy (what, p, MIN ((gsize) g_utf8_skip[(guchar) c], sizeof what - 1));
     }
   if (why == NULL && state != PLAIN)
-    why = "an unclosed quote";
+    why = _("an unclosed quote");
   if (why == NULL)
     return TRUE;
+  /* Translators: the last %s is one of the reasons above (“a redirection; a
+   * path goes in quotes after its flag”), the first the character */
   if (what[0] != '\0')
     g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                 "advanced.extra_args holds “%s”, %s", what, why);
+                 _("advanced.extra_args holds “%s”, %s"), what, why);
   else
-    g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, "advanced.extra_args holds %s", why);
+    g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, _("advanced.extra_args holds %s"), why);
   return FALSE;
 }
 
@@ -209,7 +213,7 @@ check_extra_values (const PlannerArgs  *args,
       const char *dest = planner_args_get_dest_at (args, i);
       const char *const *values = planner_args_get_list (args, dest);
       gboolean path = g_strv_contains (path_dests, dest);
-      g_autofree char *name = g_strdup_printf ("advanced.extra_args: “%s”", planner_args_get_flag (args, dest));
+      g_autofree char *name = g_strdup_printf (_("advanced.extra_args: “%s”"), planner_args_get_flag (args, dest));
 
       for (guint v = 0; values != NULL && values[v] != NULL; v++)
         {
@@ -218,10 +222,9 @@ check_extra_values (const PlannerArgs  *args,
           /* A blend's weights stand between its paths. */
           if (path && is_number (values[v]))
             continue;
-          why = planner_field_check_path (name, values[v]);
-          /* Not a path: only the rules that hold for any value. */
-          if (why != NULL && !path && values[v][0] != '/' && strstr (why, "a relative path") != NULL)
-            g_clear_pointer (&why, g_free);
+          /* Not a path: only the rules that hold for any value (decided
+           * here, never by reading the message, which may be translated). */
+          why = path ? planner_field_check_path (name, values[v]) : planner_field_check_value (name, values[v]);
           if (why != NULL)
             {
               g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, why);
@@ -229,7 +232,7 @@ check_extra_values (const PlannerArgs  *args,
             }
           if (path && values[v][0] == '\0')
             {
-              g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, "%s has an empty path", name);
+              g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, _("%s has an empty path"), name);
               return FALSE;
             }
         }
@@ -255,7 +258,7 @@ parse_extra_words (PlannerJob  *job,
   if (strchr (text, '\n') != NULL || strchr (text, '\r') != NULL)
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           "advanced.extra_args must be one line of Megatron arguments");
+                           _("advanced.extra_args must be one line of Megatron arguments"));
       return NULL;
     }
   for (const char *p = text; *p != '\0'; p++)
@@ -263,7 +266,7 @@ parse_extra_words (PlannerJob  *job,
       if (((guchar) *p < 0x20 && *p != '\t') || *p == 0x7f)
         {
           g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                               "advanced.extra_args holds a control character; remove it");
+                               _("advanced.extra_args holds a control character; remove it"));
           return NULL;
         }
     }
@@ -273,21 +276,21 @@ parse_extra_words (PlannerJob  *job,
   script = planner_shell_parse (text, strlen (text), error);
   if (script == NULL)
     {
-      g_prefix_error (error, "advanced.extra_args: ");
+      g_prefix_error (error, _("advanced.extra_args: "));
       return NULL;
     }
   if (script->commands->len != 1 || script->diagnostics->len > 0)
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           "advanced.extra_args must hold plain Megatron arguments "
-                           "(no variables, substitutions, pipes or several commands)");
+                           _("advanced.extra_args must hold plain Megatron arguments "
+                             "(no variables, substitutions, pipes or several commands)"));
       return NULL;
     }
   command = g_ptr_array_index (script->commands, 0);
   if (command->assignments->len > 0)
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           "advanced.extra_args must not set variables; environment belongs to the launch");
+                           _("advanced.extra_args must not set variables; environment belongs to the launch"));
       return NULL;
     }
 
@@ -299,20 +302,20 @@ parse_extra_words (PlannerJob  *job,
   if (argv->len < 2 || ((const char *) argv->pdata[0])[0] != '-')
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           "advanced.extra_args must start with a Megatron flag (--something)");
+                           _("advanced.extra_args must start with a Megatron flag (--something)"));
       return NULL;
     }
 
   import = planner_import_argv ((const char *const *) argv->pdata, error);
   if (import == NULL)
     {
-      g_prefix_error (error, "advanced.extra_args: ");
+      g_prefix_error (error, _("advanced.extra_args: "));
       return NULL;
     }
   if (import->launcher != PLANNER_LAUNCHER_NONE)
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           "advanced.extra_args must hold Megatron arguments only, not a launcher");
+                           _("advanced.extra_args must hold Megatron arguments only, not a launcher"));
       return NULL;
     }
   for (guint i = 0; i < import->diagnostics->len; i++)
@@ -322,7 +325,7 @@ parse_extra_words (PlannerJob  *job,
       if (d->severity == PLANNER_SEVERITY_ERROR)
         {
           g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                       "advanced.extra_args: %s%s%s", d->message,
+                       _("advanced.extra_args: %s%s%s"), d->message,
                        d->fix != NULL ? " — " : "", d->fix != NULL ? d->fix : "");
           return NULL;
         }
@@ -361,12 +364,15 @@ planner_job_parse_extra_args (PlannerJob  *job,
           const char *flags[] = { planner_args_is_set (own, dest) ? planner_args_get_flag (own, dest)
                                                                   : planner_args_get_flag (model, dest), flag, NULL };
           g_auto(GStrv) keys = planner_field_keys_for_flags (job, flags);
-          const char *owner = keys[0] != NULL ? keys[0] : "the job";
-
-          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                       "advanced.extra_args sets “%s”, which %s already sets: remove it from "
-                       "advanced.extra_args%s%s", flag, owner,
-                       keys[0] != NULL ? " and change " : "", keys[0] != NULL ? keys[0] : "");
+          if (keys[0] != NULL)
+            /* Translators: the second and third %s are the same job key */
+            g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                         _("advanced.extra_args sets “%s”, which %s already sets: remove it from "
+                           "advanced.extra_args and change %s"), flag, keys[0], keys[0]);
+          else
+            g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                         _("advanced.extra_args sets “%s”, which the job already sets: remove it from "
+                           "advanced.extra_args"), flag);
           return NULL;
         }
     }
@@ -666,7 +672,7 @@ read_uint (Reader     *r,
     }
   if (!g_ascii_string_to_unsigned (text, 10, pspec->minimum, pspec->maximum, &value, NULL))
     {
-      g_autofree char *why = g_strdup_printf ("“%s” must be a whole number from %u to %u",
+      g_autofree char *why = g_strdup_printf (_("“%s” must be a whole number from %u to %u"),
                                               text, pspec->minimum, pspec->maximum);
       reader_fail (r, dest, why);
       return;
@@ -689,7 +695,7 @@ read_double (Reader     *r,
   value = g_ascii_strtod (text, &end);
   if (end == text || *end != '\0' || !isfinite (value) || value < pspec->minimum || value > pspec->maximum)
     {
-      g_autofree char *why = g_strdup_printf ("“%s” must be a number from %g to %g",
+      g_autofree char *why = g_strdup_printf (_("“%s” must be a number from %g to %g"),
                                               text, pspec->minimum, pspec->maximum);
       reader_fail (r, dest, why);
       return;
@@ -819,8 +825,8 @@ read_precision (Reader *r)
 
       if (!g_str_equal (format, "hybrid") || !bf16)
         {
-          reader_fail (r, "fp8", "the job's FP8 is --bf16 with --fp8-format hybrid; "
-                       "write that, or keep other FP8 settings in the extra arguments");
+          reader_fail (r, "fp8", _("the job's FP8 is --bf16 with --fp8-format hybrid; "
+                                   "write that, or keep other FP8 settings in the extra arguments"));
           return;
         }
       /* The recipe the planner would pick for this GPU stays "automatic". */

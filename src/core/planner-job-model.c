@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-job-model.h"
 
 #include "planner-memory.h"
@@ -61,9 +63,9 @@ model_from_fields (PlannerJob *job)
   const char *activation = planner_job_get_string (job, "activation");
 
   model->id = NULL;
-  model->name = g_strdup ("Custom architecture");
+  model->name = g_strdup (_("Custom architecture"));
   model->family = g_strdup ("custom");
-  model->source = g_strdup ("the job's own dimensions");
+  model->source = g_strdup (_("the job's own dimensions"));
   model->num_layers = planner_job_get_uint (job, "num-layers");
   model->hidden_size = planner_job_get_uint (job, "hidden-size");
   model->num_attention_heads = planner_job_get_uint (job, "num-attention-heads");
@@ -134,8 +136,8 @@ planner_job_dup_model (PlannerJob  *job,
       if (model == NULL)
         {
           g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                       "model.model_id is “%s”, which is not in the catalog: choose a catalog model, "
-                       "give a size in billions or the model's dimensions", planner_job_get_model_id (job));
+                       _("model.model_id is “%s”, which is not in the catalog: choose a catalog model, "
+                         "give a size in billions or the model's dimensions"), planner_job_get_model_id (job));
           return NULL;
         }
       return copy_model (model);
@@ -148,7 +150,7 @@ planner_job_dup_model (PlannerJob  *job,
                                                            &local_error);
 
         if (sized == NULL)
-          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, "model.params_b: %s", local_error->message);
+          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, _("model.params_b: %s"), local_error->message);
         return sized;
       }
 
@@ -158,8 +160,8 @@ planner_job_dup_model (PlannerJob  *job,
     case PLANNER_JOB_MODEL_NONE:
     default:
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           "model: no model yet: choose a catalog model (model.model_id), give a size in "
-                           "billions (model.params_b) or the dimensions (model.num_layers, …)");
+                           _("model: no model yet: choose a catalog model (model.model_id), give a size in "
+                             "billions (model.params_b) or the dimensions (model.num_layers, …)"));
       return NULL;
     }
 }

@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <json-glib/json-glib.h>
 
 #include "planner-job.h"
@@ -849,8 +852,8 @@ check_recompute_modules (const char  *value,
         g_autofree char *valid = join_choices (recompute_module_choices);
 
         g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                     "training.recompute_modules holds “%s”, which is not a module Megatron-Core %s "
-                     "recomputes; use %s", words[i], planner_flag_catalog_get_megatron_version (), valid);
+                     _("training.recompute_modules holds “%s”, which is not a module Megatron-Core %s "
+                       "recomputes; use %s"), words[i], planner_flag_catalog_get_megatron_version (), valid);
         return FALSE;
       }
     }
@@ -880,9 +883,9 @@ check_choice (guint        prop,
   key = json_key (fields[prop].name);
   valid = join_choices (list);
   g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-               "%s.%s is “%s”, which is not one of the choices: %s%s",
-               fields[prop].section, key, value, valid,
-               c->allow_empty ? " (or \"\" for the default)" : "");
+               c->allow_empty ? _("%s.%s is “%s”, which is not one of the choices: %s (or \"\" for the default)")
+                              : _("%s.%s is “%s”, which is not one of the choices: %s"),
+               fields[prop].section, key, value, valid);
   return FALSE;
 }
 
@@ -921,14 +924,14 @@ read_field (guint             prop,
         if (value_type != G_TYPE_INT64)
           {
             g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                         "%s.%s must be a whole number", f->section, key);
+                         _("%s.%s must be a whole number"), f->section, key);
             return FALSE;
           }
         v = json_node_get_int (node);
         if (v < f->min || v > f->max)
           {
             g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                         "%s.%s is %" G_GINT64_FORMAT "; it must be between %u and %u",
+                         _("%s.%s is %" PRId64 "; it must be between %u and %u"),
                          f->section, key, v, f->min, f->max);
             return FALSE;
           }
@@ -943,14 +946,14 @@ read_field (guint             prop,
         if (value_type != G_TYPE_INT64 && value_type != G_TYPE_DOUBLE)
           {
             g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                         "%s.%s must be a number", f->section, key);
+                         _("%s.%s must be a number"), f->section, key);
             return FALSE;
           }
         v = json_node_get_double (node);
         if (!(v >= f->min && v <= f->max))
           {
             g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                         "%s.%s is %g; it must be between %u and %u",
+                         _("%s.%s is %g; it must be between %u and %u"),
                          f->section, key, v, f->min, f->max);
             return FALSE;
           }
@@ -962,7 +965,7 @@ read_field (guint             prop,
       if (value_type != G_TYPE_BOOLEAN)
         {
           g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                       "%s.%s must be true or false", f->section, key);
+                       _("%s.%s must be true or false"), f->section, key);
           return FALSE;
         }
       out->b = json_node_get_boolean (node);
@@ -972,7 +975,7 @@ read_field (guint             prop,
       if (value_type != G_TYPE_STRING)
         {
           g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                       "%s.%s must be a string", f->section, key);
+                       _("%s.%s must be a string"), f->section, key);
           return FALSE;
         }
       if (!check_choice (prop, json_node_get_string (node), error))
@@ -1015,7 +1018,7 @@ planner_job_load_from_data (PlannerJob  *self,
       g_set_error (error, PLANNER_JOB_ERROR,
                    local_error->code == PLANNER_JSON_CHECK_ERROR_VALUE ? PLANNER_JOB_ERROR_FIELD
                                                                        : PLANNER_JOB_ERROR_PARSE,
-                   "Not a job file: %s", local_error->message);
+                   _("Not a job file: %s"), local_error->message);
       return FALSE;
     }
   /* json-glib does not take a byte-order mark; RFC 8259 lets readers skip it. */
@@ -1027,7 +1030,7 @@ planner_job_load_from_data (PlannerJob  *self,
 
   if (!json_parser_load_from_data (parser, data, length, error))
     {
-      g_prefix_error (error, "Not a job file: ");
+      g_prefix_error (error, _("Not a job file: "));
       return FALSE;
     }
 
@@ -1036,7 +1039,7 @@ planner_job_load_from_data (PlannerJob  *self,
       !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_PARSE,
-                           "Not a job file: the top level must be a JSON object");
+                           _("Not a job file: the top level must be a JSON object"));
       return FALSE;
     }
   root = json_node_get_object (json_parser_get_root (parser));
@@ -1047,7 +1050,7 @@ planner_job_load_from_data (PlannerJob  *self,
       g_strcmp0 (json_node_get_string (format_node), "launch-planner-job") != 0)
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_PARSE,
-                           "Not a job file: \"format\" must be \"launch-planner-job\"");
+                           _("Not a job file: \"format\" must be \"launch-planner-job\""));
       return FALSE;
     }
 
@@ -1056,14 +1059,14 @@ planner_job_load_from_data (PlannerJob  *self,
       json_node_get_value_type (version_node) != G_TYPE_INT64)
     {
       g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_VERSION,
-                           "Not a job file: \"version\" must be a whole number (this Launch Planner writes 1)");
+                           _("Not a job file: \"version\" must be a whole number (this Launch Planner writes 1)"));
       return FALSE;
     }
   version = json_node_get_int (version_node);
   if (version < 1 || version > PLANNER_JOB_FORMAT_VERSION)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_VERSION,
-                   "The job file has version %" G_GINT64_FORMAT "; this Launch Planner reads version 1 to %d",
+                   _("The job file has version %" PRId64 "; this Launch Planner reads version 1 to %d"),
                    version, PLANNER_JOB_FORMAT_VERSION);
       return FALSE;
     }
@@ -1082,7 +1085,7 @@ planner_job_load_from_data (PlannerJob  *self,
       if (!JSON_NODE_HOLDS_OBJECT (node))
         {
           g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                       "\"%s\" must be an object", fields[i].section);
+                       _("\"%s\" must be an object"), fields[i].section);
           ok = FALSE;
           break;
         }
@@ -1104,9 +1107,9 @@ planner_job_load_from_data (PlannerJob  *self,
       if (nodes * per_node > PLANNER_MAX_WORLD_SIZE)
         {
           g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                       "cluster.nodes × cluster.gpus_per_node is %" G_GUINT64_FORMAT " × %" G_GUINT64_FORMAT
-                       " = %" G_GUINT64_FORMAT " GPUs, more than the planner plans for (%u); lower cluster.nodes "
-                       "or cluster.gpus_per_node", nodes, per_node, nodes * per_node, PLANNER_MAX_WORLD_SIZE);
+                       _("cluster.nodes × cluster.gpus_per_node is %" PRIu64 " × %" PRIu64
+                         " = %" PRIu64 " GPUs, more than the planner plans for (%u); lower cluster.nodes "
+                         "or cluster.gpus_per_node"), nodes, per_node, nodes * per_node, PLANNER_MAX_WORLD_SIZE);
           ok = FALSE;
         }
     }

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-json-check.h"
 
 #include <math.h>
@@ -79,9 +81,9 @@ fail (Scanner    *s,
 
   where = path_string (s);
   if (*where != '\0')
-    g_set_error (s->error, PLANNER_JSON_CHECK_ERROR, code, "%s: %s (line %u)", where, what, current_line (s));
+    g_set_error (s->error, PLANNER_JSON_CHECK_ERROR, code, _("%s: %s (line %u)"), where, what, current_line (s));
   else
-    g_set_error (s->error, PLANNER_JSON_CHECK_ERROR, code, "line %u: %s", current_line (s), what);
+    g_set_error (s->error, PLANNER_JSON_CHECK_ERROR, code, _("line %u: %s"), current_line (s), what);
   return FALSE;
 }
 
@@ -99,7 +101,7 @@ describe_byte (char c)
 {
   if (c > 0x20 && c < 0x7f)
     return g_strdup_printf ("“%c”", c);
-  return g_strdup_printf ("the byte 0x%02X", (guchar) c);
+  return g_strdup_printf (_("the byte 0x%02X"), (guchar) c);
 }
 
 static gboolean scan_value (Scanner *s);
@@ -123,13 +125,13 @@ read_hex4 (Scanner *s,
   guint value = 0;
 
   if (s->end - s->p < 4)
-    return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "“\\u” needs four hexadecimal digits");
+    return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("“\\u” needs four hexadecimal digits"));
   for (int i = 0; i < 4; i++)
     {
       int digit = hex_value (s->p[i]);
 
       if (digit < 0)
-        return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "“\\u%.4s” needs four hexadecimal digits", s->p);
+        return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("“\\u%.4s” needs four hexadecimal digits"), s->p);
       value = value * 16 + (guint) digit;
     }
   s->p += 4;
@@ -154,7 +156,7 @@ scan_string (Scanner *s,
         }
       if ((guchar) c < 0x20)
         return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
-                     "a string holds a raw control character (U+%04X); JSON needs it written as an escape",
+                     _("a string holds a raw control character (U+%04X); JSON needs it written as an escape"),
                      (guint) (guchar) c);
       if (c != '\\')
         {
@@ -204,23 +206,23 @@ scan_string (Scanner *s,
               return FALSE;
             if (unit == 0)
               return fail (s, PLANNER_JSON_CHECK_ERROR_VALUE,
-                           "the text holds \\u0000 (a NUL character), which no field may hold");
+                           _("the text holds \\u0000 (a NUL character), which no field may hold"));
             if (unit >= 0xDC00 && unit <= 0xDFFF)
               return fail (s, PLANNER_JSON_CHECK_ERROR_VALUE,
-                           "the text holds a lone UTF-16 surrogate (\\u%04x), which is not a character",
+                           _("the text holds a lone UTF-16 surrogate (\\u%04x), which is not a character"),
                            unit);
             if (unit >= 0xD800 && unit <= 0xDBFF)
               {
                 if (s->end - s->p < 6 || s->p[0] != '\\' || s->p[1] != 'u')
                   return fail (s, PLANNER_JSON_CHECK_ERROR_VALUE,
-                               "the text holds a lone UTF-16 surrogate (\\u%04x), which is not a character",
+                               _("the text holds a lone UTF-16 surrogate (\\u%04x), which is not a character"),
                                unit);
                 s->p += 2;
                 if (!read_hex4 (s, &low))
                   return FALSE;
                 if (low < 0xDC00 || low > 0xDFFF)
                   return fail (s, PLANNER_JSON_CHECK_ERROR_VALUE,
-                               "the text holds a lone UTF-16 surrogate (\\u%04x), which is not a character",
+                               _("the text holds a lone UTF-16 surrogate (\\u%04x), which is not a character"),
                                unit);
                 ch = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
               }
@@ -235,11 +237,11 @@ scan_string (Scanner *s,
             g_autofree char *what = describe_byte (c);
 
             return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
-                         "“\\” followed by %s is not a JSON escape (use \\\\ for a backslash)", what);
+                         _("“\\” followed by %s is not a JSON escape (use \\\\ for a backslash)"), what);
           }
         }
     }
-  return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "a string is not closed (a \" is missing)");
+  return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("a string is not closed (a \" is missing)"));
 }
 
 /* Decimal digits of @digits (no sign) compared as numbers with @limit. */
@@ -282,12 +284,12 @@ scan_number (Scanner *s)
     {
       if (*token == '.')
         return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
-                     "“%.*s” is not a JSON number: write a digit before the point (0%.*s)",
+                     _("“%.*s” is not a JSON number: write a digit before the point (0%.*s)"),
                      (int) len, token, (int) len, token);
       if (*token == '+')
         return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
-                     "“%.*s” is not a JSON number: drop the “+”", (int) len, token);
-      return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "“%.*s” is not a JSON value", (int) len, token);
+                     _("“%.*s” is not a JSON number: drop the “+”"), (int) len, token);
+      return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("“%.*s” is not a JSON value"), (int) len, token);
     }
   int_digits = q;
   if (*q == '0')
@@ -295,11 +297,11 @@ scan_number (Scanner *s)
       q++;
       if (q < s->p && (*q == 'x' || *q == 'X'))
         return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
-                     "“%.*s” is not a JSON number: hexadecimal is not allowed; write it in decimal",
+                     _("“%.*s” is not a JSON number: hexadecimal is not allowed; write it in decimal"),
                      (int) len, token);
       if (q < s->p && g_ascii_isdigit (*q))
         return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
-                     "“%.*s” is not a JSON number: a leading zero is not allowed (octal is not JSON)",
+                     _("“%.*s” is not a JSON number: a leading zero is not allowed (octal is not JSON)"),
                      (int) len, token);
     }
   else
@@ -315,7 +317,7 @@ scan_number (Scanner *s)
       q++;
       if (q >= s->p || !g_ascii_isdigit (*q))
         return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
-                     "“%.*s” is not a JSON number: write a digit after the point", (int) len, token);
+                     _("“%.*s” is not a JSON number: write a digit after the point"), (int) len, token);
       while (q < s->p && g_ascii_isdigit (*q))
         q++;
     }
@@ -327,25 +329,25 @@ scan_number (Scanner *s)
         q++;
       if (q >= s->p || !g_ascii_isdigit (*q))
         return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
-                     "“%.*s” is not a JSON number: the exponent has no digits", (int) len, token);
+                     _("“%.*s” is not a JSON number: the exponent has no digits"), (int) len, token);
       while (q < s->p && g_ascii_isdigit (*q))
         q++;
     }
   if (q != s->p)
-    return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "“%.*s” is not a JSON number", (int) len, token);
+    return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("“%.*s” is not a JSON number"), (int) len, token);
 
   if (integer)
     {
       /* json-glib keeps whole numbers in a gint64 and wraps past it. */
       if (!digits_at_most (int_digits, n_int, negative ? "9223372036854775808" : "9223372036854775807"))
-        return fail (s, PLANNER_JSON_CHECK_ERROR_VALUE, "%.*s is too large to read exactly", (int) len, token);
+        return fail (s, PLANNER_JSON_CHECK_ERROR_VALUE, _("%.*s is too large to read exactly"), (int) len, token);
     }
   else
     {
       g_autofree char *copy = g_strndup (token, len);
 
       if (!isfinite (g_ascii_strtod (copy, NULL)))
-        return fail (s, PLANNER_JSON_CHECK_ERROR_VALUE, "%s is too large to read exactly", copy);
+        return fail (s, PLANNER_JSON_CHECK_ERROR_VALUE, _("%s is too large to read exactly"), copy);
     }
   return TRUE;
 }
@@ -370,7 +372,7 @@ scan_literal (Scanner *s)
   while (s->p < s->end && g_ascii_isalnum (*s->p) && s->p - token < 20)
     s->p++;
   return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
-               "“%.*s” is not a JSON value (strings need double quotes; the words are true, false and null)",
+               _("“%.*s” is not a JSON value (strings need double quotes; the words are true, false and null)"),
                (int) (s->p - token), token);
 }
 
@@ -379,7 +381,7 @@ enter (Scanner *s)
 {
   if (++s->depth > s->max_depth)
     return fail (s, PLANNER_JSON_CHECK_ERROR_DEPTH,
-                 "arrays and objects are nested deeper than %u levels", s->max_depth);
+                 _("arrays and objects are nested deeper than %u levels"), s->max_depth);
   s->p++;
   return TRUE;
 }
@@ -406,7 +408,7 @@ scan_object (Scanner *s)
 
       skip_space (s);
       if (s->p >= s->end || *s->p != '"')
-        return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "a key in double quotes is expected here");
+        return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("a key in double quotes is expected here"));
       key = g_string_new (NULL);
       if (!scan_string (s, key))
         {
@@ -415,12 +417,12 @@ scan_object (Scanner *s)
         }
       g_ptr_array_add (s->path, g_string_free (key, FALSE));
       if (g_hash_table_contains (keys, g_ptr_array_index (s->path, s->path->len - 1)))
-        return fail (s, PLANNER_JSON_CHECK_ERROR_VALUE, "given twice; keep one");
+        return fail (s, PLANNER_JSON_CHECK_ERROR_VALUE, _("given twice; keep one"));
       g_hash_table_add (keys, g_strdup (g_ptr_array_index (s->path, s->path->len - 1)));
 
       skip_space (s);
       if (s->p >= s->end || *s->p != ':')
-        return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "a “:” is expected after the key");
+        return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("a “:” is expected after the key"));
       s->p++;
       ok = scan_value (s);
       if (!ok)
@@ -439,7 +441,7 @@ scan_object (Scanner *s)
           s->depth--;
           return TRUE;
         }
-      return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "a “,” or “}” is expected here");
+      return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("a “,” or “}” is expected here"));
     }
 }
 
@@ -476,7 +478,7 @@ scan_array (Scanner *s)
           s->depth--;
           return TRUE;
         }
-      return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "a “,” or “]” is expected here");
+      return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("a “,” or “]” is expected here"));
     }
 }
 
@@ -485,7 +487,7 @@ scan_value (Scanner *s)
 {
   skip_space (s);
   if (s->p >= s->end)
-    return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "the text ends where a value is expected");
+    return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("the text ends where a value is expected"));
 
   switch (*s->p)
     {
@@ -507,7 +509,7 @@ scan_value (Scanner *s)
       {
         g_autofree char *what = describe_byte (*s->p);
 
-        return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "%s cannot start a value", what);
+        return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("%s cannot start a value"), what);
       }
     }
 }
@@ -538,22 +540,22 @@ planner_json_check_strict (const char  *data,
   if (memchr (data, '\0', length) != NULL)
     {
       s.p = memchr (data, '\0', length);
-      return fail (&s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "the file holds a NUL byte; it is not text");
+      return fail (&s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("the file holds a NUL byte; it is not text"));
     }
   if (!g_utf8_validate_len (data, length, &bad))
     {
       s.p = bad;
-      return fail (&s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "the file is not UTF-8 text");
+      return fail (&s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("the file is not UTF-8 text"));
     }
 
   skip_space (&s);
   if (s.p >= s.end)
-    return fail (&s, PLANNER_JSON_CHECK_ERROR_SYNTAX, "the file is empty");
+    return fail (&s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("the file is empty"));
   if (!scan_value (&s))
     return FALSE;
   skip_space (&s);
   if (s.p < s.end)
     return fail (&s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
-                 "more text follows the end of the JSON document; a file holds exactly one");
+                 _("more text follows the end of the JSON document; a file holds exactly one"));
   return TRUE;
 }

@@ -9,7 +9,8 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "planner-catalog.h"
 #include "planner-layout-facts.h"
@@ -147,8 +148,8 @@ dp_fact (const PlannerReport *report,
     return g_steal_pointer (&left);
   /* Translators: "… · 32 microbatches of 1 per step" */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%s · %" G_GUINT64_FORMAT " microbatch of %u per step",
-                                       "%s · %" G_GUINT64_FORMAT " microbatches of %u per step",
+                                       "%s · %" PRIu64 " microbatch of %u per step",
+                                       "%s · %" PRIu64 " microbatches of %u per step",
                                        microbatches),
                           left, microbatches, config->micro_batch_size);
 }

@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include "planner-layout.h"
 
 #include <math.h>
@@ -369,7 +372,7 @@ planner_layout_init (PlannerLayout     *layout,
   if (order != PLANNER_RANK_ORDER_TP_CP_EP_DP_PP && order != PLANNER_RANK_ORDER_TP_CP_EP_PP_DP)
     {
       g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_INVALID,
-                   "unknown rank order %d", (int) order);
+                   _("unknown rank order %d"), (int) order);
       return FALSE;
     }
 
@@ -385,12 +388,12 @@ planner_layout_init (PlannerLayout     *layout,
 
     case CHECK_ZERO:
       g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_INVALID,
-                   "%s must be at least 1", first_zero_degree (world, tp, pp, cp, ep, etp));
+                   _("%s must be at least 1"), first_zero_degree (world, tp, pp, cp, ep, etp));
       return FALSE;
 
     case CHECK_WORLD_RANGE:
       g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_INVALID,
-                   "world_size (%" G_GUINT64_FORMAT ") is larger than the supported maximum of %u GPUs",
+                   _("world_size (%" PRIu64 ") is larger than the supported maximum of %u GPUs"),
                    world, (guint) PLANNER_MAX_WORLD_SIZE);
       return FALSE;
 
@@ -402,47 +405,47 @@ planner_layout_init (PlannerLayout     *layout,
                       : ep > world ? ep : etp;
 
         g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_INVALID,
-                     "%s (%" G_GUINT64_FORMAT ") is larger than world_size (%" G_GUINT64_FORMAT "); "
-                     "a parallel degree cannot exceed the number of GPUs",
+                     _("%s (%" PRIu64 ") is larger than world_size (%" PRIu64 "); "
+                       "a parallel degree cannot exceed the number of GPUs"),
                      name, value, world);
         return FALSE;
       }
 
     case CHECK_VPP_RANGE:
       g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_INVALID,
-                   "vpp (%" G_GUINT64_FORMAT ") is too large; virtual stages per pipeline rank "
-                   "must be at most %u", vpp, (guint) PLANNER_MAX_WORLD_SIZE);
+                   _("vpp (%" PRIu64 ") is too large; virtual stages per pipeline rank "
+                     "must be at most %u"), vpp, (guint) PLANNER_MAX_WORLD_SIZE);
       return FALSE;
 
     case CHECK_DENSE_DIVISIBLE:
       g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_NOT_DIVISIBLE,
-                   "world_size (%" G_GUINT64_FORMAT ") is not divisible by %" G_GUINT64_FORMAT
-                   ": tp %" G_GUINT64_FORMAT " × pp %" G_GUINT64_FORMAT " × cp %" G_GUINT64_FORMAT
-                   " must divide the number of GPUs",
+                   _("world_size (%" PRIu64 ") is not divisible by %" PRIu64
+                     ": tp %" PRIu64 " × pp %" PRIu64 " × cp %" PRIu64
+                     " must divide the number of GPUs"),
                    world, tp * pp * cp, tp, pp, cp);
       return FALSE;
 
     case CHECK_VPP_NEEDS_PP:
       g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_INVALID,
-                   "pipeline-model-parallel size should be greater than 1 with interleaved schedule "
-                   "(vpp %" G_GUINT64_FORMAT " needs pp > 1)", vpp);
+                   _("pipeline-model-parallel size should be greater than 1 with interleaved schedule "
+                     "(vpp %" PRIu64 " needs pp > 1)"), vpp);
       return FALSE;
 
     case CHECK_EXPERT_DIVISIBLE:
       g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_NOT_DIVISIBLE,
-                   "world_size (%" G_GUINT64_FORMAT ") is not divisible by "
-                   "expert_tensor_model_pipeline_parallel size (%" G_GUINT64_FORMAT ")"
-                   ": etp %" G_GUINT64_FORMAT " × ep %" G_GUINT64_FORMAT " × pp %" G_GUINT64_FORMAT
-                   " must divide the number of GPUs",
+                   _("world_size (%" PRIu64 ") is not divisible by "
+                     "expert_tensor_model_pipeline_parallel size (%" PRIu64 ")"
+                     ": etp %" PRIu64 " × ep %" PRIu64 " × pp %" PRIu64
+                     " must divide the number of GPUs"),
                    world, etp * ep * pp, etp, ep, pp);
       return FALSE;
 
     case CHECK_MAPPING:
       g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_MAPPING,
-                   "When not using pp-last rank ordering, the data parallel size of the attention "
-                   "and moe layers must be the same (--use-tp-pp-dp-mapping with pp %" G_GUINT64_FORMAT
-                   ": expert data parallel %" G_GUINT64_FORMAT " ≠ data parallel %" G_GUINT64_FORMAT
-                   "; it needs etp × ep = tp × cp)",
+                   _("When not using pp-last rank ordering, the data parallel size of the attention "
+                     "and moe layers must be the same (--use-tp-pp-dp-mapping with pp %" PRIu64
+                     ": expert data parallel %" PRIu64 " ≠ data parallel %" PRIu64
+                     "; it needs etp × ep = tp × cp)"),
                    pp, world / (etp * ep * pp), world / (tp * pp * cp));
       return FALSE;
 
@@ -468,24 +471,24 @@ planner_layout_set_distributed_optimizer_instances (PlannerLayout  *layout,
   if (n == 0)
     {
       g_set_error_literal (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_INVALID,
-                           "num_distributed_optimizer_instances must be at least 1");
+                           _("num_distributed_optimizer_instances must be at least 1"));
       return FALSE;
     }
   if (dp_cp == 0 || dp_cp % n != 0)
     {
       g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_NOT_DIVISIBLE,
-                   "Data parallel size should be divisible by partial DistOpt shard factor "
-                   "(dp %u × cp %u = %" G_GUINT64_FORMAT " is not divisible by "
-                   "num_distributed_optimizer_instances %" G_GUINT64_FORMAT ")",
+                   _("Data parallel size should be divisible by partial DistOpt shard factor "
+                     "(dp %u × cp %u = %" PRIu64 " is not divisible by "
+                     "num_distributed_optimizer_instances %" PRIu64 ")"),
                    layout->dp, layout->cp, dp_cp, n);
       return FALSE;
     }
   if (layout->expert_dp % n != 0)
     {
       g_set_error (error, PLANNER_LAYOUT_ERROR, PLANNER_LAYOUT_ERROR_NOT_DIVISIBLE,
-                   "Expert data parallel size should be divisible by partial DistOpt shard factor "
-                   "(expert_dp %u is not divisible by num_distributed_optimizer_instances %"
-                   G_GUINT64_FORMAT ")",
+                   _("Expert data parallel size should be divisible by partial DistOpt shard factor "
+                     "(expert_dp %u is not divisible by num_distributed_optimizer_instances %"
+                     PRIu64 ")"),
                    layout->expert_dp, n);
       return FALSE;
     }
@@ -801,7 +804,7 @@ planner_layout_describe (const PlannerLayout *layout)
 {
   g_return_val_if_fail (layout != NULL, NULL);
 
-  return g_strdup_printf ("TP %u × CP %u × DP %u × PP %u = %u GPUs",
+  return g_strdup_printf (_("TP %u × CP %u × DP %u × PP %u = %u GPUs"),
                           layout->tp, layout->cp, layout->dp, layout->pp, layout->world_size);
 }
 
@@ -810,7 +813,7 @@ planner_layout_describe_expert (const PlannerLayout *layout)
 {
   g_return_val_if_fail (layout != NULL, NULL);
 
-  return g_strdup_printf ("ETP %u × EP %u × EDP %u × PP %u = %u GPUs",
+  return g_strdup_printf (_("ETP %u × EP %u × EDP %u × PP %u = %u GPUs"),
                           layout->etp, layout->ep, layout->expert_dp, layout->pp, layout->world_size);
 }
 

@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include "planner-log-analysis.h"
 #include "planner-advise-input.h"
 #include "planner-log-args.h"
@@ -37,13 +40,13 @@ compare_with_log (PlannerLogAnalysis *analysis)
 
   if (world > 0 && world != planner_job_get_world_size (analysis->job))
     g_ptr_array_add (analysis->assumptions,
-                     g_strdup_printf ("The log's run had %" G_GUINT64_FORMAT " GPUs and the job has %u: ranks are "
-                                      "placed as the job places them.", world,
+                     g_strdup_printf (_("The log's run had %" PRIu64 " GPUs and the job has %u: ranks are "
+                                        "placed as the job places them."), world,
                                       planner_job_get_world_size (analysis->job)));
   if (layout != NULL && record->tp > 0 && (record->tp != layout->tp || record->pp != layout->pp))
     g_ptr_array_add (analysis->assumptions,
-                     g_strdup_printf ("The log's run had TP %u × PP %u and the job has TP %u × PP %u: the figures "
-                                      "are the job's.", record->tp, record->pp, layout->tp, layout->pp));
+                     g_strdup_printf (_("The log's run had TP %u × PP %u and the job has TP %u × PP %u: the figures "
+                                        "are the job's."), record->tp, record->pp, layout->tp, layout->pp));
 }
 
 PlannerLogAnalysis *
@@ -98,8 +101,8 @@ planner_log_analysis_new (PlannerLogRecord  *record,
         PlannerLogFinding *finding = g_ptr_array_index (analysis->diagnosis->findings, i);
 
         if (finding->symptom == PLANNER_SYMPTOM_LOW_MFU)
-          g_ptr_array_add (finding->details, g_strdup ("The GPU was assumed, not read from the log: against "
-                                                       "another GPU's peak the MFU differs (give --gpu)."));
+          g_ptr_array_add (finding->details, g_strdup (_("The GPU was assumed, not read from the log: against "
+                                                         "another GPU's peak the MFU differs (give --gpu).")));
       }
   return g_steal_pointer (&analysis);
 }

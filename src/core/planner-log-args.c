@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -258,10 +261,10 @@ note_unread (GPtrArray             *unread,
   /* A garbled log can hold anything: quote a line's worth at most. */
   shown = g_utf8_make_valid (text, (gssize) MIN (strlen (text), (gsize) 80));
   planner_flag_catalog_check_value (info, text, &error);
-  g_ptr_array_add (unread, g_strdup_printf ("The log's argument %s is “%s%s”, which Megatron-Core 0.20.0 would not "
-                                            "take (%s): it was left out, and the job's default stands; check the "
-                                            "log.", dest, shown, strlen (text) > 80 ? "…" : "",
-                                            error != NULL ? error->message : "not a value of this option"));
+  g_ptr_array_add (unread, g_strdup_printf (_("The log's argument %s is “%s%s”, which Megatron-Core 0.20.0 would not "
+                                              "take (%s): it was left out, and the job's default stands; check the "
+                                              "log."), dest, shown, strlen (text) > 80 ? "…" : "",
+                                            error != NULL ? error->message : _("not a value of this option")));
 }
 
 static void
@@ -437,8 +440,8 @@ node_size (const PlannerLogRecord *record,
 
   if (size > 0)
     {
-      g_ptr_array_add (assumptions, g_strdup_printf ("%u GPUs per node, from the highest local rank in the "
-                                                     "log's prefixes; give --gpus-per-node if that is wrong.",
+      g_ptr_array_add (assumptions, g_strdup_printf (_("%u GPUs per node, from the highest local rank in the "
+                                                       "log's prefixes; give --gpus-per-node if that is wrong."),
                                                      size));
       return size;
     }
@@ -447,8 +450,8 @@ node_size (const PlannerLogRecord *record,
       if (world % size == 0)
         break;
     }
-  g_ptr_array_add (assumptions, g_strdup_printf ("The log does not say how many GPUs a node has: assumed %u; "
-                                                 "give --gpus-per-node if that is wrong.", size));
+  g_ptr_array_add (assumptions, g_strdup_printf (_("The log does not say how many GPUs a node has: assumed %u; "
+                                                   "give --gpus-per-node if that is wrong."), size));
   return size;
 }
 
@@ -466,15 +469,15 @@ assumed_gpu (const PlannerLogRecord *record,
     {
       gpu = planner_gpu_lookup (matched);
       g_ptr_array_add (assumptions,
-                       g_strdup_printf ("The log does not name the GPU: assumed the %s (%s), whose memory "
-                                        "matches the %.1f GiB capacity in the out-of-memory message; "
-                                        "give --gpu if it was another.", gpu->name, gpu->id,
+                       g_strdup_printf (_("The log does not name the GPU: assumed the %s (%s), whose memory "
+                                          "matches the %.1f GiB capacity in the out-of-memory message; "
+                                          "give --gpu if it was another."), gpu->name, gpu->id,
                                         capacity / (1024.0 * 1024.0 * 1024.0)));
       return gpu->id;
     }
   gpu = planner_gpu_lookup (ASSUMED_GPU);
-  g_ptr_array_add (assumptions, g_strdup_printf ("The log does not name the GPU: assumed the %s (%s); give "
-                                                 "--gpu if it was another.", gpu->name, gpu->id));
+  g_ptr_array_add (assumptions, g_strdup_printf (_("The log does not name the GPU: assumed the %s (%s); give "
+                                                   "--gpu if it was another."), gpu->name, gpu->id));
   return gpu->id;
 }
 
@@ -500,9 +503,9 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
   if (args == NULL)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                   "the log holds no argument block (Megatron prints it at start, between "
-                   "“------ arguments ------” lines, before the run can fail in validate_args): "
-                   "give the job file as well");
+                   _("the log holds no argument block (Megatron prints it at start, between "
+                     "“------ arguments ------” lines, before the run can fail in validate_args): "
+                     "give the job file as well"));
       return NULL;
     }
   world = planner_log_record_get_world_size (record);
@@ -512,20 +515,20 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
       g_autofree char *shown = g_utf8_make_valid (text, (gssize) MIN (strlen (text), (gsize) 80));
 
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                   "the log's argument world_size is “%s”, not a number of GPUs: give the job file as well",
+                   _("the log's argument world_size is “%s”, not a number of GPUs: give the job file as well"),
                    shown);
       return NULL;
     }
   if (world == 0)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                   "the log's arguments hold no world size: give the job file as well");
+                   _("the log's arguments hold no world size: give the job file as well"));
       return NULL;
     }
   if (gpu_id != NULL && planner_gpu_lookup (gpu_id) == NULL)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                   "--gpu: “%s” is not a GPU of the catalog (launch-planner-cli models lists them)", gpu_id);
+                   _("--gpu: “%s” is not a GPU of the catalog (launch-planner-cli models lists them)"), gpu_id);
       return NULL;
     }
   if (gpus_per_node == 0)
@@ -533,14 +536,14 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
   else if (world % gpus_per_node != 0)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                   "--gpus-per-node: the run had %" G_GUINT64_FORMAT " GPUs, which is not a whole number of "
-                   "%u-GPU nodes", world, gpus_per_node);
+                   _("--gpus-per-node: the run had %" PRIu64 " GPUs, which is not a whole number of "
+                     "%u-GPU nodes"), world, gpus_per_node);
       return NULL;
     }
   if (gpus_per_node > 72 || world / gpus_per_node > 16384)
     {
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                   "the run's %" G_GUINT64_FORMAT " GPUs do not fit a job (at most 16384 nodes of at most 72 GPUs)",
+                   _("the run's %" PRIu64 " GPUs do not fit a job (at most 16384 nodes of at most 72 GPUs)"),
                    world);
       return NULL;
     }
@@ -551,7 +554,7 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
   for (guint i = 0; i < unread->len && i < MAX_UNREAD_SAID; i++)
     g_ptr_array_add (assumptions, g_strdup (g_ptr_array_index (unread, i)));
   if (unread->len > MAX_UNREAD_SAID)
-    g_ptr_array_add (assumptions, g_strdup_printf ("%u more of the log's arguments were left out the same way.",
+    g_ptr_array_add (assumptions, g_strdup_printf (_("%u more of the log's arguments were left out the same way."),
                                                    unread->len - MAX_UNREAD_SAID));
 
   job = planner_job_new ();

@@ -9,9 +9,10 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <math.h>
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include "planner-log-chart.h"
 #include "planner-picture-private.h"
@@ -202,7 +203,7 @@ planner_log_chart_describe (const PlannerLogRecord    *record,
   if (usable (record->tflops_median))
     g_string_append_printf (text, _(" Throughput %.0f TFLOP/s per GPU at the median."), record->tflops_median);
   if (record->nan_total > 0 || record->skipped_total > 0)
-    g_string_append_printf (text, _(" %" G_GUINT64_FORMAT " NaN and %" G_GUINT64_FORMAT " skipped iterations, "
+    g_string_append_printf (text, _(" %" PRIu64 " NaN and %" PRIu64 " skipped iterations, "
                                     "flagged under the loss."), record->nan_total, record->skipped_total);
   for (guint m = 0; m < n_marks; m++)
     {

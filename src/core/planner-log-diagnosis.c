@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -152,7 +155,7 @@ static char *
 format_size (double bytes)
 {
   if (bytes < 0)
-    return g_strdup ("an unknown amount");
+    return g_strdup (_("an unknown amount"));
   if (bytes >= GIB)
     return g_strdup_printf ("%.2f GiB", bytes / GIB);
   if (bytes >= MIB)
@@ -227,24 +230,26 @@ when_text (const PlannerLogEvent *event,
            gsize                  size)
 {
   if (event->iteration >= 0)
-    g_snprintf (buffer, size, "after iteration %" G_GINT64_FORMAT, event->iteration);
+    /* Translators: this and the next four say when a failure happened; they
+     * end titles such as “CUDA out of memory on rank 3 after iteration 12: …” */
+    g_snprintf (buffer, size, _("after iteration %" PRId64), event->iteration);
   else
     switch (event->phase)
       {
       case PLANNER_LOG_PHASE_TRAINING:
       case PLANNER_LOG_PHASE_DONE:
-        g_strlcpy (buffer, "in the first iteration", size);
+        g_strlcpy (buffer, _("in the first iteration"), size);
         break;
       case PLANNER_LOG_PHASE_DATA:
-        g_strlcpy (buffer, "before the first iteration", size);
+        g_strlcpy (buffer, _("before the first iteration"), size);
         break;
       case PLANNER_LOG_PHASE_MODEL_BUILD:
-        g_strlcpy (buffer, "while building the model", size);
+        g_strlcpy (buffer, _("while building the model"), size);
         break;
       case PLANNER_LOG_PHASE_START:
       case PLANNER_LOG_PHASE_INITIALIZED:
       default:
-        g_strlcpy (buffer, "at start-up", size);
+        g_strlcpy (buffer, _("at start-up"), size);
         break;
       }
   return buffer;
@@ -255,10 +260,10 @@ rank_text (gint rank,
            gint stage)
 {
   if (rank < 0)
-    return g_strdup ("an unnamed rank");
+    return g_strdup (_("an unnamed rank"));
   if (stage < 0)
-    return g_strdup_printf ("rank %d", rank);
-  return g_strdup_printf ("rank %d (pipeline stage %d)", rank, stage);
+    return g_strdup_printf (_("rank %d"), rank);
+  return g_strdup_printf (_("rank %d (pipeline stage %d)"), rank, stage);
 }
 
 /* Start-up errors ------------------------------------------------------- */
@@ -297,7 +302,7 @@ diagnose_exceptions (PlannerLogDiagnosis *diagnosis,
       if (event->phase >= PLANNER_LOG_PHASE_TRAINING && event->rule_id == NULL)
         {
           g_ptr_array_add (diagnosis->notes,
-                           g_strdup_printf ("The run raised %s%s%s at line %" G_GUINT64_FORMAT " during training.",
+                           g_strdup_printf (_("The run raised %s%s%s at line %" PRIu64 " during training."),
                                             event->exception, *event->message != '\0' ? ": " : "", event->message,
                                             ((PlannerLogLine *) g_ptr_array_index (event->lines, 0))->number));
           continue;
@@ -305,35 +310,40 @@ diagnose_exceptions (PlannerLogDiagnosis *diagnosis,
       finding = finding_new (PLANNER_SYMPTOM_STARTUP_ERROR);
       finding->event = event;
       finding->rank = event->rank;
-      finding->title = g_strdup_printf ("Megatron stopped at start-up: %s%s%s", event->exception,
+      finding->title = g_strdup_printf (_("Megatron stopped at start-up: %s%s%s"), event->exception,
                                         *event->message != '\0' ? ": " : "", event->message);
       if (event->rule_id != NULL)
         {
           const char *family = planner_log_rule_family (event->rule_id);
 
-          detail (finding, "It is Megatron-Core 0.20.0's check %s, in %s; matched by %s.", event->rule_id,
-                  family != NULL ? family : "an unknown file",
-                  event->rule_match == PLANNER_LOG_RULE_BY_BOTH ? "its message and the line that raised it"
-                  : event->rule_match == PLANNER_LOG_RULE_BY_MESSAGE ? "its message (the raising line differs: "
-                                                                       "another Megatron version?)"
-                                                                     : "the line that raised it");
+          /* Translators: the first %s is a check's id, the second where it
+           * lives (“argument validation (validate_args)”, “an unknown file”) */
+          detail (finding,
+                  event->rule_match == PLANNER_LOG_RULE_BY_BOTH
+                  ? _("It is Megatron-Core 0.20.0's check %s, in %s; matched by its message and the line that raised it.")
+                  : event->rule_match == PLANNER_LOG_RULE_BY_MESSAGE
+                  ? _("It is Megatron-Core 0.20.0's check %s, in %s; matched by its message (the raising line differs: "
+                      "another Megatron version?).")
+                  : _("It is Megatron-Core 0.20.0's check %s, in %s; matched by the line that raised it."),
+                  event->rule_id, family != NULL ? _(family) : _("an unknown file"));
         }
       else
-        detail (finding, "No start-up check of Megatron-Core 0.20.0 matches it: the cause is outside the "
-                "arguments (paths, the environment, the software versions).");
+        detail (finding, _("No start-up check of Megatron-Core 0.20.0 matches it: the cause is outside the "
+                           "arguments (paths, the environment, the software versions)."));
       if (event->file != NULL)
-        detail (finding, "Raised in %s, line %u, in %s.", event->file, event->file_line,
+        detail (finding, _("Raised in %s, line %u, in %s."), event->file, event->file_line,
                 event->function != NULL ? event->function : "?");
       if (event->rule_id != NULL && event->diagnostic_code == NULL)
-        detail (finding, "The planner's validator does not check %s yet: Megatron's message says what to change.",
+        detail (finding, _("The planner's validator does not check %s yet: Megatron's message says what to change."),
                 event->rule_id);
       else if (event->diagnostic_code != NULL && report != NULL && !report_has_error (report, event->diagnostic_code))
-        detail (finding, "The planner checks this as %s but does not find it in the job: the job may not be the "
-                "run's.", event->diagnostic_code);
+        detail (finding, _("The planner checks this as %s but does not find it in the job: the job may not be the "
+                           "run's."), event->diagnostic_code);
       else if (event->diagnostic_code != NULL && report != NULL)
-        detail (finding, "The planner's validator finds the same in the job: %s.", event->diagnostic_code);
+        detail (finding, _("The planner's validator finds the same in the job: %s."), event->diagnostic_code);
       if (event->count > 1)
-        detail (finding, "%u ranks raised it.", event->count);
+        detail (finding, g_dngettext (GETTEXT_PACKAGE, "%u rank raised it.", "%u ranks raised it.", event->count),
+                event->count);
       if (event->diagnostic_code != NULL)
         topic = g_strdup_printf ("start-up:%s", event->diagnostic_code);
       cite_event (finding, "start-up-error", event);
@@ -374,16 +384,16 @@ diagnose_oom (PlannerLogDiagnosis *diagnosis,
   free_text = format_size (event->free_bytes);
   capacity = format_size (event->capacity_bytes);
   who = rank_text (finding->rank, finding->stage);
-  finding->title = g_strdup_printf ("CUDA out of memory on %s %s: tried to allocate %s with %s free of %s", who,
+  finding->title = g_strdup_printf (_("CUDA out of memory on %s %s: tried to allocate %s with %s free of %s"), who,
                                     when_text (event, when, sizeof when), tried, free_text, capacity);
   if (event->allocated_bytes >= 0)
     {
       g_autofree char *allocated = format_size (event->allocated_bytes);
       g_autofree char *reserved = format_size (event->reserved_unallocated_bytes);
 
-      detail (finding, "PyTorch held %s in tensors and %s reserved but unallocated%s.", allocated, reserved,
-              event->reserved_unallocated_bytes > 0.1 * MAX (event->capacity_bytes, 1)
-                ? " (a lot: fragmentation)" : "");
+      detail (finding, event->reserved_unallocated_bytes > 0.1 * MAX (event->capacity_bytes, 1)
+                       ? _("PyTorch held %s in tensors and %s reserved but unallocated (a lot: fragmentation).")
+                       : _("PyTorch held %s in tensors and %s reserved but unallocated."), allocated, reserved);
     }
   if (events->len > 1 || record->n_events[PLANNER_LOG_EVENT_OOM] > 1)
     {
@@ -398,21 +408,21 @@ diagnose_oom (PlannerLogDiagnosis *diagnosis,
             continue;
           g_string_append_printf (ranks, "%s%d", ranks->len > 0 ? ", " : "", e->rank);
           if (s >= 0)
-            g_string_append_printf (ranks, " (stage %d)", s);
+            g_string_append_printf (ranks, _(" (stage %d)"), s);
           cite_event (finding, "oom", e);
         }
       if (ranks->len > 0)
-        detail (finding, "Ranks out of memory: %s.", ranks->str);
+        detail (finding, _("Ranks out of memory: %s."), ranks->str);
     }
   if (event->file != NULL)
-    detail (finding, "Raised in %s, line %u, in %s.", event->file, event->file_line,
+    detail (finding, _("Raised in %s, line %u, in %s."), event->file, event->file_line,
             event->function != NULL ? event->function : "?");
   cite_event (finding, "oom", event);
 
   memory = planner_log_record_get_memory (record, event->rank);
   if (memory != NULL && memory->line != NULL)
     {
-      detail (finding, "Rank %d logged max reserved %.1f GiB before it failed.", memory->rank,
+      detail (finding, _("Rank %d logged max reserved %.1f GiB before it failed."), memory->rank,
               memory->max_reserved_mb * MIB / GIB);
       cite (finding, "memory", memory->line);
     }
@@ -421,18 +431,26 @@ diagnose_oom (PlannerLogDiagnosis *diagnosis,
     {
       const PlannerGpu *gpu = planner_report_get_gpu (report);
 
-      detail (finding, "The planner estimates %.1f GiB per GPU for stage %d%s on the %s's %.1f GiB: %s.",
-              stage->total_bytes / GIB, finding->stage, approximate ? " (its middle-stage figure)" : "",
-              gpu->name, (double) gpu->memory_bytes / GIB,
-              stage->fits ? "it fits on paper, so look at fragmentation and memory outside the model"
-                          : "it does not fit");
+      /* Translators: %s is the GPU's name */
+      detail (finding,
+              stage->fits && approximate
+              ? _("The planner estimates %.1f GiB per GPU for stage %d (its middle-stage figure) on the %s's "
+                  "%.1f GiB: it fits on paper, so look at fragmentation and memory outside the model.")
+              : stage->fits
+              ? _("The planner estimates %.1f GiB per GPU for stage %d on the %s's %.1f GiB: it fits on paper, "
+                  "so look at fragmentation and memory outside the model.")
+              : approximate
+              ? _("The planner estimates %.1f GiB per GPU for stage %d (its middle-stage figure) on the %s's "
+                  "%.1f GiB: it does not fit.")
+              : _("The planner estimates %.1f GiB per GPU for stage %d on the %s's %.1f GiB: it does not fit."),
+              stage->total_bytes / GIB, finding->stage, gpu->name, (double) gpu->memory_bytes / GIB);
     }
   else if (finding->stage < 0 && event->rank < 0)
-    detail (finding, "The line names no rank (no rank prefix): the stage is unknown.");
+    detail (finding, _("The line names no rank (no rank prefix): the stage is unknown."));
 
   if (event->phase < PLANNER_LOG_PHASE_DATA)
-    detail (finding, "It failed while the model was built: the weights, gradients and optimizer state alone "
-            "do not fit, whatever the batch.");
+    detail (finding, _("It failed while the model was built: the weights, gradients and optimizer state alone "
+                       "do not fit, whatever the batch."));
   g_ptr_array_add (diagnosis->findings, finding);
 }
 
@@ -457,11 +475,15 @@ diagnose_nccl (PlannerLogDiagnosis *diagnosis,
   finding->rank = event->rank;
   finding->stage = planner_log_rank_stage (report, event->rank, gpus_per_node);
   finding->iteration = event->iteration;
-  finding->title = g_strdup_printf ("NCCL timeout: %s (sequence number %" G_GINT64_FORMAT ") ran %.0f s past its "
-                                    "%.0f s limit on %u rank%s, %s",
-                                    event->collective != NULL ? event->collective : "a collective", event->sequence,
+  /* Translators: the first %s is a collective's name (or “a collective”), the last says when (“after iteration 12”) */
+  finding->title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "NCCL timeout: %s (sequence number %" PRId64 ") ran %.0f s past its "
+                                                 "%.0f s limit on %u rank, %s",
+                                                 "NCCL timeout: %s (sequence number %" PRId64 ") ran %.0f s past its "
+                                                 "%.0f s limit on %u ranks, %s", events->len),
+                                    event->collective != NULL ? event->collective : _("a collective"), event->sequence,
                                     event->ran_ms / 1000.0, event->timeout_ms / 1000.0, events->len,
-                                    events->len == 1 ? "" : "s", when_text (event, when, sizeof when));
+                                    when_text (event, when, sizeof when));
   for (guint i = 0; i < events->len; i++)
     {
       const PlannerLogEvent *e = g_ptr_array_index (events, i);
@@ -472,17 +494,17 @@ diagnose_nccl (PlannerLogDiagnosis *diagnosis,
         cite_event (finding, "nccl-timeout", e);
     }
   if (ranks->len > 0)
-    detail (finding, "Ranks that report it: %s%s.", ranks->str,
-            record->n_events[PLANNER_LOG_EVENT_NCCL_TIMEOUT] > events->len ? " and more" : "");
+    detail (finding, record->n_events[PLANNER_LOG_EVENT_NCCL_TIMEOUT] > events->len
+                     ? _("Ranks that report it: %s and more.") : _("Ranks that report it: %s."), ranks->str);
   if (event->last_completed >= 0)
-    detail (finding, "The last collective that completed was number %" G_GINT64_FORMAT ": the ranks stopped at the "
-            "next one, so some rank never reached it (a straggler, a dead node, or ranks that took different code "
-            "paths).", event->last_completed);
+    detail (finding, _("The last collective that completed was number %" PRId64 ": the ranks stopped at the "
+                       "next one, so some rank never reached it (a straggler, a dead node, or ranks that took different "
+                       "code paths)."), event->last_completed);
   if (event->numel_in >= 0)
-    detail (finding, "It moved %" G_GINT64_FORMAT " elements in and %" G_GINT64_FORMAT " out%s.", event->numel_in,
-            event->numel_out,
-            event->collective != NULL && strstr (event->collective, "REDUCE_SCATTER") != NULL
-              ? ": a gradient reduce-scatter of the distributed optimizer" : "");
+    detail (finding, event->collective != NULL && strstr (event->collective, "REDUCE_SCATTER") != NULL
+                     ? _("It moved %" PRId64 " elements in and %" PRId64 " out: a gradient reduce-scatter of the "
+                         "distributed optimizer.")
+                     : _("It moved %" PRId64 " elements in and %" PRId64 " out."), event->numel_in, event->numel_out);
   if (event->iteration >= 0 && record->n_iteration_lines > 0)
     cite (finding, "nccl-timeout", record->last_iteration_line);
   g_ptr_array_add (diagnosis->findings, finding);
@@ -515,8 +537,8 @@ diagnose_divergence (PlannerLogDiagnosis *diagnosis)
     }
   if (settling > 0)
     g_ptr_array_add (diagnosis->notes,
-                     g_strdup_printf ("%" G_GUINT64_FORMAT " iteration%s skipped in the first %u: FP16's loss scale "
-                                      "settling, not a fault.", settling, settling == 1 ? " was" : "s were",
+                     g_strdup_printf (_("%" PRIu64 " iteration%s skipped in the first %u: FP16's loss scale "
+                                        "settling, not a fault."), settling, settling == 1 ? " was" : "s were",
                                       LOSS_SCALE_SETTLING_ITERATIONS));
   if (nan == NULL && spike == NULL && grad == NULL && skipped == NULL)
     return;
@@ -529,14 +551,14 @@ diagnose_divergence (PlannerLogDiagnosis *diagnosis)
       finding->iteration = nan->iteration;
       if (nan->message != NULL)
         {
-          g_autofree char *on = nan->rank >= 0 ? g_strdup_printf (" on rank %d", nan->rank) : g_strdup ("");
+          g_autofree char *on = nan->rank >= 0 ? g_strdup_printf (_(" on rank %d"), nan->rank) : g_strdup ("");
 
-          finding->title = g_strdup_printf ("NaN at iteration %" G_GINT64_FORMAT "%s: Megatron's check “%s” found %g",
+          finding->title = g_strdup_printf (_("NaN at iteration %" PRId64 "%s: Megatron's check “%s” found %g"),
                                             nan->iteration, on, nan->message, nan->value);
         }
       else
-        finding->title = g_strdup_printf ("NaN iterations from iteration %" G_GINT64_FORMAT ": %" G_GUINT64_FORMAT
-                                          " NaN and %" G_GUINT64_FORMAT " skipped iterations in all",
+        finding->title = g_strdup_printf (_("NaN iterations from iteration %" PRId64 ": %" PRIu64
+                                            " NaN and %" PRIu64 " skipped iterations in all"),
                                           nan->iteration, record->nan_total, record->skipped_total);
       cite_event (finding, "nan", nan);
     }
@@ -544,19 +566,20 @@ diagnose_divergence (PlannerLogDiagnosis *diagnosis)
     {
       const PlannerLogEvent *last = g_ptr_array_index (skipped_events, skipped_events->len - 1);
       g_autofree char *of_them = record->nan_total > 0
-                                   ? g_strdup_printf (", %" G_GUINT64_FORMAT " of them NaN", record->nan_total)
+                                   ? g_strdup_printf (_(", %" PRIu64 " of them NaN"), record->nan_total)
                                    : g_strdup ("");
 
       if (finding->title == NULL)
         {
           finding->event = skipped;
           finding->iteration = skipped->iteration;
-          finding->title = g_strdup_printf ("Skipped iterations from iteration %" G_GINT64_FORMAT ": %" G_GUINT64_FORMAT
-                                            " in all", skipped->iteration, record->skipped_total);
+          finding->title = g_strdup_printf (_("Skipped iterations from iteration %" PRId64 ": %" PRIu64
+                                              " in all"), skipped->iteration, record->skipped_total);
         }
 
-      detail (finding, "%" G_GUINT64_FORMAT " iterations were skipped (gradients overflowed)%s; the loss scale fell "
-              "to %g.", record->skipped_total, of_them,
+      /* Translators: the %s is “, N of them NaN” or nothing */
+      detail (finding, _("%" PRIu64 " iterations were skipped (gradients overflowed)%s; the loss scale fell "
+                         "to %g."), record->skipped_total, of_them,
               isfinite (last->loss_scale) ? last->loss_scale : skipped->loss_scale);
       cite_event (finding, "skipped", skipped);
       if (last != skipped)
@@ -568,29 +591,29 @@ diagnose_divergence (PlannerLogDiagnosis *diagnosis)
         {
           finding->event = spike;
           finding->iteration = spike->iteration;
-          finding->title = g_strdup_printf ("Loss spike at iteration %" G_GINT64_FORMAT ": %.3f against %.3f before "
-                                            "(×%.1f)", spike->iteration, spike->value, spike->baseline,
+          finding->title = g_strdup_printf (_("Loss spike at iteration %" PRId64 ": %.3f against %.3f before "
+                                              "(×%.1f)"), spike->iteration, spike->value, spike->baseline,
                                             spike->value / spike->baseline);
         }
       else
-        detail (finding, "The loss spiked at iteration %" G_GINT64_FORMAT ": %.3f against %.3f before (×%.1f).",
+        detail (finding, _("The loss spiked at iteration %" PRId64 ": %.3f against %.3f before (×%.1f)."),
                 spike->iteration, spike->value, spike->baseline, spike->value / spike->baseline);
       if (record->n_events[PLANNER_LOG_EVENT_LOSS_SPIKE] > 1)
-        detail (finding, "%" G_GUINT64_FORMAT " loss spikes in all.", record->n_events[PLANNER_LOG_EVENT_LOSS_SPIKE]);
+        detail (finding, _("%" PRIu64 " loss spikes in all."), record->n_events[PLANNER_LOG_EVENT_LOSS_SPIKE]);
       cite_events (finding, "loss-spike", record->events[PLANNER_LOG_EVENT_LOSS_SPIKE]);
     }
   if (grad != NULL)
     {
       if (isfinite (grad->value) && isfinite (grad->baseline))
-        detail (finding, "The grad norm jumped to %.3f at iteration %" G_GINT64_FORMAT ", against %.3f before (×%.0f).",
+        detail (finding, _("The grad norm jumped to %.3f at iteration %" PRId64 ", against %.3f before (×%.0f)."),
                 grad->value, grad->iteration, grad->baseline, grad->value / grad->baseline);
       else
-        detail (finding, "The grad norm was %g at iteration %" G_GINT64_FORMAT ".", grad->value, grad->iteration);
+        detail (finding, _("The grad norm was %g at iteration %" PRId64 "."), grad->value, grad->iteration);
       if (finding->title == NULL)
         {
           finding->event = grad;
           finding->iteration = grad->iteration;
-          finding->title = g_strdup_printf ("Grad norm blow-up at iteration %" G_GINT64_FORMAT, grad->iteration);
+          finding->title = g_strdup_printf (_("Grad norm blow-up at iteration %" PRId64), grad->iteration);
         }
       cite_events (finding, "grad-norm", record->events[PLANNER_LOG_EVENT_GRAD_NORM_SPIKE]);
     }
@@ -614,8 +637,8 @@ measure (PlannerLogDiagnosis *diagnosis,
     return;
   if (config == NULL || gpu == NULL)
     {
-      g_ptr_array_add (diagnosis->notes, g_strdup ("Without the job's model and GPU the logged throughput cannot be "
-                                                   "turned into an MFU."));
+      g_ptr_array_add (diagnosis->notes, g_strdup (_("Without the job's model and GPU the logged throughput cannot be "
+                                                     "turned into an MFU.")));
       return;
     }
   /* The same functions as optimize --tflops-per-gpu and --iteration-time. */
@@ -636,8 +659,8 @@ measure (PlannerLogDiagnosis *diagnosis,
     return;
   diagnosis->mfu_line = record->median_line != NULL ? planner_log_line_copy (record->median_line) : NULL;
   if (record->n_iteration_lines == 1)
-    g_ptr_array_add (diagnosis->notes, g_strdup ("Only one iteration was logged, and its time includes start-up: "
-                                                 "the measured MFU is low for that reason alone."));
+    g_ptr_array_add (diagnosis->notes, g_strdup (_("Only one iteration was logged, and its time includes start-up: "
+                                                   "the measured MFU is low for that reason alone.")));
 
   fp8 = planner_flops_peak_kind (config, gpu) == PLANNER_PEAK_FP8;
   if (config->num_experts > 0)
@@ -653,13 +676,13 @@ measure (PlannerLogDiagnosis *diagnosis,
       PlannerLogFinding *finding = finding_new (PLANNER_SYMPTOM_LOW_MFU);
       g_autofree char *peak = g_ascii_strup (planner_peak_kind_to_string (diagnosis->mfu.peak), -1);
 
-      finding->title = g_strdup_printf ("MFU %.1f%% (%.1f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s): "
-                                        "below the %.0f–%.0f%% published runs reach on the %s",
+      finding->title = g_strdup_printf (_("MFU %.1f%% (%.1f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s): "
+                                          "below the %.0f–%.0f%% published runs reach on the %s"),
                                         diagnosis->mfu.mfu * 100, diagnosis->mfu.tflops_per_gpu,
                                         peak, diagnosis->mfu.peak_tflops,
                                         range->low * 100, range->high * 100, gpu->name);
-      detail (finding, "The median of %" G_GUINT64_FORMAT " logged iterations (the first, which holds start-up "
-              "time, left out).", diagnosis->mfu_from[0] == 't' ? record->n_tflops : record->n_elapsed);
+      detail (finding, _("The median of %" PRIu64 " logged iterations (the first, which holds start-up "
+                         "time, left out)."), diagnosis->mfu_from[0] == 't' ? record->n_tflops : record->n_elapsed);
       cite (finding, "throughput", diagnosis->mfu_line);
       cite (finding, "throughput", record->last_iteration_line);
       g_ptr_array_add (diagnosis->findings, finding);
@@ -703,13 +726,13 @@ compare_memory (PlannerLogDiagnosis *diagnosis,
           check->estimate_bytes = stage->reserved_bytes;
           check->difference = (check->estimate_bytes - check->logged_bytes) / check->logged_bytes;
           percent = format_signed_percent (check->difference);
-          check->sentence = g_strdup_printf ("Your run logged max reserved %.1f GiB on %s; the planner estimated "
-                                             "%.1f GiB%s (%s).", check->logged_bytes / GIB, who,
+          check->sentence = g_strdup_printf (_("Your run logged max reserved %.1f GiB on %s; the planner estimated "
+                                               "%.1f GiB%s (%s)."), check->logged_bytes / GIB, who,
                                              check->estimate_bytes / GIB,
-                                             check->stage_approximate ? " for a middle stage" : "", percent);
+                                             check->stage_approximate ? _(" for a middle stage") : "", percent);
         }
       else
-        check->sentence = g_strdup_printf ("Your run logged max reserved %.1f GiB on %s.", check->logged_bytes / GIB, who);
+        check->sentence = g_strdup_printf (_("Your run logged max reserved %.1f GiB on %s."), check->logged_bytes / GIB, who);
       g_ptr_array_add (diagnosis->memory, check);
     }
 
@@ -770,18 +793,18 @@ planner_log_diagnose (PlannerLogRecord    *record,
   diagnosis->theoretical_planner_bytes = -1;
 
   if (record->n_runs > 1)
-    g_ptr_array_add (diagnosis->notes, g_strdup_printf ("The log holds %u runs (the argument block appears %u times): "
-                                                        "the job is the last run's.", record->n_runs, record->n_runs));
+    g_ptr_array_add (diagnosis->notes, g_strdup_printf (_("The log holds %u runs (the argument block appears %u times): "
+                                                          "the job is the last run's."), record->n_runs, record->n_runs));
   if (record->n_long_lines > 0)
-    g_ptr_array_add (diagnosis->notes, g_strdup_printf ("%" G_GUINT64_FORMAT " line%s longer than %u bytes %s read in "
-                                                        "part.", record->n_long_lines,
+    g_ptr_array_add (diagnosis->notes, g_strdup_printf (_("%" PRIu64 " line%s longer than %u bytes %s read in "
+                                                          "part."), record->n_long_lines,
                                                         record->n_long_lines == 1 ? "" : "s",
                                                         PLANNER_LOG_MAX_LINE_BYTES,
                                                         record->n_long_lines == 1 ? "was" : "were"));
   if (record->phase == PLANNER_LOG_PHASE_START && record->n_events[PLANNER_LOG_EVENT_EXCEPTION] == 0 &&
       record->n_events[PLANNER_LOG_EVENT_OOM] == 0 && record->n_events[PLANNER_LOG_EVENT_NCCL_TIMEOUT] == 0)
-    g_ptr_array_add (diagnosis->notes, g_strdup ("No Megatron output was found in this file: no argument block, "
-                                                 "iteration line or error the planner knows."));
+    g_ptr_array_add (diagnosis->notes, g_strdup (_("No Megatron output was found in this file: no argument block, "
+                                                   "iteration line or error the planner knows.")));
 
   diagnose_exceptions (diagnosis, report);
   diagnose_oom (diagnosis, report, gpus_per_node);
@@ -799,9 +822,9 @@ planner_log_diagnose (PlannerLogRecord    *record,
   g_ptr_array_sort (diagnosis->findings, compare_findings);
 
   if (diagnosis->findings->len == 0 && record->phase == PLANNER_LOG_PHASE_TRAINING)
-    g_ptr_array_add (diagnosis->notes, g_strdup_printf ("The log ends at iteration %" G_GUINT64_FORMAT " without an "
-                                                        "error: the run may still be going, or was stopped from "
-                                                        "outside (the scheduler's time limit, a signal).",
+    g_ptr_array_add (diagnosis->notes, g_strdup_printf (_("The log ends at iteration %" PRIu64 " without an "
+                                                          "error: the run may still be going, or was stopped from "
+                                                          "outside (the scheduler's time limit, a signal)."),
                                                         record->last_iteration));
   return diagnosis;
 }

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-log.h"
 
 #include <errno.h>
@@ -53,7 +55,7 @@ planner_log_read_stream (GInputStream            *stream,
   if (total == 0)
     {
       g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_EMPTY,
-                   "the log is empty: give the file the run's standard output went to");
+                   _("the log is empty: give the file the run's standard output went to"));
       return NULL;
     }
   return planner_log_reader_finish (g_steal_pointer (&reader));
@@ -92,7 +94,7 @@ check_readable (GFile   *file,
   {
     g_autofree char *name = display_name (file);
 
-    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), "Could not read %s: %s", name,
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), _("Could not read %s: %s"), name,
                  g_strerror (saved_errno));
   }
   return FALSE;
@@ -125,13 +127,13 @@ planner_log_read_file (GFile                   *file,
     case G_FILE_TYPE_DIRECTORY:
       name = display_name (file);
       g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
-                   "%s is a folder: give the log file in it", name);
+                   _("%s is a folder: give the log file in it"), name);
       return NULL;
     case G_FILE_TYPE_SYMBOLIC_LINK:
       /* Links are followed: one still a link leads nowhere. */
       name = display_name (file);
       g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
-                   "%s is a symbolic link to a file that does not exist: give the log file itself", name);
+                   _("%s is a symbolic link to a file that does not exist: give the log file itself"), name);
       return NULL;
     case G_FILE_TYPE_UNKNOWN:
     case G_FILE_TYPE_SPECIAL:
@@ -140,8 +142,8 @@ planner_log_read_file (GFile                   *file,
     default:
       name = display_name (file);
       g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
-                   "%s is not a regular file (a device or a pipe can go on for ever): save the run's output to "
-                   "a file and give that", name);
+                   _("%s is not a regular file (a device or a pipe can go on for ever): save the run's output to "
+                     "a file and give that"), name);
       return NULL;
     }
   stream = g_file_read (file, cancellable, error);

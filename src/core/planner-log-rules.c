@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "planner-log-rules.h"
@@ -100,21 +102,22 @@ static const PlannerLogRule rules[] = {
   { "initialize:484", "^seed \\(-?\\d+\\) should be a positive integer", "training.seed-zero" },
 };
 
-/* The files of rules.jsonl: path suffix, id stem, family in words. */
+/* The files of rules.jsonl: path suffix, id stem, family in words (marked
+ * N_(): English in JSON, translated where a sentence shows it). */
 static const struct
 {
   const char *path;
   const char *stem;
   const char *family;
 } files[] = {
-  { "megatron/training/arguments.py", "arguments", "argument validation (validate_args)" },
+  { "megatron/training/arguments.py", "arguments", N_("argument validation (validate_args)") },
   { "megatron/core/transformer/transformer_config.py", "transformer_config",
-    "the model configuration (TransformerConfig)" },
-  { "megatron/core/parallel_state.py", "parallel_state", "the process groups (initialize_model_parallel)" },
-  { "megatron/core/num_microbatches_calculator.py", "num_microbatches_calculator", "the microbatch calculator" },
+    N_("the model configuration (TransformerConfig)") },
+  { "megatron/core/parallel_state.py", "parallel_state", N_("the process groups (initialize_model_parallel)") },
+  { "megatron/core/num_microbatches_calculator.py", "num_microbatches_calculator", N_("the microbatch calculator") },
   { "megatron/core/model_parallel_config.py", "model_parallel_config",
-    "the parallel configuration (ModelParallelConfig)" },
-  { "megatron/training/initialize.py", "initialize", "start-up (initialize_megatron)" },
+    N_("the parallel configuration (ModelParallelConfig)") },
+  { "megatron/training/initialize.py", "initialize", N_("start-up (initialize_megatron)") },
 };
 
 static GRegex **

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-memory.h"
 #include "planner-memory-private.h"
 
@@ -885,40 +887,64 @@ planner_memory_component_to_string (PlannerMemoryComponent component)
     }
 }
 
+/* The same names as words for people, translated. */
+const char *
+planner_memory_component_label (PlannerMemoryComponent component)
+{
+  switch (component)
+    {
+    case PLANNER_MEMORY_WEIGHTS:
+      return _("weights");
+    case PLANNER_MEMORY_GRADIENTS:
+      return _("gradients");
+    case PLANNER_MEMORY_OPTIMIZER:
+      return _("optimizer");
+    case PLANNER_MEMORY_ACTIVATIONS:
+      return _("activations");
+    case PLANNER_MEMORY_LOGITS:
+      return _("logits");
+    case PLANNER_MEMORY_OVERHEAD:
+      return _("overhead");
+    case PLANNER_N_MEMORY_COMPONENTS:
+    default:
+      return _("unknown");
+    }
+}
+
 char *
 planner_memory_diff_describe (PlannerMemoryDiff difference)
 {
   static const struct
   {
     PlannerMemoryDiff bit;
-    const char       *text;
+    const char       *text;   /* N_(): translated where it is joined */
   } reasons[] = {
     { PLANNER_MEMORY_DIFF_CP_IGNORED,
-      "Megatron's formula ignores context parallelism: it neither splits the sequence over CP nor shards the optimizer over dp·cp." },
+      N_("Megatron's formula ignores context parallelism: it neither splits the sequence over CP nor shards the optimizer over dp·cp.") },
     { PLANNER_MEMORY_DIFF_MOE_ROUTING,
-      "Megatron's activation formula ignores MoE routing: each token's activations are held topk times in the experts." },
+      N_("Megatron's activation formula ignores MoE routing: each token's activations are held topk times in the experts.") },
     { PLANNER_MEMORY_DIFF_EXPERT_SHARDING,
-      "Expert tensor × expert parallel differs from TP, so expert activations split differently from Megatron's TP-only formula." },
+      N_("Expert tensor × expert parallel differs from TP, so expert activations split differently from Megatron's TP-only formula.") },
     { PLANNER_MEMORY_DIFF_FULL_RECOMPUTE,
-      "Megatron's formula ignores full recompute, which keeps only layer inputs." },
+      N_("Megatron's formula ignores full recompute, which keeps only layer inputs.") },
     { PLANNER_MEMORY_DIFF_GQA,
-      "Megatron's formula sizes K and V like Q; grouped-query or latent attention stores less." },
+      N_("Megatron's formula sizes K and V like Q; grouped-query or latent attention stores less.") },
     { PLANNER_MEMORY_DIFF_OUTPUT_LAYER,
-      "Megatron describes the first pipeline stage only; the last stage also holds the output layer and the logits." },
+      N_("Megatron describes the first pipeline stage only; the last stage also holds the output layer and the logits.") },
     { PLANNER_MEMORY_DIFF_OVERHEAD,
-      "The planner adds memory outside the model's tensors: 96 MiB of workspaces, the CUDA context (0.5 GiB) and NCCL buffers (1 GiB); the allocator's cache (reserved beyond allocated, about 10 % of the activations) is given back before an out-of-memory error." },
+      N_("The planner adds memory outside the model's tensors: 96 MiB of workspaces, the CUDA context (0.5 GiB) and NCCL buffers (1 GiB); the allocator's cache (reserved beyond allocated, about 10 % of the activations) is given back before an out-of-memory error.") },
     { PLANNER_MEMORY_DIFF_SHARDING,
-      "Megatron's formula knows only the distributed optimizer; FSDP also shards gradients or weights, and gathers two layers' worth while they run." },
+      N_("Megatron's formula knows only the distributed optimizer; FSDP also shards gradients or weights, and gathers two layers' worth while they run.") },
     { PLANNER_MEMORY_DIFF_OPTIMIZER_PRECISION,
-      "The precision-aware optimizer keeps lower-precision moments or master weights than the formula's 12 bytes per parameter." },
+      N_("The precision-aware optimizer keeps lower-precision moments or master weights than the formula's 12 bytes per parameter.") },
     { PLANNER_MEMORY_DIFF_OFFLOAD,
-      "Part of the optimizer state or of the activations lives in host memory (CPU offloading)." },
+      N_("Part of the optimizer state or of the activations lives in host memory (CPU offloading).") },
     { PLANNER_MEMORY_DIFF_RECOMPUTE_MODULES,
-      "The selective recompute modules chosen drop other activations than the core attention the formula assumes." },
+      N_("The selective recompute modules chosen drop other activations than the core attention the formula assumes.") },
     { PLANNER_MEMORY_DIFF_PRECISION,
-      "Megatron assumes 18 bytes per parameter (bf16 weights, fp32 gradients and Adam); this job's precision settings differ." },
+      N_("Megatron assumes 18 bytes per parameter (bf16 weights, fp32 gradients and Adam); this job's precision settings differ.") },
     { PLANNER_MEMORY_DIFF_ATTENTION_SCORES,
-      "Without flash or fused attention the s×s attention scores are stored; Megatron's formula leaves them out." },
+      N_("Without flash or fused attention the s×s attention scores are stored; Megatron's formula leaves them out.") },
   };
   GString *text = g_string_new (NULL);
 
@@ -927,7 +953,7 @@ planner_memory_diff_describe (PlannerMemoryDiff difference)
       {
         if (text->len > 0)
           g_string_append_c (text, '\n');
-        g_string_append (text, reasons[i].text);
+        g_string_append (text, _(reasons[i].text));
       }
   return g_string_free (text, FALSE);
 }

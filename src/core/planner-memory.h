@@ -127,6 +127,8 @@ gboolean     planner_model_count_params         (const PlannerModel    *model,
                                                  GError               **error);
 
 const char  *planner_memory_component_to_string (PlannerMemoryComponent component);
+/* The same, as a translated word for people (the above is an id, as in JSON). */
+const char  *planner_memory_component_label     (PlannerMemoryComponent component);
 /* A sentence per set bit, newline-separated; free with g_free(). */
 char        *planner_memory_diff_describe       (PlannerMemoryDiff      difference);
 

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-optimize.h"
 #include "planner-advise-rules.h"
 
@@ -41,8 +43,8 @@ planner_optimize_run (PlannerAdvisor *advisor)
 
   estimate = planner_report_get_memory_estimate (advisor->current);
   if (planner_advisor_worst (advisor) != NULL && !estimate->fits)
-    planner_advisor_note (advisor, "The job still does not fit the memory estimate: run troubleshoot with "
-                          "--symptom oom for memory fixes.");
+    planner_advisor_note (advisor, _("The job still does not fit the memory estimate: run troubleshoot with "
+                            "--symptom oom for memory fixes."));
   if (advisor->plan->suggestions->len == 0)
-    planner_advisor_note (advisor, "Nothing to change: every throughput setting the planner knows is already in place.");
+    planner_advisor_note (advisor, _("Nothing to change: every throughput setting the planner knows is already in place."));
 }

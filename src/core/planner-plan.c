@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-flag-catalog.h"
 #include "planner-plan.h"
 #include "planner-shell.h"
@@ -267,14 +269,14 @@ check_change (const PlannerChange  *change,
   if (info == NULL)
     {
       g_set_error (error, PLANNER_FLAG_CATALOG_ERROR, PLANNER_FLAG_CATALOG_ERROR_BAD_VALUE,
-                   "%s is not a flag of Megatron-Core %s", change->flag,
+                   _("%s is not a flag of Megatron-Core %s"), change->flag,
                    planner_flag_catalog_get_megatron_version ());
       return FALSE;
     }
   if (g_strcmp0 (info->dest, change->dest) != 0)
     {
       g_set_error (error, PLANNER_FLAG_CATALOG_ERROR, PLANNER_FLAG_CATALOG_ERROR_BAD_VALUE,
-                   "%s writes %s, not %s", change->flag, info->dest, change->dest);
+                   _("%s writes %s, not %s"), change->flag, info->dest, change->dest);
       return FALSE;
     }
   /* Removing a dead flag is the point; writing one never is. */
@@ -283,7 +285,7 @@ check_change (const PlannerChange  *change,
   if (info->status != PLANNER_FLAG_STATUS_OK)
     {
       g_set_error (error, PLANNER_FLAG_CATALOG_ERROR, PLANNER_FLAG_CATALOG_ERROR_BAD_VALUE,
-                   "%s is %s in Megatron-Core %s", change->flag, planner_flag_status_to_string (info->status),
+                   _("%s is %s in Megatron-Core %s"), change->flag, planner_flag_status_to_string (info->status),
                    planner_flag_catalog_get_megatron_version ());
       return FALSE;
     }
@@ -291,7 +293,7 @@ check_change (const PlannerChange  *change,
     {
       g_set_error (error, PLANNER_FLAG_CATALOG_ERROR, PLANNER_FLAG_CATALOG_ERROR_BAD_VALUE,
                    "%s %s", change->flag,
-                   change->new_value != NULL ? "is a switch and takes no value" : "needs a value");
+                   change->new_value != NULL ? _("is a switch and takes no value") : _("needs a value"));
       return FALSE;
     }
   if (change->new_value != NULL)

@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "planner-args.h"
@@ -56,13 +58,13 @@ planner_recommend_request_from_job (PlannerJob               *job,
       planner_job_model_to_args (job, *model_args);
       request->model_args = *model_args;
       request->vocab_size = model->vocab_size;
-      request->model_name = "the job's custom architecture";
+      request->model_name = _("the job's custom architecture");
       break;
     case PLANNER_JOB_MODEL_NONE:
     default:
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "model.model_id: the job names no model; give model.model_id, model.params_b or the "
-                   "architecture (model.num_layers and the other model keys)");
+                   _("model.model_id: the job names no model; give model.model_id, model.params_b or the "
+                     "architecture (model.num_layers and the other model keys)"));
       return FALSE;
     }
 
@@ -89,8 +91,8 @@ planner_recommend_request_from_job (PlannerJob               *job,
   else
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "training.precision: recommend plans bf16 or fp8 training (fp16 only on GPUs without BF16), "
-                   "not %s; set training.precision to bf16 or fp8",
+                   _("training.precision: recommend plans bf16 or fp8 training (fp16 only on GPUs without BF16), "
+                     "not %s; set training.precision to bf16 or fp8"),
                    precision != NULL ? precision : "none");
       return FALSE;
     }

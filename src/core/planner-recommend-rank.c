@@ -14,6 +14,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -98,32 +101,36 @@ describe_layout (const PlannerRecommendCandidate *c,
 {
   GString *out = g_string_new (NULL);
 
-  g_string_append_printf (out, "TP %u × CP %u × DP %u × PP %u", c->layout.tp, c->layout.cp, c->layout.dp,
+  g_string_append_printf (out, _("TP %u × CP %u × DP %u × PP %u"), c->layout.tp, c->layout.cp, c->layout.dp,
                           c->layout.pp);
   if (c->layout.vpp > 1)
     g_string_append_printf (out, " (VPP %u)", c->layout.vpp);
   if (moe)
-    g_string_append_printf (out, ", EP %u, ETP %u", c->layout.ep, c->layout.etp);
-  g_string_append_printf (out, ", micro-batch %u, recompute %s", c->micro_batch_size,
+    g_string_append_printf (out, _(", EP %u, ETP %u"), c->layout.ep, c->layout.etp);
+  g_string_append_printf (out, _(", micro-batch %u, recompute %s"), c->micro_batch_size,
                           planner_recompute_to_string (c->recompute));
   return g_string_free (out, FALSE);
 }
 
-static const char *
-ordinal_suffix (guint64 n)
+/* “1st”, “22nd”, “20th”: a whole word for translators, who may write the
+ * number another way (第 20). */
+static char *
+ordinal (guint64 n)
 {
+  /* Translators: this and the next three are English ordinals (1st, 2nd,
+   * 3rd, 4th…); translate all four the same way if your language has one form */
   if (n % 100 >= 11 && n % 100 <= 13)
-    return "th";
+    return g_strdup_printf (_("%" PRIu64 "th"), n);
   switch (n % 10)
     {
     case 1:
-      return "st";
+      return g_strdup_printf (_("%" PRIu64 "st"), n);
     case 2:
-      return "nd";
+      return g_strdup_printf (_("%" PRIu64 "nd"), n);
     case 3:
-      return "rd";
+      return g_strdup_printf (_("%" PRIu64 "rd"), n);
     default:
-      return "th";
+      return g_strdup_printf (_("%" PRIu64 "th"), n);
     }
 }
 
@@ -190,8 +197,8 @@ planner_recommend_rank_layout (const PlannerArgs *args,
 
   if (s.results->len == 0)
     {
-      rank->text = g_strdup_printf ("Your layout (%s) cannot be ranked: no layout of this job fits in %s memory by "
-                                    "the estimate.", yours_text, gpu->name);
+      rank->text = g_strdup_printf (_("Your layout (%s) cannot be ranked: no layout of this job fits in %s memory by "
+                                      "the estimate."), yours_text, gpu->name);
       planner_recommend_search_clear (&s);
       return rank;
     }
@@ -205,41 +212,43 @@ planner_recommend_rank_layout (const PlannerArgs *args,
 
   if (!rank->yours.fits)
     {
-      rank->text = g_strdup_printf ("Your layout (%s) does not fit by the memory estimate (%.1f of %.1f GiB on the "
-                                    "most loaded stage), so it is not ranked. The best of the %" G_GUINT64_FORMAT
-                                    " layouts that fit is %s.",
+      rank->text = g_strdup_printf (_("Your layout (%s) does not fit by the memory estimate (%.1f of %.1f GiB on the "
+                                      "most loaded stage), so it is not ranked. The best of the %" PRIu64
+                                      " layouts that fit is %s."),
                                     yours_text, rank->yours.peak_bytes / PLANNER_GIB,
                                     rank->yours.capacity_bytes / PLANNER_GIB, rank->n_layouts, best_text);
     }
   else
     {
       g_autofree char *trade = planner_recommend_describe_trade (&rank->yours, &rank->best);
+      g_autofree char *place = NULL;
       double percent = (1.0 / rank->relative_speed - 1.0) * 100.0;
 
       rank->ranked = TRUE;
       rank->rank += 1;
+      place = ordinal (rank->rank);
       if (rank->rank == 1 || percent < 0.5)
-        rank->text = g_strdup_printf ("Your layout (%s) ranks %" G_GUINT64_FORMAT "%s of %" G_GUINT64_FORMAT
-                                      " layouts that fit this job (same model, GPUs, global batch and precision): "
-                                      "the best the planner's step model finds.",
-                                      yours_text, rank->rank, ordinal_suffix (rank->rank), rank->n_layouts);
+        rank->text = g_strdup_printf (_("Your layout (%s) ranks %s of %" PRIu64
+                                        " layouts that fit this job (same model, GPUs, global batch and precision): "
+                                        "the best the planner's step model finds."),
+                                      yours_text, place, rank->n_layouts);
       else if (percent < CLOSE_PERCENT)
-        rank->text = g_strdup_printf ("Your layout (%s) ranks %" G_GUINT64_FORMAT "%s of %" G_GUINT64_FORMAT
-                                      " layouts that fit this job (same model, GPUs, global batch and precision): "
-                                      "within %.0f%% of the best the model finds, %s. Against it yours is %s.%s",
-                                      yours_text, rank->rank, ordinal_suffix (rank->rank), rank->n_layouts,
+        rank->text = g_strdup_printf (_("Your layout (%s) ranks %s of %" PRIu64
+                                        " layouts that fit this job (same model, GPUs, global batch and precision): "
+                                        "within %.0f%% of the best the model finds, %s. Against it yours is %s.%s"),
+                                      yours_text, place, rank->n_layouts,
                                       MAX (percent, 1.0), best_text, trade,
-                                      rank->tie ? " The difference is within what the model cannot resolve: a tie."
+                                      rank->tie ? _(" The difference is within what the model cannot resolve: a tie.")
                                                 : "");
       else
         /* Far from the best, "within x%" would read as praise: say where
          * it stands and by how much, relatively. */
-        rank->text = g_strdup_printf ("Your layout (%s) ranks %" G_GUINT64_FORMAT "%s of %" G_GUINT64_FORMAT
-                                      " layouts that fit this job (same model, GPUs, global batch and precision). "
-                                      "The best the model finds is %s; against it yours is %s.%s",
-                                      yours_text, rank->rank, ordinal_suffix (rank->rank), rank->n_layouts,
+        rank->text = g_strdup_printf (_("Your layout (%s) ranks %s of %" PRIu64
+                                        " layouts that fit this job (same model, GPUs, global batch and precision). "
+                                        "The best the model finds is %s; against it yours is %s.%s"),
+                                      yours_text, place, rank->n_layouts,
                                       best_text, trade,
-                                      rank->tie ? " The difference is within what the model cannot resolve: a tie."
+                                      rank->tie ? _(" The difference is within what the model cannot resolve: a tie.")
                                                 : "");
     }
   planner_recommend_search_clear (&s);

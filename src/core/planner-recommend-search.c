@@ -16,6 +16,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -784,30 +786,30 @@ planner_recommend_typical_tokens (double       params,
 
   if (billions < 1.0)
     {
-      *why = "GPT-3's batch for models under 1B parameters (0.5M tokens)";
+      *why = _("GPT-3's batch for models under 1B parameters (0.5M tokens)");
       return (guint64) 1 << 19;
     }
   if (billions < 5.0)
     {
-      *why = "GPT-3's batch for 1.3B–2.7B models (1M tokens)";
+      *why = _("GPT-3's batch for 1.3B–2.7B models (1M tokens)");
       return (guint64) 1 << 20;
     }
   if (billions < 20.0)
     {
-      *why = "GPT-3's batch for 6.7B–13B models (2M tokens)";
+      *why = _("GPT-3's batch for 6.7B–13B models (2M tokens)");
       return (guint64) 1 << 21;
     }
   if (billions < 150.0)
     {
-      *why = "Llama 2's batch for 7B–70B models (4M tokens)";
+      *why = _("Llama 2's batch for 7B–70B models (4M tokens)");
       return (guint64) 1 << 22;
     }
   if (billions < 500.0)
     {
-      *why = "Llama 3 405B's batch in its main phase (8M tokens)";
+      *why = _("Llama 3 405B's batch in its main phase (8M tokens)");
       return (guint64) 1 << 23;
     }
-  *why = "Llama 3 405B's final batch and the low end of DeepSeek-V3's ramp (16M tokens)";
+  *why = _("Llama 3 405B's final batch and the low end of DeepSeek-V3's ramp (16M tokens)");
   return (guint64) 1 << 24;
 }
 

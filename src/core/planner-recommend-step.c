@@ -15,6 +15,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -90,11 +92,12 @@ planner_recommend_step_defaults (void)
 const char *
 planner_recommend_ranking_rule (void)
 {
-  return "Layouts are ranked by the modelled step per sequence plus half of what the model cannot resolve "
-         "(±50% on each exposed communication term and on the efficiency lost to thin GEMMs, ±25% on the "
-         "bubble, ±10% on recompute, and up to ±20% for a layout whose memory estimate is above 70% of the "
-         "GPU); two layouts closer than that uncertainty are a tie, and ties go to the layout whose step "
-         "rests less on those uncertain terms.";
+  /* Translators: not a format string: “%” is a percent sign. xgettext:no-c-format */
+  return _("Layouts are ranked by the modelled step per sequence plus half of what the model cannot resolve "
+           "(±50% on each exposed communication term and on the efficiency lost to thin GEMMs, ±25% on the "
+           "bubble, ±10% on recompute, and up to ±20% for a layout whose memory estimate is above 70% of the "
+           "GPU); two layouts closer than that uncertainty are a tie, and ties go to the layout whose step "
+           "rests less on those uncertain terms.");
 }
 
 static double

@@ -13,6 +13,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -32,15 +35,17 @@ typedef struct
   gsize       offset;
 } Component;
 
+/* The names are JSON member names too: N_() keeps them English there, and
+ * the text translates them where it shows them. */
 static const Component components[] = {
-  { "compute", "compute", G_STRUCT_OFFSET (PlannerStepTime, compute) },
-  { "recompute", "recompute", G_STRUCT_OFFSET (PlannerStepTime, recompute) },
-  { "TP communication", "tp_comm", G_STRUCT_OFFSET (PlannerStepTime, tp_comm) },
-  { "CP ring exchange", "cp_comm", G_STRUCT_OFFSET (PlannerStepTime, cp_comm) },
-  { "EP all-to-all", "ep_comm", G_STRUCT_OFFSET (PlannerStepTime, ep_comm) },
-  { "pipeline sends", "pp_comm", G_STRUCT_OFFSET (PlannerStepTime, pp_comm) },
-  { "pipeline bubble", "bubble", G_STRUCT_OFFSET (PlannerStepTime, bubble) },
-  { "data-parallel gradient reduction", "dp_comm", G_STRUCT_OFFSET (PlannerStepTime, dp_comm) },
+  { N_("compute"), "compute", G_STRUCT_OFFSET (PlannerStepTime, compute) },
+  { N_("recompute"), "recompute", G_STRUCT_OFFSET (PlannerStepTime, recompute) },
+  { N_("TP communication"), "tp_comm", G_STRUCT_OFFSET (PlannerStepTime, tp_comm) },
+  { N_("CP ring exchange"), "cp_comm", G_STRUCT_OFFSET (PlannerStepTime, cp_comm) },
+  { N_("EP all-to-all"), "ep_comm", G_STRUCT_OFFSET (PlannerStepTime, ep_comm) },
+  { N_("pipeline sends"), "pp_comm", G_STRUCT_OFFSET (PlannerStepTime, pp_comm) },
+  { N_("pipeline bubble"), "bubble", G_STRUCT_OFFSET (PlannerStepTime, bubble) },
+  { N_("data-parallel gradient reduction"), "dp_comm", G_STRUCT_OFFSET (PlannerStepTime, dp_comm) },
 };
 
 static double
@@ -61,11 +66,11 @@ planner_recommend_describe_trade (const PlannerRecommendCandidate *c,
   guint n = 0;
 
   if (slower < 0.5)
-    g_string_append (out, "about as fast by the model");
+    g_string_append (out, _("about as fast by the model"));
   else if (slower < 100.0)
-    g_string_append_printf (out, "about %.0f%% slower", slower);
+    g_string_append_printf (out, _("about %.0f%% slower"), slower);
   else
-    g_string_append_printf (out, "about %.1f times as slow", 1.0 + slower / 100.0);
+    g_string_append_printf (out, _("about %.1f times as slow"), 1.0 + slower / 100.0);
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < G_N_ELEMENTS (components); i++)
       {
@@ -73,11 +78,13 @@ planner_recommend_describe_trade (const PlannerRecommendCandidate *c,
 
         if ((pass == 0 && delta < 1.0) || (pass == 1 && delta > -1.0) || n >= 3)
           continue;
-        g_string_append_printf (out, "%s%s %s (%+.0f%%)", n == 0 ? ": " : ", ", delta > 0 ? "more" : "less",
-                                components[i].name, delta);
+        g_string_append (out, n == 0 ? ": " : ", ");
+        /* Translators: “more TP communication (+5%)”; %s is a part of the step (compute, pipeline bubble…) */
+        g_string_append_printf (out, delta > 0 ? _("more %s (%+.0f%%)") : _("less %s (%+.0f%%)"),
+                                _(components[i].name), delta);
         n++;
       }
-  g_string_append_printf (out, "; %.1f GiB per GPU instead of %.1f GiB", c->peak_bytes / GIB, best->peak_bytes / GIB);
+  g_string_append_printf (out, _("; %.1f GiB per GPU instead of %.1f GiB"), c->peak_bytes / GIB, best->peak_bytes / GIB);
   return g_string_free (out, FALSE);
 }
 
@@ -144,19 +151,22 @@ compare_degree (const GArray                    *all,
         higher = c;
     }
   if (lower == NULL && mine > 1)
-    g_string_append_printf (out, "No layout with a smaller %s fits in memory.", degree);
+    /* Translators: %s is a degree: TP, PP, VPP, CP, EP or ETP */
+    g_string_append_printf (out, _("No layout with a smaller %s fits in memory."), degree);
   else if (lower != NULL)
     {
       g_autofree char *trade = planner_recommend_describe_trade (lower, best);
 
-      g_string_append_printf (out, "The best with %s %u is %s.", degree, layout_degree (lower, degree), trade);
+      /* Translators: “The best with TP 4 is about 9% slower: more pipeline bubble (+7%); 40.1 GiB per GPU instead of 50.7 GiB.” */
+      g_string_append_printf (out, _("The best with %s %u is %s."), degree, layout_degree (lower, degree), trade);
     }
   if (higher != NULL)
     {
       g_autofree char *trade = planner_recommend_describe_trade (higher, best);
 
-      g_string_append_printf (out, "%sThe best with %s %u is %s.", out->len > 0 ? " " : "", degree,
-                              layout_degree (higher, degree), trade);
+      if (out->len > 0)
+        g_string_append_c (out, ' ');
+      g_string_append_printf (out, _("The best with %s %u is %s."), degree, layout_degree (higher, degree), trade);
     }
   return g_string_free (out, FALSE);
 }
@@ -175,99 +185,114 @@ planner_recommend_explain (PlannerRecommendation        *r,
   guint32 per_stage = planner_recommend_max_stage_layers (b, r->num_layers);
 
   if (l->tp == 1)
-    add_reason (r, "TP", 1, g_strdup_printf ("no tensor parallelism: each layer fits on one GPU and needs no per-layer "
-                                             "all-gather/reduce-scatter. %s", tp_cmp));
+    add_reason (r, "TP", 1, g_strdup_printf (_("no tensor parallelism: each layer fits on one GPU and needs no per-layer "
+                                               "all-gather/reduce-scatter. %s"), tp_cmp));
   else
     add_reason (r, "TP", l->tp,
-                g_strdup_printf ("each layer split %u ways inside one NVLink domain (%u GPUs), with sequence "
-                                 "parallelism%s. %s", l->tp, r->nvlink_domain,
-                                 b->tp_comm_overlap ? " and --tp-comm-overlap (Transformer Engine userbuffers hide "
-                                                      "most of the all-gathers and reduce-scatters behind the GEMMs)"
-                                                    : "", tp_cmp));
+                g_strdup_printf (b->tp_comm_overlap
+                                 ? _("each layer split %u ways inside one NVLink domain (%u GPUs), with sequence "
+                                     "parallelism and --tp-comm-overlap (Transformer Engine userbuffers hide "
+                                     "most of the all-gathers and reduce-scatters behind the GEMMs). %s")
+                                 : _("each layer split %u ways inside one NVLink domain (%u GPUs), with sequence "
+                                     "parallelism. %s"), l->tp, r->nvlink_domain, tp_cmp));
   if (l->pp == 1)
-    add_reason (r, "PP", 1, g_strdup_printf ("no pipeline: no bubble. %s", pp_cmp));
+    add_reason (r, "PP", 1, g_strdup_printf (_("no pipeline: no bubble. %s"), pp_cmp));
   else
     add_reason (r, "PP", l->pp,
-                g_strdup_printf ("%u stages of at most %u layers%s; bubble (p−1)/(v·m) = %u/(%u·%" G_GUINT64_FORMAT
-                                 ") = %.1f%%. %s",
+                /* Translators: the first %s is nothing or one of the parenthesised ways the layers are split */
+                g_strdup_printf (_("%u stages of at most %u layers%s; bubble (p−1)/(v·m) = %u/(%u·%" PRIu64
+                                   ") = %.1f%%. %s"),
                                  l->pp, per_stage,
-                                 b->split == PLANNER_SPLIT_ACCOUNT_BOTH ? " (embedding and loss each counted as a layer)" :
-                                 b->split == PLANNER_SPLIT_ACCOUNT_LOSS ? " (the loss counted as a layer)" :
-                                 b->split == PLANNER_SPLIT_UNEVEN ? " (lighter first and last stages)" :
-                                 b->split == PLANNER_SPLIT_LAYOUT ? " (a pipeline layout: lighter first and last "
-                                                                    "virtual stages, the MTP layers and the loss in "
-                                                                    "the last)" : "",
+                                 b->split == PLANNER_SPLIT_ACCOUNT_BOTH ? _(" (embedding and loss each counted as a layer)") :
+                                 b->split == PLANNER_SPLIT_ACCOUNT_LOSS ? _(" (the loss counted as a layer)") :
+                                 b->split == PLANNER_SPLIT_UNEVEN ? _(" (lighter first and last stages)") :
+                                 b->split == PLANNER_SPLIT_LAYOUT ? _(" (a pipeline layout: lighter first and last "
+                                                                      "virtual stages, the MTP layers and the loss in "
+                                                                      "the last)") : "",
                                  l->pp - 1, l->vpp, b->num_microbatches,
                                  100.0 * (l->pp - 1) / ((double) l->vpp * (double) b->num_microbatches), pp_cmp));
   if (l->pp > 1)
     add_reason (r, "VPP", l->vpp,
-                l->vpp > 1 ? g_strdup_printf ("%u virtual stages per rank divide the bubble by %u at the cost of %u× the "
-                                              "pipeline sends. %s", l->vpp, l->vpp, l->vpp, vpp_cmp)
-                           : g_strdup_printf ("no interleaving. %s", vpp_cmp));
+                l->vpp > 1 ? g_strdup_printf (_("%u virtual stages per rank divide the bubble by %u at the cost of %u× the "
+                                                "pipeline sends. %s"), l->vpp, l->vpp, l->vpp, vpp_cmp)
+                           : g_strdup_printf (_("no interleaving. %s"), vpp_cmp));
   else
-    add_reason (r, "VPP", 1, g_strdup ("a virtual pipeline needs PP > 1"));
+    add_reason (r, "VPP", 1, g_strdup (_("a virtual pipeline needs PP > 1")));
   if (l->cp == 1)
-    add_reason (r, "CP", 1, g_strdup_printf ("the %u-token sequence needs no splitting. %s", r->seq_length, cp_cmp));
+    add_reason (r, "CP", 1, g_strdup_printf (_("the %u-token sequence needs no splitting. %s"), r->seq_length, cp_cmp));
   else
     add_reason (r, "CP", l->cp,
-                g_strdup_printf ("each %u-token sequence split into %u chunks of %u tokens (ring exchange of K and V). %s",
+                g_strdup_printf (_("each %u-token sequence split into %u chunks of %u tokens (ring exchange of K and V). %s"),
                                  r->seq_length, l->cp, r->seq_length / l->cp, cp_cmp));
   add_reason (r, "DP", l->dp,
-              g_strdup_printf ("what is left: %" G_GUINT64_FORMAT " / (TP %u × CP %u × PP %u) = %u %s%s",
-                               r->num_gpus, l->tp, l->cp, l->pp, l->dp, l->dp == 1 ? "replica" : "replicas",
-                               b->distributed_optimizer && l->dp * l->cp > 1 ? ", optimizer state sharded over DP×CP" : ""));
+              g_strdup_printf (b->distributed_optimizer && l->dp * l->cp > 1
+                               ? g_dngettext (GETTEXT_PACKAGE,
+                                              "what is left: %" PRIu64 " / (TP %u × CP %u × PP %u) = %u replica, "
+                                              "optimizer state sharded over DP×CP",
+                                              "what is left: %" PRIu64 " / (TP %u × CP %u × PP %u) = %u replicas, "
+                                              "optimizer state sharded over DP×CP", l->dp)
+                               : g_dngettext (GETTEXT_PACKAGE,
+                                              "what is left: %" PRIu64 " / (TP %u × CP %u × PP %u) = %u replica",
+                                              "what is left: %" PRIu64 " / (TP %u × CP %u × PP %u) = %u replicas", l->dp),
+                               r->num_gpus, l->tp, l->cp, l->pp, l->dp));
   if (r->num_experts > 0)
     {
       g_autofree char *ep_cmp = compare_degree (all, b, "EP");
       g_autofree char *etp_cmp = compare_degree (all, b, "ETP");
 
       add_reason (r, "EP", l->ep,
-                  g_strdup_printf ("%u of %u experts per GPU (EP divides the expert count; expert weights, gradients "
-                                   "and optimizer state shrink by EP), all-to-all %s%s%s. %s",
+                  /* Translators: the first %s says where the all-to-all runs (“inside the NVLink domain”), the
+                   * next two are nothing or clauses about the dispatcher and the overlap, the last a comparison */
+                  g_strdup_printf (_("%u of %u experts per GPU (EP divides the expert count; expert weights, gradients "
+                                     "and optimizer state shrink by EP), all-to-all %s%s%s. %s"),
                                    r->num_experts / l->ep, r->num_experts,
                                    planner_recommend_in_domain ((guint64) l->etp * l->ep, s->domain)
-                                     ? "inside the NVLink domain" : "across NVLink domains",
+                                     ? _("inside the NVLink domain") : _("across NVLink domains"),
                                    b->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP
-                                     ? " with the flex dispatcher (HybridEP: each token crosses to each remote domain "
-                                       "once; it needs DeepEP's package, and --fake-process-group refuses it: the "
-                                       "single-GPU memory check needs --moe-token-dispatcher-type alltoall)"
+                                     ? _(" with the flex dispatcher (HybridEP: each token crosses to each remote domain "
+                                         "once; it needs DeepEP's package, and --fake-process-group refuses it: the "
+                                         "single-GPU memory check needs --moe-token-dispatcher-type alltoall)")
                                      : "",
-                                   b->moe_ep_overlap ? ", overlapped with another micro-batch's compute "
-                                                       "(--overlap-moe-expert-parallel-comm --delay-wgrad-compute)"
-                                   : b->shared_expert_overlap ? ", the shared experts computed meanwhile "
-                                                                "(--moe-shared-expert-overlap)"
+                                   b->moe_ep_overlap ? _(", overlapped with another micro-batch's compute "
+                                                         "(--overlap-moe-expert-parallel-comm --delay-wgrad-compute)")
+                                   : b->shared_expert_overlap ? _(", the shared experts computed meanwhile "
+                                                                  "(--moe-shared-expert-overlap)")
                                                               : "",
                                    ep_cmp));
       add_reason (r, "ETP", l->etp,
-                  g_strdup_printf ("%s. %s", l->etp == 1 ? "experts are not tensor-split (ETP 1: whole experts per GPU)"
-                                                         : "each expert split over ETP ranks (needs --disable-bias-linear)",
+                  g_strdup_printf ("%s. %s", l->etp == 1 ? _("experts are not tensor-split (ETP 1: whole experts per GPU)")
+                                                         : _("each expert split over ETP ranks (needs --disable-bias-linear)"),
                                    etp_cmp));
     }
   else
-    add_reason (r, "EP", 1, g_strdup ("dense model: no experts"));
+    add_reason (r, "EP", 1, g_strdup (_("dense model: no experts")));
   add_reason (r, "MICRO_BATCH", b->micro_batch_size,
-              g_strdup_printf ("%s, %s%s",
-                               r->user_micro_batch > 0 ? "yours (fixed)" : "the fastest that fits",
-                               b->recompute == PLANNER_RECOMPUTE_NONE ? "with no recompute"
-                               : b->recompute == PLANNER_RECOMPUTE_FULL ? "with full recompute"
-                                                                         : "with selective recompute",
-                               r->recompute_policy != PLANNER_RECOMPUTE_POLICY_ANY ? " (your recompute policy)"
-                               : b->recompute == PLANNER_RECOMPUTE_NONE ? " (nothing to recompute: it fits without)"
-                                                                         : " (the lightest recompute that fits)"));
+              /* Translators: “the fastest that fits, with selective recompute (the lightest recompute that fits)” */
+              g_strdup_printf (_("%s, %s%s"),
+                               r->user_micro_batch > 0 ? _("yours (fixed)") : _("the fastest that fits"),
+                               b->recompute == PLANNER_RECOMPUTE_NONE ? _("with no recompute")
+                               : b->recompute == PLANNER_RECOMPUTE_FULL ? _("with full recompute")
+                                                                         : _("with selective recompute"),
+                               r->recompute_policy != PLANNER_RECOMPUTE_POLICY_ANY ? _(" (your recompute policy)")
+                               : b->recompute == PLANNER_RECOMPUTE_NONE ? _(" (nothing to recompute: it fits without)")
+                                                                         : _(" (the lightest recompute that fits)")));
   add_reason (r, "GLOBAL_BATCH", b->global_batch_size,
-              g_strdup_printf ("%s; %" G_GUINT64_FORMAT " microbatches of %u × DP %u%s", r->batch_text,
+              /* Translators: the first %s describes the batch, the last is nothing or how it was rounded */
+              g_strdup_printf (_("%s; %" PRIu64 " microbatches of %u × DP %u%s"), r->batch_text,
                                b->num_microbatches, b->micro_batch_size, l->dp,
                                r->user_global_batch ? ""
-                               : l->vpp > 1 ? ", rounded to a multiple of micro × DP with microbatches a multiple of PP "
-                                              "(interleaving)"
-                               : l->pp > 1 ? ", rounded to a multiple of micro × DP with at least PP microbatches"
-                                           : ", rounded to a multiple of micro × DP"));
+                               : l->vpp > 1 ? _(", rounded to a multiple of micro × DP with microbatches a multiple of PP "
+                                                "(interleaving)")
+                               : l->pp > 1 ? _(", rounded to a multiple of micro × DP with at least PP microbatches")
+                                           : _(", rounded to a multiple of micro × DP")));
   add_reason (r, "PRECISION", r->fp8 ? 8 : 16,
-              r->fp8 ? g_strdup_printf ("FP8 (%s recipe, hybrid format) through Transformer Engine%s; BF16 master "
-                                        "weights and attention", planner_recommend_fp8_recipe_name (r),
-                                        b->fp8_param_gather ? ", parameters gathered in FP8 (--fp8-param-gather)" : "")
-                     : g_strdup (r->gpu->supports_bf16 ? "BF16 mixed precision" : "FP16 mixed precision (no BF16 on "
-                                                                                   "this GPU)"));
+              r->fp8 ? g_strdup_printf (b->fp8_param_gather
+                                        ? _("FP8 (%s recipe, hybrid format) through Transformer Engine, parameters "
+                                            "gathered in FP8 (--fp8-param-gather); BF16 master weights and attention")
+                                        : _("FP8 (%s recipe, hybrid format) through Transformer Engine; BF16 master "
+                                            "weights and attention"), planner_recommend_fp8_recipe_name (r))
+                     : g_strdup (r->gpu->supports_bf16 ? _("BF16 mixed precision") : _("FP16 mixed precision (no BF16 on "
+                                                                                     "this GPU)")));
 }
 
 static const char *
@@ -453,37 +478,37 @@ planner_recommend_explain_moe (PlannerRecommendation        *r,
   r->expert_bytes_ep1 = r->expert_bytes * (double) l->ep;
 
   r->expert_check = g_strdup_printf (
-    "ETP %u × EP %u × EDP %u × PP %u = %" G_GUINT64_FORMAT ". In Megatron-Core expert parallelism is carved out of "
-    "the data-parallel ranks: the expert layers see the same %" G_GUINT64_FORMAT " GPUs as TP × CP × DP × PP, "
-    "regrouped. A guide that multiplies TP × PP × DP × EP describes the same %" G_GUINT64_FORMAT
-    " GPUs with DP counted as expert-DP (EDP %u); EP is never an extra factor of the world size.",
+    _("ETP %u × EP %u × EDP %u × PP %u = %" PRIu64 ". In Megatron-Core expert parallelism is carved out of "
+      "the data-parallel ranks: the expert layers see the same %" PRIu64 " GPUs as TP × CP × DP × PP, "
+      "regrouped. A guide that multiplies TP × PP × DP × EP describes the same %" PRIu64
+      " GPUs with DP counted as expert-DP (EDP %u); EP is never an extra factor of the world size."),
     l->etp, l->ep, l->expert_dp, l->pp, r->num_gpus, r->num_gpus, r->num_gpus, l->expert_dp);
 
   if (l->ep > 1)
-    g_string_append_printf (out, "EP %u keeps %u of %u experts per GPU: %.0f%% less expert-weight memory "
-                                 "(bf16 expert weights on the most loaded stage: %.2f GiB → %.2f GiB per GPU).\n",
+    g_string_append_printf (out, _("EP %u keeps %u of %u experts per GPU: %.0f%% less expert-weight memory "
+                                   "(bf16 expert weights on the most loaded stage: %.2f GiB → %.2f GiB per GPU).\n"),
                             l->ep, r->num_experts / l->ep, r->num_experts, 100.0 * (1.0 - 1.0 / l->ep),
                             r->expert_bytes_ep1 / GIB, r->expert_bytes / GIB);
   else
-    g_string_append_printf (out, "EP 1 keeps all %u experts on every GPU (%.2f GiB of bf16 expert weights on the most "
-                                 "loaded stage).\n", r->num_experts, r->expert_bytes / GIB);
-  g_string_append_printf (out, "Router top-k %" G_GUINT64_FORMAT "; load balancing %s with coefficient %s%s.\n", topk,
+    g_string_append_printf (out, _("EP 1 keeps all %u experts on every GPU (%.2f GiB of bf16 expert weights on the most "
+                                   "loaded stage).\n"), r->num_experts, r->expert_bytes / GIB);
+  g_string_append_printf (out, _("Router top-k %" PRIu64 "; load balancing %s with coefficient %s%s.\n"), topk,
                           sigmoid ? "seq_aux_loss" : "aux_loss", sigmoid ? "1e-4" : "1e-2",
-                          sigmoid ? " plus the expert bias (the model's sigmoid router)" : "");
+                          sigmoid ? _(" plus the expert bias (the model's sigmoid router)") : "");
   if (r->best.dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP)
-    g_string_append (out, "Token dispatcher flex with HybridEP (the expert group spans NVLink domains: each token "
-                          "crosses to each remote domain once and fans out over NVLink there; needs DeepEP's "
-                          "package).\n");
+    g_string_append (out, _("Token dispatcher flex with HybridEP (the expert group spans NVLink domains: each token "
+                            "crosses to each remote domain once and fans out over NVLink there; needs DeepEP's "
+                            "package).\n"));
   else
-    g_string_append (out, "Token dispatcher alltoall (sends each token only to the GPUs holding its experts).\n");
+    g_string_append (out, _("Token dispatcher alltoall (sends each token only to the GPUs holding its experts).\n"));
   if (r->best.shared_expert_overlap)
-    g_string_append (out, "--moe-shared-expert-overlap: the shared experts run while tokens are dispatched.\n");
+    g_string_append (out, _("--moe-shared-expert-overlap: the shared experts run while tokens are dispatched.\n"));
   if (s->gpu->compute_capability_major >= 8)
-    g_string_append (out, "Grouped GEMM on: one kernel for all local experts.\n");
+    g_string_append (out, _("Grouped GEMM on: one kernel for all local experts.\n"));
   else
-    g_string_append (out, "Grouped GEMM off: Megatron refuses it below compute capability 8.\n");
+    g_string_append (out, _("Grouped GEMM off: Megatron refuses it below compute capability 8.\n"));
   if (l->etp > 1)
-    g_string_append (out, "--disable-bias-linear: Megatron supports MoE bias only with ETP 1.\n");
+    g_string_append (out, _("--disable-bias-linear: Megatron supports MoE bias only with ETP 1.\n"));
   r->moe_summary = g_string_free (out, FALSE);
 }
 
@@ -500,9 +525,9 @@ planner_recommend_explain_mfu (PlannerRecommendation        *r,
   r->mfu.low = published->low * factor;
   r->mfu.high = published->high * factor;
   r->mfu.source = published->source;
-  r->mfu_text = g_strdup_printf ("Expected MFU %.0f–%.0f%% (of the %s peak): published runs on %s (%s, %s) reach "
-                                 "%.0f–%.0f%%; this layout's modelled step is %.0f%% useful compute (well-tuned runs: "
-                                 "about %.0f%%).",
+  r->mfu_text = g_strdup_printf (_("Expected MFU %.0f–%.0f%% (of the %s peak): published runs on %s (%s, %s) reach "
+                                   "%.0f–%.0f%%; this layout's modelled step is %.0f%% useful compute (well-tuned runs: "
+                                   "about %.0f%%)."),
                                  r->mfu.low * 100, r->mfu.high * 100, r->fp8 ? "FP8" : "BF16", s->gpu->name,
                                  s->moe ? "MoE" : "dense", r->fp8 ? "FP8" : "BF16",
                                  published->low * 100, published->high * 100, useful * 100,
@@ -847,21 +872,24 @@ planner_recommendation_to_json (const PlannerRecommendation *r)
   return json_builder_get_root (b);
 }
 
+/* Translators: the clauses below end a candidate's line: “TP 8 × CP 1 ×
+ * DP 16 × PP 4, micro 1, global 512, recompute none, distributed
+ * optimizer, loss counted as a layer” */
 static const char *
 split_words (const PlannerRecommendCandidate *c)
 {
   switch (c->split)
     {
     case PLANNER_SPLIT_ACCOUNT_BOTH:
-      return ", embedding and loss counted as layers";
+      return _(", embedding and loss counted as layers");
     case PLANNER_SPLIT_ACCOUNT_EMBEDDING:
-      return ", embedding counted as a layer";
+      return _(", embedding counted as a layer");
     case PLANNER_SPLIT_ACCOUNT_LOSS:
-      return ", loss counted as a layer";
+      return _(", loss counted as a layer");
     case PLANNER_SPLIT_UNEVEN:
-      return ", uneven first/last stages";
+      return _(", uneven first/last stages");
     case PLANNER_SPLIT_LAYOUT:
-      return ", pipeline layout with lighter first/last virtual stages";
+      return _(", pipeline layout with lighter first/last virtual stages");
     case PLANNER_SPLIT_EVEN:
     default:
       return "";
@@ -873,19 +901,19 @@ append_candidate_line (GString                         *out,
                        const PlannerRecommendCandidate *c,
                        gboolean                         moe)
 {
-  g_string_append_printf (out, "TP %u × CP %u × DP %u × PP %u", c->layout.tp, c->layout.cp, c->layout.dp,
+  g_string_append_printf (out, _("TP %u × CP %u × DP %u × PP %u"), c->layout.tp, c->layout.cp, c->layout.dp,
                           c->layout.pp);
   if (c->layout.vpp > 1)
     g_string_append_printf (out, " (VPP %u)", c->layout.vpp);
   if (moe)
-    g_string_append_printf (out, ", EP %u, ETP %u", c->layout.ep, c->layout.etp);
-  g_string_append_printf (out, ", micro %u, global %" G_GUINT64_FORMAT ", recompute %s%s%s", c->micro_batch_size,
+    g_string_append_printf (out, _(", EP %u, ETP %u"), c->layout.ep, c->layout.etp);
+  g_string_append_printf (out, _(", micro %u, global %" PRIu64 ", recompute %s%s%s"), c->micro_batch_size,
                           c->global_batch_size, planner_recompute_to_string (c->recompute),
-                          c->distributed_optimizer ? ", distributed optimizer" : "", split_words (c));
+                          c->distributed_optimizer ? _(", distributed optimizer") : "", split_words (c));
   if (c->tp_comm_overlap)
-    g_string_append (out, ", TP overlap");
+    g_string_append (out, _(", TP overlap"));
   if (c->moe_ep_overlap)
-    g_string_append (out, ", EP all-to-all overlap");
+    g_string_append (out, _(", EP all-to-all overlap"));
 }
 
 char *
@@ -896,20 +924,21 @@ planner_recommendation_to_text (const PlannerRecommendation *r)
 
   g_return_val_if_fail (r != NULL, NULL);
 
-  experts = r->num_experts > 0 ? g_strdup_printf (", %u experts", r->num_experts) : g_strdup ("");
-  g_string_append_printf (out, "Recommendation for Megatron-Core 0.20.0 (a draft until you approve it)\n"
-                               "Model        %s (%.1fB parameters, %u layers%s)\n"
-                               "Cluster      %" G_GUINT64_FORMAT " × %s, %u per node, NVLink domain %u\n"
-                               "Sequence     %u tokens\n"
-                               "Precision    %s\n"
-                               "Batch        %s\n",
+  experts = r->num_experts > 0 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, ", %u expert", ", %u experts", r->num_experts),
+                                                    r->num_experts) : g_strdup ("");
+  g_string_append_printf (out, _("Recommendation for Megatron-Core 0.20.0 (a draft until you approve it)\n"
+                                 "Model        %s (%.1fB parameters, %u layers%s)\n"
+                                 "Cluster      %" PRIu64 " × %s, %u per node, NVLink domain %u\n"
+                                 "Sequence     %u tokens\n"
+                                 "Precision    %s\n"
+                                 "Batch        %s\n"),
                           r->model_name, r->total_params / 1e9, r->num_layers,
                           experts,
                           r->num_gpus, r->gpu->name, r->gpus_per_node, r->nvlink_domain, r->seq_length,
-                          r->fp8 ? (g_str_equal (planner_recommend_fp8_recipe_name (r), "mxfp8") ? "FP8 (mxfp8 recipe)"
-                                    : g_str_equal (planner_recommend_fp8_recipe_name (r), "blockwise") ? "FP8 (blockwise recipe)"
-                                    : g_str_equal (planner_recommend_fp8_recipe_name (r), "delayed") ? "FP8 (delayed recipe)"
-                                                                                                   : "FP8 (tensorwise recipe)")
+                          r->fp8 ? (g_str_equal (planner_recommend_fp8_recipe_name (r), "mxfp8") ? _("FP8 (mxfp8 recipe)")
+                                    : g_str_equal (planner_recommend_fp8_recipe_name (r), "blockwise") ? _("FP8 (blockwise recipe)")
+                                    : g_str_equal (planner_recommend_fp8_recipe_name (r), "delayed") ? _("FP8 (delayed recipe)")
+                                                                                                   : _("FP8 (tensorwise recipe)"))
                                  : r->gpu->supports_bf16 ? "BF16" : "FP16",
                           r->batch_text);
   if (!r->fits)
@@ -920,15 +949,16 @@ planner_recommendation_to_text (const PlannerRecommendation *r)
     {
       const PlannerRecommendCandidate *b = &r->best;
 
-      g_string_append (out, "\nBest         ");
+      g_string_append (out, _("\nBest         "));
       append_candidate_line (out, b, r->num_experts > 0);
-      g_string_append_printf (out, "\nMemory       %.1f of %.1f GiB per GPU on the most loaded stage ✓\n",
+      g_string_append_printf (out, _("\nMemory       %.1f of %.1f GiB per GPU on the most loaded stage ✓\n"),
                               b->peak_bytes / GIB, b->capacity_bytes / GIB);
-      g_string_append_printf (out, "Check        %s\n", r->product_check);
+      /* Translators: headings of recommend's text; keep the values in one column */
+      g_string_append_printf (out, _("Check        %s\n"), r->product_check);
       if (r->expert_check != NULL)
-        g_string_append_printf (out, "Experts      %s\n", r->expert_check);
-      g_string_append_printf (out, "MFU          %s\n", r->mfu_text);
-      g_string_append (out, "\nWhy each degree\n");
+        g_string_append_printf (out, _("Experts      %s\n"), r->expert_check);
+      g_string_append_printf (out, _("MFU          %s\n"), r->mfu_text);
+      g_string_append (out, _("\nWhy each degree\n"));
       for (guint i = 0; i < r->reasons->len; i++)
         {
           const PlannerRecommendReason *reason = g_ptr_array_index (r->reasons, i);
@@ -937,12 +967,12 @@ planner_recommendation_to_text (const PlannerRecommendation *r)
                                   reason->reason);
         }
       if (r->moe_summary != NULL)
-        g_string_append_printf (out, "\nMixture of experts\n%s", r->moe_summary);
-      g_string_append_printf (out, "\nRanking      %s %" G_GUINT64_FORMAT " layouts fit.\n", r->ranking_text,
+        g_string_append_printf (out, _("\nMixture of experts\n%s"), r->moe_summary);
+      g_string_append_printf (out, _("\nRanking      %s %" PRIu64 " layouts fit.\n"), r->ranking_text,
                               r->n_layouts);
       if (r->alternatives->len > 0)
         {
-          g_string_append (out, "\nAlternatives (the next distinct layouts)\n");
+          g_string_append (out, _("\nAlternatives (the next distinct layouts)\n"));
           for (guint i = 0; i < r->alternatives->len; i++)
             {
               const PlannerRecommendCandidate *c = &g_array_index (r->alternatives, PlannerRecommendCandidate, i);
@@ -950,18 +980,18 @@ planner_recommendation_to_text (const PlannerRecommendation *r)
               g_string_append_printf (out, "  %u. ", i + 1);
               append_candidate_line (out, c, r->num_experts > 0);
               g_string_append_printf (out, "\n     %s%s\n", c->trade,
-                                      c->tie ? " — a tie: within what the model cannot resolve" : "");
+                                      c->tie ? _(" — a tie: within what the model cannot resolve") : "");
             }
         }
     }
-  g_string_append (out, "\nRules of thumb\n");
+  g_string_append (out, _("\nRules of thumb\n"));
   for (guint i = 0; i < r->rules->len; i++)
     g_string_append_printf (out, "  - %s\n", (const char *) g_ptr_array_index (r->rules, i));
   if (r->rule_comparison != NULL)
     g_string_append_printf (out, "  %s\n", r->rule_comparison);
   if (r->diagnostics->len > 0)
     {
-      g_string_append (out, "\nMegatron's checks on the best layout (paths and tokenizer come later, from you)\n");
+      g_string_append (out, _("\nMegatron's checks on the best layout (paths and tokenizer come later, from you)\n"));
       for (guint i = 0; i < r->diagnostics->len; i++)
         {
           const PlannerDiagnostic *d = g_ptr_array_index (r->diagnostics, i);

@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -355,10 +358,10 @@ apply_rules (PlannerRecommendation *r,
           cp = row->cp;
           r->rule_from_table = TRUE;
           g_ptr_array_add (r->rules, g_strdup_printf (
-            "Reference table: %.0fB on %" G_GUINT64_FORMAT " GPUs → TP %u, PP %u%s, DP %" G_GUINT64_FORMAT " (applies: "
-            "this is a %.1fB model).%s", row->params_b, row->gpus, tp, pp, cp > 1 ? ", CP 2" : "",
+            _("Reference table: %.0fB on %" PRIu64 " GPUs → TP %u, PP %u%s, DP %" PRIu64 " (applies: "
+              "this is a %.1fB model).%s"), row->params_b, row->gpus, tp, pp, cp > 1 ? ", CP 2" : "",
             row->gpus / ((guint64) tp * pp * cp), billions,
-            cp > 1 ? " The version of this row often quoted with DP 2 multiplies to 256 GPUs, not 128." : ""));
+            cp > 1 ? _(" The version of this row often quoted with DP 2 multiplies to 256 GPUs, not 128.") : ""));
           break;
         }
     }
@@ -372,16 +375,24 @@ apply_rules (PlannerRecommendation *r,
         cp /= 2;
       tp = largest_divisor_at_most (r->num_gpus / cp, MIN (want_tp, s->domain), planner_recommend_heads_allow_tp, b);
       pp = largest_divisor_at_most (r->num_gpus / ((guint64) cp * tp), want_pp, pp_ok, b);
-      g_ptr_array_add (r->rules, g_strdup ("Reference table: no row for this model size and GPU count."));
+      g_ptr_array_add (r->rules, g_strdup (_("Reference table: no row for this model size and GPU count.")));
     }
-  g_ptr_array_add (r->rules, g_strdup_printf ("Pipeline parallelism for models over 70B: %s (%.1fB).",
-                                              billions > 72 ? "applies" : "does not apply (70B-class models count as 70B)", billions));
-  g_ptr_array_add (r->rules, g_strdup_printf ("Context parallelism for sequences over 8K: %s (%u tokens).",
-                                              r->seq_length > 8192 ? "applies" : "does not apply", r->seq_length));
-  g_ptr_array_add (r->rules, g_strdup_printf ("TP no larger than the NVLink domain (%u GPUs): %s.", r->nvlink_domain,
-                                              r->fits && r->best.tp_in_nvlink ? "kept"
-                                              : r->fits ? "broken: nothing fits otherwise" : "kept where possible"));
-  g_ptr_array_add (r->rules, g_strdup ("Data parallelism fills the rest: DP = N / (TP × CP × PP)."));
+  g_ptr_array_add (r->rules, g_strdup_printf (billions > 72
+                                              ? _("Pipeline parallelism for models over 70B: applies (%.1fB).")
+                                              : _("Pipeline parallelism for models over 70B: does not apply (70B-class "
+                                                  "models count as 70B) (%.1fB)."), billions));
+  g_ptr_array_add (r->rules, g_strdup_printf (r->seq_length > 8192
+                                              ? _("Context parallelism for sequences over 8K: applies (%u tokens).")
+                                              : _("Context parallelism for sequences over 8K: does not apply (%u tokens)."),
+                                              r->seq_length));
+  g_ptr_array_add (r->rules, g_strdup_printf (r->fits && r->best.tp_in_nvlink
+                                              ? _("TP no larger than the NVLink domain (%u GPUs): kept.")
+                                              : r->fits
+                                              ? _("TP no larger than the NVLink domain (%u GPUs): broken: nothing fits "
+                                                  "otherwise.")
+                                              : _("TP no larger than the NVLink domain (%u GPUs): kept where possible."),
+                                              r->nvlink_domain));
+  g_ptr_array_add (r->rules, g_strdup (_("Data parallelism fills the rest: DP = N / (TP × CP × PP).")));
   if (r->num_experts > 0)
     {
       guint64 room = r->num_gpus / pp;
@@ -394,8 +405,8 @@ apply_rules (PlannerRecommendation *r,
               break;
             }
         }
-      g_ptr_array_add (r->rules, g_strdup_printf ("Expert parallelism from the expert count and the GPUs: EP %u "
-                                                  "(divides %u experts, keeps the all-to-all inside %u GPUs).",
+      g_ptr_array_add (r->rules, g_strdup_printf (_("Expert parallelism from the expert count and the GPUs: EP %u "
+                                                    "(divides %u experts, keeps the all-to-all inside %u GPUs)."),
                                                   ep, r->num_experts, s->domain));
     }
 
@@ -409,18 +420,21 @@ apply_rules (PlannerRecommendation *r,
                                        PLANNER_RANK_ORDER_TP_CP_EP_DP_PP, NULL);
   if (!r->rule_valid)
     {
-      r->rule_comparison = g_strdup_printf ("The rule-of-thumb layout TP %u, PP %u, CP %u is not valid for this model "
-                                            "and GPU count.", tp, pp, cp);
+      r->rule_comparison = g_strdup_printf (_("The rule-of-thumb layout TP %u, PP %u, CP %u is not valid for this model "
+                                              "and GPU count."), tp, pp, cp);
       return;
     }
   if (!planner_recommend_evaluate_layout (s, &proto, &r->rule))
     {
       r->rule = proto;
       r->rule.fits = FALSE;
-      r->rule_comparison = g_strdup_printf ("The rule-of-thumb layout TP %u, PP %u, CP %u, DP %u does not fit in "
-                                            "%s memory by the estimate, with any micro-batch or recompute%s.",
-                                            tp, pp, cp, proto.layout.dp, s->gpu->name,
-                                            r->fits ? "; the search found one that does" : "");
+      r->rule_comparison = g_strdup_printf (r->fits
+                                            ? _("The rule-of-thumb layout TP %u, PP %u, CP %u, DP %u does not fit in "
+                                                "%s memory by the estimate, with any micro-batch or recompute; the "
+                                                "search found one that does.")
+                                            : _("The rule-of-thumb layout TP %u, PP %u, CP %u, DP %u does not fit in "
+                                                "%s memory by the estimate, with any micro-batch or recompute."),
+                                            tp, pp, cp, proto.layout.dp, s->gpu->name);
       return;
     }
   if (!r->fits)
@@ -428,7 +442,7 @@ apply_rules (PlannerRecommendation *r,
   if (r->rule.layout.tp == r->best.layout.tp && r->rule.layout.pp == r->best.layout.pp &&
       r->rule.layout.cp == r->best.layout.cp && r->rule.layout.ep == r->best.layout.ep &&
       r->rule.layout.vpp == r->best.layout.vpp)
-    r->rule_comparison = g_strdup ("The search agrees with the rule of thumb.");
+    r->rule_comparison = g_strdup (_("The search agrees with the rule of thumb."));
   else
     {
       g_autofree char *trade = planner_recommend_describe_trade (&r->rule, &r->best);
@@ -437,15 +451,15 @@ apply_rules (PlannerRecommendation *r,
       double faster = (r->rule.seconds_per_sequence / r->best.seconds_per_sequence - 1.0) * 100.0;
 
       if (faster >= 0.5)
-        r->rule_comparison = g_strdup_printf ("The search beats the rule-of-thumb layout (TP %u, PP %u, CP %u, DP %u%s): "
-                                              "the chosen layout is about %.0f%% faster by the model; the rule's layout "
-                                              "is %s.", r->rule.layout.tp, r->rule.layout.pp, r->rule.layout.cp,
+        r->rule_comparison = g_strdup_printf (_("The search beats the rule-of-thumb layout (TP %u, PP %u, CP %u, DP %u%s): "
+                                                "the chosen layout is about %.0f%% faster by the model; the rule's layout "
+                                                "is %s."), r->rule.layout.tp, r->rule.layout.pp, r->rule.layout.cp,
                                               r->rule.layout.dp, ep_text, faster, trade);
       else
-        r->rule_comparison = g_strdup_printf ("The search ranks its layout above the rule-of-thumb layout (TP %u, PP %u, "
-                                              "CP %u, DP %u%s), which the model finds about as fast: the rule's step "
-                                              "rests more on what the model cannot resolve (or on less memory "
-                                              "headroom); it is %s.", r->rule.layout.tp, r->rule.layout.pp,
+        r->rule_comparison = g_strdup_printf (_("The search ranks its layout above the rule-of-thumb layout (TP %u, PP %u, "
+                                                "CP %u, DP %u%s), which the model finds about as fast: the rule's step "
+                                                "rests more on what the model cannot resolve (or on less memory "
+                                                "headroom); it is %s."), r->rule.layout.tp, r->rule.layout.pp,
                                               r->rule.layout.cp, r->rule.layout.dp, ep_text, trade);
     }
 }
@@ -481,14 +495,14 @@ explain_nothing_fits (PlannerRecommendation         *r,
   const PlannerGpu *const *gpus = planner_gpu_list (&n_gpus);
   guint64 step = MAX (r->gpus_per_node, 1);
 
-  g_string_append_printf (out, "Nothing fits: no valid layout of %s on %" G_GUINT64_FORMAT " × %s fits in %.1f GiB per "
-                               "GPU by the memory estimate, even with the lightest recompute and micro-batch you allow, the "
-                               "distributed optimizer and TP (inside the NVLink domain), PP, CP%s as large as the "
-                               "model allows.",
+  g_string_append_printf (out, _("Nothing fits: no valid layout of %s on %" PRIu64 " × %s fits in %.1f GiB per "
+                                 "GPU by the memory estimate, even with the lightest recompute and micro-batch you allow, the "
+                                 "distributed optimizer and TP (inside the NVLink domain), PP, CP%s as large as the "
+                                 "model allows."),
                           r->model_name, r->num_gpus, s->gpu->name, (double) s->gpu->memory_bytes / GIB,
                           r->num_experts > 0 ? ", EP" : "");
   if (r->user_global_batch)
-    g_string_append_printf (out, " (Your global batch %" G_GUINT64_FORMAT " also has to divide by micro × DP.)",
+    g_string_append_printf (out, _(" (Your global batch %" PRIu64 " also has to divide by micro × DP.)"),
                             req->global_batch_size);
 
   /* Whole nodes, doubling: the smallest power-of-two count of nodes that fits. */
@@ -503,23 +517,23 @@ explain_nothing_fits (PlannerRecommendation         *r,
         }
     }
   if (r->gpus_needed > 0)
-    g_string_append_printf (out, " With %" G_GUINT64_FORMAT " GPUs (%" G_GUINT64_FORMAT " nodes of %u) a layout fits: "
-                                 "run recommend with --gpus %" G_GUINT64_FORMAT ".",
+    g_string_append_printf (out, _(" With %" PRIu64 " GPUs (%" PRIu64 " nodes of %u) a layout fits: "
+                                   "run recommend with --gpus %" PRIu64 "."),
                             r->gpus_needed, r->gpus_needed / step, r->gpus_per_node, r->gpus_needed);
   else
-    g_string_append (out, " No GPU count up to the planner's limit makes it fit.");
+    g_string_append (out, _(" No GPU count up to the planner's limit makes it fit."));
 
   for (guint i = 0; i < n_gpus; i++)
     {
       if (gpus[i]->memory_bytes <= s->gpu->memory_bytes || gpus[i] == s->gpu)
         continue;
       if (fits_anywhere (req, gpus[i], r->model_args, r->vocab_size, r->num_gpus))
-        g_string_append_printf (out, " On %" G_GUINT64_FORMAT " × %s (%.0f GiB) it fits.", r->num_gpus, gpus[i]->name,
+        g_string_append_printf (out, _(" On %" PRIu64 " × %s (%.0f GiB) it fits."), r->num_gpus, gpus[i]->name,
                                 (double) gpus[i]->memory_bytes / GIB);
     }
   if (r->user_global_batch && fits_anywhere (&(PlannerRecommendRequest) { .gpus_per_node = req->gpus_per_node },
                                              s->gpu, r->model_args, r->vocab_size, r->num_gpus))
-    g_string_append (out, " Without your global batch size it fits: let the planner choose it.");
+    g_string_append (out, _(" Without your global batch size it fits: let the planner choose it."));
   r->nothing_fits = g_string_free (out, FALSE);
 }
 
@@ -588,27 +602,27 @@ apply_precision (const PlannerRecommendRequest *req,
   if (!gpu->supports_fp8 || !(gpu->peak_fp8_tflops > 0))
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "--precision: the %s has no FP8 tensor cores; use --precision bf16", gpu->name);
+                   _("--precision: the %s has no FP8 tensor cores; use --precision bf16"), gpu->name);
       return FALSE;
     }
   r->fp8_recipe = req->fp8_recipe != NULL ? req->fp8_recipe : blackwell ? "mxfp8" : "tensorwise";
   if (!recipe_known (r->fp8_recipe))
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "--fp8-recipe: “%s” is not one of tensorwise, delayed, mxfp8, blockwise", r->fp8_recipe);
+                   _("--fp8-recipe: “%s” is not one of tensorwise, delayed, mxfp8, blockwise"), r->fp8_recipe);
       return FALSE;
     }
   if (g_str_equal (r->fp8_recipe, "mxfp8") && !blackwell)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "--fp8-recipe: mxfp8 needs Blackwell (compute capability 10); the %s is %u.%u: use "
-                   "tensorwise or blockwise", gpu->name, gpu->compute_capability_major, gpu->compute_capability_minor);
+                   _("--fp8-recipe: mxfp8 needs Blackwell (compute capability 10); the %s is %u.%u: use "
+                     "tensorwise or blockwise"), gpu->name, gpu->compute_capability_major, gpu->compute_capability_minor);
       return FALSE;
     }
   if (g_str_equal (r->fp8_recipe, "blockwise") && gpu->compute_capability_major < 9)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "--fp8-recipe: blockwise needs Hopper or newer; use tensorwise");
+                   _("--fp8-recipe: blockwise needs Hopper or newer; use tensorwise"));
       return FALSE;
     }
   /* Static strings only: the recommendation outlives the request. */
@@ -640,7 +654,7 @@ model_args_for (const PlannerRecommendRequest *req,
       clear_layout_args (args);
       *vocab = req->vocab_size;
       r->model_id = g_strdup ("custom");
-      r->model_name = g_strdup (req->model_name != NULL ? req->model_name : "the model of these arguments");
+      r->model_name = g_strdup (req->model_name != NULL ? req->model_name : _("the model of these arguments"));
       r->num_layers = (guint32) planner_args_get_int (args, "num_layers", 0);
       max_positions = (guint32) planner_args_get_int (args, "max_position_embeddings", 0);
       rope = g_strcmp0 (planner_args_get_string (args, "position_embedding_type", "learned_absolute"), "rope") == 0;
@@ -653,10 +667,10 @@ model_args_for (const PlannerRecommendRequest *req,
           if (model == NULL)
             {
               g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_UNKNOWN_MODEL,
-                           "--model: unknown model “%s”; known models: llama2-7b llama2-13b llama2-70b llama3-8b "
-                           "llama3-70b llama3.1-405b mixtral-8x7b mixtral-8x22b gpt3-175b nemotron4-15b "
-                           "nemotron4-340b deepseek-v3 qwen3-30b-a3b qwen3-235b-a22b gpt2-tiny gpt2-small "
-                           "gpt2-medium", req->model_id);
+                           _("--model: unknown model “%s”; known models: llama2-7b llama2-13b llama2-70b llama3-8b "
+                             "llama3-70b llama3.1-405b mixtral-8x7b mixtral-8x22b gpt3-175b nemotron4-15b "
+                             "nemotron4-340b deepseek-v3 qwen3-30b-a3b qwen3-235b-a22b gpt2-tiny gpt2-small "
+                             "gpt2-medium"), req->model_id);
               return NULL;
             }
         }
@@ -665,7 +679,7 @@ model_args_for (const PlannerRecommendRequest *req,
           if (!(req->params_b >= 0.01 && req->params_b <= 100000.0))
             {
               g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                           "--params-b: give the model size in billions of parameters, between 0.01 and 100000");
+                           _("--params-b: give the model size in billions of parameters, between 0.01 and 100000"));
               return NULL;
             }
           custom = planner_model_new_from_size (req->params_b, req->seq_length, 0, error);
@@ -677,8 +691,8 @@ model_args_for (const PlannerRecommendRequest *req,
             {
               g_autofree char *list = g_strjoinv (", ", custom->assumed);
 
-              g_ptr_array_add (r->rules, g_strdup_printf ("A %.1fB model given by size: LLaMA-style dimensions "
-                                                          "assumed (%s).", req->params_b, list));
+              g_ptr_array_add (r->rules, g_strdup_printf (_("A %.1fB model given by size: LLaMA-style dimensions "
+                                                            "assumed (%s)."), req->params_b, list));
             }
         }
       args = planner_args_new ();
@@ -707,7 +721,7 @@ model_args_for (const PlannerRecommendRequest *req,
           if (!rope)
             {
               g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                           "--seq-length: %s has learned positions for at most %u tokens; give at most %u",
+                           _("--seq-length: %s has learned positions for at most %u tokens; give at most %u"),
                            r->model_name, max_positions, max_positions);
               return NULL;
             }
@@ -744,55 +758,55 @@ check_request (const PlannerRecommendRequest *req,
   if (req->gpu_id == NULL || (*gpu = planner_gpu_lookup (req->gpu_id)) == NULL)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_UNKNOWN_GPU,
-                   "--gpu: unknown GPU “%s”; known GPUs: a100-40gb a100-80gb h100-sxm h100-pcie h200 b200 gb200 "
-                   "l40s v100", req->gpu_id != NULL ? req->gpu_id : "");
+                   _("--gpu: unknown GPU “%s”; known GPUs: a100-40gb a100-80gb h100-sxm h100-pcie h200 b200 gb200 "
+                     "l40s v100"), req->gpu_id != NULL ? req->gpu_id : "");
       return FALSE;
     }
   if (req->num_gpus == 0 || req->num_gpus > PLANNER_MAX_WORLD_SIZE)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "--gpus: give between 1 and %u GPUs", PLANNER_MAX_WORLD_SIZE);
+                   _("--gpus: give between 1 and %u GPUs"), PLANNER_MAX_WORLD_SIZE);
       return FALSE;
     }
   if (req->gpus_per_node > 4096)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "--gpus-per-node: give between 1 and 4096");
+                   _("--gpus-per-node: give between 1 and 4096"));
       return FALSE;
     }
   if (req->seq_length > MAX_SEQ_LENGTH || req->num_experts > MAX_EXPERTS ||
       req->global_batch_size > MAX_GLOBAL_BATCH)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID, "%s",
-                   req->seq_length > MAX_SEQ_LENGTH ? "--seq-length: give at most 1048576 tokens"
-                   : req->num_experts > MAX_EXPERTS ? "--num-experts: give at most 4096 experts"
-                                                    : "--global-batch-size: give at most 4294967296 sequences");
+                   req->seq_length > MAX_SEQ_LENGTH ? _("--seq-length: give at most 1048576 tokens")
+                   : req->num_experts > MAX_EXPERTS ? _("--num-experts: give at most 4096 experts")
+                                                    : _("--global-batch-size: give at most 4294967296 sequences"));
       return FALSE;
     }
   if (req->global_batch_size > 0 && req->global_batch_tokens > 0)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "--global-batch-tokens: give the global batch once, in sequences (--global-batch-size) or in "
-                   "tokens, not both");
+                   _("--global-batch-tokens: give the global batch once, in sequences (--global-batch-size) or in "
+                     "tokens, not both"));
       return FALSE;
     }
   if (req->micro_batch_size > 4096)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "--micro-batch-size: give between 1 and 4096 sequences");
+                   _("--micro-batch-size: give between 1 and 4096 sequences"));
       return FALSE;
     }
   for (guint i = 0; i < G_N_ELEMENTS (pins); i++)
     if (pins[i] > req->num_gpus)
       {
         g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                     "--pin: %s=%u is larger than the %" G_GUINT64_FORMAT " GPUs", names[i], pins[i], req->num_gpus);
+                     _("--pin: %s=%u is larger than the %" PRIu64 " GPUs"), names[i], pins[i], req->num_gpus);
         return FALSE;
       }
   if (p->vpp > 1 && p->pp == 1)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "--pin: vpp=%u needs a pipeline (pp > 1); pin pp too, or leave vpp free", p->vpp);
+                   _("--pin: vpp=%u needs a pipeline (pp > 1); pin pp too, or leave vpp free"), p->vpp);
       return FALSE;
     }
   return TRUE;
@@ -833,8 +847,8 @@ resolve_batch (const PlannerRecommendRequest *req,
       if (req->global_batch_tokens % seq != 0)
         {
           g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                       "--global-batch-tokens: %" G_GUINT64_FORMAT " is not a whole number of %u-token sequences; "
-                       "give a multiple of %u (for example %" G_GUINT64_FORMAT ")",
+                       _("--global-batch-tokens: %" PRIu64 " is not a whole number of %u-token sequences; "
+                         "give a multiple of %u (for example %" PRIu64 ")"),
                        req->global_batch_tokens, seq, seq,
                        MAX (req->global_batch_tokens / seq, 1) * (guint64) seq);
           return FALSE;
@@ -844,13 +858,13 @@ resolve_batch (const PlannerRecommendRequest *req,
   if (resolved->global_batch_size > MAX_GLOBAL_BATCH)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   "--global-batch-tokens: give at most 4294967296 sequences' worth");
+                   _("--global-batch-tokens: give at most 4294967296 sequences' worth"));
       return FALSE;
     }
   s->user_global = resolved->global_batch_size;
   r->user_global_batch = resolved->global_batch_size > 0;
   if (r->user_global_batch)
-    r->batch_text = g_strdup_printf ("yours: %" G_GUINT64_FORMAT " sequences of %u tokens (%.2fM tokens); fixed",
+    r->batch_text = g_strdup_printf (_("yours: %" PRIu64 " sequences of %u tokens (%.2fM tokens); fixed"),
                                      resolved->global_batch_size, seq,
                                      (double) resolved->global_batch_size * seq / (1 << 20));
   else
@@ -861,10 +875,10 @@ resolve_batch (const PlannerRecommendRequest *req,
 
       planner_config_count_params (&s->base, &params);
       tokens = planner_recommend_typical_tokens (params.total, &why);
-      r->batch_text = g_strdup_printf ("assumed: about %.1fM tokens (%" G_GUINT64_FORMAT " sequences of %u tokens), "
-                                       "%s, for a %.0fB-parameter model; a smaller batch would make the pipeline "
-                                       "bubble cost more, a larger one would hide it. Give yours with "
-                                       "--global-batch-size or --global-batch-tokens",
+      r->batch_text = g_strdup_printf (_("assumed: about %.1fM tokens (%" PRIu64 " sequences of %u tokens), "
+                                         "%s, for a %.0fB-parameter model; a smaller batch would make the pipeline "
+                                         "bubble cost more, a larger one would hide it. Give yours with "
+                                         "--global-batch-size or --global-batch-tokens"),
                                        (double) tokens / (1 << 20), s->target_global, seq, why, params.total / 1e9);
     }
   return TRUE;
@@ -998,7 +1012,7 @@ planner_recommend_with_constants (const PlannerRecommendRequest *req,
       if (r->num_experts > 0)
         planner_recommend_explain_moe (r, &s);
       planner_recommend_explain_mfu (r, &s);
-      r->product_check = g_strdup_printf ("TP %u × CP %u × DP %u × PP %u = %" G_GUINT64_FORMAT " GPUs",
+      r->product_check = g_strdup_printf (_("TP %u × CP %u × DP %u × PP %u = %" PRIu64 " GPUs"),
                                           r->best.layout.tp, r->best.layout.cp, r->best.layout.dp,
                                           r->best.layout.pp, r->num_gpus);
     }

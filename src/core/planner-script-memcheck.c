@@ -19,6 +19,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-script-memcheck.h"
 
 #include <string.h>
@@ -78,7 +80,7 @@ planner_script_parse_stages (const char  *text,
       if (!g_ascii_string_to_unsigned (word, 10, 0, G_MAXUINT32 - 1, &value, &local_error))
         {
           g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
-                       "--stages: “%s” is not a pipeline stage number; give stages like 0,7", word);
+                       _("--stages: “%s” is not a pipeline stage number; give stages like 0,7"), word);
           return FALSE;
         }
       stage = (guint32) value;
@@ -87,7 +89,7 @@ planner_script_parse_stages (const char  *text,
   if (out->len == 0)
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
-                           "--stages is empty; give stages like 0,7");
+                           _("--stages is empty; give stages like 0,7"));
       return FALSE;
     }
   *stages = g_steal_pointer (&out);
@@ -110,7 +112,7 @@ join_errors (GString             *text,
         g_string_append_c (text, '\n');
       g_string_append (text, d->message);
       if (d->fix != NULL)
-        g_string_append_printf (text, " Fix: %s", d->fix);
+        g_string_append_printf (text, _(" Fix: %s"), d->fix);
     }
 }
 
@@ -344,7 +346,7 @@ planner_script_render_memory_check (PlannerJob     *job,
   if (gpu == NULL)
     {
       g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
-                   "cluster.gpu_id is “%s”, not a GPU in the catalog", planner_job_get_gpu_id (job));
+                   _("cluster.gpu_id is “%s”, not a GPU in the catalog"), planner_job_get_gpu_id (job));
       return NULL;
     }
 
@@ -357,10 +359,13 @@ planner_script_render_memory_check (PlannerJob     *job,
   if (config == NULL || layout == NULL)
     {
       join_errors (problems, report);
-      g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
-                   "There is no memory estimate to check for this job%s%s",
-                   problems->len > 0 ? ":\n" : "; give the model's dimensions and a valid layout.",
-                   problems->str);
+      if (problems->len > 0)
+        g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
+                     _("There is no memory estimate to check for this job:\n%s"), problems->str);
+      else
+        g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
+                             _("There is no memory estimate to check for this job; give the model's dimensions "
+                               "and a valid layout."));
       return NULL;
     }
 
@@ -385,13 +390,14 @@ planner_script_render_memory_check (PlannerJob     *job,
     }
   join_errors (problems, check);
   if (g_strcmp0 (planner_args_get_string (args, "moe_token_dispatcher_type", NULL), "flex") == 0)
-    g_string_append_printf (problems, "%s--moe-token-dispatcher-type flex cannot run with --fake-process-group "
-                            "(Megatron asserts). Fix: check the memory with alltoall, whose buffers are close, "
-                            "or measure on the real job.", problems->len > 0 ? "\n" : "");
+    g_string_append_printf (problems, "%s%s", problems->len > 0 ? "\n" : "",
+                            _("--moe-token-dispatcher-type flex cannot run with --fake-process-group "
+                              "(Megatron asserts). Fix: check the memory with alltoall, whose buffers are close, "
+                              "or measure on the real job."));
   if (problems->len > 0)
     {
       g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
-                   "Megatron-Core %s would reject this memory check:\n%s",
+                   _("Megatron-Core %s would reject this memory check:\n%s"),
                    planner_flag_catalog_get_megatron_version (), problems->str);
       return NULL;
     }
@@ -402,7 +408,7 @@ planner_script_render_memory_check (PlannerJob     *job,
   if (config == NULL || layout == NULL)
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
-                           "The memory check's arguments have no memory estimate");
+                           _("The memory check's arguments have no memory estimate"));
       return NULL;
     }
 
@@ -418,8 +424,9 @@ planner_script_render_memory_check (PlannerJob     *job,
           if (stages[i] >= layout->pp)
             {
               g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_STAGE,
-                           "--stages: the job has no pipeline stage %u; its %u stage%s are 0 to %u",
-                           stages[i], layout->pp, layout->pp == 1 ? "" : "s", layout->pp - 1);
+                           g_dngettext (GETTEXT_PACKAGE, "--stages: the job has no pipeline stage %u; its %u stage is 0 to %u",
+                                        "--stages: the job has no pipeline stage %u; its %u stages are 0 to %u", layout->pp),
+                           stages[i], layout->pp, layout->pp - 1);
               return NULL;
             }
           for (guint j = 0; j < picked->len; j++)

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-script.h"
 
 #include <errno.h>
@@ -198,8 +200,8 @@ check_catalog (const PlannerArgs  *args,
   g_string_truncate (failures, failures->len - 1);
   g_warning ("generated arguments failed the flag catalog:\n%s", failures->str);
   g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_CATALOG,
-               "Internal error: the planner produced flags Megatron-Core %s would not accept "
-               "(please report this):\n%s",
+               _("Internal error: the planner produced flags Megatron-Core %s would not accept "
+                 "(please report this):\n%s"),
                planner_flag_catalog_get_megatron_version (), failures->str);
   return FALSE;
 }
@@ -735,7 +737,7 @@ render (PlannerJob             *job,
           g_autofree char *text = join_problems (problems);
 
           g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
-                       "Megatron-Core %s would reject this job:\n%s",
+                       _("Megatron-Core %s would reject this job:\n%s"),
                        planner_flag_catalog_get_megatron_version (), text);
           return NULL;
         }
@@ -942,21 +944,21 @@ planner_script_approve (const char  *draft,
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_NOT_A_DRAFT,
                            planner_script_is_approved (draft)
-                           ? "This script is already approved"
-                           : "This is not a draft written by Launch Planner; only its own drafts can be approved");
+                           ? _("This script is already approved")
+                           : _("This is not a draft written by Launch Planner; only its own drafts can be approved"));
       return NULL;
     }
   if (planner_script_has_marks (draft))
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE,
-                           "This draft still has values marked <MISSING: …> or <FIX: …>; give them in the job, "
-                           "then approve the new draft");
+                           _("This draft still has values marked <MISSING: …> or <FIX: …>; give them in the job, "
+                             "then approve the new draft"));
       return NULL;
     }
   if (note != NULL && (strchr (note, '\n') != NULL || strchr (note, '\r') != NULL))
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
-                           "The approval note must be one line");
+                           _("The approval note must be one line"));
       return NULL;
     }
 
@@ -993,13 +995,13 @@ planner_script_export (const char  *path,
   if (planner_script_has_marks (approved))
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INCOMPLETE,
-                           "This script still has values marked <MISSING: …> or <FIX: …>; nothing was written");
+                           _("This script still has values marked <MISSING: …> or <FIX: …>; nothing was written"));
       return FALSE;
     }
   if (!planner_script_is_approved (approved))
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_NOT_APPROVED,
-                           "Only an approved script is exported; approve the draft first");
+                           _("Only an approved script is exported; approve the draft first"));
       return FALSE;
     }
   /* The app's one rule for replacing files, and its atomic writer. */

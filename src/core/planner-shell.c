@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "planner-shell.h"
 
 #include <string.h>
@@ -281,7 +283,7 @@ spend (Parser *p,
     return FALSE;
   if (bytes > PLANNER_SHELL_MAX_EXPANSION - p->expanded)
     {
-      fail (p, "line %u: variable expansion grows beyond %d MiB; the importer stops here",
+      fail (p, _("line %u: variable expansion grows beyond %d MiB; the importer stops here"),
             p->line, PLANNER_SHELL_MAX_EXPANSION / (1024 * 1024));
       return FALSE;
     }
@@ -319,7 +321,7 @@ fields_break (Parser *p,
     return;
   if (p->n_words >= PLANNER_SHELL_MAX_WORDS)
     {
-      fail (p, "the script has more than %d words; the importer stops at line %u",
+      fail (p, _("the script has more than %d words; the importer stops at line %u"),
             PLANNER_SHELL_MAX_WORDS, p->line);
       return;
     }
@@ -547,14 +549,14 @@ report_unknown_variable (Parser     *p,
   g_hash_table_add (p->reported, g_strdup (name));
 
   if (positional)
-    message = g_strdup_printf ("$%s is an argument of the script, unknown here; it is left as written", name);
+    message = g_strdup_printf (_("$%s is an argument of the script, unknown here; it is left as written"), name);
   else
-    message = g_strdup_printf ("$%s is not set in the script; it is left as written", name);
+    message = g_strdup_printf (_("$%s is not set in the script; it is left as written"), name);
   report (p,
           is_runtime_variable (name) ? PLANNER_SEVERITY_INFO : PLANNER_SEVERITY_WARNING,
           "import.unknown-variable", line,
-          positional ? "Write the value into the script or the command line."
-                     : "Set the variable in the script, or write its value in place.",
+          positional ? _("Write the value into the script or the command line.")
+                     : _("Set the variable in the script, or write its value in place."),
           message);
 }
 
@@ -719,11 +721,11 @@ arith_variable (Arith      *a,
 
   if (var == NULL || var->unknown)
     {
-      arith_fail (a, "$%s is not known", name);
+      arith_fail (a, _("$%s is not known"), name);
       return 0;
     }
   if (!parse_int64 (var_first (var), &value))
-    arith_fail (a, "$%s is not a whole number", name);
+    arith_fail (a, _("$%s is not a whole number"), name);
   return value;
 }
 
@@ -742,7 +744,7 @@ arith_primary (Arith *a)
       v = arith_expr (a);
       arith_skip (a);
       if (a->s[a->pos] != ')')
-        arith_fail (a, "a parenthesis is not closed");
+        arith_fail (a, _("a parenthesis is not closed"));
       else
         a->pos++;
       return v;
@@ -753,7 +755,7 @@ arith_primary (Arith *a)
 
       if (c == '0' && g_ascii_isdigit (a->s[a->pos + 1]))
         {
-          arith_fail (a, "octal numbers are not read");
+          arith_fail (a, _("octal numbers are not read"));
           return 0;
         }
       while (g_ascii_isdigit (a->s[a->pos]))
@@ -762,14 +764,14 @@ arith_primary (Arith *a)
 
           if (n > ((guint64) G_MAXINT64 - d) / 10)
             {
-              arith_fail (a, "a number is too large");
+              arith_fail (a, _("a number is too large"));
               return 0;
             }
           n = n * 10 + d;
         }
       if (is_name_char (a->s[a->pos]))
         {
-          arith_fail (a, "only decimal numbers are read");
+          arith_fail (a, _("only decimal numbers are read"));
           return 0;
         }
       return (gint64) n;
@@ -792,7 +794,7 @@ arith_primary (Arith *a)
       start = a->pos;
       if (!is_name_start (a->s[a->pos]))
         {
-          arith_fail (a, "“%s” is not understood", a->s);
+          arith_fail (a, _("“%s” is not understood"), a->s);
           return 0;
         }
       while (is_name_char (a->s[a->pos]))
@@ -802,14 +804,14 @@ arith_primary (Arith *a)
         {
           if (a->s[a->pos] != '}')
             {
-              arith_fail (a, "“%s” is not understood", a->s);
+              arith_fail (a, _("“%s” is not understood"), a->s);
               return 0;
             }
           a->pos++;
         }
       return arith_variable (a, name);
     }
-  arith_fail (a, "“%s” is not understood", a->s);
+  arith_fail (a, _("“%s” is not understood"), a->s);
   return 0;
 }
 
@@ -825,7 +827,7 @@ arith_unary (Arith *a)
     return arith_primary (a);
   if (++a->depth > 64)
     {
-      arith_fail (a, "the expression is nested too deeply");
+      arith_fail (a, _("the expression is nested too deeply"));
       return 0;
     }
   a->pos++;
@@ -835,7 +837,7 @@ arith_unary (Arith *a)
     {
       if (v == G_MININT64)
         {
-          arith_fail (a, "the result overflows 64 bits");
+          arith_fail (a, _("the result overflows 64 bits"));
           return 0;
         }
       return -v;
@@ -859,7 +861,7 @@ arith_term (Arith *a)
         break;
       if (a->s[a->pos + 1] == op || a->s[a->pos + 1] == '=')
         {
-          arith_fail (a, "the operator %c%c is not evaluated", op, a->s[a->pos + 1]);
+          arith_fail (a, _("the operator %c%c is not evaluated"), op, a->s[a->pos + 1]);
           break;
         }
       a->pos++;
@@ -871,13 +873,13 @@ arith_term (Arith *a)
           gint64 m;
 
           if (__builtin_mul_overflow (v, r, &m))
-            arith_fail (a, "the result overflows 64 bits");
+            arith_fail (a, _("the result overflows 64 bits"));
           v = m;
         }
       else if (r == 0)
-        arith_fail (a, "it divides by zero");
+        arith_fail (a, _("it divides by zero"));
       else if (v == G_MININT64 && r == -1)
-        arith_fail (a, "the result overflows 64 bits");
+        arith_fail (a, _("the result overflows 64 bits"));
       else
         v = op == '/' ? v / r : v % r;
     }
@@ -891,7 +893,7 @@ arith_expr (Arith *a)
 
   if (++a->depth > 64)
     {
-      arith_fail (a, "the expression is nested too deeply");
+      arith_fail (a, _("the expression is nested too deeply"));
       return 0;
     }
   v = arith_term (a);
@@ -907,7 +909,7 @@ arith_expr (Arith *a)
         break;
       if (a->s[a->pos + 1] == op || a->s[a->pos + 1] == '=')
         {
-          arith_fail (a, "the operator %c%c is not evaluated", op, a->s[a->pos + 1]);
+          arith_fail (a, _("the operator %c%c is not evaluated"), op, a->s[a->pos + 1]);
           break;
         }
       a->pos++;
@@ -915,7 +917,7 @@ arith_expr (Arith *a)
       if (a->problem != NULL)
         break;
       if (op == '+' ? __builtin_add_overflow (v, r, &sum) : __builtin_sub_overflow (v, r, &sum))
-        arith_fail (a, "the result overflows 64 bits");
+        arith_fail (a, _("the result overflows 64 bits"));
       v = sum;
     }
   a->depth--;
@@ -934,7 +936,7 @@ arith_evaluate (Parser      *p,
 
   arith_skip (&a);
   if (a.problem == NULL && a.s[a.pos] != '\0')
-    arith_fail (&a, "“%s” is not understood", expr);
+    arith_fail (&a, _("“%s” is not understood"), expr);
   if (a.problem != NULL)
     {
       *problem = a.problem;
@@ -1002,10 +1004,10 @@ report_substitution (Parser *p,
   g_autofree char *message = NULL;
 
   g_strdelimit (shown, "\n\r\t", ' ');
-  message = g_strdup_printf ("%s%s is a command substitution; it is not run and its value is unknown",
+  message = g_strdup_printf (_("%s%s is a command substitution; it is not run and its value is unknown"),
                              shown, p->pos - start > 60 ? "…" : "");
   report (p, PLANNER_SEVERITY_WARNING, "import.command-substitution", line,
-          "Write the value the command would print into the script.", message);
+          _("Write the value the command would print into the script."), message);
 }
 
 static void
@@ -1052,10 +1054,10 @@ read_process_substitution (Parser *p,
   keep_as_written (p, f, start, line);
   text = g_strndup (p->text + start, p->pos - start);
   shown = shown_text (text);
-  message = g_strdup_printf ("%s is a process substitution; it is not run, so the file it stands for is unknown",
+  message = g_strdup_printf (_("%s is a process substitution; it is not run, so the file it stands for is unknown"),
                              shown);
   report (p, PLANNER_SEVERITY_WARNING, "import.process-substitution", line,
-          "Give the path of a real file instead.", message);
+          _("Give the path of a real file instead."), message);
 }
 
 /* ---- parameter expansion ------------------------------------------------ */
@@ -1250,7 +1252,7 @@ read_braced (Parser   *p,
 
       if (++p->depth > PLANNER_SHELL_MAX_DEPTH)
         {
-          fail (p, "line %u: ${…} is nested more than %d deep", line, PLANNER_SHELL_MAX_DEPTH);
+          fail (p, _("line %u: ${…} is nested more than %d deep"), line, PLANNER_SHELL_MAX_DEPTH);
           return;
         }
       fields_init (&inner);
@@ -1271,11 +1273,11 @@ read_braced (Parser   *p,
       g_autofree char *message = NULL;
 
       keep_as_written (p, f, start, line);
-      message = g_strdup_printf (closed ? "%s is a form of ${…} the importer does not evaluate; it is left as written"
-                                        : "%s: the ${ is never closed",
+      message = g_strdup_printf (closed ? _("%s is a form of ${…} the importer does not evaluate; it is left as written")
+                                        : _("%s: the ${ is never closed"),
                                  shown);
       report (p, PLANNER_SEVERITY_WARNING, "import.unparsed", line,
-              "Write the value in place.", message);
+              _("Write the value in place."), message);
       return;
     }
   advance (p);   /* } */
@@ -1411,9 +1413,9 @@ read_arithmetic (Parser *p,
       g_autofree char *shown = g_strndup (expr, 60);
 
       keep_as_written (p, f, start, line);
-      message = g_strdup_printf ("$((%s)) is not evaluated: %s", shown, problem);
+      message = g_strdup_printf (_("$((%s)) is not evaluated: %s"), shown, problem);
       report (p, PLANNER_SEVERITY_WARNING, "import.unparsed", line,
-              "Write the number in place.", message);
+              _("Write the number in place."), message);
       return;
     }
   {
@@ -1521,9 +1523,21 @@ report_unterminated (Parser     *p,
                      const char *what,
                      guint       line)
 {
-  g_autofree char *message = g_strdup_printf ("the %s opened on line %u is never closed", what, line);
+  g_autofree char *message = NULL;
 
-  report (p, PLANNER_SEVERITY_ERROR, "import.unparsed", line, "Close the quote.", message);
+  /* @what is one of the callers' fixed words, never shown as it is: each
+   * gets its whole sentence. */
+  if (g_str_equal (what, "single quote"))
+    message = g_strdup_printf (_("the single quote opened on line %u is never closed"), line);
+  else if (g_str_equal (what, "double quote"))
+    message = g_strdup_printf (_("the double quote opened on line %u is never closed"), line);
+  else if (g_str_equal (what, "array"))
+    message = g_strdup_printf (_("the array opened on line %u is never closed"), line);
+  else if (g_str_equal (what, "arithmetic command"))
+    message = g_strdup_printf (_("the arithmetic command opened on line %u is never closed"), line);
+  else
+    message = g_strdup_printf (_("the process substitution opened on line %u is never closed"), line);
+  report (p, PLANNER_SEVERITY_ERROR, "import.unparsed", line, _("Close the quote."), message);
 }
 
 static gboolean
@@ -1773,7 +1787,7 @@ read_assignment (Parser  *p,
           if (is_meta (peek (p, 0)) && !at_process_substitution (p))
             {
               /* ';', '|' and the like inside ( ) are not array syntax. */
-              g_autofree char *message = g_strdup_printf ("“%c” inside the array %s is not understood",
+              g_autofree char *message = g_strdup_printf (_("“%c” inside the array %s is not understood"),
                                                           peek (p, 0), name);
 
               report (p, PLANNER_SEVERITY_WARNING, "import.unparsed", p->line, NULL, message);
@@ -1964,15 +1978,19 @@ report_unread_builtin (Parser  *p,
       g_autofree char *names = mark_assigned_in (p, text, let);
       g_autofree char *message = NULL;
 
-      if (let)
-        message = g_strdup_printf ("let “%s” is not evaluated%s%s%s", shown, names != NULL ? "; " : "",
-                                   names != NULL ? names : "", names != NULL ? " is unknown from here on" : "");
+      /* Translators: the first %s is the command as written, the second the variables it sets */
+      if (let && names != NULL)
+        message = g_strdup_printf (_("let “%s” is not evaluated; %s is unknown from here on"), shown, names);
+      else if (let)
+        message = g_strdup_printf (_("let “%s” is not evaluated"), shown);
+      else if (names != NULL)
+        message = g_strdup_printf (_("eval “%s” is not run; what it would run or set, such as %s is unknown"), shown,
+                                   names);
       else
-        message = g_strdup_printf ("eval “%s” is not run; what it would run or set%s%s is unknown", shown,
-                                   names != NULL ? ", such as " : "", names != NULL ? names : "");
+        message = g_strdup_printf (_("eval “%s” is not run; what it would run or set is unknown"), shown);
       report (p, PLANNER_SEVERITY_WARNING, let ? "import.arithmetic-command" : "import.eval", line,
-              let ? "Assign the value directly (NAME=value) so it can be read."
-                  : "Write the commands or assignments out in the script.", message);
+              let ? _("Assign the value directly (NAME=value) so it can be read.")
+                  : _("Write the commands or assignments out in the script."), message);
     }
   else if (strcmp (name, "read") == 0 || strcmp (name, "mapfile") == 0 || strcmp (name, "readarray") == 0
            || (strcmp (name, "printf") == 0 && at + 2 < cmd->words->len
@@ -2016,14 +2034,17 @@ report_unread_builtin (Parser  *p,
         for (guint i = 0; list[i] != NULL; i++)
           mark_unknown (p, list[i]);
       }
-      message = g_strdup_printf ("%s sets %s from input that is not read; %s unknown from here on", name,
-                                 names->str, strchr (names->str, ' ') != NULL ? "their values are" : "its value is");
+      /* Translators: the first %s is a shell command (read, mapfile…), the second the variables it sets */
+      message = g_strdup_printf (strchr (names->str, ' ') != NULL
+                                 ? _("%s sets %s from input that is not read; their values are unknown from here on")
+                                 : _("%s sets %s from input that is not read; its value is unknown from here on"),
+                                 name, names->str);
       report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
     }
   else if (strcmp (name, "trap") == 0 && at + 1 < cmd->words->len && word_text (cmd, at + 1)[0] != '-')
     {
       g_autofree char *shown = shown_text (word_text (cmd, at + 1));
-      g_autofree char *message = g_strdup_printf ("the command trap would run later (“%s”) is not read", shown);
+      g_autofree char *message = g_strdup_printf (_("the command trap would run later (“%s”) is not read"), shown);
 
       report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
     }
@@ -2051,8 +2072,8 @@ end_command (Parser  *p,
         g_ptr_array_remove_index (cmd->words, 0);
       else if (g_strv_contains (conditions, first->text))
         {
-          g_autofree char *message = g_strdup_printf ("the condition of “%s” is not evaluated; "
-                                                      "every branch is read",
+          g_autofree char *message = g_strdup_printf (_("the condition of “%s” is not evaluated; "
+                                                        "every branch is read"),
                                                       first->text);
 
           report (p, PLANNER_SEVERITY_INFO, "import.unparsed", first->line, NULL, message);
@@ -2060,8 +2081,8 @@ end_command (Parser  *p,
         }
       else if (g_strv_contains (loops, first->text))
         {
-          g_autofree char *message = g_strdup_printf ("the “%s” block is not run; "
-                                                      "its commands are read once",
+          g_autofree char *message = g_strdup_printf (_("the “%s” block is not run; "
+                                                        "its commands are read once"),
                                                       first->text);
 
           report (p, PLANNER_SEVERITY_INFO, "import.unparsed", first->line, NULL, message);
@@ -2126,8 +2147,8 @@ skip_heredocs (Parser *p)
             }
         }
       {
-        g_autofree char *message = g_strdup_printf (found ? "a here-document (<<%s) is not read"
-                                                          : "a here-document (<<%s) is never closed",
+        g_autofree char *message = g_strdup_printf (found ? _("a here-document (<<%s) is not read")
+                                                          : _("a here-document (<<%s) is never closed"),
                                                     doc->delimiter);
 
         report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
@@ -2201,7 +2222,7 @@ read_redirection (Parser *p)
   add_operator (p, start, line);
   if (herestring)
     report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL,
-            "a here-string (<<<) is not read; what the command reads from it is unknown");
+            _("a here-string (<<<) is not read; what the command reads from it is unknown"));
   if (heredoc && f.out->len > 0)
     {
       HereDoc *doc = g_new0 (HereDoc, 1);
@@ -2325,11 +2346,11 @@ read_arithmetic_command (Parser *p)
   shown = shown_text (text);
   names = mark_assigned_in (p, text, TRUE);
   if (names != NULL)
-    message = g_strdup_printf ("the arithmetic command %s is not evaluated; %s is unknown from here on", shown, names);
+    message = g_strdup_printf (_("the arithmetic command %s is not evaluated; %s is unknown from here on"), shown, names);
   else
-    message = g_strdup_printf ("the arithmetic command %s is not evaluated", shown);
+    message = g_strdup_printf (_("the arithmetic command %s is not evaluated"), shown);
   report (p, names != NULL ? PLANNER_SEVERITY_WARNING : PLANNER_SEVERITY_INFO, "import.arithmetic-command", line,
-          names != NULL ? "Assign the value directly (NAME=value) so it can be read." : NULL, message);
+          names != NULL ? _("Assign the value directly (NAME=value) so it can be read.") : NULL, message);
 }
 
 static void
@@ -2494,7 +2515,7 @@ planner_shell_parse (const char  *text,
   if (length > 0 && memchr (text, '\0', length) != NULL)
     {
       g_set_error (error, PLANNER_SHELL_ERROR, PLANNER_SHELL_ERROR_INVALID,
-                   "the text contains NUL bytes; it is not a shell script");
+                   _("the text contains NUL bytes; it is not a shell script"));
       return NULL;
     }
 

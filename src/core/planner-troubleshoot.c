@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include <math.h>
 
 #include "planner-troubleshoot.h"
@@ -91,38 +94,38 @@ troubleshoot_oom (PlannerAdvisor *advisor)
 
   if (worst == NULL)
     {
-      planner_advisor_note (advisor, "Without a GPU type and the model's dimensions the planner cannot say which "
-                            "part overflows.");
+      planner_advisor_note (advisor, _("Without a GPU type and the model's dimensions the planner cannot say which "
+                              "part overflows."));
       return;
     }
 
   activations = worst->dominant == PLANNER_MEMORY_ACTIVATIONS || worst->dominant == PLANNER_MEMORY_LOGITS;
   if (estimate->fits)
     {
-      planner_advisor_note (advisor, "The estimate fits: stage %u needs %.1f of %.1f GiB (%.1f GiB free). An OOM "
-                            "anyway points at fragmentation, a longer sequence than configured, or memory outside "
-                            "the model (data loader pinning, another process on the GPU).",
+      planner_advisor_note (advisor, _("The estimate fits: stage %u needs %.1f of %.1f GiB (%.1f GiB free). An OOM "
+                              "anyway points at fragmentation, a longer sequence than configured, or memory outside "
+                              "the model (data loader pinning, another process on the GPU)."),
                             worst->stage, worst->total_bytes / GIB, estimate->capacity_bytes / GIB,
                             worst->headroom_bytes / GIB);
       {
         PlannerSuggestion *suggestion = planner_suggestion_new ("expandable-segments",
-                                                                "Let PyTorch grow memory segments (environment)");
+                                                                _("Let PyTorch grow memory segments (environment)"));
 
         planner_suggestion_set_env (suggestion, advisor->env, "PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True");
-        suggestion->reason = g_strdup ("Environment, not a flag: expandable segments reduce fragmentation of "
-                                       "PyTorch's caching allocator.");
-        suggestion->cause = g_strdup ("allocator fragmentation");
-        suggestion->effect = g_strdup ("Less memory lost between allocations; speed unchanged.");
+        suggestion->reason = g_strdup (_("Environment, not a flag: expandable segments reduce fragmentation of "
+                                         "PyTorch's caching allocator."));
+        suggestion->cause = g_strdup (_("allocator fragmentation"));
+        suggestion->effect = g_strdup (_("Less memory lost between allocations; speed unchanged."));
         set_speed (suggestion, 1.0, 1.0);
         planner_advisor_offer (advisor, suggestion);
       }
     }
   else
-    planner_advisor_note (advisor, "Stage %u needs about %.1f GiB per GPU but the %s has %.1f GiB; the largest "
-                          "part is %s (%.1f GiB): weights %.1f, gradients %.1f, optimizer %.1f, activations %.1f, "
-                          "logits %.1f, overhead %.1f GiB.",
+    planner_advisor_note (advisor, _("Stage %u needs about %.1f GiB per GPU but the %s has %.1f GiB; the largest "
+                            "part is %s (%.1f GiB): weights %.1f, gradients %.1f, optimizer %.1f, activations %.1f, "
+                            "logits %.1f, overhead %.1f GiB."),
                           worst->stage, worst->total_bytes / GIB, advisor->gpu->name,
-                          estimate->capacity_bytes / GIB, planner_memory_component_to_string (worst->dominant),
+                          estimate->capacity_bytes / GIB, planner_memory_component_label (worst->dominant),
                           worst->bytes[worst->dominant] / GIB,
                           worst->bytes[PLANNER_MEMORY_WEIGHTS] / GIB, worst->bytes[PLANNER_MEMORY_GRADIENTS] / GIB,
                           worst->bytes[PLANNER_MEMORY_OPTIMIZER] / GIB, worst->bytes[PLANNER_MEMORY_ACTIVATIONS] / GIB,
@@ -149,15 +152,15 @@ troubleshoot_throughput (PlannerAdvisor *advisor,
   guint per_node = advisor->input->gpus_per_node;
 
   if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_TP))
-    planner_advisor_note (advisor, "TP %u crosses nodes of %u GPUs: every layer's TP traffic goes over the "
-                          "inter-node fabric.", planner_report_get_layout (advisor->current)->tp, per_node);
+    planner_advisor_note (advisor, _("TP %u crosses nodes of %u GPUs: every layer's TP traffic goes over the "
+                            "inter-node fabric."), planner_report_get_layout (advisor->current)->tp, per_node);
   if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_CP))
-    planner_advisor_note (advisor, "CP %u crosses nodes of %u GPUs.", planner_report_get_layout (advisor->current)->cp,
+    planner_advisor_note (advisor, _("CP %u crosses nodes of %u GPUs."), planner_report_get_layout (advisor->current)->cp,
                           per_node);
   if (config != NULL && config->layout.pp > 1)
-    planner_advisor_note (advisor, "Pipeline bubble now: (p−1)/(v·m) = (%u−1)/(%u·%" G_GUINT64_FORMAT ") = %.1f%% "
-                          "of the step; a larger global batch (more microbatches) also shrinks it but changes "
-                          "the training recipe.", config->layout.pp, MAX (config->layout.vpp, 1),
+    planner_advisor_note (advisor, _("Pipeline bubble now: (p−1)/(v·m) = (%u−1)/(%u·%" PRIu64 ") = %.1f%% "
+                            "of the step; a larger global batch (more microbatches) also shrinks it but changes "
+                            "the training recipe."), config->layout.pp, MAX (config->layout.vpp, 1),
                           config->num_microbatches,
                           (config->layout.pp - 1.0) / (MAX (config->layout.vpp, 1) *
                                                        (double) MAX (config->num_microbatches, 1)) * 100);
@@ -178,20 +181,20 @@ troubleshoot_throughput (PlannerAdvisor *advisor,
 
   if (slow && !planner_args_get_bool (advisor->args, "manual_gc", FALSE))
     {
-      PlannerSuggestion *suggestion = planner_suggestion_new ("manual-gc", "Run Python's garbage collector in step");
+      PlannerSuggestion *suggestion = planner_suggestion_new ("manual-gc", _("Run Python's garbage collector in step"));
 
       planner_suggestion_set_flag (suggestion, advisor->args, "manual_gc", "--manual-gc", NULL);
-      suggestion->reason = g_strdup ("Python's collector pauses each rank at a different moment, and every "
-                                     "collective then waits for the slowest rank; --manual-gc runs it on all "
-                                     "ranks together (NVIDIA's recipes set it).");
-      suggestion->cause = g_strdup ("unsynchronised garbage-collection pauses");
-      suggestion->effect = g_strdup ("Fewer straggler steps; memory unchanged.");
+      suggestion->reason = g_strdup (_("Python's collector pauses each rank at a different moment, and every "
+                                       "collective then waits for the slowest rank; --manual-gc runs it on all "
+                                       "ranks together (NVIDIA's recipes set it)."));
+      suggestion->cause = g_strdup (_("unsynchronised garbage-collection pauses"));
+      suggestion->effect = g_strdup (_("Fewer straggler steps; memory unchanged."));
       set_speed (suggestion, 1.0, 1.05);
       planner_advisor_offer (advisor, suggestion);
     }
   if (slow)
-    planner_advisor_note (advisor, "Steps that are slow only now and then point at the data loader, checkpoint "
-                          "saves or a slow node rather than at flags: compare the logged per-iteration times.");
+    planner_advisor_note (advisor, _("Steps that are slow only now and then point at the data loader, checkpoint "
+                            "saves or a slow node rather than at flags: compare the logged per-iteration times."));
 
   g_ptr_array_sort (advisor->plan->suggestions, compare_speed);
 }
@@ -202,16 +205,26 @@ static char *
 bf16_effect (const PlannerSuggestion *suggestion)
 {
   double before = suggestion->memory_before / GIB, after = suggestion->memory_after / GIB;
+  gboolean grows = after > before, no_longer_fits = suggestion->fits_before && !suggestion->fits_after;
 
   if (!(suggestion->memory_before > 0 && suggestion->memory_after > 0))
-    return g_strdup ("Same speed on this GPU; no loss scale to tune.");
+    return g_strdup (_("Same speed on this GPU; no loss scale to tune."));
   if (fabs (after - before) < 0.05)
-    return g_strdup_printf ("Same speed and memory (%.1f GiB per GPU on the most loaded stage by the estimate) on "
-                            "this GPU; no loss scale to tune.", after);
-  return g_strdup_printf ("Same speed on this GPU; no loss scale to tune. Memory by the estimate: %.1f → %.1f GiB "
-                          "per GPU on the most loaded stage (%+.1f GiB%s)%s.", before, after, after - before,
-                          after > before ? ": BF16 accumulates gradients in FP32, FP16 here kept them in FP16" : "",
-                          suggestion->fits_before && !suggestion->fits_after ? "; it no longer fits" : "");
+    return g_strdup_printf (_("Same speed and memory (%.1f GiB per GPU on the most loaded stage by the estimate) on "
+                              "this GPU; no loss scale to tune."), after);
+  return g_strdup_printf (grows && no_longer_fits
+                          ? _("Same speed on this GPU; no loss scale to tune. Memory by the estimate: %.1f → %.1f GiB "
+                              "per GPU on the most loaded stage (%+.1f GiB: BF16 accumulates gradients in FP32, FP16 "
+                              "here kept them in FP16); it no longer fits.")
+                          : grows
+                          ? _("Same speed on this GPU; no loss scale to tune. Memory by the estimate: %.1f → %.1f GiB "
+                              "per GPU on the most loaded stage (%+.1f GiB: BF16 accumulates gradients in FP32, FP16 "
+                              "here kept them in FP16).")
+                          : no_longer_fits
+                          ? _("Same speed on this GPU; no loss scale to tune. Memory by the estimate: %.1f → %.1f GiB "
+                              "per GPU on the most loaded stage (%+.1f GiB); it no longer fits.")
+                          : _("Same speed on this GPU; no loss scale to tune. Memory by the estimate: %.1f → %.1f GiB "
+                              "per GPU on the most loaded stage (%+.1f GiB)."), before, after, after - before);
 }
 
 static void
@@ -225,19 +238,19 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
   if (planner_args_get_bool (args, "fp16", FALSE))
     {
       if (gpu != NULL && !gpu->supports_bf16)
-        planner_advisor_note (advisor, "FP16 with loss scaling: the %s has no BF16, so keep FP16 and watch the "
-                              "logged loss scale; repeated skipped steps mean overflow.", gpu->name);
+        planner_advisor_note (advisor, _("FP16 with loss scaling: the %s has no BF16, so keep FP16 and watch the "
+                                "logged loss scale; repeated skipped steps mean overflow."), gpu->name);
       else
         {
-          PlannerSuggestion *suggestion = planner_suggestion_new ("bf16", "Train in BF16 instead of FP16");
+          PlannerSuggestion *suggestion = planner_suggestion_new ("bf16", _("Train in BF16 instead of FP16"));
 
           planner_suggestion_unset_flag (suggestion, args, "fp16");
           planner_suggestion_unset_flag (suggestion, args, "loss_scale");
           planner_suggestion_unset_flag (suggestion, args, "initial_loss_scale");
           planner_suggestion_set_flag (suggestion, args, "bf16", "--bf16", NULL);
-          suggestion->reason = g_strdup ("FP16 has 5 exponent bits and needs loss scaling; overflows and underflows "
-                                         "show up as spikes and skipped steps. BF16 has FP32's range and no loss scale.");
-          suggestion->cause = g_strdup ("FP16 range and loss scaling");
+          suggestion->reason = g_strdup (_("FP16 has 5 exponent bits and needs loss scaling; overflows and underflows "
+                                           "show up as spikes and skipped steps. BF16 has FP32's range and no loss scale."));
+          suggestion->cause = g_strdup (_("FP16 range and loss scaling"));
           set_speed (suggestion, 1.0, 1.0);
           suggestion = planner_advisor_offer (advisor, suggestion);
           /* The memory comes from the estimate: BF16 accumulates gradients
@@ -252,26 +265,26 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
   if (planner_args_get_string (args, "fp8", NULL) != NULL && !planner_args_get_bool (args, "first_last_layers_bf16", FALSE))
     {
       PlannerSuggestion *suggestion = planner_suggestion_new ("first-last-layers-bf16",
-                                                              "Keep the first and last layers in BF16 under FP8");
+                                                              _("Keep the first and last layers in BF16 under FP8"));
 
       /* The delayed recipe refuses this option (facts §2.6). */
       if (g_str_equal (planner_args_get_string (args, "fp8_recipe", "delayed"), "delayed"))
         planner_suggestion_set_flag (suggestion, args, "fp8_recipe", "--fp8-recipe", "tensorwise");
       planner_suggestion_set_flag (suggestion, args, "first_last_layers_bf16", "--first-last-layers-bf16", NULL);
-      g_ptr_array_add (suggestion->prerequisites, g_strdup ("a recipe other than delayed (--fp8-recipe tensorwise "
-                                                            "when delayed is in use)"));
-      suggestion->reason = g_strdup ("The embedding-side and output-side layers see the widest activation ranges; "
-                                     "FP8 there is the usual source of FP8-only divergence.");
-      suggestion->cause = g_strdup ("FP8 quantisation of the most sensitive layers");
-      suggestion->effect = g_strdup ("One layer at each end in BF16 (--num-layers-at-start/end-in-bf16, default 1): "
-                                     "a small loss of the FP8 speed-up.");
+      g_ptr_array_add (suggestion->prerequisites, g_strdup (_("a recipe other than delayed (--fp8-recipe tensorwise "
+                                                              "when delayed is in use)")));
+      suggestion->reason = g_strdup (_("The embedding-side and output-side layers see the widest activation ranges; "
+                                       "FP8 there is the usual source of FP8-only divergence."));
+      suggestion->cause = g_strdup (_("FP8 quantisation of the most sensitive layers"));
+      suggestion->effect = g_strdup (_("One layer at each end in BF16 (--num-layers-at-start/end-in-bf16, default 1): "
+                                       "a small loss of the FP8 speed-up."));
       set_speed (suggestion, 0.95, 1.0);
       planner_advisor_offer (advisor, suggestion);
     }
 
   /* A longer warmup, in whichever unit the job uses. */
   {
-    PlannerSuggestion *suggestion = planner_suggestion_new ("longer-warmup", "Warm the learning rate up for longer");
+    PlannerSuggestion *suggestion = planner_suggestion_new ("longer-warmup", _("Warm the learning rate up for longer"));
     gint64 iters = planner_args_get_int (args, "lr_warmup_iters", 0);
     gint64 samples = planner_args_get_int (args, "lr_warmup_samples", 0);
     gint64 train_iters = planner_args_get_int (args, "train_iters", 0);
@@ -306,11 +319,11 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
         if (target > iters)
           planner_suggestion_set_flag (suggestion, args, "lr_warmup_iters", "--lr-warmup-iters", text);
       }
-    suggestion->reason = g_strdup ("Adam's second-moment estimates are poor in the first steps; a short warmup "
-                                   "lets the full learning rate hit them (2,000 steps or twice the current "
-                                   "warmup, at most a tenth of the run).");
-    suggestion->cause = g_strdup ("warmup too short");
-    suggestion->effect = g_strdup ("Fewer early loss spikes; speed and memory unchanged.");
+    suggestion->reason = g_strdup (_("Adam's second-moment estimates are poor in the first steps; a short warmup "
+                                     "lets the full learning rate hit them (2,000 steps or twice the current "
+                                     "warmup, at most a tenth of the run)."));
+    suggestion->cause = g_strdup (_("warmup too short"));
+    suggestion->effect = g_strdup (_("Fewer early loss spikes; speed and memory unchanged."));
     set_speed (suggestion, 1.0, 1.0);
     planner_advisor_offer (advisor, suggestion);
   }
@@ -321,12 +334,12 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
 
     if (!isfinite (clip) || clip <= 0 || clip > 1.0)
       {
-        PlannerSuggestion *suggestion = planner_suggestion_new ("clip-grad", "Clip the gradient norm at 1.0");
+        PlannerSuggestion *suggestion = planner_suggestion_new ("clip-grad", _("Clip the gradient norm at 1.0"));
 
         planner_suggestion_set_flag (suggestion, args, "clip_grad", "--clip-grad", "1.0");
-        suggestion->reason = g_strdup ("Clipping off (or loose) lets one bad batch move the weights far.");
-        suggestion->cause = g_strdup ("no gradient clipping");
-        suggestion->effect = g_strdup ("Bounded updates; speed and memory unchanged.");
+        suggestion->reason = g_strdup (_("Clipping off (or loose) lets one bad batch move the weights far."));
+        suggestion->cause = g_strdup (_("no gradient clipping"));
+        suggestion->effect = g_strdup (_("Bounded updates; speed and memory unchanged."));
         set_speed (suggestion, 1.0, 1.0);
         planner_advisor_offer (advisor, suggestion);
       }
@@ -340,7 +353,7 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
 
       if (isfinite (lr) && lr > 0)
         {
-          PlannerSuggestion *suggestion = planner_suggestion_new ("lower-lr", "Halve the peak learning rate");
+          PlannerSuggestion *suggestion = planner_suggestion_new ("lower-lr", _("Halve the peak learning rate"));
           g_autofree char *text = format_double (lr / 2);
 
           planner_suggestion_set_flag (suggestion, args, "lr", "--lr", text);
@@ -350,10 +363,10 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
 
               planner_suggestion_set_flag (suggestion, args, "min_lr", "--min-lr", min_text);
             }
-          suggestion->reason = g_strdup ("Loss that rises after warmup usually means the peak rate is too high "
-                                         "for this batch size and model width.");
-          suggestion->cause = g_strdup ("learning rate too high");
-          suggestion->effect = g_strdup ("Slower but steadier progress per step; speed and memory unchanged.");
+          suggestion->reason = g_strdup (_("Loss that rises after warmup usually means the peak rate is too high "
+                                           "for this batch size and model width."));
+          suggestion->cause = g_strdup (_("learning rate too high"));
+          suggestion->effect = g_strdup (_("Slower but steadier progress per step; speed and memory unchanged."));
           set_speed (suggestion, 1.0, 1.0);
           planner_advisor_offer (advisor, suggestion);
         }
@@ -367,15 +380,15 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
 
       if (isfinite (std) && std > small * 1.25)
         {
-          PlannerSuggestion *suggestion = planner_suggestion_new ("smaller-init-std", "Initialise with a smaller std");
+          PlannerSuggestion *suggestion = planner_suggestion_new ("smaller-init-std", _("Initialise with a smaller std"));
           g_autofree char *text = g_strdup_printf ("%.4f", small);
 
           planner_suggestion_set_flag (suggestion, args, "init_method_std", "--init-method-std", text);
-          suggestion->reason = g_strdup_printf ("The std %.4g is large for hidden size %" G_GUINT64_FORMAT "; the "
-                                                "“small init” sqrt(2/(5h)) = %.4f keeps early activations bounded.",
+          suggestion->reason = g_strdup_printf (_("The std %.4g is large for hidden size %" PRIu64 "; the "
+                                                  "“small init” sqrt(2/(5h)) = %.4f keeps early activations bounded."),
                                                 std, config->hidden_size, small);
-          suggestion->cause = g_strdup ("initialisation too large for the width");
-          suggestion->effect = g_strdup ("Only matters for a run from scratch; speed and memory unchanged.");
+          suggestion->cause = g_strdup (_("initialisation too large for the width"));
+          suggestion->effect = g_strdup (_("Only matters for a run from scratch; speed and memory unchanged."));
           set_speed (suggestion, 1.0, 1.0);
           planner_advisor_offer (advisor, suggestion);
         }
@@ -388,16 +401,16 @@ troubleshoot_diverging (PlannerAdvisor *advisor)
 
     if (hidden > 0 || attention > 0)
       {
-        PlannerSuggestion *suggestion = planner_suggestion_new ("zero-dropout", "Turn dropout off");
+        PlannerSuggestion *suggestion = planner_suggestion_new ("zero-dropout", _("Turn dropout off"));
 
         if (hidden > 0)
           planner_suggestion_set_flag (suggestion, args, "hidden_dropout", "--hidden-dropout", "0.0");
         if (attention > 0)
           planner_suggestion_set_flag (suggestion, args, "attention_dropout", "--attention-dropout", "0.0");
-        suggestion->reason = g_strdup ("Megatron's default dropout is 0.1; LLaMA-style pretraining uses 0, and "
-                                       "dropout noise on top of a high learning rate adds to instability.");
-        suggestion->cause = g_strdup ("dropout noise");
-        suggestion->effect = g_strdup ("No dropout masks to store (slightly less activation memory).");
+        suggestion->reason = g_strdup (_("Megatron's default dropout is 0.1; LLaMA-style pretraining uses 0, and "
+                                         "dropout noise on top of a high learning rate adds to instability."));
+        suggestion->cause = g_strdup (_("dropout noise"));
+        suggestion->effect = g_strdup (_("No dropout masks to store (slightly less activation memory)."));
         set_speed (suggestion, 1.0, 1.02);
         planner_advisor_offer (advisor, suggestion);
       }
@@ -441,7 +454,7 @@ offer_nearest_layouts (PlannerAdvisor          *advisor,
       const PlannerLayout *l = &g_array_index (nearest, PlannerLayout, k);
       g_autofree char *description = planner_layout_describe (l);
       g_autofree char *id = g_strdup_printf ("nearest-layout-%u", offered + 1);
-      g_autoptr(PlannerSuggestion) s = planner_suggestion_new (id, "Use a layout Megatron accepts");
+      g_autoptr(PlannerSuggestion) s = planner_suggestion_new (id, _("Use a layout Megatron accepts"));
       g_autoptr(PlannerReport) trial = NULL;
       g_autofree char *why = NULL;
       struct { const char *dest, *flag; guint value; } degrees[] = {
@@ -463,13 +476,13 @@ offer_nearest_layouts (PlannerAdvisor          *advisor,
         continue;
       s->reason = g_strdup_printf ("%s: %s", d->code, description);
       s->cause = g_strdup (d->message);
-      s->effect = g_strdup ("The nearest layout for the same GPUs; check its memory before/after.");
+      s->effect = g_strdup (_("The nearest layout for the same GPUs; check its memory before/after."));
       if (planner_advisor_offer (advisor, g_steal_pointer (&s)) != NULL)
         offered++;
     }
   if (offered == 0)
-    planner_advisor_reject (advisor, "nearest-layout", "no layout near this one for %" G_GUINT64_FORMAT " GPUs "
-                            "passes Megatron's checks for this model", advisor->input->world_size);
+    planner_advisor_reject (advisor, "nearest-layout", _("no layout near this one for %" PRIu64 " GPUs "
+                              "passes Megatron's checks for this model"), advisor->input->world_size);
 }
 
 /* Start-up errors: the validator's findings with the fix as flags. */
@@ -495,7 +508,7 @@ troubleshoot_startup (PlannerAdvisor *advisor)
         {
           guint pp = config->layout.pp;
 
-          suggestion = planner_suggestion_new ("account-for-embedding-loss", "Count the embedding and loss as layers");
+          suggestion = planner_suggestion_new ("account-for-embedding-loss", _("Count the embedding and loss as layers"));
           if ((config->num_layers + 2) % pp == 0)
             {
               planner_suggestion_set_flag (suggestion, args, "account_for_embedding_in_pipeline_split",
@@ -506,25 +519,25 @@ troubleshoot_startup (PlannerAdvisor *advisor)
           else if ((config->num_layers + 1) % pp == 0)
             planner_suggestion_set_flag (suggestion, args, "account_for_embedding_in_pipeline_split",
                                          "--account-for-embedding-in-pipeline-split", NULL);
-          suggestion->reason = g_strdup_printf ("%u layers do not divide over PP %u; counting the embedding and the "
-                                                "loss as layers gives a split that does (as NVIDIA's 405B recipe).",
+          suggestion->reason = g_strdup_printf (_("%u layers do not divide over PP %u; counting the embedding and the "
+                                                  "loss as layers gives a split that does (as NVIDIA's 405B recipe)."),
                                                 config->num_layers, pp);
         }
       else if (g_str_equal (d->code, "parallel.tp-comm-overlap-needs-sp"))
         {
-          suggestion = planner_suggestion_new ("fix-tp-comm-overlap", "Give --tp-comm-overlap its prerequisite");
+          suggestion = planner_suggestion_new ("fix-tp-comm-overlap", _("Give --tp-comm-overlap its prerequisite"));
           if (planner_args_get_int (args, "tensor_model_parallel_size", 1) > 1)
             planner_suggestion_set_flag (suggestion, args, "sequence_parallel", "--sequence-parallel", NULL);
           else
             planner_suggestion_unset_flag (suggestion, args, "tp_comm_overlap");
-          suggestion->reason = g_strdup ("--tp-comm-overlap works only with sequence parallelism (TP > 1).");
+          suggestion->reason = g_strdup (_("--tp-comm-overlap works only with sequence parallelism (TP > 1)."));
         }
       else if (g_str_has_prefix (d->code, "optimizer.overlap-param-gather-needs"))
         {
-          suggestion = planner_suggestion_new ("fix-overlap-param-gather", "Give --overlap-param-gather its prerequisites");
+          suggestion = planner_suggestion_new ("fix-overlap-param-gather", _("Give --overlap-param-gather its prerequisites"));
           planner_suggestion_set_flag (suggestion, args, "use_distributed_optimizer", "--use-distributed-optimizer", NULL);
           planner_suggestion_set_flag (suggestion, args, "overlap_grad_reduce", "--overlap-grad-reduce", NULL);
-          suggestion->reason = g_strdup ("--overlap-param-gather needs the distributed optimizer and --overlap-grad-reduce.");
+          suggestion->reason = g_strdup (_("--overlap-param-gather needs the distributed optimizer and --overlap-grad-reduce."));
         }
       else if (g_str_equal (d->code, "env.cuda-device-max-connections"))
         {
@@ -534,27 +547,27 @@ troubleshoot_startup (PlannerAdvisor *advisor)
       else if (g_str_equal (d->code, "recompute.full-needs-method") ||
                g_str_equal (d->code, "recompute.full-needs-num-layers"))
         {
-          suggestion = planner_suggestion_new ("fix-full-recompute", "Complete the full-recompute flags");
+          suggestion = planner_suggestion_new ("fix-full-recompute", _("Complete the full-recompute flags"));
           if (!planner_args_is_set (args, "recompute_method"))
             planner_suggestion_set_flag (suggestion, args, "recompute_method", "--recompute-method", "uniform");
           if (!planner_args_is_set (args, "recompute_num_layers"))
             planner_suggestion_set_flag (suggestion, args, "recompute_num_layers", "--recompute-num-layers", "1");
-          suggestion->reason = g_strdup ("--recompute-granularity full needs --recompute-method and "
-                                         "--recompute-num-layers (uniform 1 recomputes every layer).");
+          suggestion->reason = g_strdup (_("--recompute-granularity full needs --recompute-method and "
+                                           "--recompute-num-layers (uniform 1 recomputes every layer)."));
         }
       else if (g_str_equal (d->code, "recompute.selective-with-method") ||
                g_str_equal (d->code, "recompute.selective-with-num-layers"))
         {
-          suggestion = planner_suggestion_new ("fix-selective-recompute", "Drop what selective recompute refuses");
+          suggestion = planner_suggestion_new ("fix-selective-recompute", _("Drop what selective recompute refuses"));
           planner_suggestion_unset_flag (suggestion, args, "recompute_method");
           planner_suggestion_unset_flag (suggestion, args, "recompute_num_layers");
-          suggestion->reason = g_strdup ("Selective recompute takes neither --recompute-method nor --recompute-num-layers.");
+          suggestion->reason = g_strdup (_("Selective recompute takes neither --recompute-method nor --recompute-num-layers."));
         }
       else if (g_str_equal (d->code, "precision.fp16-and-bf16"))
         {
-          suggestion = planner_suggestion_new ("fix-precision", "Choose one precision");
+          suggestion = planner_suggestion_new ("fix-precision", _("Choose one precision"));
           planner_suggestion_unset_flag (suggestion, args, "fp16");
-          suggestion->reason = g_strdup ("--fp16 and --bf16 exclude each other; BF16 needs no loss scaling.");
+          suggestion->reason = g_strdup (_("--fp16 and --bf16 exclude each other; BF16 needs no loss scaling."));
         }
       else if ((g_str_equal (d->code, "model.heads-not-divisible-by-tp") || g_str_equal (d->code, "model.query-groups-tp"))
                && config != NULL)
@@ -576,28 +589,28 @@ troubleshoot_startup (PlannerAdvisor *advisor)
             {
               g_autofree char *text = g_strdup_printf ("%u", fit);
 
-              suggestion = planner_suggestion_new ("fix-tp-heads", "Use a tensor-parallel size that divides the heads");
+              suggestion = planner_suggestion_new ("fix-tp-heads", _("Use a tensor-parallel size that divides the heads"));
               planner_suggestion_set_flag (suggestion, args, "tensor_model_parallel_size",
                                            "--tensor-model-parallel-size", text);
               if (fit == 1)
                 planner_suggestion_unset_flag (suggestion, args, "sequence_parallel");
-              suggestion->reason = g_strdup_printf ("Each TP rank holds whole attention heads (%u) and query groups "
-                                                    "(%u); TP %u is the largest below %u that does.", heads, groups,
+              suggestion->reason = g_strdup_printf (_("Each TP rank holds whole attention heads (%u) and query groups "
+                                                      "(%u); TP %u is the largest below %u that does."), heads, groups,
                                                     fit, tp);
             }
         }
       else if (g_str_equal (d->code, "training.seed-zero"))
         {
-          suggestion = planner_suggestion_new ("fix-seed", "Give a positive seed");
+          suggestion = planner_suggestion_new ("fix-seed", _("Give a positive seed"));
           planner_suggestion_set_flag (suggestion, args, "seed", "--seed", "1234");
-          suggestion->reason = g_strdup ("Megatron's random-number set-up refuses a seed that is not positive; "
-                                         "1234 is its default.");
+          suggestion->reason = g_strdup (_("Megatron's random-number set-up refuses a seed that is not positive; "
+                                           "1234 is its default."));
         }
       else if (g_str_equal (d->code, "lr.warmup-exclusive"))
         {
-          suggestion = planner_suggestion_new ("fix-warmup", "Give the warmup one way");
+          suggestion = planner_suggestion_new ("fix-warmup", _("Give the warmup one way"));
           planner_suggestion_unset_flag (suggestion, args, "lr_warmup_fraction");
-          suggestion->reason = g_strdup ("--lr-warmup-fraction and --lr-warmup-iters/-samples exclude each other.");
+          suggestion->reason = g_strdup (_("--lr-warmup-fraction and --lr-warmup-iters/-samples exclude each other."));
         }
       else if ((g_str_equal (d->code, "batch.global-not-divisible") || g_str_equal (d->code, "batch.eval-not-divisible"))
                && config != NULL)
@@ -607,10 +620,10 @@ troubleshoot_startup (PlannerAdvisor *advisor)
           guint64 fixed = unit > 0 ? MAX (global / unit, 1) * unit : global;
           g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, fixed);
 
-          suggestion = planner_suggestion_new ("fix-global-batch", "Round the global batch to micro × DP");
+          suggestion = planner_suggestion_new ("fix-global-batch", _("Round the global batch to micro × DP"));
           planner_suggestion_set_flag (suggestion, args, "global_batch_size", "--global-batch-size", text);
-          suggestion->reason = g_strdup_printf ("The global batch must be a multiple of micro-batch × DP = %"
-                                                G_GUINT64_FORMAT "; %" G_GUINT64_FORMAT " is the nearest below.",
+          suggestion->reason = g_strdup_printf (_("The global batch must be a multiple of micro-batch × DP = %"
+                                                  PRIu64 "; %" PRIu64 " is the nearest below."),
                                                 unit, fixed);
         }
       else if ((g_str_has_prefix (d->code, "layout.") || g_str_equal (d->code, "moe.experts-not-divisible-by-ep")) &&
@@ -630,7 +643,7 @@ troubleshoot_startup (PlannerAdvisor *advisor)
           continue;
         }
       suggestion->cause = g_strdup_printf ("%s: %s", d->code, d->message);
-      suggestion->effect = g_strdup_printf ("Megatron no longer stops with %s.", d->code);
+      suggestion->effect = g_strdup_printf (_("Megatron no longer stops with %s."), d->code);
       planner_advisor_offer (advisor, suggestion);
     }
 
@@ -639,8 +652,8 @@ troubleshoot_startup (PlannerAdvisor *advisor)
     planner_rule_attention_backend (advisor);
 
   if (n_errors == 0)
-    planner_advisor_note (advisor, "The validator finds no start-up error in these arguments. Check the first "
-                          "traceback in the log: paths, the tokenizer and the environment are read only at run time.");
+    planner_advisor_note (advisor, _("The validator finds no start-up error in these arguments. Check the first "
+                            "traceback in the log: paths, the tokenizer and the environment are read only at run time."));
 }
 
 static void
@@ -654,43 +667,43 @@ troubleshoot_hang (PlannerAdvisor *advisor)
   if (timeout < 60)
     {
       PlannerSuggestion *suggestion = planner_suggestion_new ("distributed-timeout",
-                                                              "Give slow collectives more time at start-up");
+                                                              _("Give slow collectives more time at start-up"));
 
       planner_suggestion_set_flag (suggestion, advisor->args, "distributed_timeout_minutes",
                                    "--distributed-timeout-minutes", "60");
-      suggestion->reason = g_strdup_printf ("The timeout is %" G_GINT64_FORMAT " minutes (Megatron's default is 10). "
-                                            "Loading a large checkpoint or building datasets on rank 0 while the others "
-                                            "wait in a barrier can exceed it; NVIDIA's recipes use 60.", timeout);
-      suggestion->cause = g_strdup ("collective timeout too short for a slow start-up");
-      suggestion->effect = g_strdup ("A slow start is no longer killed; a real deadlock is reported later.");
+      suggestion->reason = g_strdup_printf (_("The timeout is %" PRId64 " minutes (Megatron's default is 10). "
+                                              "Loading a large checkpoint or building datasets on rank 0 while the others "
+                                              "wait in a barrier can exceed it; NVIDIA's recipes use 60."), timeout);
+      suggestion->cause = g_strdup (_("collective timeout too short for a slow start-up"));
+      suggestion->effect = g_strdup (_("A slow start is no longer killed; a real deadlock is reported later."));
       set_speed (suggestion, 1.0, 1.0);
       planner_advisor_offer (advisor, suggestion);
     }
 
   {
-    PlannerSuggestion *suggestion = planner_suggestion_new ("nccl-debug", "Make NCCL say where it waits (environment)");
+    PlannerSuggestion *suggestion = planner_suggestion_new ("nccl-debug", _("Make NCCL say where it waits (environment)"));
 
     planner_suggestion_set_env (suggestion, advisor->env, "NCCL_DEBUG", "INFO");
-    suggestion->reason = g_strdup ("Environment, not a flag: NCCL_DEBUG=INFO logs each communicator's set-up and "
-                                   "the network it picked, so the rank that never joins shows up.");
-    suggestion->cause = g_strdup ("a rank that never joins a collective");
-    suggestion->effect = g_strdup ("Diagnostics only: more log output.");
+    suggestion->reason = g_strdup (_("Environment, not a flag: NCCL_DEBUG=INFO logs each communicator's set-up and "
+                                     "the network it picked, so the rank that never joins shows up."));
+    suggestion->cause = g_strdup (_("a rank that never joins a collective"));
+    suggestion->effect = g_strdup (_("Diagnostics only: more log output."));
     set_speed (suggestion, 1.0, 1.0);
     planner_advisor_offer (advisor, suggestion);
   }
 
-  planner_advisor_note (advisor, "If NCCL picks the wrong network interface, set NCCL_SOCKET_IFNAME (and "
-                        "NCCL_IB_HCA for InfiniBand) to your cluster's names; the planner does not guess them.");
+  planner_advisor_note (advisor, _("If NCCL picks the wrong network interface, set NCCL_SOCKET_IFNAME (and "
+                          "NCCL_IB_HCA for InfiniBand) to your cluster's names; the planner does not guess them."));
   if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_TP))
-    planner_advisor_note (advisor, "TP %u crosses nodes: the first TP collective needs the inter-node fabric.",
+    planner_advisor_note (advisor, _("TP %u crosses nodes: the first TP collective needs the inter-node fabric."),
                           planner_report_get_layout (advisor->current)->tp);
   if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_EP) &&
       planner_report_get_layout (advisor->current)->ep > 1)
-    planner_advisor_note (advisor, "EP %u crosses nodes: the first all-to-all needs the inter-node fabric.",
+    planner_advisor_note (advisor, _("EP %u crosses nodes: the first all-to-all needs the inter-node fabric."),
                           planner_report_get_layout (advisor->current)->ep);
   if (per_node > 0 && advisor->input->world_size % per_node != 0)
-    planner_advisor_note (advisor, "%" G_GUINT64_FORMAT " GPUs is not a whole number of %u-GPU nodes: ranks may be "
-                          "waiting for processes that were never started.", advisor->input->world_size, per_node);
+    planner_advisor_note (advisor, _("%" PRIu64 " GPUs is not a whole number of %u-GPU nodes: ranks may be "
+                            "waiting for processes that were never started."), advisor->input->world_size, per_node);
 }
 
 void
@@ -723,5 +736,5 @@ planner_troubleshoot_run (PlannerAdvisor *advisor,
     }
 
   if (advisor->plan->suggestions->len == 0)
-    planner_advisor_note (advisor, "No flag change for this symptom passes the planner's checks for this job.");
+    planner_advisor_note (advisor, _("No flag change for this symptom passes the planner's checks for this job."));
 }

@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include "planner-validate-private.h"
 
 #include "planner-flag-catalog.h"
@@ -193,8 +196,23 @@ format_divisors (guint64 n,
   for (guint i = 0; i < n_found; i++)
     {
       if (i > 0)
-        g_string_append (text, i + 1 == n_found ? " or " : ", ");
+        /* translators: the separators of a list of choices, "1, 2, 4 or 8" */
+        g_string_append (text, i + 1 == n_found ? C_("choices", " or ") : C_("choices", ", "));
       g_string_append_printf (text, "%" G_GUINT64_FORMAT, found[i]);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+join_list (GPtrArray *items)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      if (i > 0)
+        g_string_append (text, LIST_SEPARATOR);
+      g_string_append (text, g_ptr_array_index (items, i));
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -208,12 +226,14 @@ format_nearest_multiples (guint64 value,
   guint64 above = mul_or_zero (unit, (unit != 0 ? value / unit : 0) + 1);
 
   if (below == 0 && above == 0)
-    return g_strdup ("none");
+    /* translators: in place of a list of valid values */
+    return g_strdup (_("none"));
   if (below == 0)
     return g_strdup_printf ("%" G_GUINT64_FORMAT, above);
   if (above == 0)
     return g_strdup_printf ("%" G_GUINT64_FORMAT, below);
-  return g_strdup_printf ("%" G_GUINT64_FORMAT " or %" G_GUINT64_FORMAT, below, above);
+  /* translators: two choices, "1,024 or 1,536" */
+  return g_strdup_printf (_("%" PRIu64 " or %" PRIu64), below, above);
 }
 
 gboolean

@@ -15,6 +15,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include "planner-validate-private.h"
 
 #include <string.h>
@@ -73,20 +76,20 @@ planner_check_cuda_graphs (PlannerCheck *c)
   if ((enable || external) && !str_is (arg_str (c->args, "cuda_graph_impl", "none"), "none"))
     ADD (ERROR, "cuda-graph.deprecated-with-impl",
          FLAGS (F (enable ? "enable_cuda_graph" : "external_cuda_graph"), F ("cuda_graph_impl")),
-         "Keep only --cuda-graph-impl (local replaces --enable-cuda-graph, transformer_engine replaces "
-         "--external-cuda-graph).",
-         "%s is the deprecated spelling of %s and is refused together with it.",
+         _("Keep only --cuda-graph-impl (local replaces --enable-cuda-graph, transformer_engine replaces "
+           "--external-cuda-graph)."),
+         _("%s is the deprecated spelling of %s and is refused together with it."),
          F (enable ? "enable_cuda_graph" : "external_cuda_graph"), F ("cuda_graph_impl"));
   if (enable && external)
     ADD (ERROR, "cuda-graph.enable-and-external", FLAGS (F ("enable_cuda_graph"), F ("external_cuda_graph")),
-         "Use --cuda-graph-impl local or --cuda-graph-impl transformer_engine instead of both.",
-         "%s and %s select two different CUDA graph implementations.",
+         _("Use --cuda-graph-impl local or --cuda-graph-impl transformer_engine instead of both."),
+         _("%s and %s select two different CUDA graph implementations."),
          F ("enable_cuda_graph"), F ("external_cuda_graph"));
   if (GIVEN ("cuda_graph_scope_deprecated") && GIVEN ("cuda_graph_modules"))
     ADD (ERROR, "cuda-graph.scope-and-modules",
          FLAGS (F ("cuda_graph_scope_deprecated"), F ("cuda_graph_modules")),
-         "Drop --cuda-graph-scope (deprecated); --cuda-graph-modules replaces it.",
-         "--cuda-graph-scope and %s cannot be given together.", F ("cuda_graph_modules"));
+         _("Drop --cuda-graph-scope (deprecated); --cuda-graph-modules replaces it."),
+         _("--cuda-graph-scope and %s cannot be given together."), F ("cuda_graph_modules"));
 
   {
     const char *const *list = planner_args_get_list (c->args, "cuda_graph_modules");
@@ -104,9 +107,9 @@ planner_check_cuda_graphs (PlannerCheck *c)
               && !g_str_equal (m, "full_iteration_inference"))
           {
             ADD (ERROR, "cuda-graph.modules-invalid", FLAGS (F ("cuda_graph_modules")),
-                 "Use attn, mlp, moe, moe_router, moe_preprocess or mamba (or no modules for the whole layer).",
-                 g_str_equal (m, "full") ? "\"full\" cannot be combined with other modules in %s."
-                                         : "\"%s\" is not a module %s knows.",
+                 _("Use attn, mlp, moe, moe_router, moe_preprocess or mamba (or no modules for the whole layer)."),
+                 g_str_equal (m, "full") ? _("\"full\" cannot be combined with other modules in %s.")
+                                         : _("\"%s\" is not a module %s knows."),
                  g_str_equal (m, "full") ? F ("cuda_graph_modules") : m, F ("cuda_graph_modules"));
             break;
           }
@@ -122,13 +125,13 @@ planner_check_cuda_graphs (PlannerCheck *c)
       if (nan_check)
         ADD (ERROR, "cuda-graph.full-iteration-nan-check",
              FLAGS (F ("cuda_graph_impl"), F ("check_for_nan_in_loss_and_grad")),
-             "Add --no-check-for-nan-in-loss-and-grad.",
-             "Full-iteration CUDA graphs cannot run the NaN check on the loss and gradients, which is on by "
-             "default: Megatron asks for %s.", F ("check_for_nan_in_loss_and_grad"));
+             _("Add --no-check-for-nan-in-loss-and-grad."),
+             _("Full-iteration CUDA graphs cannot run the NaN check on the loss and gradients, which is on by "
+               "default: Megatron asks for %s."), F ("check_for_nan_in_loss_and_grad"));
       if (n_graph_modules (c) > 0)
         ADD (ERROR, "cuda-graph.full-iteration-modules", FLAGS (F ("cuda_graph_impl"), F ("cuda_graph_modules")),
-             "Drop --cuda-graph-modules: the full iteration is captured as a whole.",
-             "%s full_iteration captures the whole step; per-layer %s must be empty.",
+             _("Drop --cuda-graph-modules: the full iteration is captured as a whole."),
+             _("%s full_iteration captures the whole step; per-layer %s must be empty."),
              F ("cuda_graph_impl"), F ("cuda_graph_modules"));
     }
 
@@ -140,9 +143,9 @@ planner_check_cuda_graphs (PlannerCheck *c)
       if (alloc != NULL && strstr (alloc, "expandable_segments:True") != NULL && !str_is (reg, "0"))
         ADD (ERROR, "cuda-graph.expandable-segments",
              FLAGS (F ("cuda_graph_impl"), "PYTORCH_CUDA_ALLOC_CONF", "NCCL_GRAPH_REGISTER"),
-             "Export NCCL_GRAPH_REGISTER=0 in the launch script, or drop expandable_segments:True.",
-             "Transformer Engine CUDA graphs with PYTORCH_CUDA_ALLOC_CONF=%s need NCCL_GRAPH_REGISTER=0 "
-             "(an illegal memory access otherwise); Megatron refuses the launch.", alloc);
+             _("Export NCCL_GRAPH_REGISTER=0 in the launch script, or drop expandable_segments:True."),
+             _("Transformer Engine CUDA graphs with PYTORCH_CUDA_ALLOC_CONF=%s need NCCL_GRAPH_REGISTER=0 "
+               "(an illegal memory access otherwise); Megatron refuses the launch."), alloc);
     }
 
   if (str_is (impl, "none"))
@@ -150,8 +153,8 @@ planner_check_cuda_graphs (PlannerCheck *c)
 
   if (c->cpu_offloading && !str_is (impl, "full_iteration"))
     ADD (ERROR, "cuda-graph.cpu-offloading", FLAGS (F ("cuda_graph_impl"), F ("cpu_offloading_num_layers")),
-         "Use --cuda-graph-impl full_iteration, or drop the CPU offloading.",
-         "Per-layer CUDA graphs (%s %s) do not work with CPU activation offloading (%s).",
+         _("Use --cuda-graph-impl full_iteration, or drop the CPU offloading."),
+         _("Per-layer CUDA graphs (%s %s) do not work with CPU activation offloading (%s)."),
          F ("cuda_graph_impl"), impl, F ("cpu_offloading_num_layers"));
 
   if (str_is (impl, "local") || str_is (impl, "transformer_engine"))
@@ -163,18 +166,18 @@ planner_check_cuda_graphs (PlannerCheck *c)
 
       if (g_moe && g_router)
         ADD (ERROR, "cuda-graph.moe-and-router", FLAGS (F ("cuda_graph_modules")),
-             "Keep moe or moe_router in --cuda-graph-modules, not both.",
-             "The moe module already contains the router: %s cannot hold both.", F ("cuda_graph_modules"));
+             _("Keep moe or moe_router in --cuda-graph-modules, not both."),
+             _("The moe module already contains the router: %s cannot hold both."), F ("cuda_graph_modules"));
       if (g_pre && !g_router)
         ADD (ERROR, "cuda-graph.moe-preprocess", FLAGS (F ("cuda_graph_modules")),
-             "Add moe_router to --cuda-graph-modules.",
-             "Capturing moe_preprocess needs moe_router captured too.");
+             _("Add moe_router to --cuda-graph-modules."),
+             _("Capturing moe_preprocess needs moe_router captured too."));
       if (!moe)
         {
           if (g_moe || g_router)
             ADD (ERROR, "cuda-graph.moe-needs-moe", FLAGS (F ("cuda_graph_modules"), F ("num_experts")),
-                 "Remove moe and moe_router from --cuda-graph-modules for a dense model.",
-                 "Capturing moe or moe_router needs a mixture-of-experts model with more than one expert.");
+                 _("Remove moe and moe_router from --cuda-graph-modules for a dense model."),
+                 _("Capturing moe or moe_router needs a mixture-of-experts model with more than one expert."));
         }
       else
         {
@@ -185,28 +188,28 @@ planner_check_cuda_graphs (PlannerCheck *c)
 
           if (all_moe && planner_check_graph_module (c, "mlp"))
             ADD (ERROR, "cuda-graph.mlp-needs-dense", FLAGS (F ("cuda_graph_modules"), F ("moe_layer_freq")),
-                 "Remove mlp from --cuda-graph-modules: every layer is an MoE layer.",
-                 "Capturing mlp needs dense layers, and every layer of this model is an MoE layer.");
+                 _("Remove mlp from --cuda-graph-modules: every layer is an MoE layer."),
+                 _("Capturing mlp needs dense layers, and every layer of this model is an MoE layer."));
           if (dropless && g_moe)
             ADD (ERROR, "cuda-graph.moe-dropless",
                  FLAGS (F ("cuda_graph_modules"), F ("moe_expert_capacity_factor"), F ("moe_pad_expert_input_to_capacity")),
-                 "Capture moe_router instead, or add --moe-expert-capacity-factor and --moe-pad-expert-input-to-capacity.",
-                 "Capturing the whole moe module needs token dropping with padding (a capacity factor and %s): "
-                 "dropless MoE has dynamic shapes.", F ("moe_pad_expert_input_to_capacity"));
+                 _("Capture moe_router instead, or add --moe-expert-capacity-factor and --moe-pad-expert-input-to-capacity."),
+                 _("Capturing the whole moe module needs token dropping with padding (a capacity factor and %s): "
+                   "dropless MoE has dynamic shapes."), F ("moe_pad_expert_input_to_capacity"));
           if (dropless && g_pre && str_is (c->dispatcher, "alltoall")
               && (GIVEN ("moe_expert_capacity_factor") || ON ("moe_router_padding_for_fp8")))
             ADD (ERROR, "cuda-graph.moe-preprocess-sync",
                  FLAGS (F ("cuda_graph_modules"), F ("moe_token_dispatcher_type")),
-                 "Remove moe_preprocess from --cuda-graph-modules.",
-                 "With the alltoall dispatcher and a capacity factor (or router padding) but no padding to "
-                 "capacity, the MoE preprocessing copies to the host and cannot be captured.");
+                 _("Remove moe_preprocess from --cuda-graph-modules."),
+                 _("With the alltoall dispatcher and a capacity factor (or router padding) but no padding to "
+                   "capacity, the MoE preprocessing copies to the host and cannot be captured."));
         }
     }
 
   if (c->recompute != NULL && !selective && !str_is (impl, "full_iteration"))
     ADD (ERROR, "cuda-graph.full-recompute", FLAGS (F ("cuda_graph_impl"), F ("recompute_granularity")),
-         "Use --cuda-graph-impl full_iteration, or selective recompute.",
-         "Full recompute works only with full-iteration CUDA graphs, not %s %s.", F ("cuda_graph_impl"), impl);
+         _("Use --cuda-graph-impl full_iteration, or selective recompute."),
+         _("Full recompute works only with full-iteration CUDA graphs, not %s %s."), F ("cuda_graph_impl"), impl);
 
   if (c->recompute != NULL && selective)
     {
@@ -216,29 +219,32 @@ planner_check_cuda_graphs (PlannerCheck *c)
       if (str_is (impl, "transformer_engine") && planner_check_recompute_module (c, "moe")
           && planner_check_graph_module (c, "moe_router"))
         ADD (ERROR, "cuda-graph.moe-recompute-router", FLAGS (F ("recompute_modules"), F ("cuda_graph_modules")),
-             "Drop moe from --recompute-modules or moe_router from --cuda-graph-modules.",
-             "Recomputing the moe module is refused while Transformer Engine graphs capture moe_router.");
+             _("Drop moe from --recompute-modules or moe_router from --cuda-graph-modules."),
+             _("Recomputing the moe module is refused while Transformer Engine graphs capture moe_router."));
       if (attention_dropout != 0.0 && planner_check_recompute_module (c, "core_attn")
           && (full_graph || planner_check_graph_module (c, "attn")))
         ADD (ERROR, "cuda-graph.dropout-recompute",
              FLAGS (F ("attention_dropout"), F ("recompute_modules"), F ("cuda_graph_modules")),
-             "Set --attention-dropout 0, or stop recomputing core_attn (it is in the default --recompute-modules), "
-             "or do not capture attention.",
-             "Attention dropout (%g) cannot be used when the captured attention is also recomputed "
-             "(core_attn%s).", attention_dropout, GIVEN ("recompute_modules") ? "" : " is recomputed by default");
+             _("Set --attention-dropout 0, or stop recomputing core_attn (it is in the default --recompute-modules), "
+               "or do not capture attention."),
+             GIVEN ("recompute_modules")
+             ? _("Attention dropout (%g) cannot be used when the captured attention is also recomputed "
+                 "(core_attn).")
+             : _("Attention dropout (%g) cannot be used when the captured attention is also recomputed "
+                 "(core_attn is recomputed by default)."), attention_dropout);
       if (hidden_dropout != 0.0
           && ((planner_check_recompute_module (c, "mlp") && (full_graph || planner_check_graph_module (c, "mlp")))
               || (planner_check_recompute_module (c, "moe") && (full_graph || planner_check_graph_module (c, "moe")))))
         ADD (ERROR, "cuda-graph.dropout-recompute",
              FLAGS (F ("hidden_dropout"), F ("recompute_modules"), F ("cuda_graph_modules")),
-             "Set --hidden-dropout 0, or stop recomputing the captured MLP/MoE.",
-             "Hidden dropout (%g) cannot be used when the captured MLP or MoE is also recomputed.", hidden_dropout);
+             _("Set --hidden-dropout 0, or stop recomputing the captured MLP/MoE."),
+             _("Hidden dropout (%g) cannot be used when the captured MLP or MoE is also recomputed."), hidden_dropout);
       if (GIVEN ("moe_input_jitter_eps") && planner_check_recompute_module (c, "moe")
           && (full_graph || planner_check_graph_module (c, "moe")))
         ADD (ERROR, "cuda-graph.jitter-recompute",
              FLAGS (F ("moe_input_jitter_eps"), F ("recompute_modules"), F ("cuda_graph_modules")),
-             "Drop --moe-input-jitter-eps, or stop recomputing the captured moe module.",
-             "%s cannot be used when the captured MoE layer is also recomputed.", F ("moe_input_jitter_eps"));
+             _("Drop --moe-input-jitter-eps, or stop recomputing the captured moe module."),
+             _("%s cannot be used when the captured MoE layer is also recomputed."), F ("moe_input_jitter_eps"));
     }
 
   if (ON ("fine_grained_activation_offloading"))
@@ -254,29 +260,29 @@ planner_check_cuda_graphs (PlannerCheck *c)
       if (str_is (impl, "local") && !only_moe)
         ADD (ERROR, "cuda-graph.offload-local-modules",
              FLAGS (F ("cuda_graph_impl"), F ("offload_modules")),
-             "Offload only expert_fc1, moe_act or fused_group_mlp with local graphs, or use "
-             "--cuda-graph-impl transformer_engine.",
-             "Local CUDA graphs support fine-grained offloading of expert_fc1, moe_act and fused_group_mlp only.");
+             _("Offload only expert_fc1, moe_act or fused_group_mlp with local graphs, or use "
+               "--cuda-graph-impl transformer_engine."),
+             _("Local CUDA graphs support fine-grained offloading of expert_fc1, moe_act and fused_group_mlp only."));
       if (str_is (impl, "local") && n_graph_modules (c) == 0)
         ADD (ERROR, "cuda-graph.offload-whole-layer",
              FLAGS (F ("cuda_graph_impl"), F ("cuda_graph_modules")),
-             "Name the captured modules with --cuda-graph-modules.",
-             "Fine-grained offloading does not work when local graphs capture the whole layer.");
+             _("Name the captured modules with --cuda-graph-modules."),
+             _("Fine-grained offloading does not work when local graphs capture the whole layer."));
       if (planner_check_graph_module (c, "moe"))
         ADD (ERROR, "cuda-graph.offload-moe", FLAGS (F ("cuda_graph_modules"), F ("fine_grained_activation_offloading")),
-             "Remove moe from --cuda-graph-modules.",
-             "Capturing the moe module is not supported together with fine-grained activation offloading.");
+             _("Remove moe from --cuda-graph-modules."),
+             _("Capturing the moe module is not supported together with fine-grained activation offloading."));
       if (arg_int (c->args, "cuda_graph_warmup_steps", 3) <= 0)
         ADD (ERROR, "cuda-graph.offload-warmup", FLAGS (F ("cuda_graph_warmup_steps")),
-             "Give at least one warm-up step.",
-             "%s must be positive with fine-grained activation offloading.", F ("cuda_graph_warmup_steps"));
+             _("Give at least one warm-up step."),
+             _("%s must be positive with fine-grained activation offloading."), F ("cuda_graph_warmup_steps"));
       if (str_is (impl, "full_iteration")
           && (!GIVEN ("fine_grained_offloading_max_inflight_offloads")
               || arg_int (c->args, "fine_grained_offloading_max_inflight_offloads", -1) < 0))
         ADD (ERROR, "cuda-graph.offload-max-inflight",
              FLAGS (F ("fine_grained_offloading_max_inflight_offloads"), F ("cuda_graph_impl")),
-             "Add --fine-grained-offloading-max-inflight-offloads with a number of at least 0.",
-             "Full-iteration graphs with fine-grained offloading need %s (0 or more).",
+             _("Add --fine-grained-offloading-max-inflight-offloads with a number of at least 0."),
+             _("Full-iteration graphs with fine-grained offloading need %s (0 or more)."),
              F ("fine_grained_offloading_max_inflight_offloads"));
     }
 }
@@ -294,14 +300,14 @@ planner_check_experimental (PlannerCheck *c)
 
   if (GIVEN ("gdp_num_householder") && arg_int (c->args, "gdp_num_householder", 3) < 1)
     ADD (ERROR, "model.gdp-householder", FLAGS (F ("gdp_num_householder")),
-         "Give at least 1.", "%s must be a positive number.", F ("gdp_num_householder"));
+         _("Give at least 1."), _("%s must be a positive number."), F ("gdp_num_householder"));
   if (ON ("gdp_cutedsl_kernel"))
     {
       gint64 n = arg_int (c->args, "gdp_num_chunk_states_to_recompute", 2);
 
       if (n < 0 || n > 64)
         ADD (ERROR, "model.gdp-chunk-states", FLAGS (F ("gdp_num_chunk_states_to_recompute"), F ("gdp_cutedsl_kernel")),
-             "Give a number between 0 and 64.", "%s is %" G_GINT64_FORMAT "; with %s it must be between 0 and 64.",
+             _("Give a number between 0 and 64."), _("%s is %" PRId64 "; with %s it must be between 0 and 64."),
              F ("gdp_num_chunk_states_to_recompute"), n, F ("gdp_cutedsl_kernel"));
     }
 
@@ -314,40 +320,40 @@ planner_check_experimental (PlannerCheck *c)
       if ((str_is (variant, "gdn") || str_is (variant, "gated_delta_net")) && !GIVEN ("linear_attention_freq"))
         ADD (ERROR, "gdn.linear-attention-freq",
              FLAGS (F ("experimental_attention_variant"), F ("linear_attention_freq")),
-             "Add --linear-attention-freq (how often a layer uses gated delta-net attention).",
-             "Gated delta-net attention needs %s.", F ("linear_attention_freq"));
+             _("Add --linear-attention-freq (how often a layer uses gated delta-net attention)."),
+             _("Gated delta-net attention needs %s."), F ("linear_attention_freq"));
       if (keys <= 0 || values % keys != 0)
         ADD (ERROR, "gdn.value-heads", FLAGS (F ("linear_num_value_heads"), F ("linear_num_key_heads")),
-             "Make the value heads a multiple of the key heads.",
-             "%s (%" G_GINT64_FORMAT ") must be a multiple of %s (%" G_GINT64_FORMAT ").",
+             _("Make the value heads a multiple of the key heads."),
+             _("%s (%" PRId64 ") must be a multiple of %s (%" PRId64 ")."),
              F ("linear_num_value_heads"), values, F ("linear_num_key_heads"), keys);
       if (keys > 0 && values > 0 && ((guint64) keys % tp_cp != 0 || (guint64) values % tp_cp != 0))
         ADD (ERROR, "gdn.heads-tp-cp",
              FLAGS (F ("linear_num_key_heads"), F ("linear_num_value_heads"), F ("tensor_model_parallel_size"),
                     F ("context_parallel_size")),
-             "Pick TP × CP that divides both head counts.",
-             "The gated delta-net key heads (%" G_GINT64_FORMAT ") and value heads (%" G_GINT64_FORMAT
-             ") must both be multiples of TP × CP (%" G_GUINT64_FORMAT ").", keys, values, tp_cp);
+             _("Pick TP × CP that divides both head counts."),
+             _("The gated delta-net key heads (%" PRId64 ") and value heads (%" PRId64
+               ") must both be multiples of TP × CP (%" PRIu64 ")."), keys, values, tp_cp);
     }
   else if (str_is (variant, "dsa"))
     {
       if (c->add_bias)
         ADD (ERROR, "dsa.bias", FLAGS (F ("experimental_attention_variant"), F ("add_bias_linear")),
-             "Add --disable-bias-linear.",
-             "DSA attention works without linear-layer biases; add %s.", F ("add_bias_linear"));
+             _("Add --disable-bias-linear."),
+             _("DSA attention works without linear-layer biases; add %s."), F ("add_bias_linear"));
       if (arg_int (c->args, "dsa_indexer_topk_freq", 1) < 1)
         ADD (ERROR, "dsa.indexer-topk-freq", FLAGS (F ("dsa_indexer_topk_freq")),
-             "Give a positive number.", "%s must be positive.", F ("dsa_indexer_topk_freq"));
+             _("Give a positive number."), _("%s must be positive."), F ("dsa_indexer_topk_freq"));
       if (arg_int (c->args, "dsa_indexer_skip_topk_offset", 0) < 0)
         ADD (ERROR, "dsa.skip-topk-offset", FLAGS (F ("dsa_indexer_skip_topk_offset")),
-             "Give zero or a positive number.", "%s must not be negative.", F ("dsa_indexer_skip_topk_offset"));
+             _("Give zero or a positive number."), _("%s must not be negative."), F ("dsa_indexer_skip_topk_offset"));
     }
   if (str_is (variant, "dsa"))
     {
       if (c->rope_fusion)
         ADD (ERROR, "dsa.rope-fusion", FLAGS (F ("experimental_attention_variant"), F ("apply_rope_fusion")),
-             "Add --no-rope-fusion.",
-             "DSA attention does not support RoPE fusion, which is on by default with rope; add %s.",
+             _("Add --no-rope-fusion."),
+             _("DSA attention does not support RoPE fusion, which is on by default with rope; add %s."),
              F ("apply_rope_fusion"));
       if (c->d.cp > 1)
         {
@@ -362,9 +368,9 @@ planner_check_experimental (PlannerCheck *c)
             ok = FALSE;
           if (!ok)
             ADD (ERROR, "dsa.cp-comm-type", FLAGS (F ("cp_comm_type"), F ("context_parallel_size")),
-                 "Add --cp-comm-type allgather.",
-                 "DSA attention with context parallelism supports only the allgather CP communication (%s); "
-                 "the default is p2p.", F ("cp_comm_type"));
+                 _("Add --cp-comm-type allgather."),
+                 _("DSA attention with context parallelism supports only the allgather CP communication (%s); "
+                   "the default is p2p."), F ("cp_comm_type"));
         }
     }
 
@@ -372,55 +378,55 @@ planner_check_experimental (PlannerCheck *c)
     {
       if (GIVEN ("mtp_num_layers"))
         ADD (ERROR, "mhc.mtp", FLAGS (F ("enable_mhc_connections"), F ("mtp_num_layers")),
-             "Drop one of the two.", "Hyper-connections (%s) cannot be combined with multi-token prediction.",
+             _("Drop one of the two."), _("Hyper-connections (%s) cannot be combined with multi-token prediction."),
              F ("enable_mhc_connections"));
       if (str_is (c->recompute, "full"))
         ADD (ERROR, "mhc.full-recompute", FLAGS (F ("enable_mhc_connections"), F ("recompute_granularity")),
-             "Use selective recompute (with mhc in --recompute-modules).",
-             "Hyper-connections do not yet work with full recompute.");
+             _("Use selective recompute (with mhc in --recompute-modules)."),
+             _("Hyper-connections do not yet work with full recompute."));
       if (c->d.pp > 1)
         ADD (ERROR, "mhc.pp", FLAGS (F ("enable_mhc_connections"), F ("pipeline_model_parallel_size")),
-             "Use PP 1 with hyper-connections.",
-             "Hyper-connections do not support pipeline parallelism yet (PP %" G_GUINT64_FORMAT ").", c->d.pp);
+             _("Use PP 1 with hyper-connections."),
+             _("Hyper-connections do not support pipeline parallelism yet (PP %" PRIu64 ")."), c->d.pp);
       if (ON ("fp32_residual_connection"))
         ADD (ERROR, "mhc.fp32-residual", FLAGS (F ("enable_mhc_connections"), F ("fp32_residual_connection")),
-             "Drop --fp32-residual-connection.",
-             "Hyper-connections keep their own residual streams and cannot be combined with %s.",
+             _("Drop --fp32-residual-connection."),
+             _("Hyper-connections keep their own residual streams and cannot be combined with %s."),
              F ("fp32_residual_connection"));
       if (arg_int (c->args, "mhc_sinkhorn_iterations", 20) < 1)
         ADD (ERROR, "mhc.sinkhorn-iterations", FLAGS (F ("mhc_sinkhorn_iterations")),
-             "Give at least 1.", "%s must be at least 1.", F ("mhc_sinkhorn_iterations"));
+             _("Give at least 1."), _("%s must be at least 1."), F ("mhc_sinkhorn_iterations"));
       if (planner_args_get_double (c->args, "mhc_init_gating_factor", 0.01) < 0.0)
         ADD (ERROR, "mhc.gating-factor", FLAGS (F ("mhc_init_gating_factor")),
-             "Give zero or a positive factor.", "%s must not be negative.", F ("mhc_init_gating_factor"));
+             _("Give zero or a positive factor."), _("%s must not be negative."), F ("mhc_init_gating_factor"));
     }
 
   if (mla)
     {
       if (ON ("group_query_attention"))
         ADD (ERROR, "mla.gqa", FLAGS (F ("multi_latent_attention"), F ("group_query_attention")),
-             "Drop --group-query-attention (and --num-query-groups): MLA compresses keys and values itself.",
-             "Multi-latent attention and grouped-query attention are mutually exclusive.");
+             _("Drop --group-query-attention (and --num-query-groups): MLA compresses keys and values itself."),
+             _("Multi-latent attention and grouped-query attention are mutually exclusive."));
       if (ON ("rotary_interleaved"))
         ADD (ERROR, "mla.rotary-interleaved", FLAGS (F ("multi_latent_attention"), F ("rotary_interleaved")),
-             "Drop --rotary-interleaved.", "%s does not work with multi-latent attention.", F ("rotary_interleaved"));
+             _("Drop --rotary-interleaved."), _("%s does not work with multi-latent attention."), F ("rotary_interleaved"));
       if (c->rope_fusion && !str_is (arg_str (c->args, "rope_type", "yarn"), "yarn"))
         ADD (ERROR, "mla.rope-fusion-yarn", FLAGS (F ("rope_type"), F ("apply_rope_fusion")),
-             "Use --rope-type yarn (the MLA default), or add --no-rope-fusion.",
-             "RoPE fusion with multi-latent attention works only with YaRN RoPE, not %s.",
+             _("Use --rope-type yarn (the MLA default), or add --no-rope-fusion."),
+             _("RoPE fusion with multi-latent attention works only with YaRN RoPE, not %s."),
              arg_str (c->args, "rope_type", "yarn"));
       if (ON ("attention_output_gate"))
         ADD (ERROR, "mla.output-gate", FLAGS (F ("multi_latent_attention"), F ("attention_output_gate")),
-             "Drop --attention-output-gate.", "The attention output gate is not supported with MLA yet.");
+             _("Drop --attention-output-gate."), _("The attention output gate is not supported with MLA yet."));
       if (ON ("cache_mla_latents") && c->rope_fusion)
         ADD (ERROR, "mla.cache-latents-rope-fusion", FLAGS (F ("cache_mla_latents"), F ("apply_rope_fusion")),
-             "Add --no-rope-fusion, or drop --cache-mla-latents.",
-             "%s cannot be combined with RoPE fusion, which is on by default with rope.", F ("cache_mla_latents"));
+             _("Add --no-rope-fusion, or drop --cache-mla-latents."),
+             _("%s cannot be combined with RoPE fusion, which is on by default with rope."), F ("cache_mla_latents"));
     }
   if (ON ("mla_down_proj_fusion") && !mla)
     ADD (ERROR, "mla.down-proj-fusion", FLAGS (F ("mla_down_proj_fusion"), F ("multi_latent_attention")),
-         "Add --multi-latent-attention, or drop the flag.",
-         "%s fuses a projection of multi-latent attention; the model does not use it.", F ("mla_down_proj_fusion"));
+         _("Add --multi-latent-attention, or drop the flag."),
+         _("%s fuses a projection of multi-latent attention; the model does not use it."), F ("mla_down_proj_fusion"));
 
   if (GIVEN ("no_rope_freq"))
     {
@@ -428,7 +434,7 @@ planner_check_experimental (PlannerCheck *c)
 
       if (ON ("flash_decode"))
         ADD (ERROR, "rope.no-rope-flash-decode", FLAGS (F ("no_rope_freq"), F ("flash_decode")),
-             "Drop --flash-decode.", "%s cannot be combined with %s.", F ("flash_decode"), F ("no_rope_freq"));
+             _("Drop --flash-decode."), _("%s cannot be combined with %s."), F ("flash_decode"), F ("no_rope_freq"));
       if (text != NULL && strchr (text, '[') != NULL)
         {
           g_autofree guint8 *pattern = NULL;
@@ -438,8 +444,8 @@ planner_check_experimental (PlannerCheck *c)
             pattern = planner_parse_moe_layer_freq (text, (guint32) c->num_layers, NULL);
           if (c->num_layers != 0 && pattern == NULL)
             ADD (ERROR, "rope.no-rope-list-length", FLAGS (F ("no_rope_freq"), F ("num_layers")),
-                 "Give one entry per layer.",
-                 "The %s pattern must have one entry for each of the %" G_GUINT64_FORMAT " layers.",
+                 _("Give one entry per layer."),
+                 _("The %s pattern must have one entry for each of the %" PRIu64 " layers."),
                  F ("no_rope_freq"), c->num_layers);
         }
       else
@@ -448,16 +454,16 @@ planner_check_experimental (PlannerCheck *c)
 
           if (freq > 0 && c->num_layers != 0 && c->num_layers % (guint64) freq != 0)
             ADD (ERROR, "rope.no-rope-freq-divisible", FLAGS (F ("no_rope_freq"), F ("num_layers")),
-                 "Pick a frequency that divides the number of layers.",
-                 "%s %" G_GINT64_FORMAT " must divide the %" G_GUINT64_FORMAT " layers.",
+                 _("Pick a frequency that divides the number of layers."),
+                 _("%s %" PRId64 " must divide the %" PRIu64 " layers."),
                  F ("no_rope_freq"), freq, c->num_layers);
         }
     }
 
   if (ON ("use_mup") && GIVEN ("mup_base_hidden_size") && arg_int (c->args, "mup_base_hidden_size", 0) <= 0)
     ADD (ERROR, "model.mup-base-hidden-size", FLAGS (F ("mup_base_hidden_size"), F ("use_mup")),
-         "Give a positive base hidden size, or leave it out to use --hidden-size.",
-         "%s must be positive.", F ("mup_base_hidden_size"));
+         _("Give a positive base hidden size, or leave it out to use --hidden-size."),
+         _("%s must be positive."), F ("mup_base_hidden_size"));
 
   if (ON ("qk_clip"))
     {
@@ -466,12 +472,12 @@ planner_check_experimental (PlannerCheck *c)
 
       if (!(alpha > 0.0 && alpha < 1.0))
         ADD (ERROR, "qk-clip.alpha", FLAGS (F ("qk_clip_alpha"), F ("qk_clip")),
-             "Give a value strictly between 0 and 1 (the default is 0.5).",
-             "%s is %g; with %s it must be strictly between 0 and 1.", F ("qk_clip_alpha"), alpha, F ("qk_clip"));
+             _("Give a value strictly between 0 and 1 (the default is 0.5)."),
+             _("%s is %g; with %s it must be strictly between 0 and 1."), F ("qk_clip_alpha"), alpha, F ("qk_clip"));
       if (!(threshold > 0.0))
         ADD (ERROR, "qk-clip.threshold", FLAGS (F ("qk_clip_threshold"), F ("qk_clip")),
-             "Give a positive threshold (the default is 100).",
-             "%s is %g; with %s it must be positive.", F ("qk_clip_threshold"), threshold, F ("qk_clip"));
+             _("Give a positive threshold (the default is 100)."),
+             _("%s is %g; with %s it must be positive."), F ("qk_clip_threshold"), threshold, F ("qk_clip"));
     }
 }
 
@@ -517,8 +523,8 @@ planner_check_weight_shards (PlannerCheck *c)
       if (GIVEN (axes[i].shards) && (shards <= 0 || (guint64) shards < tp || (guint64) shards % tp != 0))
         ADD (ERROR, "gtp.shards", FLAGS (F (axes[i].shards), F (axes[i].expert ? "expert_tensor_parallel_size"
                                                                    : "tensor_model_parallel_size")),
-             "Give a multiple of the tensor-parallel size.",
-             "%s (%" G_GINT64_FORMAT ") must be a multiple of %s (%" G_GUINT64_FORMAT ") and at least as large.",
+             _("Give a multiple of the tensor-parallel size."),
+             _("%s (%" PRId64 ") must be a multiple of %s (%" PRIu64 ") and at least as large."),
              F (axes[i].shards), shards, axes[i].expert ? "ETP" : "TP", tp);
     }
 
@@ -535,8 +541,8 @@ planner_check_weight_shards (PlannerCheck *c)
         bad = single;
       if (bad != NULL)
         ADD (ERROR, "gtp.opt-in-modules", FLAGS (F ("gtp_remat_opt_in_modules")),
-             "The only module that can opt in is moe_latent_proj.",
-             "\"%s\" is not a module %s knows.", bad, F ("gtp_remat_opt_in_modules"));
+             _("The only module that can opt in is moe_latent_proj."),
+             _("\"%s\" is not a module %s knows."), bad, F ("gtp_remat_opt_in_modules"));
     }
 
   if (gtp <= 1 && egtp <= 1)
@@ -548,20 +554,20 @@ planner_check_weight_shards (PlannerCheck *c)
   if (c->world != 0 && (dense_grid == 0 || expert_grid == 0
                         || c->world % dense_grid != 0 || c->world % expert_grid != 0))
     ADD (ERROR, "gtp.world-not-divisible", FLAGS (flag, F ("tensor_model_parallel_size")),
-         "Use a number of GPUs that is a multiple of TP × PP × CP × the weight-shard factor (and of the expert grid).",
-         "The weight-shard factor (%" G_GUINT64_FORMAT " dense, %" G_GUINT64_FORMAT " expert) is an extra "
-         "parallel axis: %" G_GUINT64_FORMAT " GPUs are not a multiple of TP × PP × CP × %" G_GUINT64_FORMAT
-         " = %" G_GUINT64_FORMAT " or of ETP × EP × PP × %" G_GUINT64_FORMAT " = %" G_GUINT64_FORMAT ".",
+         _("Use a number of GPUs that is a multiple of TP × PP × CP × the weight-shard factor (and of the expert grid)."),
+         _("The weight-shard factor (%" PRIu64 " dense, %" PRIu64 " expert) is an extra "
+           "parallel axis: %" PRIu64 " GPUs are not a multiple of TP × PP × CP × %" PRIu64
+           " = %" PRIu64 " or of ETP × EP × PP × %" PRIu64 " = %" PRIu64 "."),
          gtp, egtp, c->world, gtp, dense_grid, egtp, expert_grid);
   if (c->d.instances > 1)
     ADD (ERROR, "gtp.dist-opt-instances", FLAGS (flag, F ("num_distributed_optimizer_instances")),
-         "Use one distributed-optimizer instance with weight shards.",
-         "Weight rematerialization (%s) does not yet work with %s > 1.",
+         _("Use one distributed-optimizer instance with weight shards."),
+         _("Weight rematerialization (%s) does not yet work with %s > 1."),
          flag, F ("num_distributed_optimizer_instances"));
   if (c->fp4 && !ON ("fp4_param_gather"))
     ADD (ERROR, "gtp.fp4-param-gather", FLAGS (flag, F ("fp4_param_gather")),
-         "Add --fp4-param-gather.",
-         "Weight shards with FP4 need %s so the NVFP4 weights are gathered as NVFP4.", F ("fp4_param_gather"));
+         _("Add --fp4-param-gather."),
+         _("Weight shards with FP4 need %s so the NVFP4 weights are gathered as NVFP4."), F ("fp4_param_gather"));
   if (c->context != NULL && c->context->compute_capability_major >= 10 && !str_is (c->cuda_graph_impl, "none"))
     {
       const char *value = env_get (c, "CUDA_GRAPHS_USE_NODE_PRIORITY");
@@ -570,45 +576,46 @@ planner_check_weight_shards (PlannerCheck *c)
         planner_diagnostics_add (c->diagnostics, env_known (c) ? PLANNER_SEVERITY_ERROR : PLANNER_SEVERITY_WARNING,
                                  "gtp.cuda-graphs-node-priority",
                                  FLAGS (flag, F ("cuda_graph_impl"), "CUDA_GRAPHS_USE_NODE_PRIORITY"),
-                                 "Export CUDA_GRAPHS_USE_NODE_PRIORITY=1 in the launch script.",
-                                 "Weight shards with CUDA graphs on Blackwell or newer need "
-                                 "CUDA_GRAPHS_USE_NODE_PRIORITY=1 %s.",
-                                 env_known (c) ? "and the launch does not export it"
-                                               : "(the launch environment is not known)");
+                                 _("Export CUDA_GRAPHS_USE_NODE_PRIORITY=1 in the launch script."),
+                                 env_known (c)
+                                 ? _("Weight shards with CUDA graphs on Blackwell or newer need "
+                                     "CUDA_GRAPHS_USE_NODE_PRIORITY=1 and the launch does not export it.")
+                                 : _("Weight shards with CUDA graphs on Blackwell or newer need "
+                                     "CUDA_GRAPHS_USE_NODE_PRIORITY=1 (the launch environment is not known)."));
     }
   if (ON ("ddp_average_in_collective"))
     ADD (ERROR, "gtp.ddp-average", FLAGS (flag, F ("ddp_average_in_collective")),
-         "Drop --ddp-average-in-collective.", "Weight shards need %s off (the default).",
+         _("Drop --ddp-average-in-collective."), _("Weight shards need %s off (the default)."),
          F ("ddp_average_in_collective"));
   if (!str_is (arg_str (c->args, "ckpt_format", "torch_dist"), "torch")
       && !str_is (arg_str (c->args, "ckpt_format", "torch_dist"), "torch_dist"))
     ADD (ERROR, "gtp.ckpt-format", FLAGS (flag, F ("ckpt_format")),
-         "Use --ckpt-format torch_dist (the default) or torch.",
-         "Weight shards support only the torch and torch_dist checkpoint formats, not %s.",
+         _("Use --ckpt-format torch_dist (the default) or torch."),
+         _("Weight shards support only the torch and torch_dist checkpoint formats, not %s."),
          arg_str (c->args, "ckpt_format", "torch_dist"));
   if (ON ("dist_ckpt_optim_fully_reshardable") && ON ("distrib_optim_fully_reshardable_mem_efficient"))
     ADD (ERROR, "gtp.reshardable", FLAGS (flag, F ("distrib_optim_fully_reshardable_mem_efficient")),
-         "Drop --distrib-optim-fully-reshardable-mem-efficient.",
-         "Weight shards do not support the memory-efficient fully reshardable optimizer checkpoint.");
+         _("Drop --distrib-optim-fully-reshardable-mem-efficient."),
+         _("Weight shards do not support the memory-efficient fully reshardable optimizer checkpoint."));
   if (str_is (c->fp8_recipe, "mxfp8"))
     {
       if (!ON ("fp8_param_gather"))
         ADD (ERROR, "gtp.mxfp8-param-gather", FLAGS (flag, F ("fp8_param_gather")),
-             "Add --fp8-param-gather.",
-             "Weight shards with the mxfp8 recipe need %s: no BF16 copy of the weights is kept.",
+             _("Add --fp8-param-gather."),
+             _("Weight shards with the mxfp8 recipe need %s: no BF16 copy of the weights is kept."),
              F ("fp8_param_gather"));
       else if (!ON ("reuse_grad_buf_for_mxfp8_param_ag") || ON ("use_megatron_fsdp"))
         ADD (ERROR, "gtp.mxfp8-reuse-grad-buf", FLAGS (flag, F ("reuse_grad_buf_for_mxfp8_param_ag")),
-             "Add --reuse-grad-buf-for-mxfp8-param-ag (and do not use Megatron FSDP, which turns it off).",
-             "Weight shards with mxfp8 and %s need %s.", F ("fp8_param_gather"),
+             _("Add --reuse-grad-buf-for-mxfp8-param-ag (and do not use Megatron FSDP, which turns it off)."),
+             _("Weight shards with mxfp8 and %s need %s."), F ("fp8_param_gather"),
              F ("reuse_grad_buf_for_mxfp8_param_ag"));
     }
   if ((ON ("gtp_remat_nccl_ub") || ON ("gtp_expert_remat_nccl_ub")) && ON ("disable_symmetric_registration"))
     ADD (ERROR, "gtp.nccl-ub-symmetric", FLAGS (F (ON ("gtp_remat_nccl_ub") ? "gtp_remat_nccl_ub"
                                                                               : "gtp_expert_remat_nccl_ub"),
                                                 F ("disable_symmetric_registration")),
-         "Drop --disable-symmetric-registration.",
-         "The weight-shard NCCL user buffers need symmetric registration, which %s turns off.",
+         _("Drop --disable-symmetric-registration."),
+         _("The weight-shard NCCL user buffers need symmetric registration, which %s turns off."),
          F ("disable_symmetric_registration"));
 
   if (gtp > 1 && str_is (c->cuda_graph_impl, "local") && str_is (c->recompute, "selective")
@@ -618,9 +625,9 @@ planner_check_weight_shards (PlannerCheck *c)
       && planner_check_recompute_module (c, "shared_experts"))
     ADD (ERROR, "gtp.shared-experts-graph-recompute",
          FLAGS (F ("recompute_modules"), F ("cuda_graph_impl"), flag),
-         "Drop shared_experts from --recompute-modules, or use --cuda-graph-impl full_iteration.",
-         "With weight shards, local CUDA graphs that capture the shared experts cannot also recompute them "
-         "under FP8/FP4.");
+         _("Drop shared_experts from --recompute-modules, or use --cuda-graph-impl full_iteration."),
+         _("With weight shards, local CUDA graphs that capture the shared experts cannot also recompute them "
+           "under FP8/FP4."));
 }
 
 /* ------------------------------------------------------------------ */
@@ -630,42 +637,43 @@ planner_check_weight_shards (PlannerCheck *c)
 void
 planner_check_batch_invariant (PlannerCheck *c)
 {
-  GString *why;
+  g_autoptr(GPtrArray) why = NULL;
 
   if (!ON ("batch_invariant_mode"))
     return;
 
-  why = g_string_new (NULL);
+  why = g_ptr_array_new ();
   if (!ON ("bf16"))
-    g_string_append (why, " --bf16 parameters;");
+    g_ptr_array_add (why, (gpointer) _("--bf16 parameters"));
   if (!str_is (arg_str (c->args, "attention_backend", "auto"), "flash"))
-    g_string_append (why, " --attention-backend flash;");
+    g_ptr_array_add (why, (gpointer) "--attention-backend flash");
   if (arg_int (c->args, "flash_attention_version", 0) != 3 && arg_int (c->args, "flash_attention_version", 0) != 4)
-    g_string_append (why, " --flash-attention-version 3 or 4;");
+    g_ptr_array_add (why, (gpointer) _("--flash-attention-version 3 or 4"));
   if (c->d.cp > 1)
-    g_string_append (why, " no context parallelism;");
+    g_ptr_array_add (why, (gpointer) _("no context parallelism"));
   if (planner_args_get_double (c->args, "attention_dropout", 0.1) != 0.0)
-    g_string_append (why, " --attention-dropout 0 (the default is 0.1);");
+    g_ptr_array_add (why, (gpointer) _("--attention-dropout 0 (the default is 0.1)"));
   if (c->num_experts > 0)
     {
       if (!str_is (arg_str (c->args, "transformer_impl", "transformer_engine"), "inference_optimized")
           && !str_is (c->dispatcher, "alltoall"))
-        g_string_append (why, " the alltoall token dispatcher;");
+        g_ptr_array_add (why, (gpointer) _("the alltoall token dispatcher"));
       if (c->fp8 || c->fp4)
-        g_string_append (why, " no FP8 or FP4 with MoE;");
+        g_ptr_array_add (why, (gpointer) _("no FP8 or FP4 with MoE"));
       if (ON ("moe_permute_fusion") || ON ("moe_permute_fusion_into_hybridep"))
-        g_string_append (why, " no permute fusion with MoE;");
+        g_ptr_array_add (why, (gpointer) _("no permute fusion with MoE"));
       if (ON ("moe_pad_expert_input_to_capacity") || ON ("moe_pad_experts_for_cuda_graph_inference"))
-        g_string_append (why, " no expert padding with MoE;");
+        g_ptr_array_add (why, (gpointer) _("no expert padding with MoE"));
     }
   if (why->len > 0)
     {
-      why->str[why->len - 1] = '.';
+      g_autofree char *list = join_list (why);
+
       ADD (ERROR, "batch-invariant.requirements", FLAGS (F ("batch_invariant_mode")),
-           "Meet the requirements, or drop --batch-invariant-mode.",
-           "%s needs:%s", F ("batch_invariant_mode"), why->str);
+           _("Meet the requirements, or drop --batch-invariant-mode."),
+           /* translators: %s is a flag; the list is separated by "; " */
+           _("%s needs: %s."), F ("batch_invariant_mode"), list);
     }
-  g_string_free (why, TRUE);
 }
 
 /* ------------------------------------------------------------------ */
@@ -748,29 +756,29 @@ planner_check_requirements (PlannerCheck *c)
   if (ON ("log_max_attention_logit"))
     require (te, "2.9", F ("log_max_attention_logit"), "--log-max-attention-logit");
   if (delay && ON ("overlap_grad_reduce"))
-    require (te, wgrad_graph ? "2.12" : "2.8", F ("delay_wgrad_compute"), wgrad_graph ? "--delay-wgrad-compute with --overlap-grad-reduce "
-                                                             "and captured attention"
-                                                           : "--delay-wgrad-compute with --overlap-grad-reduce");
+    require (te, wgrad_graph ? "2.12" : "2.8", F ("delay_wgrad_compute"),
+             wgrad_graph ? _("--delay-wgrad-compute with --overlap-grad-reduce and captured attention")
+                         : _("--delay-wgrad-compute with --overlap-grad-reduce"));
   if (delay && !arg_bool (c->args, "gradient_accumulation_fusion", TRUE))
-    require (te, "2.7", F ("delay_wgrad_compute"), "--delay-wgrad-compute with --no-gradient-accumulation-fusion");
+    require (te, "2.7", F ("delay_wgrad_compute"), _("--delay-wgrad-compute with --no-gradient-accumulation-fusion"));
   if (delay && str_is (c->cuda_graph_impl, "transformer_engine"))
-    require (te, "2.10", F ("delay_wgrad_compute"), "--delay-wgrad-compute with Transformer Engine CUDA graphs");
+    require (te, "2.10", F ("delay_wgrad_compute"), _("--delay-wgrad-compute with Transformer Engine CUDA graphs"));
   if (ON ("moe_single_grouped_weight") || ON ("moe_single_grouped_bias"))
     require (te, "2.14", F (ON ("moe_single_grouped_weight") ? "moe_single_grouped_weight" : "moe_single_grouped_bias"), ON ("moe_single_grouped_weight") ? "--moe-single-grouped-weight" : "--moe-single-grouped-bias");
   if (str_is (c->recompute, "selective") && c->fp8
       && (planner_check_recompute_module (c, "moe_act") || planner_check_recompute_module (c, "layernorm")))
-    require (te, "2.6", F ("recompute_modules"), "recomputing moe_act or layernorm under FP8");
+    require (te, "2.6", F ("recompute_modules"), _("recomputing moe_act or layernorm under FP8"));
   if (c->rope_fusion && !ON ("multi_latent_attention") && ON ("rotary_interleaved"))
-    require (te, "2.3", F ("rotary_interleaved"), "--rotary-interleaved with RoPE fusion");
+    require (te, "2.3", F ("rotary_interleaved"), _("--rotary-interleaved with RoPE fusion"));
   if (ON ("moe_permute_fusion"))
     require (te, "2.1", F ("moe_permute_fusion"), "--moe-permute-fusion");
   if (ON ("overlap_dispatch_backward_with_experts_wgrad"))
     require (te, "2.3", F ("overlap_dispatch_backward_with_experts_wgrad"), "--overlap-dispatch-backward-with-experts-wgrad");
   if (GIVEN ("symmetric_ar_type"))
-    require (te, "2.3", F ("symmetric_ar_type"), "--symmetric-ar-type (which also needs torch 2.7 or newer)");
+    require (te, "2.3", F ("symmetric_ar_type"), _("--symmetric-ar-type (which also needs torch 2.7 or newer)"));
   if (remat_size (c, "tensor_parallel_num_weight_shards", c->d.tp) > 1
       || remat_size (c, "expert_tensor_parallel_num_weight_shards", c->d.etp) > 1)
-    require (te, "2.19", F (remat_size (c, "tensor_parallel_num_weight_shards", c->d.tp) > 1 ? "tensor_parallel_num_weight_shards" : "expert_tensor_parallel_num_weight_shards"), "weight shards (--tensor-parallel-num-weight-shards)");
+    require (te, "2.19", F (remat_size (c, "tensor_parallel_num_weight_shards", c->d.tp) > 1 ? "tensor_parallel_num_weight_shards" : "expert_tensor_parallel_num_weight_shards"), _("weight shards (--tensor-parallel-num-weight-shards)"));
 
   if (te->len > 0)
     {
@@ -783,37 +791,40 @@ planner_check_requirements (PlannerCheck *c)
 
           if (highest == NULL || compare_versions (r->version, highest) > 0)
             highest = r->version;
-          g_string_append_printf (text, "%s%s needs %s", i == 0 ? "" : "; ", r->what, r->version);
+          if (i > 0)
+            g_string_append (text, LIST_SEPARATOR);
+          /* translators: "--qk-clip needs 2.9": a feature and the Transformer Engine version it needs */
+          g_string_append_printf (text, _("%s needs %s"), r->what, r->version);
         }
       ADD (INFO, "runtime.transformer-engine", flags,
-           "Check the container's Transformer Engine version before the job is queued.",
-           "This launch needs Transformer Engine %s or newer (%s); Megatron stops at start-up with an older one, "
-           "and the planner cannot see the installed version.", highest, text->str);
+           _("Check the container's Transformer Engine version before the job is queued."),
+           _("This launch needs Transformer Engine %s or newer (%s); Megatron stops at start-up with an older one, "
+             "and the planner cannot see the installed version."), highest, text->str);
       for (guint i = 0; i < te->len; i++)
         g_free (g_array_index (te, Requirement, i).what);
     }
 
   if (ON ("tp_comm_overlap"))
     {
-      g_ptr_array_add (packages, g_strdup ("--tp-comm-overlap needs the yaml (PyYAML) and transformer_engine packages"));
+      g_ptr_array_add (packages, g_strdup (_("--tp-comm-overlap needs the yaml (PyYAML) and transformer_engine packages")));
       g_ptr_array_add (package_flags, (gpointer) F ("tp_comm_overlap"));
     }
   if (GIVEN ("nccl_communicator_config_path"))
     {
-      g_ptr_array_add (packages, g_strdup ("--nccl-communicator-config-path needs the yaml (PyYAML) package"));
+      g_ptr_array_add (packages, g_strdup (_("--nccl-communicator-config-path needs the yaml (PyYAML) package")));
       g_ptr_array_add (package_flags, (gpointer) F ("nccl_communicator_config_path"));
     }
   if (str_is (arg_str (c->args, "non_persistent_ckpt_type", NULL), "local"))
     {
-      g_ptr_array_add (packages, g_strdup ("--non-persistent-ckpt-type local needs nvidia-resiliency-ext"));
+      g_ptr_array_add (packages, g_strdup (_("--non-persistent-ckpt-type local needs nvidia-resiliency-ext")));
       g_ptr_array_add (package_flags, (gpointer) F ("non_persistent_ckpt_type"));
     }
   if (ON ("batch_invariant_mode") && c->num_experts > 0
       && (str_is (arg_str (c->args, "batch_invariant_backend", "te_native"), "deepgemm")
           || str_is (arg_str (c->args, "batch_invariant_backend", "te_native"), "triton")))
     {
-      g_ptr_array_add (packages, g_strdup ("--batch-invariant-mode with MoE and this backend needs DeepGEMM with "
-                                           "its BF16 grouped-GEMM bindings"));
+      g_ptr_array_add (packages, g_strdup (_("--batch-invariant-mode with MoE and this backend needs DeepGEMM with "
+                                             "its BF16 grouped-GEMM bindings")));
       g_ptr_array_add (package_flags, (gpointer) F ("batch_invariant_backend"));
     }
   if (packages->len > 0)
@@ -821,18 +832,20 @@ planner_check_requirements (PlannerCheck *c)
       g_ptr_array_add (packages, NULL);
       g_ptr_array_add (package_flags, NULL);
       {
-        g_autofree char *joined = g_strjoinv ("; ", (char **) packages->pdata);
+        g_autofree char *joined = g_strjoinv (LIST_SEPARATOR, (char **) packages->pdata);
 
         ADD (INFO, "runtime.packages", (const char *const *) package_flags->pdata,
-             "Make sure the container provides these Python packages.",
-             "This launch needs packages that Megatron imports at start-up: %s.", joined);
+             _("Make sure the container provides these Python packages."),
+             _("This launch needs packages that Megatron imports at start-up: %s."), joined);
       }
     }
 
   if (ON ("fine_grained_activation_offloading") && !str_is (env_get (c, "NVTE_CPU_OFFLOAD_V1"), "1"))
     ADD (WARNING, "offload.nvte-cpu-offload-v1", FLAGS (F ("fine_grained_activation_offloading"), "NVTE_CPU_OFFLOAD_V1"),
-         "Export NVTE_CPU_OFFLOAD_V1=1 in the launch script.",
-         "With Transformer Engine 2.10 or newer, %s needs NVTE_CPU_OFFLOAD_V1=1 (so that weights are not "
-         "offloaded); %s.", F ("fine_grained_activation_offloading"),
-         env_known (c) ? "the launch does not export it" : "the launch environment is not known");
+         _("Export NVTE_CPU_OFFLOAD_V1=1 in the launch script."),
+         env_known (c)
+         ? _("With Transformer Engine 2.10 or newer, %s needs NVTE_CPU_OFFLOAD_V1=1 (so that weights are not "
+             "offloaded); the launch does not export it.")
+         : _("With Transformer Engine 2.10 or newer, %s needs NVTE_CPU_OFFLOAD_V1=1 (so that weights are not "
+             "offloaded); the launch environment is not known."), F ("fine_grained_activation_offloading"));
 }

@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include "planner-validate-private.h"
 
 #include <string.h>
@@ -48,30 +51,30 @@ check_moe_switches (PlannerCheck *c)
 
   if (GIVEN ("num_experts") && arg_int (c->args, "num_experts", 0) < 0)
     ADD (ERROR, "moe.num-experts-negative", FLAGS (F ("num_experts")),
-         "Give the number of experts as a positive number, or drop the flag for a dense model.",
-         "%s %" G_GINT64_FORMAT " is negative: a mixture-of-experts model needs at least one expert.",
+         _("Give the number of experts as a positive number, or drop the flag for a dense model."),
+         _("%s %" PRId64 " is negative: a mixture-of-experts model needs at least one expert."),
          F ("num_experts"), arg_int (c->args, "num_experts", 0));
 
   if (GIVEN ("moe_ffn_hidden_size") && c->num_experts == 0)
     {
       if (!moe_layer_freq_mixed (c))
         ADD (ERROR, "moe.ffn-without-experts", FLAGS (F ("moe_ffn_hidden_size"), F ("num_experts")),
-             "Add --num-experts for a mixture-of-experts model, or drop --moe-ffn-hidden-size.",
-             "%s is set but the model has no experts (%s is not given): Megatron refuses an expert FFN "
-             "size without experts.", F ("moe_ffn_hidden_size"), F ("num_experts"));
+             _("Add --num-experts for a mixture-of-experts model, or drop --moe-ffn-hidden-size."),
+             _("%s is set but the model has no experts (%s is not given): Megatron refuses an expert FFN "
+               "size without experts."), F ("moe_ffn_hidden_size"), F ("num_experts"));
     }
 
   if (ON ("moe_use_grouped_tensor") && !grouped_gemm)
     ADD (ERROR, "moe.grouped-tensor-needs-grouped-gemm",
          FLAGS (F ("moe_use_grouped_tensor"), F ("moe_grouped_gemm")),
-         "Add --moe-grouped-gemm, or drop --moe-use-grouped-tensor.",
-         "%s works only with %s.", F ("moe_use_grouped_tensor"), F ("moe_grouped_gemm"));
+         _("Add --moe-grouped-gemm, or drop --moe-use-grouped-tensor."),
+         _("%s works only with %s."), F ("moe_use_grouped_tensor"), F ("moe_grouped_gemm"));
 
   if ((single_weight || single_bias) && !grouped_gemm)
     ADD (ERROR, "moe.single-grouped-needs-grouped-gemm",
          FLAGS (F (single_weight ? "moe_single_grouped_weight" : "moe_single_grouped_bias"), F ("moe_grouped_gemm")),
-         "Add --moe-grouped-gemm.",
-         "%s needs %s: the single grouped parameters belong to the grouped GEMM.",
+         _("Add --moe-grouped-gemm."),
+         _("%s needs %s: the single grouped parameters belong to the grouped GEMM."),
          F (single_weight ? "moe_single_grouped_weight" : "moe_single_grouped_bias"), F ("moe_grouped_gemm"));
   if (single_weight)
     {
@@ -79,60 +82,60 @@ check_moe_switches (PlannerCheck *c)
           || (c->fp4 && !str_is (arg_str (c->args, "fp4_recipe", "nvfp4"), "nvfp4")))
         ADD (ERROR, "moe.single-grouped-weight-precision",
              FLAGS (F ("moe_single_grouped_weight"), F (c->fp8 ? "fp8_recipe" : "fp4_recipe")),
-             c->fp8 ? "Use --fp8-recipe mxfp8, or drop --moe-single-grouped-weight." : "Use --fp4-recipe nvfp4.",
-             "%s supports BF16/FP16 weights, the mxfp8 FP8 recipe or the nvfp4 FP4 recipe only; this launch uses "
-             "the %s recipe.", F ("moe_single_grouped_weight"),
+             c->fp8 ? _("Use --fp8-recipe mxfp8, or drop --moe-single-grouped-weight.") : _("Use --fp4-recipe nvfp4."),
+             _("%s supports BF16/FP16 weights, the mxfp8 FP8 recipe or the nvfp4 FP4 recipe only; this launch uses "
+               "the %s recipe."), F ("moe_single_grouped_weight"),
              c->fp8 ? c->fp8_recipe : arg_str (c->args, "fp4_recipe", "nvfp4"));
       if (c->fp4 && !ON ("fp4_param_gather"))
         ADD (ERROR, "moe.single-grouped-weight-fp4-param",
              FLAGS (F ("moe_single_grouped_weight"), F ("fp4_param_gather")),
-             "Add --fp4-param-gather.",
-             "%s with FP4 compute needs %s.", F ("moe_single_grouped_weight"), F ("fp4_param_gather"));
+             _("Add --fp4-param-gather."),
+             _("%s with FP4 compute needs %s."), F ("moe_single_grouped_weight"), F ("fp4_param_gather"));
     }
   if ((single_weight || single_bias) && !c->grouped_tensor)
     ADD (ERROR, "moe.single-grouped-needs-grouped-tensor",
          FLAGS (F (single_weight ? "moe_single_grouped_weight" : "moe_single_grouped_bias"), F ("moe_use_grouped_tensor")),
-         "Add --moe-use-grouped-tensor (or --use-transformer-engine-op-fuser, which turns it on with grouped GEMM).",
-         "%s needs the grouped-tensor parameter layout (%s).",
+         _("Add --moe-use-grouped-tensor (or --use-transformer-engine-op-fuser, which turns it on with grouped GEMM)."),
+         _("%s needs the grouped-tensor parameter layout (%s)."),
          F (single_weight ? "moe_single_grouped_weight" : "moe_single_grouped_bias"), F ("moe_use_grouped_tensor"));
   if (single_bias && !c->add_bias)
     ADD (ERROR, "moe.single-grouped-bias-needs-bias",
          FLAGS (F ("moe_single_grouped_bias"), F ("add_bias_linear")),
-         "Drop --moe-single-grouped-bias, or drop --disable-bias-linear.",
-         "%s needs linear-layer biases, which %s removes.", F ("moe_single_grouped_bias"), F ("add_bias_linear"));
+         _("Drop --moe-single-grouped-bias, or drop --disable-bias-linear."),
+         _("%s needs linear-layer biases, which %s removes."), F ("moe_single_grouped_bias"), F ("add_bias_linear"));
 
   if (ON ("moe_enable_deepep"))
     {
       if (!str_is (dispatcher, "flex"))
         ADD (ERROR, "moe.deepep-needs-flex", FLAGS (F ("moe_enable_deepep"), F ("moe_token_dispatcher_type")),
-             "Add --moe-token-dispatcher-type flex.",
-             "%s needs --moe-token-dispatcher-type flex; the dispatcher is %s.", F ("moe_enable_deepep"), dispatcher);
+             _("Add --moe-token-dispatcher-type flex."),
+             _("%s needs --moe-token-dispatcher-type flex; the dispatcher is %s."), F ("moe_enable_deepep"), dispatcher);
       if (str_is (arg_str (c->args, "moe_flex_dispatcher_backend", "deepep"), "hybridep"))
         ADD (ERROR, "moe.deepep-hybridep",
              FLAGS (F ("moe_enable_deepep"), F ("moe_flex_dispatcher_backend")),
-             "Drop --moe-enable-deepep (deprecated) and keep --moe-flex-dispatcher-backend hybridep, or the reverse.",
-             "%s asks for the DeepEP backend while %s asks for hybridep; the flex dispatcher takes one backend.",
+             _("Drop --moe-enable-deepep (deprecated) and keep --moe-flex-dispatcher-backend hybridep, or the reverse."),
+             _("%s asks for the DeepEP backend while %s asks for hybridep; the flex dispatcher takes one backend."),
              F ("moe_enable_deepep"), F ("moe_flex_dispatcher_backend"));
     }
   if (str_is (dispatcher, "flex") && ON ("moe_pad_expert_input_to_capacity") && str_is (backend, "deepep"))
     ADD (ERROR, "moe.flex-deepep-pad",
          FLAGS (F ("moe_pad_expert_input_to_capacity"), F ("moe_flex_dispatcher_backend")),
-         "Drop --moe-pad-expert-input-to-capacity, or use --moe-flex-dispatcher-backend hybridep.",
-         "The flex dispatcher with the DeepEP backend (the default backend) cannot pad expert inputs to capacity (%s).",
+         _("Drop --moe-pad-expert-input-to-capacity, or use --moe-flex-dispatcher-backend hybridep."),
+         _("The flex dispatcher with the DeepEP backend (the default backend) cannot pad expert inputs to capacity (%s)."),
          F ("moe_pad_expert_input_to_capacity"));
   if (str_is (backend, "ncclep"))
     {
       if (!str_is (dispatcher, "flex"))
         ADD (ERROR, "moe.ncclep-needs-flex",
              FLAGS (F ("moe_flex_dispatcher_backend"), F ("moe_token_dispatcher_type")),
-             "Add --moe-token-dispatcher-type flex.",
-             "%s ncclep needs --moe-token-dispatcher-type flex; the dispatcher is %s.",
+             _("Add --moe-token-dispatcher-type flex."),
+             _("%s ncclep needs --moe-token-dispatcher-type flex; the dispatcher is %s."),
              F ("moe_flex_dispatcher_backend"), dispatcher);
       if (c->grouped_tensor && !fuser)
         ADD (ERROR, "moe.ncclep-grouped-tensor",
              FLAGS (F ("moe_flex_dispatcher_backend"), F ("moe_use_grouped_tensor"), F ("use_transformer_engine_op_fuser")),
-             "Add --use-transformer-engine-op-fuser, or drop --moe-use-grouped-tensor, or pick another backend.",
-             "The ncclep backend does not yet take grouped-tensor expert weights without %s.",
+             _("Add --use-transformer-engine-op-fuser, or drop --moe-use-grouped-tensor, or pick another backend."),
+             _("The ncclep backend does not yet take grouped-tensor expert weights without %s."),
              F ("use_transformer_engine_op_fuser"));
     }
   if (!str_is (arg_str (c->args, "moe_dispatch_fwd_dtype", "bf16"), "bf16")
@@ -144,33 +147,33 @@ check_moe_switches (PlannerCheck *c)
       if (!str_is (dispatcher, "flex") || !str_is (backend, "ncclep"))
         ADD (ERROR, "moe.dispatch-dtype-ncclep",
              FLAGS (flag, F ("moe_token_dispatcher_type"), F ("moe_flex_dispatcher_backend")),
-             "Use --moe-token-dispatcher-type flex --moe-flex-dispatcher-backend ncclep, or keep bf16.",
-             "%s other than bf16 needs the flex dispatcher with the ncclep backend.", flag);
+             _("Use --moe-token-dispatcher-type flex --moe-flex-dispatcher-backend ncclep, or keep bf16."),
+             _("%s other than bf16 needs the flex dispatcher with the ncclep backend."), flag);
       if (!fuser || !grouped_gemm)
         ADD (ERROR, "moe.dispatch-dtype-fuser",
              FLAGS (flag, F ("use_transformer_engine_op_fuser"), F ("moe_grouped_gemm")),
-             "Add --use-transformer-engine-op-fuser and --moe-grouped-gemm, or keep bf16.",
-             "%s mxfp8 needs both %s and %s.", flag, F ("use_transformer_engine_op_fuser"), F ("moe_grouped_gemm"));
+             _("Add --use-transformer-engine-op-fuser and --moe-grouped-gemm, or keep bf16."),
+             _("%s mxfp8 needs both %s and %s."), flag, F ("use_transformer_engine_op_fuser"), F ("moe_grouped_gemm"));
     }
   if (GIVEN ("moe_deepep_num_sms") && GIVEN ("moe_hybridep_num_sms") && !GIVEN ("moe_flex_dispatcher_num_sms")
       && arg_int (c->args, "moe_deepep_num_sms", 0) != arg_int (c->args, "moe_hybridep_num_sms", 0))
     ADD (ERROR, "moe.num-sms-conflict",
          FLAGS (F ("moe_deepep_num_sms"), F ("moe_hybridep_num_sms"), F ("moe_flex_dispatcher_num_sms")),
-         "Replace both with one --moe-flex-dispatcher-num-sms.",
-         "%s and %s (both deprecated) disagree; Megatron needs one SM count, %s.",
+         _("Replace both with one --moe-flex-dispatcher-num-sms."),
+         _("%s and %s (both deprecated) disagree; Megatron needs one SM count, %s."),
          F ("moe_deepep_num_sms"), F ("moe_hybridep_num_sms"), F ("moe_flex_dispatcher_num_sms"));
 
   if (GIVEN ("moe_shared_expert_intermediate_size"))
     {
       if (arg_int (c->args, "moe_shared_expert_intermediate_size", 0) <= 0)
         ADD (ERROR, "moe.shared-expert-size", FLAGS (F ("moe_shared_expert_intermediate_size")),
-             "Give the shared experts' total FFN size (shared experts × FFN size of each).",
-             "%s must be positive.", F ("moe_shared_expert_intermediate_size"));
+             _("Give the shared experts' total FFN size (shared experts × FFN size of each)."),
+             _("%s must be positive."), F ("moe_shared_expert_intermediate_size"));
       if (ON ("moe_shared_expert_overlap") && !str_is (dispatcher, "alltoall") && !str_is (dispatcher, "flex"))
         ADD (ERROR, "moe.shared-expert-overlap-dispatcher",
              FLAGS (F ("moe_shared_expert_overlap"), F ("moe_token_dispatcher_type")),
-             "Use --moe-token-dispatcher-type alltoall (or flex).",
-             "%s needs the alltoall or flex token dispatcher; the dispatcher is %s.",
+             _("Use --moe-token-dispatcher-type alltoall (or flex)."),
+             _("%s needs the alltoall or flex token dispatcher; the dispatcher is %s."),
              F ("moe_shared_expert_overlap"), dispatcher);
     }
 
@@ -183,9 +186,10 @@ check_moe_switches (PlannerCheck *c)
     if (n_types > 1 && n_coeffs != n_types)
       ADD (ERROR, "moe.balancing-coeff-length",
            FLAGS (F ("moe_router_load_balancing_type"), F ("moe_aux_loss_coeff")),
-           "Give one --moe-aux-loss-coeff value per load-balancing type.",
-           "%u load-balancing types but %u auxiliary-loss coefficient%s.", n_types, n_coeffs,
-           n_coeffs == 1 ? "" : "s");
+           _("Give one --moe-aux-loss-coeff value per load-balancing type."),
+           g_dngettext (GETTEXT_PACKAGE, "%u load-balancing types but %u auxiliary-loss coefficient.",
+                        "%u load-balancing types but %u auxiliary-loss coefficients.", n_coeffs),
+           n_types, n_coeffs);
   }
 
   if (GIVEN ("moe_expert_capacity_factor"))
@@ -197,7 +201,7 @@ check_moe_switches (PlannerCheck *c)
 
       if (planner_args_get_double (c->args, "moe_expert_capacity_factor", -1.0) < 0.0)
         ADD (WARNING, "moe.capacity-factor-negative", FLAGS (F ("moe_expert_capacity_factor")), NULL,
-             "A negative %s is turned into \"no capacity limit\" (no token dropping).",
+             _("A negative %s is turned into \"no capacity limit\" (no token dropping)."),
              F ("moe_expert_capacity_factor"));
       for (guint i = 0; types != NULL && types[i] != NULL && bad == NULL; i++)
         if (!g_strv_contains (dropping, types[i]))
@@ -207,16 +211,16 @@ check_moe_switches (PlannerCheck *c)
       if (bad != NULL)
         ADD (ERROR, "moe.capacity-factor-balancing",
              FLAGS (F ("moe_expert_capacity_factor"), F ("moe_router_load_balancing_type")),
-             "Use --moe-router-load-balancing-type aux_loss, seq_aux_loss, global_aux_loss or none.",
-             "Token dropping with %s works only with the aux_loss, seq_aux_loss, global_aux_loss or none "
-             "load balancing, not %s.", F ("moe_expert_capacity_factor"), bad);
+             _("Use --moe-router-load-balancing-type aux_loss, seq_aux_loss, global_aux_loss or none."),
+             _("Token dropping with %s works only with the aux_loss, seq_aux_loss, global_aux_loss or none "
+               "load balancing, not %s."), F ("moe_expert_capacity_factor"), bad);
     }
   if (ON ("moe_pad_expert_input_to_capacity")
       && planner_args_get_double (c->args, "moe_expert_capacity_factor", -1.0) < 0.0)
     ADD (ERROR, "moe.pad-needs-capacity",
          FLAGS (F ("moe_pad_expert_input_to_capacity"), F ("moe_expert_capacity_factor")),
-         "Add a non-negative --moe-expert-capacity-factor, or drop the padding flag.",
-         "%s needs %s (a negative factor counts as none).",
+         _("Add a non-negative --moe-expert-capacity-factor, or drop the padding flag."),
+         _("%s needs %s (a negative factor counts as none)."),
          F ("moe_pad_expert_input_to_capacity"), F ("moe_expert_capacity_factor"));
 
   if (GIVEN ("moe_expert_rank_capacity_factor"))
@@ -224,15 +228,15 @@ check_moe_switches (PlannerCheck *c)
       if (!str_is (backend, "hybridep") && !str_is (backend, "ncclep"))
         ADD (ERROR, "moe.rank-capacity-backend",
              FLAGS (F ("moe_expert_rank_capacity_factor"), F ("moe_flex_dispatcher_backend")),
-             "Add --moe-flex-dispatcher-backend hybridep (or ncclep).",
-             "%s needs the hybridep or ncclep flex backend; the backend is %s.",
+             _("Add --moe-flex-dispatcher-backend hybridep (or ncclep)."),
+             _("%s needs the hybridep or ncclep flex backend; the backend is %s."),
              F ("moe_expert_rank_capacity_factor"), backend);
       else if (str_is (backend, "hybridep") && !fuser && !c->grouped_tensor)
         ADD (ERROR, "moe.rank-capacity-hybridep",
              FLAGS (F ("moe_expert_rank_capacity_factor"), F ("use_transformer_engine_op_fuser"),
                     F ("moe_use_grouped_tensor")),
-             "Add --use-transformer-engine-op-fuser or --moe-use-grouped-tensor.",
-             "%s with the hybridep backend needs %s or %s.", F ("moe_expert_rank_capacity_factor"),
+             _("Add --use-transformer-engine-op-fuser or --moe-use-grouped-tensor."),
+             _("%s with the hybridep backend needs %s or %s."), F ("moe_expert_rank_capacity_factor"),
              F ("use_transformer_engine_op_fuser"), F ("moe_use_grouped_tensor"));
     }
 
@@ -243,21 +247,21 @@ check_moe_switches (PlannerCheck *c)
       if (c->cpu_offloading)
         ADD (ERROR, "moe.paged-stash-cpu-offloading",
              FLAGS (F ("moe_paged_stash"), F ("cpu_offloading_num_layers")),
-             "Use one of the two.", "%s cannot be combined with CPU activation offloading (%s).",
+             _("Use one of the two."), _("%s cannot be combined with CPU activation offloading (%s)."),
              F ("moe_paged_stash"), F ("cpu_offloading_num_layers"));
       if (!GIVEN ("moe_expert_rank_capacity_factor"))
         ADD (ERROR, "moe.paged-stash-rank-capacity",
              FLAGS (F ("moe_paged_stash"), F ("moe_expert_rank_capacity_factor")),
-             "Add --moe-expert-rank-capacity-factor, or drop --moe-paged-stash.",
-             "%s is useful only with %s, and Megatron requires it.",
+             _("Add --moe-expert-rank-capacity-factor, or drop --moe-paged-stash."),
+             _("%s is useful only with %s, and Megatron requires it."),
              F ("moe_paged_stash"), F ("moe_expert_rank_capacity_factor"));
       for (guint i = 0; i < G_N_ELEMENTS (inside); i++)
         if (planner_check_offload_module (c, inside[i]))
           {
             ADD (ERROR, "moe.paged-stash-offload-modules",
                  FLAGS (F ("moe_paged_stash"), F ("offload_modules")),
-                 "Remove expert_fc1, moe_act and fused_group_mlp from --offload-modules.",
-                 "%s already keeps the expert activations; offloading %s as well is refused.",
+                 _("Remove expert_fc1, moe_act and fused_group_mlp from --offload-modules."),
+                 _("%s already keeps the expert activations; offloading %s as well is refused."),
                  F ("moe_paged_stash"), inside[i]);
             break;
           }
@@ -268,8 +272,8 @@ check_moe_switches (PlannerCheck *c)
       && !str_is (arg_str (c->args, "moe_router_score_function", "softmax"), "sqrtsoftplus"))
     ADD (ERROR, "moe.expert-bias-needs-sigmoid",
          FLAGS (F ("moe_router_enable_expert_bias"), F ("moe_router_score_function")),
-         "Add --moe-router-score-function sigmoid.",
-         "%s works only with sigmoid or sqrtsoftplus router scores, not softmax.", F ("moe_router_enable_expert_bias"));
+         _("Add --moe-router-score-function sigmoid."),
+         _("%s works only with sigmoid or sqrtsoftplus router scores, not softmax."), F ("moe_router_enable_expert_bias"));
 
   if (ON ("moe_router_padding_for_quantization") || ON ("moe_router_padding_for_fp8"))
     {
@@ -278,13 +282,14 @@ check_moe_switches (PlannerCheck *c)
 
       if (!c->fp8 && !c->fp4)
         ADD (ERROR, "moe.padding-for-quantization-needs-fp8", FLAGS (flag, F ("fp8")),
-             "Add --fp8-format (or --fp4-format), or drop the padding flag.",
-             "%s pads the routing map for FP8/FP4 GEMMs and is refused without --fp8-format or --fp4-format.", flag);
+             _("Add --fp8-format (or --fp4-format), or drop the padding flag."),
+             _("%s pads the routing map for FP8/FP4 GEMMs and is refused without --fp8-format or --fp4-format."), flag);
       if (str_is (dispatcher, "allgather") || str_is (dispatcher, "alltoall_seq"))
         ADD (ERROR, "moe.padding-for-quantization-allgather", FLAGS (flag, F ("moe_token_dispatcher_type")),
-             "Use --moe-token-dispatcher-type alltoall or flex.",
-             "%s is refused with the %s token dispatcher%s.", flag, dispatcher,
-             GIVEN ("moe_token_dispatcher_type") ? "" : " (the default)");
+             _("Use --moe-token-dispatcher-type alltoall or flex."),
+             GIVEN ("moe_token_dispatcher_type")
+             ? _("%s is refused with the %s token dispatcher.")
+             : _("%s is refused with the %s token dispatcher (the default)."), flag, dispatcher);
     }
 
   if (arg_int (c->args, "moe_router_topk", 2) == 1
@@ -293,8 +298,8 @@ check_moe_switches (PlannerCheck *c)
       && !(arg_list_length (c->args, "moe_router_load_balancing_type") <= 1
            && str_is (arg_str (c->args, "moe_router_load_balancing_type", "aux_loss"), "sinkhorn")))
     ADD (ERROR, "moe.topk1-needs-pre-softmax", FLAGS (F ("moe_router_topk"), F ("moe_router_pre_softmax")),
-         "Add --moe-router-pre-softmax.",
-         "Top-1 routing with softmax scores needs %s (softmax over a single expert has a zero gradient).",
+         _("Add --moe-router-pre-softmax."),
+         _("Top-1 routing with softmax scores needs %s (softmax over a single expert has a zero gradient)."),
          F ("moe_router_pre_softmax"));
 
   if (arg_int (c->args, "moe_router_group_topk", 0) != 0)
@@ -305,41 +310,41 @@ check_moe_switches (PlannerCheck *c)
       if (groups == 0)
         ADD (ERROR, "moe.router-group-topk-needs-groups",
              FLAGS (F ("moe_router_group_topk"), F ("moe_router_num_groups")),
-             "Add --moe-router-num-groups (for example the number of EP ranks or nodes).",
-             "Group-limited routing (%s) needs %s.", F ("moe_router_group_topk"), F ("moe_router_num_groups"));
+             _("Add --moe-router-num-groups (for example the number of EP ranks or nodes)."),
+             _("Group-limited routing (%s) needs %s."), F ("moe_router_group_topk"), F ("moe_router_num_groups"));
       else if (groups < 0 || c->num_experts == 0 || c->num_experts % (guint64) groups != 0 || group_topk > groups)
         ADD (ERROR, "moe.router-groups",
              FLAGS (F ("moe_router_num_groups"), F ("moe_router_group_topk"), F ("num_experts")),
-             "Use a group count that divides the experts and a group top-k no larger than it.",
-             "Group-limited routing needs the %" G_GUINT64_FORMAT " experts to split evenly into %s (%"
-             G_GINT64_FORMAT ") groups and %s (%" G_GINT64_FORMAT ") ≤ the number of groups.",
+             _("Use a group count that divides the experts and a group top-k no larger than it."),
+             _("Group-limited routing needs the %" PRIu64 " experts to split evenly into %s (%"
+               PRId64 ") groups and %s (%" PRId64 ") ≤ the number of groups."),
              c->num_experts, F ("moe_router_num_groups"), groups, F ("moe_router_group_topk"), group_topk);
     }
 
   if (grouped_gemm && c->context != NULL
       && c->context->compute_capability_major != 0 && c->context->compute_capability_major < 8)
     ADD (ERROR, "moe.grouped-gemm-cc", FLAGS (F ("moe_grouped_gemm")),
-         "Drop --moe-grouped-gemm on this GPU, or use an Ampere or newer GPU.",
-         "%s needs a GPU of compute capability 8.0 or newer; this one is %u.x.",
+         _("Drop --moe-grouped-gemm on this GPU, or use an Ampere or newer GPU."),
+         _("%s needs a GPU of compute capability 8.0 or newer; this one is %u.x."),
          F ("moe_grouped_gemm"), c->context->compute_capability_major);
 
   if (GIVEN ("moe_latent_size"))
     {
       if (arg_int (c->args, "moe_latent_size", 0) <= 0)
         ADD (ERROR, "moe.latent-size-positive", FLAGS (F ("moe_latent_size")),
-             "Give a positive latent dimension, or drop the flag.",
-             "%s must be greater than zero.", F ("moe_latent_size"));
+             _("Give a positive latent dimension, or drop the flag."),
+             _("%s must be greater than zero."), F ("moe_latent_size"));
       if (c->num_experts == 0)
         ADD (ERROR, "moe.latent-needs-experts", FLAGS (F ("moe_latent_size"), F ("num_experts")),
-             "Add --num-experts, or drop --moe-latent-size.",
-             "%s projects tokens into a latent space for the experts; the model has no experts.",
+             _("Add --num-experts, or drop --moe-latent-size."),
+             _("%s projects tokens into a latent space for the experts; the model has no experts."),
              F ("moe_latent_size"));
     }
 
   if (ON ("moe_use_upcycling") && !GIVEN ("save"))
     ADD (ERROR, "moe.upcycling-needs-save", FLAGS (F ("moe_use_upcycling"), F ("save")),
-         "Add --save with the directory for the upcycled checkpoint.",
-         "%s writes the upcycled MoE checkpoint and needs %s.", F ("moe_use_upcycling"), F ("save"));
+         _("Add --save with the directory for the upcycled checkpoint."),
+         _("%s writes the upcycled MoE checkpoint and needs %s."), F ("moe_use_upcycling"), F ("save"));
 }
 
 /* The expert-parallel overlap and its companions (TransformerConfig). */
@@ -350,49 +355,49 @@ check_moe_overlap (PlannerCheck *c)
 
   if (overlap)
     {
-      GString *why = g_string_new (NULL);
+      g_autoptr(GPtrArray) why = g_ptr_array_new ();
 
       if (c->d.ep <= 1)
-        g_string_append (why, " EP > 1;");
+        g_ptr_array_add (why, (gpointer) "EP > 1");
       if (!str_is (c->dispatcher, "alltoall") && !str_is (c->dispatcher, "flex"))
-        g_string_append (why, " the alltoall or flex dispatcher;");
+        g_ptr_array_add (why, (gpointer) _("the alltoall or flex dispatcher"));
       if (!ON ("bf16") && !ON ("fp16"))
-        g_string_append (why, " --bf16 or --fp16;");
+        g_ptr_array_add (why, (gpointer) _("--bf16 or --fp16"));
       if (str_is (c->recompute, "full"))
-        g_string_append (why, " no full recompute;");
+        g_ptr_array_add (why, (gpointer) _("no full recompute"));
       if (GIVEN ("recompute_method"))
-        g_string_append (why, " no --recompute-method;");
+        g_ptr_array_add (why, (gpointer) _("no --recompute-method"));
       if (GIVEN ("recompute_num_layers"))
-        g_string_append (why, " no --recompute-num-layers;");
+        g_ptr_array_add (why, (gpointer) _("no --recompute-num-layers"));
       if (planner_check_recompute_module (c, "moe"))
-        g_string_append (why, " no \"moe\" in --recompute-modules;");
+        g_ptr_array_add (why, (gpointer) _("no \"moe\" in --recompute-modules"));
       if (ON ("moe_shared_expert_overlap"))
-        g_string_append (why, " no --moe-shared-expert-overlap;");
+        g_ptr_array_add (why, (gpointer) _("no --moe-shared-expert-overlap"));
       if (arg_int (c->args, "mtp_num_layers", 0) > 1)
-        g_string_append (why, " at most one MTP layer;");
+        g_ptr_array_add (why, (gpointer) _("at most one MTP layer"));
       if (c->d.pp > 1 && c->d.vpp <= 1)
-        g_string_append (why, " a virtual pipeline when PP > 1;");
+        g_ptr_array_add (why, (gpointer) _("a virtual pipeline when PP > 1"));
       if (str_is (c->dispatcher, "flex") && str_is (c->flex_backend, "ncclep")
           && ON ("fine_grained_activation_offloading") && planner_check_offload_module (c, "expert_fc1"))
-        g_string_append (why, " no expert_fc1 offloading with the ncclep backend;");
+        g_ptr_array_add (why, (gpointer) _("no expert_fc1 offloading with the ncclep backend"));
       if (str_is (c->cuda_graph_impl, "transformer_engine")
           && (planner_check_graph_module (c, "moe") || planner_check_graph_module (c, "mlp")))
-        g_string_append (why, " no moe or mlp in --cuda-graph-modules with Transformer Engine CUDA graphs;");
+        g_ptr_array_add (why, (gpointer) _("no moe or mlp in --cuda-graph-modules with Transformer Engine CUDA graphs"));
       if (why->len > 0)
         {
-          why->str[why->len - 1] = '.';
+          g_autofree char *list = join_list (why);
+
           ADD (ERROR, "moe.overlap-ep-comm", FLAGS (F ("overlap_moe_expert_parallel_comm")),
-               "Meet the requirements, or drop the flag.",
-               "%s needs:%s", F ("overlap_moe_expert_parallel_comm"), why->str);
+               _("Meet the requirements, or drop the flag."),
+               _("%s needs: %s."), F ("overlap_moe_expert_parallel_comm"), list);
         }
-      g_string_free (why, TRUE);
     }
 
   if (ON ("delay_wgrad_compute") && !overlap)
     ADD (ERROR, "wgrad.delay-needs-ep-overlap",
          FLAGS (F ("delay_wgrad_compute"), F ("overlap_moe_expert_parallel_comm")),
-         "Add --overlap-moe-expert-parallel-comm (with its requirements), or drop --delay-wgrad-compute.",
-         "%s is part of the expert-parallel overlap and is refused without %s.",
+         _("Add --overlap-moe-expert-parallel-comm (with its requirements), or drop --delay-wgrad-compute."),
+         _("%s is part of the expert-parallel overlap and is refused without %s."),
          F ("delay_wgrad_compute"), F ("overlap_moe_expert_parallel_comm"));
 
   if (ON ("overlap_dispatch_backward_with_experts_wgrad"))
@@ -400,21 +405,21 @@ check_moe_overlap (PlannerCheck *c)
       if (overlap)
         ADD (ERROR, "moe.overlap-dispatch-wgrad-ep-overlap",
              FLAGS (F ("overlap_dispatch_backward_with_experts_wgrad"), F ("overlap_moe_expert_parallel_comm")),
-             "Keep one of the two overlaps.",
-             "%s cannot be combined with %s.", F ("overlap_dispatch_backward_with_experts_wgrad"),
+             _("Keep one of the two overlaps."),
+             _("%s cannot be combined with %s."), F ("overlap_dispatch_backward_with_experts_wgrad"),
              F ("overlap_moe_expert_parallel_comm"));
       if (ON ("delay_wgrad_compute"))
         ADD (ERROR, "moe.overlap-dispatch-wgrad-delay",
              FLAGS (F ("overlap_dispatch_backward_with_experts_wgrad"), F ("delay_wgrad_compute")),
-             "Keep one of the two.", "%s and %s are mutually exclusive.",
+             _("Keep one of the two."), _("%s and %s are mutually exclusive."),
              F ("overlap_dispatch_backward_with_experts_wgrad"), F ("delay_wgrad_compute"));
     }
 
   if (ON ("ep_overlap_early_attn_memory_release") && !overlap)
     ADD (ERROR, "moe.early-attn-release-needs-overlap",
          FLAGS (F ("ep_overlap_early_attn_memory_release"), F ("overlap_moe_expert_parallel_comm")),
-         "Add --overlap-moe-expert-parallel-comm, or drop the flag.",
-         "%s only works together with %s.", F ("ep_overlap_early_attn_memory_release"),
+         _("Add --overlap-moe-expert-parallel-comm, or drop the flag."),
+         _("%s only works together with %s."), F ("ep_overlap_early_attn_memory_release"),
          F ("overlap_moe_expert_parallel_comm"));
 }
 
@@ -426,14 +431,14 @@ planner_check_moe (PlannerCheck *c)
 
   if (GIVEN ("num_experts") && arg_int (c->args, "num_experts", 0) == 0)
     ADD (WARNING, "moe.num-experts-zero", FLAGS (F ("num_experts")),
-         "Drop --num-experts for a dense model.",
-         "%s 0 is turned into \"no experts\": the model is dense.", F ("num_experts"));
+         _("Drop --num-experts for a dense model."),
+         _("%s 0 is turned into \"no experts\": the model is dense."), F ("num_experts"));
 
   if (c->d.ep > 1 && c->num_experts == 0)
     {
       ADD (ERROR, "moe.ep-without-experts", FLAGS (F ("expert_model_parallel_size"), F ("num_experts")),
-           "Drop --expert-model-parallel-size, or add --num-experts.",
-           "%s %" G_GUINT64_FORMAT " needs a mixture-of-experts model, but %s is not set.",
+           _("Drop --expert-model-parallel-size, or add --num-experts."),
+           _("%s %" PRIu64 " needs a mixture-of-experts model, but %s is not set."),
            F ("expert_model_parallel_size"), c->d.ep, F ("num_experts"));
       return;
     }
@@ -445,29 +450,36 @@ planner_check_moe (PlannerCheck *c)
       g_autofree char *choices = format_divisors (c->num_experts, fit);
 
       ADD (ERROR, "moe.experts-not-divisible-by-ep", FLAGS (F ("num_experts"), F ("expert_model_parallel_size")),
-           "Pick an expert-parallel size that divides the number of experts.",
-           "Number of experts should be a multiple of expert model parallel_size: %" G_GUINT64_FORMAT
-           " experts over EP %" G_GUINT64_FORMAT ". Valid %s values%s: %s.",
+           _("Pick an expert-parallel size that divides the number of experts."),
+           fit != 0
+           ? _("Number of experts should be a multiple of expert model parallel_size: %" PRIu64
+               " experts over EP %" PRIu64 ". Valid %s values that fit the GPUs: %s.")
+           : _("Number of experts should be a multiple of expert model parallel_size: %" PRIu64
+               " experts over EP %" PRIu64 ". Valid %s values: %s."),
            c->num_experts, c->d.ep, F ("expert_model_parallel_size"),
-           fit != 0 ? " that fit the GPUs" : "", choices != NULL ? choices : "none");
+           /* translators: in place of a list of valid values */
+           choices != NULL ? choices : _("none"));
     }
 
   if (arg_bool (c->args, "add_bias_linear", TRUE) && c->d.etp != 1)
     ADD (ERROR, "moe.bias-needs-etp-1",
          FLAGS (F ("add_bias_linear"), F ("expert_tensor_parallel_size"), F ("tensor_model_parallel_size")),
-         "Add --disable-bias-linear (most MoE models have no bias), or --expert-tensor-parallel-size 1.",
-         "Bias in MoE is only supported when ETP == 1, and ETP is %" G_GUINT64_FORMAT "%s. The linear layers have a "
-         "bias because %s is not given.",
-         c->d.etp, c->d.etp_given ? "" : " (it defaults to TP)", F ("add_bias_linear"));
+         _("Add --disable-bias-linear (most MoE models have no bias), or --expert-tensor-parallel-size 1."),
+         c->d.etp_given
+         ? _("Bias in MoE is only supported when ETP == 1, and ETP is %" PRIu64 ". The linear layers have a "
+             "bias because %s is not given.")
+         : _("Bias in MoE is only supported when ETP == 1, and ETP is %" PRIu64 " (it defaults to TP). The "
+             "linear layers have a bias because %s is not given."),
+         c->d.etp, F ("add_bias_linear"));
   else if (!c->d.etp_given && c->d.tp > 1)
     ADD (INFO, "moe.etp-defaults-to-tp", FLAGS (F ("expert_tensor_parallel_size"), F ("tensor_model_parallel_size")),
-         "Set --expert-tensor-parallel-size 1 to keep experts whole (often faster with EP).",
-         "Expert tensor parallelism is not given, so it defaults to TP %" G_GUINT64_FORMAT ": every expert is split "
-         "over %" G_GUINT64_FORMAT " GPUs.", c->d.tp, c->d.tp);
+         _("Set --expert-tensor-parallel-size 1 to keep experts whole (often faster with EP)."),
+         _("Expert tensor parallelism is not given, so it defaults to TP %" PRIu64 ": every expert is split "
+           "over %" PRIu64 " GPUs."), c->d.tp, c->d.tp);
 
   if (!has_value (c->args, "moe_ffn_hidden_size"))
     ADD (INFO, "moe.ffn-default", FLAGS (F ("moe_ffn_hidden_size"), F ("ffn_hidden_size")),
-         NULL, "%s is not given, so each expert uses the dense FFN size (%s).",
+         NULL, _("%s is not given, so each expert uses the dense FFN size (%s)."),
          F ("moe_ffn_hidden_size"), F ("ffn_hidden_size"));
 
   {
@@ -476,9 +488,9 @@ planner_check_moe (PlannerCheck *c)
     if (moe_ffn != 0 && moe_ffn % c->d.etp != 0)
       ADD (ERROR, "moe.ffn-not-divisible-by-etp",
            FLAGS (F ("moe_ffn_hidden_size"), F ("expert_tensor_parallel_size")),
-           "Pick an ETP that divides the expert FFN size.",
-           "The expert FFN size %" G_GUINT64_FORMAT " is not divisible by ETP %" G_GUINT64_FORMAT
-           ": the job dies when the model is built.", moe_ffn, c->d.etp);
+           _("Pick an ETP that divides the expert FFN size."),
+           _("The expert FFN size %" PRIu64 " is not divisible by ETP %" PRIu64
+             ": the job dies when the model is built."), moe_ffn, c->d.etp);
   }
 
   {
@@ -486,8 +498,8 @@ planner_check_moe (PlannerCheck *c)
 
     if (topk <= 0 || (guint64) topk > c->num_experts)
       ADD (ERROR, "moe.topk-range", FLAGS (F ("moe_router_topk"), F ("num_experts")),
-           "Route each token to between 1 and the number of experts.",
-           "%s %" G_GINT64_FORMAT " must be between 1 and the %" G_GUINT64_FORMAT " experts.",
+           _("Route each token to between 1 and the number of experts."),
+           _("%s %" PRId64 " must be between 1 and the %" PRIu64 " experts."),
            F ("moe_router_topk"), topk, c->num_experts);
   }
 }

@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include "planner-validate-private.h"
 
 #include <string.h>
@@ -20,22 +23,23 @@ planner_check_parallel (PlannerCheck *c)
 
   if (sp_flag && c->d.tp == 1)
     ADD (WARNING, "parallel.sp-auto-off", FLAGS (F ("sequence_parallel"), F ("tensor_model_parallel_size")),
-         "Drop --sequence-parallel at TP 1 (or raise TP).",
-         "%s is turned off because TP is 1: sequence parallelism splits activations over the TP group.",
+         _("Drop --sequence-parallel at TP 1 (or raise TP)."),
+         _("%s is turned off because TP is 1: sequence parallelism splits activations over the TP group."),
          F ("sequence_parallel"));
 
   if (c->d.ep > 1 && c->d.tp > 1 && !sp_flag)
     ADD (WARNING, "parallel.sp-required-with-ep",
          FLAGS (F ("sequence_parallel"), F ("expert_model_parallel_size"), F ("tensor_model_parallel_size")),
-         "Add --sequence-parallel.",
-         "With expert parallelism and TP %" G_GUINT64_FORMAT ", Megatron says sequence parallelism must be used.",
+         _("Add --sequence-parallel."),
+         _("With expert parallelism and TP %" PRIu64 ", Megatron says sequence parallelism must be used."),
          c->d.tp);
 
   if (arg_bool (c->args, "tp_comm_overlap", FALSE) && !c->sp)
     ADD (ERROR, "parallel.tp-comm-overlap-needs-sp", FLAGS (F ("tp_comm_overlap"), F ("sequence_parallel")),
-         c->d.tp == 1 ? "Drop --tp-comm-overlap at TP 1." : "Add --sequence-parallel.",
-         "%s works only when sequence parallelism is enabled%s.", F ("tp_comm_overlap"),
-         c->d.tp == 1 ? ", and at TP 1 sequence parallelism is turned off" : "");
+         c->d.tp == 1 ? _("Drop --tp-comm-overlap at TP 1.") : _("Add --sequence-parallel."),
+         c->d.tp == 1
+         ? _("%s works only when sequence parallelism is enabled, and at TP 1 sequence parallelism is turned off.")
+         : _("%s works only when sequence parallelism is enabled."), F ("tp_comm_overlap"));
 
   if (c->sp && c->seq != 0)
     {
@@ -43,10 +47,10 @@ planner_check_parallel (PlannerCheck *c)
 
       if (bad)
         ADD (ERROR, "sp.seq-not-divisible", FLAGS (F ("seq_length"), F ("tensor_model_parallel_size")),
-             "Use a sequence length that is a multiple of TP × CP.",
-             "With sequence parallelism each TP rank holds 1/TP of the sequence chunk: %" G_GUINT64_FORMAT
-             " tokens / CP %" G_GUINT64_FORMAT " is not divisible by TP %" G_GUINT64_FORMAT
-             ". The job dies at the first step.", c->seq, c->d.cp, c->d.tp);
+             _("Use a sequence length that is a multiple of TP × CP."),
+             _("With sequence parallelism each TP rank holds 1/TP of the sequence chunk: %" PRIu64
+               " tokens / CP %" PRIu64 " is not divisible by TP %" PRIu64
+               ". The job dies at the first step."), c->seq, c->d.cp, c->d.tp);
     }
 
   if (c->d.cp > 1)
@@ -57,16 +61,18 @@ planner_check_parallel (PlannerCheck *c)
           g_autofree char *choices = c->seq >= 2 ? format_divisors (c->seq / 2, fit) : NULL;
 
           ADD (ERROR, "cp.seq-not-divisible", FLAGS (F ("seq_length"), F ("context_parallel_size")),
-               "Pick a CP size for which the sequence is a multiple of 2 × CP.",
-               "seq-length should be a multiple of 2 * context-parallel-size (%" G_GUINT64_FORMAT
-               " is not a multiple of %" G_GUINT64_FORMAT "). Valid %s values: %s.",
-               c->seq, 2 * c->d.cp, F ("context_parallel_size"), choices != NULL ? choices : "none");
+               _("Pick a CP size for which the sequence is a multiple of 2 × CP."),
+               _("seq-length should be a multiple of 2 * context-parallel-size (%" PRIu64
+                 " is not a multiple of %" PRIu64 "). Valid %s values: %s."),
+               c->seq, 2 * c->d.cp, F ("context_parallel_size"),
+               /* translators: in place of a list of valid values */
+               choices != NULL ? choices : _("none"));
         }
       if (str_is (arg_str (c->args, "transformer_impl", "transformer_engine"), "local"))
         ADD (ERROR, "cp.local-impl", FLAGS (F ("context_parallel_size"), F ("transformer_impl")),
-             "Use --transformer-impl transformer_engine, or CP 1.",
-             "Context parallelism is only supported by TEDotProductAttention: with %s local the job dies "
-             "when the model is built.", F ("transformer_impl"));
+             _("Use --transformer-impl transformer_engine, or CP 1."),
+             _("Context parallelism is only supported by TEDotProductAttention: with %s local the job dies "
+               "when the model is built."), F ("transformer_impl"));
     }
 
   {
@@ -82,8 +88,8 @@ planner_check_parallel (PlannerCheck *c)
     if (a2a_p2p && !has_value (c->args, "hierarchical_context_parallel_sizes"))
       ADD (ERROR, "cp.a2a-p2p-needs-hierarchical",
            FLAGS (F ("cp_comm_type"), F ("hierarchical_context_parallel_sizes")),
-           "Add --hierarchical-context-parallel-sizes (for example the a2a size and the p2p size).",
-           "%s a2a+p2p needs %s.", F ("cp_comm_type"), F ("hierarchical_context_parallel_sizes"));
+           _("Add --hierarchical-context-parallel-sizes (for example the a2a size and the p2p size)."),
+           _("%s a2a+p2p needs %s."), F ("cp_comm_type"), F ("hierarchical_context_parallel_sizes"));
   }
 
   if (has_value (c->args, "hierarchical_context_parallel_sizes"))
@@ -104,59 +110,59 @@ planner_check_parallel (PlannerCheck *c)
       if (sizes != NULL && readable && product != c->d.cp)
         ADD (ERROR, "cp.hierarchical-sizes",
              FLAGS (F ("hierarchical_context_parallel_sizes"), F ("context_parallel_size")),
-             "Make the product of the hierarchical sizes equal the CP size.",
-             "The product of %s must equal CP %" G_GUINT64_FORMAT ".",
+             _("Make the product of the hierarchical sizes equal the CP size."),
+             _("The product of %s must equal CP %" PRIu64 "."),
              F ("hierarchical_context_parallel_sizes"), c->d.cp);
     }
 
   if (c->d.cp > 1 && arg_list_length (c->args, "cp_comm_type") > 1 && c->num_layers != 0
       && arg_list_length (c->args, "cp_comm_type") != c->num_layers)
     ADD (ERROR, "cp.comm-type-per-layer", FLAGS (F ("cp_comm_type"), F ("num_layers")),
-         "Give one communication type for all layers, or exactly one per layer.",
-         "%s lists %u types; a list must have one entry for each of the %" G_GUINT64_FORMAT " layers.",
+         _("Give one communication type for all layers, or exactly one per layer."),
+         _("%s lists %u types; a list must have one entry for each of the %" PRIu64 " layers."),
          F ("cp_comm_type"), arg_list_length (c->args, "cp_comm_type"), c->num_layers);
 
   if (ON ("use_sharp") && str_is (arg_str (c->args, "sharp_enabled_group", NULL), "dp_replica")
       && c->d.instances <= 1)
     ADD (ERROR, "parallel.sharp-dp-replica",
          FLAGS (F ("sharp_enabled_group"), F ("num_distributed_optimizer_instances")),
-         "Use --sharp-enabled-group dp, or more than one distributed-optimizer instance.",
-         "%s dp_replica needs %s > 1.", F ("sharp_enabled_group"), F ("num_distributed_optimizer_instances"));
+         _("Use --sharp-enabled-group dp, or more than one distributed-optimizer instance."),
+         _("%s dp_replica needs %s > 1."), F ("sharp_enabled_group"), F ("num_distributed_optimizer_instances"));
   if (!ON ("use_sharp") && GIVEN ("sharp_enabled_group"))
     ADD (ERROR, "parallel.sharp-group-without-sharp", FLAGS (F ("sharp_enabled_group"), F ("use_sharp")),
-         "Add --use-sharp, or drop --sharp-enabled-group.",
-         "%s only applies with %s.", F ("sharp_enabled_group"), F ("use_sharp"));
+         _("Add --use-sharp, or drop --sharp-enabled-group."),
+         _("%s only applies with %s."), F ("sharp_enabled_group"), F ("use_sharp"));
   if (ON ("fake_process_group") && str_is (c->dispatcher, "flex"))
     ADD (ERROR, "parallel.fake-pg-flex", FLAGS (F ("fake_process_group"), F ("moe_token_dispatcher_type")),
-         "Use the alltoall dispatcher for a fake-process-group run.",
-         "%s does not support the flex token dispatcher.", F ("fake_process_group"));
+         _("Use the alltoall dispatcher for a fake-process-group run."),
+         _("%s does not support the flex token dispatcher."), F ("fake_process_group"));
 
   if (arg_bool (c->args, "hybrid_context_parallel", FALSE))
     {
-      GString *why = g_string_new (NULL);
+      g_autoptr(GPtrArray) why = g_ptr_array_new ();
       const char *loader = arg_str (c->args, "dataloader_type", "single");
 
       if (c->d.pp > 1)
-        g_string_append (why, " PP 1;");
+        g_ptr_array_add (why, (gpointer) "PP 1");
       /* Only the deprecated switch is tested (--cuda-graph-impl is not). */
       if (arg_bool (c->args, "enable_cuda_graph", FALSE))
-        g_string_append (why, " no --enable-cuda-graph;");
+        g_ptr_array_add (why, (gpointer) _("no --enable-cuda-graph"));
       if (arg_bool (c->args, "use_megatron_fsdp", FALSE))
-        g_string_append (why, " no Megatron FSDP;");
+        g_ptr_array_add (why, (gpointer) _("no Megatron FSDP"));
       if (loader != NULL && !g_str_equal (loader, "single"))
-        g_string_append (why, " the single data loader;");
+        g_ptr_array_add (why, (gpointer) _("the single data loader"));
       if (!arg_bool (c->args, "calculate_per_token_loss", FALSE))
-        g_string_append (why, " --calculate-per-token-loss;");
+        g_ptr_array_add (why, (gpointer) "--calculate-per-token-loss");
       if (c->dp != 0 && (c->dp * c->d.cp) % 2 != 0)
-        g_string_append (why, " an even data-parallel × context-parallel size;");
+        g_ptr_array_add (why, (gpointer) _("an even data-parallel × context-parallel size"));
       if (why->len > 0)
         {
-          why->str[why->len - 1] = '.';
+          g_autofree char *list = join_list (why);
+
           ADD (ERROR, "cp.hybrid", FLAGS (F ("hybrid_context_parallel")),
-               "Meet the requirements, or drop --hybrid-context-parallel.",
-               "%s needs:%s", F ("hybrid_context_parallel"), why->str);
+               _("Meet the requirements, or drop --hybrid-context-parallel."),
+               _("%s needs: %s."), F ("hybrid_context_parallel"), list);
         }
-      g_string_free (why, TRUE);
     }
 }
 
@@ -173,18 +179,22 @@ planner_check_env (PlannerCheck *c)
 
       if (env == NULL)
         ADD (WARNING, "env.cuda-device-max-connections", FLAGS ("CUDA_DEVICE_MAX_CONNECTIONS"),
-             "Export CUDA_DEVICE_MAX_CONNECTIONS=1 in the launch script.",
-             "With TP %" G_GUINT64_FORMAT " and CP %" G_GUINT64_FORMAT " on a GPU older than Blackwell, Megatron stops "
-             "unless CUDA_DEVICE_MAX_CONNECTIONS=1 is exported; the environment of this launch is not known.",
+             _("Export CUDA_DEVICE_MAX_CONNECTIONS=1 in the launch script."),
+             _("With TP %" PRIu64 " and CP %" PRIu64 " on a GPU older than Blackwell, Megatron stops "
+               "unless CUDA_DEVICE_MAX_CONNECTIONS=1 is exported; the environment of this launch is not known."),
              c->d.tp, c->d.cp);
       else if (!str_is (value, "1"))
         ADD (ERROR, "env.cuda-device-max-connections", FLAGS ("CUDA_DEVICE_MAX_CONNECTIONS"),
-             "Export CUDA_DEVICE_MAX_CONNECTIONS=1 in the launch script.",
-             "With TP %" G_GUINT64_FORMAT " and CP %" G_GUINT64_FORMAT " on a GPU older than Blackwell, Megatron "
-             "stops unless CUDA_DEVICE_MAX_CONNECTIONS=1 is exported (it is %s%s%s), so that communication and "
-             "computation kernels are ordered.",
-             c->d.tp, c->d.cp, value != NULL ? "\"" : "not set", value != NULL ? value : "",
-             value != NULL ? "\"" : "");
+             _("Export CUDA_DEVICE_MAX_CONNECTIONS=1 in the launch script."),
+             value != NULL
+             /* translators: the last %s is the value the launch exports */
+             ? _("With TP %" PRIu64 " and CP %" PRIu64 " on a GPU older than Blackwell, Megatron "
+                 "stops unless CUDA_DEVICE_MAX_CONNECTIONS=1 is exported (it is \"%s\"), so that communication and "
+                 "computation kernels are ordered.")
+             : _("With TP %" PRIu64 " and CP %" PRIu64 " on a GPU older than Blackwell, Megatron "
+                 "stops unless CUDA_DEVICE_MAX_CONNECTIONS=1 is exported (it is not set), so that communication and "
+                 "computation kernels are ordered."),
+             c->d.tp, c->d.cp, value);
     }
 
   /* FSDP wants more than one hardware queue: the opposite of TP. */
@@ -192,15 +202,15 @@ planner_check_env (PlannerCheck *c)
       && str_is (g_hash_table_lookup (env, "CUDA_DEVICE_MAX_CONNECTIONS"), "1"))
     ADD (ERROR, "fsdp.cuda-device-max-connections",
          FLAGS (F (ON ("use_torch_fsdp2") ? "use_torch_fsdp2" : "use_megatron_fsdp"), "CUDA_DEVICE_MAX_CONNECTIONS"),
-         "Remove the CUDA_DEVICE_MAX_CONNECTIONS=1 export (or set it above 1).",
-         "%s needs CUDA_DEVICE_MAX_CONNECTIONS unset or above 1; the launch exports 1, so Megatron stops.",
+         _("Remove the CUDA_DEVICE_MAX_CONNECTIONS=1 export (or set it above 1)."),
+         _("%s needs CUDA_DEVICE_MAX_CONNECTIONS unset or above 1; the launch exports 1, so Megatron stops."),
          F (ON ("use_torch_fsdp2") ? "use_torch_fsdp2" : "use_megatron_fsdp"));
   if (env != NULL && str_is (arg_str (c->args, "pipeline_model_parallel_comm_backend", NULL), "ucc")
       && str_is (g_hash_table_lookup (env, "CUDA_DEVICE_MAX_CONNECTIONS"), "1"))
     ADD (ERROR, "parallel.ucc-cuda-connections",
          FLAGS (F ("pipeline_model_parallel_comm_backend"), "CUDA_DEVICE_MAX_CONNECTIONS"),
-         "Remove the CUDA_DEVICE_MAX_CONNECTIONS=1 export, or use the nccl backend.",
-         "The ucc pipeline backend needs CUDA_DEVICE_MAX_CONNECTIONS above 1; the launch exports 1.");
+         _("Remove the CUDA_DEVICE_MAX_CONNECTIONS=1 export, or use the nccl backend."),
+         _("The ucc pipeline backend needs CUDA_DEVICE_MAX_CONNECTIONS above 1; the launch exports 1."));
 
   /* --attention-backend sets the NVTE_* switches and asserts that the
    * environment does not already say otherwise (facts §2.9). */
@@ -233,8 +243,8 @@ planner_check_env (PlannerCheck *c)
 
           if (value != NULL && !g_str_equal (value, expected[i]))
             ADD (ERROR, "attention.backend-env-conflict", FLAGS (F ("attention_backend"), names[i]),
-                 "Remove the NVTE_* export and choose the kernel with --attention-backend only.",
-                 "The environment sets %s=%s but %s %s needs %s=%s: Megatron stops when it builds the model.",
+                 _("Remove the NVTE_* export and choose the kernel with --attention-backend only."),
+                 _("The environment sets %s=%s but %s %s needs %s=%s: Megatron stops when it builds the model."),
                  names[i], value, F ("attention_backend"), backend, names[i], expected[i]);
         }
     }
@@ -257,8 +267,8 @@ planner_check_pipeline (PlannerCheck *c)
     ADD (ERROR, "pipeline.layout-conflict",
          FLAGS (F ("pipeline_model_parallel_layout"),
                 F (uneven ? "decoder_first_pipeline_num_layers" : "account_for_embedding_in_pipeline_split")),
-         "Describe the stages in the layout string only.",
-         "%s cannot be combined with uneven first/last stages or the account-for-embedding/loss flags.",
+         _("Describe the stages in the layout string only."),
+         _("%s cannot be combined with uneven first/last stages or the account-for-embedding/loss flags."),
          F ("pipeline_model_parallel_layout"));
   else if (uneven)
     {
@@ -273,23 +283,23 @@ planner_check_pipeline (PlannerCheck *c)
         ADD (ERROR, "pipeline.uneven-account",
              FLAGS (first_given ? first_flag : last_flag, F ("account_for_embedding_in_pipeline_split"),
                     F ("account_for_loss_in_pipeline_split")),
-             "Use either uneven stages or the account-for flags.",
-             "Uneven first/last pipeline stages cannot be combined with "
-             "--account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split.");
+             _("Use either uneven stages or the account-for flags."),
+             _("Uneven first/last pipeline stages cannot be combined with "
+               "--account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split."));
 
       if ((first_given && first <= 0) || (last_given && last <= 0))
         {
           ADD (ERROR, "pipeline.uneven-positive", FLAGS (first_given ? first_flag : last_flag),
-               "Give a positive number of layers.",
-               "%s and %s must be positive.", first_flag, last_flag);
+               _("Give a positive number of layers."),
+               _("%s and %s must be positive."), first_flag, last_flag);
           return;
         }
       if (vpp > 1 && ((first_given && first % (gint64) vpp != 0) || (last_given && last % (gint64) vpp != 0)))
         ADD (ERROR, "pipeline.uneven-vpp",
              FLAGS (first_given ? first_flag : last_flag, F ("num_virtual_stages_per_pipeline_rank")),
-             "Make the first and last stage layer counts multiples of the virtual pipeline size.",
-             "With %" G_GUINT64_FORMAT " virtual stages per rank, the first (%" G_GINT64_FORMAT ") and last (%"
-             G_GINT64_FORMAT ") stage layer counts must be divisible by %" G_GUINT64_FORMAT ".",
+             _("Make the first and last stage layer counts multiples of the virtual pipeline size."),
+             _("With %" PRIu64 " virtual stages per rank, the first (%" PRId64 ") and last (%"
+               PRId64 ") stage layer counts must be divisible by %" PRIu64 "."),
              vpp, first, last, vpp);
 
       if (c->num_layers != 0)
@@ -305,18 +315,18 @@ planner_check_pipeline (PlannerCheck *c)
               || (stages_left > 0 && layers_left % stages_left != 0))
             ADD (ERROR, "pipeline.uneven-middle",
                  FLAGS (first_given ? first_flag : last_flag, F ("num_layers"), F ("pipeline_model_parallel_size")),
-                 "Choose first/last counts so the remaining layers split evenly over the middle stages.",
-                 "%" G_GUINT64_FORMAT " layers minus the first (%" G_GINT64_FORMAT ") and last (%" G_GINT64_FORMAT
-                 ") stages leaves %s%" G_GUINT64_FORMAT " layers for %" G_GUINT64_FORMAT " middle stages: they must "
-                 "split evenly, and there must be layers exactly when there are middle stages.",
+                 _("Choose first/last counts so the remaining layers split evenly over the middle stages."),
+                 _("%" PRIu64 " layers minus the first (%" PRId64 ") and last (%" PRId64
+                   ") stages leaves %s%" PRIu64 " layers for %" PRIu64 " middle stages: they must "
+                   "split evenly, and there must be layers exactly when there are middle stages."),
                  c->num_layers, first, last, used > c->num_layers ? "-" : "",
                  used > c->num_layers ? used - c->num_layers : layers_left, stages_left);
           else if (vpp > 1 && stages_left > 0 && (layers_left / stages_left) % vpp != 0)
             ADD (ERROR, "pipeline.uneven-vpp",
                  FLAGS (F ("num_virtual_stages_per_pipeline_rank"), F ("num_layers")),
-                 "Make the middle stages' layer count a multiple of the virtual pipeline size.",
-                 "Each middle stage holds %" G_GUINT64_FORMAT " layers, which is not divisible by the %"
-                 G_GUINT64_FORMAT " virtual stages per rank.", layers_left / stages_left, vpp);
+                 _("Make the middle stages' layer count a multiple of the virtual pipeline size."),
+                 _("Each middle stage holds %" PRIu64 " layers, which is not divisible by the %"
+                   PRIu64 " virtual stages per rank."), layers_left / stages_left, vpp);
         }
     }
   else if (!layout_string && !per_stage && layers != 0 && layers % pp != 0)
@@ -327,14 +337,21 @@ planner_check_pipeline (PlannerCheck *c)
 
       ADD (ERROR, "pipeline.layers-not-divisible",
            FLAGS (F ("num_layers"), F ("pipeline_model_parallel_size")),
-           plus_two ? "Add --account-for-embedding-in-pipeline-split --account-for-loss-in-pipeline-split, "
-                      "use uneven first/last stages, or change PP."
-                    : "Change PP, or use --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers.",
-           "Number of layers should be divisible by the pipeline-model-parallel size: %" G_GUINT64_FORMAT
-           " layers over PP %" G_GUINT64_FORMAT ". Valid %s values%s: %s.%s",
-           layers, pp, F ("pipeline_model_parallel_size"), fit != 0 ? " that fit the GPUs" : "",
-           choices != NULL ? choices : "none",
-           plus_two ? " Accounting for the embedding and loss as layers would also make it divide." : "");
+           plus_two ? _("Add --account-for-embedding-in-pipeline-split --account-for-loss-in-pipeline-split, "
+                        "use uneven first/last stages, or change PP.")
+                    : _("Change PP, or use --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers."),
+           /* translators: the %s at the end is empty or a further sentence */
+           fit != 0
+           ? _("Number of layers should be divisible by the pipeline-model-parallel size: %" PRIu64
+               " layers over PP %" PRIu64 ". Valid %s values that fit the GPUs: %s.%s")
+           : _("Number of layers should be divisible by the pipeline-model-parallel size: %" PRIu64
+               " layers over PP %" PRIu64 ". Valid %s values: %s.%s"),
+           layers, pp, F ("pipeline_model_parallel_size"),
+           /* translators: in place of a list of valid values */
+           choices != NULL ? choices : _("none"),
+           /* translators: a sentence appended to another; the leading space
+            * separates them (drop it where sentences need none) */
+           plus_two ? _(" Accounting for the embedding and loss as layers would also make it divide.") : "");
     }
   else if (per_rank && !layout_string && vpp > 1 && layers != 0 && layers % pp == 0 && (layers / pp) % vpp != 0)
     {
@@ -342,10 +359,12 @@ planner_check_pipeline (PlannerCheck *c)
 
       ADD (ERROR, "pipeline.vpp-layers",
            FLAGS (F ("num_virtual_stages_per_pipeline_rank"), F ("num_layers")),
-           "Pick a number of virtual stages that divides the layers per pipeline rank.",
-           "Each pipeline rank holds %" G_GUINT64_FORMAT " layers, which cannot be split into %" G_GUINT64_FORMAT
-           " virtual stages: the job dies when the model is built. Valid values: %s.",
-           layers / pp, vpp, choices != NULL ? choices : "none");
+           _("Pick a number of virtual stages that divides the layers per pipeline rank."),
+           _("Each pipeline rank holds %" PRIu64 " layers, which cannot be split into %" PRIu64
+             " virtual stages: the job dies when the model is built. Valid values: %s."),
+           layers / pp, vpp,
+           /* translators: in place of a list of valid values */
+           choices != NULL ? choices : _("none"));
     }
 
   if (vpp > 1)
@@ -353,8 +372,8 @@ planner_check_pipeline (PlannerCheck *c)
       if (!arg_bool (c->args, "overlap_p2p_comm", TRUE) && pp <= 2)
         ADD (ERROR, "pipeline.interleave-needs-pp",
              FLAGS (F ("overlap_p2p_comm"), F ("pipeline_model_parallel_size")),
-             "Keep the default p2p overlap, or use PP > 2.",
-             "The interleaved schedule without p2p overlap needs PP > 2 (PP is %" G_GUINT64_FORMAT ").", pp);
+             _("Keep the default p2p overlap, or use PP > 2."),
+             _("The interleaved schedule without p2p overlap needs PP > 2 (PP is %" PRIu64 ")."), pp);
 
       if (c->num_microbatches != 0)
         {
@@ -372,10 +391,10 @@ planner_check_pipeline (PlannerCheck *c)
 
               ADD (ERROR, "pipeline.interleave-microbatches",
                    FLAGS (F ("global_batch_size"), F ("pipeline_model_parallel_size")),
-                   "Raise the global batch so the number of microbatches is a multiple of PP.",
-                   "The interleaved schedule needs at least PP (%" G_GUINT64_FORMAT ") microbatches and a multiple "
-                   "of PP; this job has %" G_GUINT64_FORMAT ". The job dies at the first step. A global batch of %"
-                   G_GUINT64_FORMAT " would give %" G_GUINT64_FORMAT " microbatches.",
+                   _("Raise the global batch so the number of microbatches is a multiple of PP."),
+                   _("The interleaved schedule needs at least PP (%" PRIu64 ") microbatches and a multiple "
+                     "of PP; this job has %" PRIu64 ". The job dies at the first step. A global batch of %"
+                     PRIu64 " would give %" PRIu64 " microbatches."),
                    pp, m, mul_or_zero (better, unit), better);
             }
         }
@@ -383,30 +402,30 @@ planner_check_pipeline (PlannerCheck *c)
   else if (pp > 1 && arg_bool (c->args, "overlap_p2p_comm", TRUE))
     {
       ADD (INFO, "pipeline.overlap-p2p-off", FLAGS (F ("pipeline_model_parallel_size")), NULL,
-           "Without a virtual pipeline, Megatron turns p2p communication overlap off.");
+           _("Without a virtual pipeline, Megatron turns p2p communication overlap off."));
     }
 
   if (arg_bool (c->args, "overlap_param_gather_with_optimizer_step", FALSE))
     {
-      GString *why = g_string_new (NULL);
+      g_autoptr(GPtrArray) why = g_ptr_array_new ();
 
       if (!arg_bool (c->args, "use_distributed_optimizer", FALSE))
-        g_string_append (why, " --use-distributed-optimizer;");
+        g_ptr_array_add (why, (gpointer) "--use-distributed-optimizer");
       if (!arg_bool (c->args, "overlap_param_gather", FALSE))
-        g_string_append (why, " --overlap-param-gather;");
+        g_ptr_array_add (why, (gpointer) "--overlap-param-gather");
       if (vpp <= 1)
-        g_string_append (why, " an interleaved (virtual) pipeline;");
+        g_ptr_array_add (why, (gpointer) _("an interleaved (virtual) pipeline"));
       if (!str_is (arg_str (c->args, "ckpt_format", "torch_dist"), "torch"))
-        g_string_append (why, " --ckpt-format torch;");
+        g_ptr_array_add (why, (gpointer) "--ckpt-format torch");
       if (why->len > 0)
         {
-          why->str[why->len - 1] = '.';
+          g_autofree char *list = join_list (why);
+
           ADD (ERROR, "pipeline.overlap-param-gather-with-optimizer-step",
                FLAGS (F ("overlap_param_gather_with_optimizer_step")),
-               "Meet the requirements, or drop the flag.", "%s needs:%s",
-               F ("overlap_param_gather_with_optimizer_step"), why->str);
+               _("Meet the requirements, or drop the flag."), _("%s needs: %s."),
+               F ("overlap_param_gather_with_optimizer_step"), list);
         }
-      g_string_free (why, TRUE);
     }
 
   if (ON ("defer_embedding_wgrad_compute"))
@@ -414,24 +433,26 @@ planner_check_pipeline (PlannerCheck *c)
       if (pp == 1)
         ADD (ERROR, "pipeline.defer-embedding-wgrad-pp",
              FLAGS (F ("defer_embedding_wgrad_compute"), F ("pipeline_model_parallel_size")),
-             "Drop --defer-embedding-wgrad-compute at PP 1.",
-             "%s only applies with pipeline parallelism.", F ("defer_embedding_wgrad_compute"));
+             _("Drop --defer-embedding-wgrad-compute at PP 1."),
+             _("%s only applies with pipeline parallelism."), F ("defer_embedding_wgrad_compute"));
       if (!arg_bool (c->args, "gradient_accumulation_fusion", TRUE))
         ADD (ERROR, "pipeline.defer-embedding-wgrad-fusion",
              FLAGS (F ("defer_embedding_wgrad_compute"), F ("gradient_accumulation_fusion")),
-             "Drop --no-gradient-accumulation-fusion, or the deferral.",
-             "%s needs gradient accumulation fusion, which %s turns off.",
+             _("Drop --no-gradient-accumulation-fusion, or the deferral."),
+             _("%s needs gradient accumulation fusion, which %s turns off."),
              F ("defer_embedding_wgrad_compute"), F ("gradient_accumulation_fusion"));
       if (arg_int (c->args, "wgrad_deferral_limit", 0) < 0)
         ADD (ERROR, "pipeline.wgrad-deferral-limit", FLAGS (F ("wgrad_deferral_limit")),
-             "Give 0 or a positive limit.", "%s must not be negative.", F ("wgrad_deferral_limit"));
+             _("Give 0 or a positive limit."), _("%s must not be negative."), F ("wgrad_deferral_limit"));
     }
   /* Megatron turns the p2p overlap off without a virtual pipeline. */
   if (ON ("overlap_p2p_comm_warmup_flush") && (vpp <= 1 || !arg_bool (c->args, "overlap_p2p_comm", TRUE)))
     ADD (ERROR, "pipeline.p2p-warmup-flush",
          FLAGS (F ("overlap_p2p_comm_warmup_flush"), F ("num_virtual_stages_per_pipeline_rank")),
-         "Use an interleaved (virtual) pipeline with p2p overlap, or drop the flag.",
-         "%s needs the p2p overlap, which exists only with an interleaved pipeline%s.",
-         F ("overlap_p2p_comm_warmup_flush"),
-         vpp <= 1 ? " and this launch has none" : "; --no-overlap-p2p-communication turns it off");
+         _("Use an interleaved (virtual) pipeline with p2p overlap, or drop the flag."),
+         vpp <= 1
+         ? _("%s needs the p2p overlap, which exists only with an interleaved pipeline and this launch has none.")
+         : _("%s needs the p2p overlap, which exists only with an interleaved pipeline; "
+             "--no-overlap-p2p-communication turns it off."),
+         F ("overlap_p2p_comm_warmup_flush"));
 }

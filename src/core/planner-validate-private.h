@@ -24,6 +24,9 @@ G_BEGIN_DECLS
 
 #define FLAGS(...) ((const char *const[]) { __VA_ARGS__, NULL })
 
+/* translators: between the items of a list inside a sentence ("a; b; c") */
+#define LIST_SEPARATOR C_("list", "; ")
+
 /* Short names inside the validator, namespaced symbols outside it. */
 #define flag_for                 planner_validate_flag_for
 #define has_value                planner_validate_has_value
@@ -42,6 +45,7 @@ G_BEGIN_DECLS
 #define pipeline_layers          planner_validate_pipeline_layers
 #define has_uneven_stages        planner_validate_has_uneven_stages
 #define layout_string_stages     planner_validate_layout_string_stages
+#define join_list                planner_validate_join_list
 
 /* The flag as the user wrote it, or the canonical spelling; interned. */
 const char  *flag_for                 (const PlannerArgs *args,
@@ -87,6 +91,8 @@ char        *format_nearest_multiples (guint64            value,
 /* num_layers plus the embedding and loss when accounted for; 0 when unknown. */
 guint64      pipeline_layers          (const PlannerArgs *args);
 gboolean     has_uneven_stages        (const PlannerArgs *args);
+/* The items of @items (const char *) joined with LIST_SEPARATOR: "a; b; c". */
+char        *join_list                (GPtrArray         *items);
 /* Stages of a --pipeline-model-parallel-layout string; FALSE when unreadable. */
 gboolean     layout_string_stages     (const char        *layout,
                                        guint64           *stages);

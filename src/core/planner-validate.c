@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
 #include "planner-validate-private.h"
 
 #include <string.h>
@@ -38,8 +41,8 @@ read_degree (const PlannerArgs *args,
   if (diagnostics != NULL)
     planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.invalid-degree",
                              FLAGS (flag_for (args, dest)),
-                             "Give a whole number of at least 1.",
-                             "%s is %" G_GINT64_FORMAT ": a parallel size must be between 1 and %u.",
+                             _("Give a whole number of at least 1."),
+                             _("%s is %" PRId64 ": a parallel size must be between 1 and %u."),
                              flag_for (args, dest), value, (guint) PLANNER_MAX_WORLD_SIZE);
   return FALSE;
 }
@@ -173,8 +176,8 @@ resolve_vpp (const PlannerArgs *args,
                                  FLAGS (flag_for (args, "num_layers_per_virtual_pipeline_stage"),
                                         flag_for (args, "num_virtual_stages_per_pipeline_rank"),
                                         flag_for (args, "pipeline_model_parallel_layout")),
-                                 "Keep only one; --num-virtual-stages-per-pipeline-rank is the simplest.",
-                                 "Megatron accepts at most one of %s, %s and %s: each one sets the virtual pipeline size.",
+                                 _("Keep only one; --num-virtual-stages-per-pipeline-rank is the simplest."),
+                                 _("Megatron accepts at most one of %s, %s and %s: each one sets the virtual pipeline size."),
                                  flag_for (args, "num_layers_per_virtual_pipeline_stage"),
                                  flag_for (args, "num_virtual_stages_per_pipeline_rank"),
                                  flag_for (args, "pipeline_model_parallel_layout"));
@@ -190,8 +193,8 @@ resolve_vpp (const PlannerArgs *args,
         {
           if (diagnostics != NULL)
             planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
-                                     FLAGS (flag), "Give a positive number of layers.",
-                                     "%s must be a positive number of layers.", flag);
+                                     FLAGS (flag), _("Give a positive number of layers."),
+                                     _("%s must be a positive number of layers."), flag);
           return;
         }
       if (has_uneven_stages (args))
@@ -201,9 +204,9 @@ resolve_vpp (const PlannerArgs *args,
                                      FLAGS (flag, flag_for (args, has_value (args, "decoder_first_pipeline_num_layers")
                                                                   ? "decoder_first_pipeline_num_layers"
                                                                   : "decoder_last_pipeline_num_layers")),
-                                     "Use --num-virtual-stages-per-pipeline-rank instead.",
-                                     "%s cannot be combined with uneven first or last pipeline stages; "
-                                     "Megatron asks for --num-virtual-stages-per-pipeline-rank.", flag);
+                                     _("Use --num-virtual-stages-per-pipeline-rank instead."),
+                                     _("%s cannot be combined with uneven first or last pipeline stages; "
+                                       "Megatron asks for --num-virtual-stages-per-pipeline-rank."), flag);
           return;
         }
       if (layers == 0)
@@ -216,12 +219,13 @@ resolve_vpp (const PlannerArgs *args,
             planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
                                      FLAGS (flag, flag_for (args, "num_layers"),
                                             flag_for (args, "pipeline_model_parallel_size")),
-                                     "Pick a layer count per virtual stage that divides the layers per pipeline rank.",
-                                     "%" G_GUINT64_FORMAT " layers (counting the embedding and loss when accounted for) "
-                                     "must split evenly over PP %" G_GUINT64_FORMAT " and then into virtual stages of "
-                                     "%" G_GUINT64_FORMAT " layers. Valid %s values: %s.",
+                                     _("Pick a layer count per virtual stage that divides the layers per pipeline rank."),
+                                     _("%" PRIu64 " layers (counting the embedding and loss when accounted for) "
+                                       "must split evenly over PP %" PRIu64 " and then into virtual stages of "
+                                       "%" PRIu64 " layers. Valid %s values: %s."),
                                      layers, d->pp, n, flag,
-                                     choices != NULL ? choices : "none for this PP");
+                                     /* translators: in place of a list of valid values */
+                                     choices != NULL ? choices : _("none for this PP"));
           return;
         }
       vpp = (layers / d->pp) / n;
@@ -235,8 +239,8 @@ resolve_vpp (const PlannerArgs *args,
         {
           if (diagnostics != NULL)
             planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
-                                     FLAGS (flag), "Give a positive number of virtual stages.",
-                                     "%s must be a positive number of virtual stages.", flag);
+                                     FLAGS (flag), _("Give a positive number of virtual stages."),
+                                     _("%s must be a positive number of virtual stages."), flag);
           return;
         }
     }
@@ -251,7 +255,7 @@ resolve_vpp (const PlannerArgs *args,
           if (diagnostics != NULL)
             planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_WARNING, "pipeline.layout-unreadable",
                                      FLAGS (flag), NULL,
-                                     "The planner cannot read the pipeline layout \"%s\"; it assumes no virtual pipeline.",
+                                     _("The planner cannot read the pipeline layout \"%s\"; it assumes no virtual pipeline."),
                                      text);
           return;
         }
@@ -260,9 +264,9 @@ resolve_vpp (const PlannerArgs *args,
           if (diagnostics != NULL)
             planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "pipeline.layout-stages",
                                      FLAGS (flag, flag_for (args, "pipeline_model_parallel_size")),
-                                     "Write a layout whose number of '|'-separated stages is a multiple of PP.",
-                                     "The pipeline layout has %" G_GUINT64_FORMAT " stages, which is not a multiple of "
-                                     "PP %" G_GUINT64_FORMAT ".", stages, d->pp);
+                                     _("Write a layout whose number of '|'-separated stages is a multiple of PP."),
+                                     _("The pipeline layout has %" PRIu64 " stages, which is not a multiple of "
+                                       "PP %" PRIu64 "."), stages, d->pp);
           return;
         }
       vpp = stages / d->pp;
@@ -276,10 +280,10 @@ resolve_vpp (const PlannerArgs *args,
                                                   : per_rank ? "num_virtual_stages_per_pipeline_rank"
                                                   : "pipeline_model_parallel_layout"),
                                         flag_for (args, "pipeline_model_parallel_size")),
-                                 "Raise --pipeline-model-parallel-size above 1, or drop the virtual pipeline.",
-                                 "A virtual (interleaved) pipeline of %" G_GUINT64_FORMAT " stages needs pipeline "
-                                 "parallelism: with PP 1 Megatron stops with \"pipeline-model-parallel size should be "
-                                 "greater than 1 with interleaved schedule\".", vpp);
+                                 _("Raise --pipeline-model-parallel-size above 1, or drop the virtual pipeline."),
+                                 _("A virtual (interleaved) pipeline of %" PRIu64 " stages needs pipeline "
+                                   "parallelism: with PP 1 Megatron stops with \"pipeline-model-parallel size should be "
+                                   "greater than 1 with interleaved schedule\"."), vpp);
       return;
     }
 
@@ -356,10 +360,14 @@ needed_world_text (guint64 world,
   if (lcm == 0)
     return g_strdup ("");
   if (world < lcm)
-    return g_strdup_printf (" These degrees need a multiple of %" G_GUINT64_FORMAT " GPUs (at least %" G_GUINT64_FORMAT ").",
+    /* translators: a sentence appended to another; the leading space
+     * separates it from the one before (drop it where sentences need none) */
+    return g_strdup_printf (_(" These degrees need a multiple of %" PRIu64 " GPUs (at least %" PRIu64 ")."),
                             lcm, lcm);
-  return g_strdup_printf (" These degrees need a multiple of %" G_GUINT64_FORMAT " GPUs, such as %" G_GUINT64_FORMAT
-                          " or %" G_GUINT64_FORMAT ".", lcm, world / lcm * lcm, mul_or_zero (world / lcm + 1, lcm));
+  /* translators: a sentence appended to another; the leading space
+   * separates it from the one before (drop it where sentences need none) */
+  return g_strdup_printf (_(" These degrees need a multiple of %" PRIu64 " GPUs, such as %" PRIu64
+                            " or %" PRIu64 "."), lcm, world / lcm * lcm, mul_or_zero (world / lcm + 1, lcm));
 }
 
 gboolean
@@ -390,17 +398,17 @@ planner_validate_resolve_layout (const PlannerArgs *args,
       if (!planner_diagnostics_has_code (diagnostics, "layout.world-size-unknown"))
         planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_INFO, "layout.world-size-unknown",
                                  FLAGS ("--nnodes", "--nproc-per-node"),
-                                 "Give --world-size, or --nnodes and --nproc-per-node in the launcher line.",
-                                 "The number of GPUs is unknown, so the checks that need the data-parallel size "
-                                 "(world divisibility, batch sizes, microbatches) were skipped.");
+                                 _("Give --world-size, or --nnodes and --nproc-per-node in the launcher line."),
+                                 _("The number of GPUs is unknown, so the checks that need the data-parallel size "
+                                   "(world divisibility, batch sizes, microbatches) were skipped."));
       return FALSE;
     }
   if (world_size > PLANNER_MAX_WORLD_SIZE)
     {
       planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.world-too-large",
                                FLAGS ("--nnodes", "--nproc-per-node"),
-                               "Give the real number of GPUs.",
-                               "%" G_GUINT64_FORMAT " GPUs is more than the planner accepts (%u).",
+                               _("Give the real number of GPUs."),
+                               _("%" PRIu64 " GPUs is more than the planner accepts (%u)."),
                                world_size, (guint) PLANNER_MAX_WORLD_SIZE);
       return FALSE;
     }
@@ -411,8 +419,15 @@ planner_validate_resolve_layout (const PlannerArgs *args,
 
   if (world_size % dense != 0 || world_size % expert != 0)
     {
-      nearest = nearest_layouts_text (args, world_size, &d);
-      needed = needed_world_text (world_size, dense, expert);
+      g_autofree char *layouts = nearest_layouts_text (args, world_size, &d);
+      g_autofree char *need = needed_world_text (world_size, dense, expert);
+
+      /* translators: a sentence appended to another (the leading space
+       * separates them); %s is a list of layouts such as
+       * "TP 4 × CP 1 × DP 2 × PP 1 = 8 GPUs; …" */
+      nearest = layouts != NULL ? g_strdup_printf (_(" Nearest valid layouts for this world: %s"), layouts)
+                                : g_strdup ("");
+      needed = g_strconcat (need, nearest, NULL);
     }
 
   if (world_size % dense != 0)
@@ -422,13 +437,12 @@ planner_validate_resolve_layout (const PlannerArgs *args,
                                FLAGS (flag_for (args, "tensor_model_parallel_size"),
                                       flag_for (args, "pipeline_model_parallel_size"),
                                       flag_for (args, "context_parallel_size")),
-                               "Change TP, PP or CP so that TP × PP × CP divides the number of GPUs, or change the number of GPUs.",
-                               "world_size (%" G_GUINT64_FORMAT ") is not divisible by TP %" G_GUINT64_FORMAT
-                               " × PP %" G_GUINT64_FORMAT " × CP %" G_GUINT64_FORMAT " = %" G_GUINT64_FORMAT
-                               ": Megatron needs a whole number of data-parallel replicas.%s%s%s",
-                               world_size, d.tp, d.pp, d.cp, dense, needed,
-                               nearest != NULL ? " Nearest valid layouts for this world: " : "",
-                               nearest != NULL ? nearest : "");
+                               _("Change TP, PP or CP so that TP × PP × CP divides the number of GPUs, or change the number of GPUs."),
+                               /* translators: %s at the end is zero or more further sentences */
+                               _("world_size (%" PRIu64 ") is not divisible by TP %" PRIu64
+                                 " × PP %" PRIu64 " × CP %" PRIu64 " = %" PRIu64
+                                 ": Megatron needs a whole number of data-parallel replicas.%s"),
+                               world_size, d.tp, d.pp, d.cp, dense, needed);
     }
   if (world_size % expert != 0)
     {
@@ -437,14 +451,15 @@ planner_validate_resolve_layout (const PlannerArgs *args,
                                FLAGS (flag_for (args, "expert_tensor_parallel_size"),
                                       flag_for (args, "expert_model_parallel_size"),
                                       flag_for (args, "pipeline_model_parallel_size")),
-                               "Lower EP, ETP or PP, or use more GPUs: EP is carved out of TP × CP × DP, it is not an extra factor.",
-                               "world_size (%" G_GUINT64_FORMAT ") is not divisible by "
-                               "expert_tensor_model_pipeline_parallel size (%" G_GUINT64_FORMAT
-                               "): ETP %" G_GUINT64_FORMAT "%s × EP %" G_GUINT64_FORMAT " × PP %" G_GUINT64_FORMAT ".%s%s%s",
-                               world_size, expert, d.etp, d.etp_given ? "" : " (defaults to TP)", d.ep, d.pp,
-                               needed,
-                               nearest != NULL ? " Nearest valid layouts for this world: " : "",
-                               nearest != NULL ? nearest : "");
+                               _("Lower EP, ETP or PP, or use more GPUs: EP is carved out of TP × CP × DP, it is not an extra factor."),
+                               /* translators: the %s after ETP is empty or " (defaults to TP)";
+                                * the %s at the end is zero or more further sentences */
+                               _("world_size (%" PRIu64 ") is not divisible by "
+                                 "expert_tensor_model_pipeline_parallel size (%" PRIu64
+                                 "): ETP %" PRIu64 "%s × EP %" PRIu64 " × PP %" PRIu64 ".%s"),
+                               world_size, expert, d.etp,
+                               /* translators: after "ETP 4" when the job does not set ETP */
+                               d.etp_given ? "" : _(" (defaults to TP)"), d.ep, d.pp, needed);
     }
   if (!divisible)
     return FALSE;
@@ -456,10 +471,10 @@ planner_validate_resolve_layout (const PlannerArgs *args,
                                FLAGS (flag_for (args, "use_tp_pp_dp_mapping"),
                                       flag_for (args, "expert_tensor_parallel_size"),
                                       flag_for (args, "expert_model_parallel_size")),
-                               "Drop --use-tp-pp-dp-mapping, or make ETP × EP equal TP × CP.",
-                               "With %s and PP %" G_GUINT64_FORMAT ", the data-parallel size of the attention layers (%"
-                               G_GUINT64_FORMAT ") and of the expert layers (%" G_GUINT64_FORMAT ") must be equal, "
-                               "which needs ETP × EP (%" G_GUINT64_FORMAT ") = TP × CP (%" G_GUINT64_FORMAT ").",
+                               _("Drop --use-tp-pp-dp-mapping, or make ETP × EP equal TP × CP."),
+                               _("With %s and PP %" PRIu64 ", the data-parallel size of the attention layers (%"
+                                 PRIu64 ") and of the expert layers (%" PRIu64 ") must be equal, "
+                                 "which needs ETP × EP (%" PRIu64 ") = TP × CP (%" PRIu64 ")."),
                                flag_for (args, "use_tp_pp_dp_mapping"), d.pp, world_size / dense,
                                world_size / expert, d.etp * d.ep, d.tp * d.cp);
       return FALSE;
@@ -471,8 +486,8 @@ planner_validate_resolve_layout (const PlannerArgs *args,
       planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.invalid",
                                FLAGS (flag_for (args, "tensor_model_parallel_size"),
                                       flag_for (args, "pipeline_model_parallel_size")),
-                               "Change the parallel sizes.",
-                               "%s", error->message);
+                               _("Change the parallel sizes."),
+                               _("%s"), error->message);
       memset (layout, 0, sizeof *layout);
       return FALSE;
     }
@@ -483,9 +498,9 @@ planner_validate_resolve_layout (const PlannerArgs *args,
     {
       planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.dist-opt-instances",
                                FLAGS (flag_for (args, "num_distributed_optimizer_instances")),
-                               "Pick a number of instances that divides both DP × CP and the expert DP.",
-                               "%s %" G_GUINT64_FORMAT " must divide DP × CP (%" G_GUINT64_FORMAT
-                               ") and the expert data-parallel size (%u).",
+                               _("Pick a number of instances that divides both DP × CP and the expert DP."),
+                               _("%s %" PRIu64 " must divide DP × CP (%" PRIu64
+                                 ") and the expert data-parallel size (%u)."),
                                flag_for (args, "num_distributed_optimizer_instances"), d.instances,
                                (guint64) layout->dp * layout->cp, layout->expert_dp);
     }
@@ -533,9 +548,9 @@ planner_validate (const PlannerArgs            *args,
     {
       planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_INFO, "layout.world-size-unknown",
                                FLAGS ("--nnodes", "--nproc-per-node"),
-                               "Give --world-size, or --nnodes and --nproc-per-node in the launcher line.",
-                               "The number of GPUs is unknown, so the checks that need the data-parallel size "
-                               "(world divisibility, batch sizes, microbatches) were skipped.");
+                               _("Give --world-size, or --nnodes and --nproc-per-node in the launcher line."),
+                               _("The number of GPUs is unknown, so the checks that need the data-parallel size "
+                                 "(world divisibility, batch sizes, microbatches) were skipped."));
     }
 
   c->sp = arg_bool (args, "sequence_parallel", FALSE) && c->d.tp > 1;
