@@ -12,7 +12,7 @@ PLANNER_PACKAGES=(
   libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev
   desktop-file-utils appstream flatpak-builder
   xvfb xauth dbus shellcheck
-  man-db groff fish
+  man-db groff fish zsh
   clang libclang-rt-14-dev
   # The end-to-end window tests (tests/e2e): AT-SPI from Python, key presses, screenshots.
   at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xdotool imagemagick libglib2.0-bin

@@ -319,7 +319,9 @@ run_log (const char     *command,
         return planner_cli_usage_error (command, "%s", error->message);
     }
 
-  file = g_file_new_for_commandline_arg (log_path);
+  /* A path, as every other input: never a URI, which GIO could fetch
+   * over the network (product rule 1). */
+  file = g_file_new_for_path (log_path);
   record = planner_log_read_file (file, NULL, NULL, NULL, &error);
   if (record == NULL)
     return planner_cli_usage_error (command, "--log %s: %s", log_path, error->message);
@@ -347,6 +349,9 @@ run_log (const char     *command,
     return planner_cli_usage_error (command, "--output writes the job with a plan applied: give --apply N or --apply all");
   if (apply_text != NULL)
     {
+      if (plans->len == 0)
+        return planner_cli_usage_error (command, "the log shows no failure, divergence or low MFU: there is no "
+                                        "plan to apply (give --symptom to make one anyway)");
       if (plans->len != 1)
         return planner_cli_usage_error (command, "the log shows %u symptoms: choose the plan to apply with --symptom",
                                         plans->len);

@@ -185,7 +185,7 @@ planner_cli_analyze (int    argc,
     { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, "GPU type from the catalog, to check the memory fit", "TYPE" },
     { "model", 0, 0, G_OPTION_ARG_STRING, &model_id, "Catalog model filling in what the arguments leave out", "PRESET" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, "FILE | - | -- COMMAND-LINE…" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "FILE | - | -- COMMAND-LINE…" },
     { NULL }
   };
   /* parse_strv frees what it consumes, so it gets its own copy.  It stops
@@ -196,7 +196,7 @@ planner_cli_analyze (int    argc,
   g_option_context_set_summary (context,
                                 "Check Megatron-Core 0.20.0 arguments, a torchrun/srun line or a whole script, "
                                 "and report the layout, diagnostics, FLOPs and memory.  FILE “-” reads standard input.\n"
-                                "Exit status: 0 ok, 1 the job has errors, 2 bad invocation or unreadable input.");
+                                "Exit status: 0 no errors, 1 the job has errors, 2 bad invocation or unreadable input.");
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
 

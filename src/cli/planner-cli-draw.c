@@ -111,7 +111,7 @@ planner_cli_draw (int    argc,
                                 "legend and the Megatron-Core version: the rank grid, the pipeline schedule, memory\n"
                                 "per stage, or two layouts side by side (compare: JOB.json against OTHER.json, or\n"
                                 "against the recommended layout when OTHER.json is not given).\n"
-                                "Exit status: 0 ok, 1 the job cannot be drawn, 2 bad invocation or unreadable input.");
+                                "Exit status: 0 ok, 1 the job cannot be drawn, 2 bad invocation or unreadable job.");
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
 

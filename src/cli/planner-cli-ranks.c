@@ -252,7 +252,8 @@ planner_cli_ranks (int    argc,
   g_option_context_set_summary (context,
                                 "Lists every process group Megatron-Core 0.20.0 builds for a layout,\n"
                                 "in Megatron's order.  An impossible layout exits 2 with Megatron's\n"
-                                "reason and the nearest valid layouts.");
+                                "reason and the nearest valid layouts.\n"
+                                "Exit status: 0 the layout is valid, 2 it is not, or a bad invocation.");
 
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     {

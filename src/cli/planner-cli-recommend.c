@@ -132,7 +132,7 @@ planner_cli_recommend (int    argc,
     { "job", 0, 0, G_OPTION_ARG_FILENAME, &job_path,
       "Or: the model, cluster, sequence length, global batch and precision of a job file (its model may be a "
       "custom architecture); the other options override the job's values", "JOB.json" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, NULL },
     { NULL }
   };
   g_auto(GStrv) args = g_strdupv (argv);

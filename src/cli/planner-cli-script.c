@@ -47,7 +47,7 @@ planner_cli_script (int    argc,
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite FILE when it exists", NULL },
     { "approved-at", 0, 0, G_OPTION_ARG_STRING, &approved_at,
       "Approval time to record (ISO 8601; default now), for reproducible files", "TIME" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &rest, NULL, "JOB.json" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "JOB.json" },
     { NULL }
   };
   g_auto(GStrv) args = g_strdupv (argv);
@@ -56,7 +56,7 @@ planner_cli_script (int    argc,
   g_option_context_set_summary (context,
                                 "Print the torchrun or SLURM launch script for a job, or a single-GPU memory check of it, as a draft for review.\n"
                                 "With --output FILE --approve, write it, approved, to FILE (mode 0755).\n"
-                                "Exit status: 0 ok, 1 the job has errors, 2 bad invocation or unreadable input.");
+                                "Exit status: 0 ok, 1 the job has errors, 2 bad invocation or unreadable job.");
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
 

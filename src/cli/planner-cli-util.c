@@ -194,9 +194,24 @@ record_option (const char  *option_name,
 {
   OptionState *state = data;
   const GOptionEntry *e = find_entry (state, option_name);
+  g_autofree char *converted = NULL;
   const char *before;
 
   g_return_val_if_fail (e != NULL, FALSE);
+
+  /* Text in the locale's encoding, as GOption would take it; bytes that
+   * are text in no encoding are refused by name. */
+  if (value != NULL && e->arg != G_OPTION_ARG_FILENAME && !g_utf8_validate (value, -1, NULL))
+    {
+      converted = g_locale_to_utf8 (value, -1, NULL, NULL, NULL);
+      if (converted == NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--%s: “%s” is not text (it is not UTF-8); type the value again"), e->long_name, value);
+          return FALSE;
+        }
+      value = converted;
+    }
 
   before = g_hash_table_lookup (state->given, e->long_name);
   if (before != NULL)
@@ -216,8 +231,17 @@ record_option (const char  *option_name,
     case G_OPTION_ARG_NONE:
       *(gboolean *) e->arg_data = !(e->flags & G_OPTION_FLAG_REVERSE);
       break;
-    case G_OPTION_ARG_STRING:
     case G_OPTION_ARG_FILENAME:
+      /* An empty name is no file: "" would be read as the current folder
+       * by some calls and as nothing by others. */
+      if (*value == '\0')
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--%s: the file name is empty; give the path of a file"), e->long_name);
+          return FALSE;
+        }
+      G_GNUC_FALLTHROUGH;
+    case G_OPTION_ARG_STRING:
       g_free (*(char **) e->arg_data);
       *(char **) e->arg_data = g_strdup (value);
       break;
@@ -281,9 +305,12 @@ planner_cli_parse_options (const char          *command,
       if (e.arg == G_OPTION_ARG_NONE || e.arg == G_OPTION_ARG_STRING || e.arg == G_OPTION_ARG_FILENAME
           || e.arg == G_OPTION_ARG_INT || e.arg == G_OPTION_ARG_INT64 || e.arg == G_OPTION_ARG_DOUBLE)
         {
+          /* Values arrive as the bytes typed: a file name stays so, and
+           * text is converted in record_option, which can name the option
+           * when it is not text (GOption's own message names none). */
           if (e.arg == G_OPTION_ARG_NONE)
             e.flags |= G_OPTION_FLAG_NO_ARG;
-          else if (e.arg == G_OPTION_ARG_FILENAME)
+          else
             e.flags |= G_OPTION_FLAG_FILENAME;
           e.flags &= ~G_OPTION_FLAG_REVERSE;
           e.arg = G_OPTION_ARG_CALLBACK;
@@ -528,6 +555,12 @@ planner_cli_read_file (const char  *path,
   int fd;
 
   /* Never blocks in open(): a named pipe without a writer opens at once. */
+  if (*path == '\0')
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                   _("the name of the %s is empty (“”); give the path of a file, or “-” for standard input"), what);
+      return FALSE;
+    }
   fd = from_stdin ? STDIN_FILENO : open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0)
     return set_read_error (error, errno, path);

@@ -628,6 +628,13 @@ planner_report_count (const PlannerReport *report,
   return planner_diagnostics_count (report->diagnostics, severity);
 }
 
+guint
+planner_report_get_gpus_per_node (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, 0);
+  return report->gpus_per_node;
+}
+
 const PlannerLayoutRank *
 planner_report_get_layout_rank (const PlannerReport *report)
 {

@@ -64,6 +64,8 @@ PlannerReport                *planner_report_ref                 (PlannerReport 
 void                          planner_report_unref               (PlannerReport                *report);
 
 guint64                       planner_report_get_world_size      (const PlannerReport          *report);
+/* GPUs per node as the job or the launcher gave them; 0 when unknown. */
+guint                         planner_report_get_gpus_per_node   (const PlannerReport          *report);
 /* NULL when the degrees do not form a layout Megatron would build. */
 const PlannerLayout          *planner_report_get_layout          (const PlannerReport          *report);
 /* TRUE when Megatron would accept the layout: it exists and no error

@@ -16,6 +16,7 @@
 #include "planner-document.h"
 #include "planner-import.h"
 #include "planner-job-args.h"
+#include "planner-script-memcheck.h"
 #include "planner-write-file.h"
 
 struct _PlannerDocument
@@ -29,6 +30,7 @@ struct _PlannerDocument
   gboolean               loading;        /* a load is copying fields in */
 
   PlannerScriptLauncher  launcher;
+  GArray                *stages;         /* guint32: the memory check's stages; empty = its default */
   char                  *approved;       /* the approved bytes, or NULL */
   PlannerJob            *approved_job;   /* the job that produced them */
 };
@@ -41,6 +43,7 @@ enum {
   PROP_MODIFIED,
   PROP_LAUNCHER,
   PROP_APPROVED,
+  PROP_STAGES,
   N_PROPS
 };
 
@@ -148,8 +151,27 @@ planner_document_finalize (GObject *object)
   PlannerDocument *self = (PlannerDocument *)object;
 
   g_clear_pointer (&self->approved, g_free);
+  g_clear_pointer (&self->stages, g_array_unref);
 
   G_OBJECT_CLASS (planner_document_parent_class)->finalize (object);
+}
+
+/* The stages as an array, or NULL when there are none. */
+static const guint32 *
+stages_data (GArray *stages)
+{
+  return stages->len > 0 ? &g_array_index (stages, guint32, 0) : NULL;
+}
+
+/* "0,7", or "" for the memory check's default stages. */
+static char *
+stages_to_string (GArray *stages)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < stages->len; i++)
+    g_string_append_printf (text, "%s%u", i > 0 ? "," : "", g_array_index (stages, guint32, i));
+  return g_string_free (text, FALSE);
 }
 
 static void
@@ -171,6 +193,10 @@ planner_document_get_property (GObject    *object,
     case PROP_LAUNCHER:
       g_value_set_int (value, self->launcher);
       break;
+    case PROP_STAGES:
+      g_value_take_string (value, stages_to_string (self->stages));
+      break;
+
     case PROP_APPROVED:
       g_value_set_boolean (value, self->approved != NULL);
       break;
@@ -223,6 +249,10 @@ planner_document_class_init (PlannerDocumentClass *klass)
   properties[PROP_APPROVED] =
     g_param_spec_boolean ("approved", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The memory check's pipeline stages, "0,7"; "" = its default. */
+  properties[PROP_STAGES] =
+    g_param_spec_string ("memory-check-stages", NULL, NULL, "",
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -238,7 +268,9 @@ planner_document_class_init (PlannerDocumentClass *klass)
 static void
 planner_document_init (PlannerDocument *self)
 {
+  self->stages = g_array_new (FALSE, FALSE, sizeof (guint32));
 }
+
 
 PlannerDocument *
 planner_document_new (PlannerJob *job)
@@ -656,6 +688,54 @@ planner_document_set_launcher (PlannerDocument       *self,
   withdraw_approval (self, TRUE);
 }
 
+void
+planner_document_set_memory_check_stages (PlannerDocument *self,
+                                          const guint32   *stages,
+                                          guint            n_stages)
+{
+  g_return_if_fail (PLANNER_IS_DOCUMENT (self));
+  g_return_if_fail (stages != NULL || n_stages == 0);
+
+  if (self->stages->len == n_stages &&
+      (n_stages == 0 || memcmp (stages_data (self->stages), stages, n_stages * sizeof (guint32)) == 0))
+    return;
+  g_array_set_size (self->stages, 0);
+  g_array_append_vals (self->stages, stages, n_stages);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGES]);
+  /* Other stages are another script. */
+  if (self->launcher == PLANNER_SCRIPT_MEMORY_CHECK)
+    withdraw_approval (self, TRUE);
+}
+
+const guint32 *
+planner_document_get_memory_check_stages (PlannerDocument *self,
+                                          guint           *n_stages)
+{
+  g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (n_stages != NULL, NULL);
+
+  *n_stages = self->stages->len;
+  return stages_data (self->stages);
+}
+
+char *
+planner_document_render_draft (PlannerDocument  *self,
+                               GPtrArray       **marks,
+                               GError          **error)
+{
+  g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), NULL);
+
+  if (self->launcher == PLANNER_SCRIPT_MEMORY_CHECK)
+    {
+      /* Nothing to mark: the check needs no path and no schedule. */
+      if (marks != NULL)
+        *marks = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_script_mark_free);
+      return planner_script_render_memory_check (self->job, stages_data (self->stages),
+                                                 self->stages->len, error);
+    }
+  return planner_script_render_draft (self->job, self->launcher, marks, error);
+}
+
 gboolean
 planner_document_approve (PlannerDocument  *self,
                           const char       *draft,
@@ -671,7 +751,11 @@ planner_document_approve (PlannerDocument  *self,
   g_return_val_if_fail (draft != NULL, FALSE);
 
   /* Only the draft of the job as it is now can be approved. */
-  current = planner_script_render (self->job, self->launcher, NULL);
+  if (self->launcher == PLANNER_SCRIPT_MEMORY_CHECK)
+    current = planner_script_render_memory_check (self->job, stages_data (self->stages),
+                                                  self->stages->len, NULL);
+  else
+    current = planner_script_render (self->job, self->launcher, NULL);
   if (current == NULL || !g_str_equal (current, draft))
     {
       g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_NOT_A_DRAFT,

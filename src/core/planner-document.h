@@ -93,6 +93,19 @@ gboolean         planner_document_save_finish       (PlannerDocument        *sel
 PlannerScriptLauncher planner_document_get_launcher (PlannerDocument        *self);
 void             planner_document_set_launcher      (PlannerDocument        *self,
                                                      PlannerScriptLauncher   launcher);
+/* The pipeline stages the memory-check launcher checks (@n_stages 0: its
+ * default, the most loaded stage and the last).  A change withdraws the
+ * approval of a memory check; notifies "memory-check-stages". */
+void             planner_document_set_memory_check_stages (PlannerDocument *self,
+                                                           const guint32   *stages,
+                                                           guint            n_stages);
+const guint32   *planner_document_get_memory_check_stages (PlannerDocument *self,
+                                                           guint           *n_stages);
+/* The draft for the document's launcher (and, for the memory check, its
+ * stages), with what is still missing marked: planner_script_render_draft. */
+char            *planner_document_render_draft            (PlannerDocument  *self,
+                                                           GPtrArray       **marks,
+                                                           GError          **error);
 /* Approves @draft, which must be the draft of the job as it is now with
  * the document's launcher.  @when NULL means now; @note says who. */
 gboolean         planner_document_approve           (PlannerDocument        *self,

@@ -10,340 +10,62 @@
 #include "config.h"
 
 #include "planner-flag-catalog.h"
+#include "planner-flag-table.h"
 
-#include <gio/gio.h>
-#include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
-
-#define CATALOG_RESOURCE RESOURCE_BASE "/catalog/megatron-flags.json"
 
 /* Longer "flags" are not worth an edit-distance search. */
 #define SUGGEST_MAX_LENGTH 128
 
+/* The tables are compiled in (planner-flag-table.h); only the indexes are
+ * made, once, on first use: no JSON is parsed when a face starts. */
 typedef struct
 {
-  char            *version;
-  char            *commit;
-  GArray          *flags;       /* PlannerFlagInfo */
-  GArray          *removed;     /* PlannerRemovedFlag */
-  GHashTable      *by_flag;     /* const char * → PlannerFlagInfo * */
-  GHashTable      *by_dest;
-  GHashTable      *removed_by_flag;
-  GStringChunk    *strings;
+  const char               *version;
+  const char               *commit;
+  const PlannerFlagInfo    *flags;
+  guint                     n_flags;
+  const PlannerRemovedFlag *removed;
+  guint                     n_removed;
+  GHashTable               *by_flag;     /* const char * → const PlannerFlagInfo * */
+  GHashTable               *by_dest;
+  GHashTable               *removed_by_flag;
 } Catalog;
 
 G_DEFINE_QUARK (planner-flag-catalog-error-quark, planner_flag_catalog_error)
-
-static const char *
-intern (Catalog    *catalog,
-        const char *s)
-{
-  return s != NULL ? g_string_chunk_insert_const (catalog->strings, s) : NULL;
-}
-
-static const char *
-member_string (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
-}
-
-static char *
-scalar_to_string (JsonNode *node)
-{
-  GType type;
-
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node) || !JSON_NODE_HOLDS_VALUE (node))
-    return NULL;
-  type = json_node_get_value_type (node);
-  if (type == G_TYPE_BOOLEAN)
-    return g_strdup (json_node_get_boolean (node) ? "True" : "False");
-  if (type == G_TYPE_INT64)
-    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-  if (type == G_TYPE_DOUBLE)
-    {
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
-      return g_strdup (g_ascii_dtostr (buf, sizeof buf, json_node_get_double (node)));
-    }
-  if (type == G_TYPE_STRING)
-    return g_strdup (json_node_get_string (node));
-  return NULL;
-}
-
-/* Defaults are shown, not computed with: lists become space-separated, as
- * they would be written on a command line. */
-static const char *
-default_to_string (Catalog  *catalog,
-                   JsonNode *node)
-{
-  g_autofree char *s = NULL;
-
-  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-      g_autoptr(GString) joined = g_string_new (NULL);
-
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          g_autofree char *item = scalar_to_string (json_array_get_element (array, i));
-
-          if (i > 0)
-            g_string_append_c (joined, ' ');
-          g_string_append (joined, item != NULL ? item : "None");
-        }
-      return intern (catalog, joined->str);
-    }
-  s = scalar_to_string (node);
-  return intern (catalog, s);
-}
-
-static const char *const *
-string_list (Catalog  *catalog,
-             JsonNode *node,
-             gboolean  null_if_missing)
-{
-  static const char *const empty[] = { NULL };
-  JsonArray *array;
-  const char **list;
-  guint n;
-
-  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    return null_if_missing ? NULL : empty;
-
-  array = json_node_get_array (node);
-  n = json_array_get_length (array);
-  list = g_new0 (const char *, n + 1);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *item = scalar_to_string (json_array_get_element (array, i));
-      list[i] = intern (catalog, item != NULL ? item : "");
-    }
-  return (const char *const *) list;
-}
-
-static PlannerFlagAction
-parse_action (const char *s)
-{
-  if (g_strcmp0 (s, "store_true") == 0)
-    return PLANNER_FLAG_ACTION_STORE_TRUE;
-  if (g_strcmp0 (s, "store_false") == 0)
-    return PLANNER_FLAG_ACTION_STORE_FALSE;
-  if (g_strcmp0 (s, "boolean_optional") == 0)
-    return PLANNER_FLAG_ACTION_BOOLEAN_OPTIONAL;
-  return PLANNER_FLAG_ACTION_STORE;
-}
-
-static PlannerFlagType
-parse_type (const char *s)
-{
-  if (s == NULL)
-    return PLANNER_FLAG_TYPE_NONE;
-  if (strcmp (s, "int") == 0)
-    return PLANNER_FLAG_TYPE_INT;
-  if (strcmp (s, "float") == 0)
-    return PLANNER_FLAG_TYPE_FLOAT;
-  if (strcmp (s, "str") == 0)
-    return PLANNER_FLAG_TYPE_STR;
-  if (strcmp (s, "bool") == 0)
-    return PLANNER_FLAG_TYPE_BOOL;
-  return PLANNER_FLAG_TYPE_OTHER;
-}
-
-static void
-parse_nargs (JsonNode         *node,
-             PlannerFlagNargs *nargs,
-             guint            *count)
-{
-  *nargs = PLANNER_FLAG_NARGS_SINGLE;
-  *count = 1;
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node) || !JSON_NODE_HOLDS_VALUE (node))
-    return;
-  if (json_node_get_value_type (node) == G_TYPE_INT64)
-    {
-      gint64 n = json_node_get_int (node);
-
-      if (n <= 0)
-        {
-          *nargs = PLANNER_FLAG_NARGS_NONE;
-          *count = 0;
-        }
-      else
-        {
-          *nargs = PLANNER_FLAG_NARGS_FIXED;
-          *count = (guint) MIN (n, 64);
-        }
-    }
-  else if (g_strcmp0 (json_node_get_string (node), "+") == 0)
-    {
-      *nargs = PLANNER_FLAG_NARGS_ONE_OR_MORE;
-      *count = 0;
-    }
-  else if (g_strcmp0 (json_node_get_string (node), "*") == 0)
-    {
-      *nargs = PLANNER_FLAG_NARGS_ANY;
-      *count = 0;
-    }
-}
-
-static PlannerSeverity
-parse_severity (const char *s)
-{
-  if (g_strcmp0 (s, "error") == 0)
-    return PLANNER_SEVERITY_ERROR;
-  if (g_strcmp0 (s, "warning") == 0)
-    return PLANNER_SEVERITY_WARNING;
-  return PLANNER_SEVERITY_INFO;
-}
-
-static PlannerFlagStatus
-parse_status (const char *s)
-{
-  if (g_strcmp0 (s, "fatal") == 0)
-    return PLANNER_FLAG_STATUS_FATAL;
-  if (g_strcmp0 (s, "deprecated") == 0)
-    return PLANNER_FLAG_STATUS_DEPRECATED;
-  return PLANNER_FLAG_STATUS_DEAD;
-}
-
-static void
-load_flags (Catalog   *catalog,
-            JsonArray *flags)
-{
-  guint n = json_array_get_length (flags);
-
-  /* Sized up front: the hash tables point into this array. */
-  g_array_set_size (catalog->flags, n);
-  for (guint i = 0; i < n; i++)
-    {
-      JsonNode *node = json_array_get_element (flags, i);
-      PlannerFlagInfo *info = &g_array_index (catalog->flags, PlannerFlagInfo, i);
-      JsonObject *object;
-
-      memset (info, 0, sizeof *info);
-      if (!JSON_NODE_HOLDS_OBJECT (node))
-        continue;
-      object = json_node_get_object (node);
-      info->flag = intern (catalog, member_string (object, "flag"));
-      info->dest = intern (catalog, member_string (object, "dest"));
-      info->action = parse_action (member_string (object, "action"));
-      info->type_name = intern (catalog, member_string (object, "type"));
-      info->type = parse_type (info->type_name);
-      info->choices = string_list (catalog, json_object_get_member (object, "choices"), TRUE);
-      parse_nargs (json_object_get_member (object, "nargs"), &info->nargs, &info->nargs_count);
-      info->default_value = default_to_string (catalog, json_object_get_member (object, "default"));
-      info->aliases = string_list (catalog, json_object_get_member (object, "aliases"), FALSE);
-      info->group = intern (catalog, member_string (object, "group"));
-      info->status = PLANNER_FLAG_STATUS_OK;
-      info->severity = PLANNER_SEVERITY_INFO;
-      if (info->flag == NULL || info->dest == NULL)
-        continue;
-      g_hash_table_insert (catalog->by_flag, (gpointer) info->flag, info);
-      if (!g_hash_table_contains (catalog->by_dest, info->dest))
-        g_hash_table_insert (catalog->by_dest, (gpointer) info->dest, info);
-    }
-}
-
-static void
-load_dead (Catalog   *catalog,
-           JsonArray *dead)
-{
-  for (guint i = 0; i < json_array_get_length (dead); i++)
-    {
-      JsonNode *node = json_array_get_element (dead, i);
-      JsonObject *object;
-      PlannerFlagInfo *info;
-
-      if (!JSON_NODE_HOLDS_OBJECT (node))
-        continue;
-      object = json_node_get_object (node);
-      info = g_hash_table_lookup (catalog->by_flag, member_string (object, "flag"));
-      if (info == NULL)
-        continue;
-      info->status = parse_status (member_string (object, "kind"));
-      info->severity = parse_severity (member_string (object, "severity"));
-      info->note = intern (catalog, member_string (object, "note"));
-      info->replacement = intern (catalog, member_string (object, "replacement"));
-    }
-}
-
-static void
-load_removed (Catalog   *catalog,
-              JsonArray *removed)
-{
-  guint n = json_array_get_length (removed);
-
-  g_array_set_size (catalog->removed, n);
-  for (guint i = 0; i < n; i++)
-    {
-      JsonNode *node = json_array_get_element (removed, i);
-      PlannerRemovedFlag *entry = &g_array_index (catalog->removed, PlannerRemovedFlag, i);
-      JsonObject *object;
-
-      memset (entry, 0, sizeof *entry);
-      if (!JSON_NODE_HOLDS_OBJECT (node))
-        continue;
-      object = json_node_get_object (node);
-      entry->flag = intern (catalog, member_string (object, "flag"));
-      entry->replacement = intern (catalog, member_string (object, "replacement"));
-      entry->note = intern (catalog, member_string (object, "note"));
-      if (entry->flag != NULL)
-        g_hash_table_insert (catalog->removed_by_flag, (gpointer) entry->flag, entry);
-    }
-}
 
 static gpointer
 load_catalog (gpointer data)
 {
   Catalog *catalog = g_new0 (Catalog, 1);
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GError) error = NULL;
-  JsonNode *root;
-  JsonObject *object;
-  JsonNode *member;
 
-  catalog->flags = g_array_new (FALSE, TRUE, sizeof (PlannerFlagInfo));
-  catalog->removed = g_array_new (FALSE, TRUE, sizeof (PlannerRemovedFlag));
+  catalog->version = _planner_flag_table_version;
+  catalog->commit = _planner_flag_table_commit;
+  catalog->flags = _planner_flag_table;
+  catalog->n_flags = _planner_flag_table_length;
+  catalog->removed = _planner_removed_flag_table;
+  catalog->n_removed = _planner_removed_flag_table_length;
   catalog->by_flag = g_hash_table_new (g_str_hash, g_str_equal);
   catalog->by_dest = g_hash_table_new (g_str_hash, g_str_equal);
   catalog->removed_by_flag = g_hash_table_new (g_str_hash, g_str_equal);
-  catalog->strings = g_string_chunk_new (64 * 1024);
 
-  bytes = g_resources_lookup_data (CATALOG_RESOURCE, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-  if (bytes == NULL
-      || !json_parser_load_from_data (parser, g_bytes_get_data (bytes, NULL),
-                                      (gssize) g_bytes_get_size (bytes), &error))
+  for (guint i = 0; i < catalog->n_flags; i++)
     {
-      /* Built into the library; missing only in a broken build. */
-      g_critical ("Cannot load the Megatron flag catalog: %s", error->message);
-      return catalog;
+      const PlannerFlagInfo *info = &catalog->flags[i];
+
+      if (info->flag == NULL || info->dest == NULL)
+        continue;
+      /* A later entry of the same flag replaces an earlier one; the first
+       * flag of a dest answers for it. */
+      g_hash_table_insert (catalog->by_flag, (gpointer) info->flag, (gpointer) info);
+      if (!g_hash_table_contains (catalog->by_dest, info->dest))
+        g_hash_table_insert (catalog->by_dest, (gpointer) info->dest, (gpointer) info);
     }
-
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_critical ("The Megatron flag catalog is not a JSON object");
-      return catalog;
-    }
-  object = json_node_get_object (root);
-  catalog->version = g_strdup (member_string (object, "megatron_core"));
-  catalog->commit = g_strdup (member_string (object, "megatron_lm_commit"));
-
-  member = json_object_get_member (object, "flags");
-  if (member != NULL && JSON_NODE_HOLDS_ARRAY (member))
-    load_flags (catalog, json_node_get_array (member));
-  member = json_object_get_member (object, "dead");
-  if (member != NULL && JSON_NODE_HOLDS_ARRAY (member))
-    load_dead (catalog, json_node_get_array (member));
-  member = json_object_get_member (object, "removed");
-  if (member != NULL && JSON_NODE_HOLDS_ARRAY (member))
-    load_removed (catalog, json_node_get_array (member));
-
+  for (guint i = 0; i < catalog->n_removed; i++)
+    if (catalog->removed[i].flag != NULL)
+      g_hash_table_insert (catalog->removed_by_flag, (gpointer) catalog->removed[i].flag,
+                           (gpointer) &catalog->removed[i]);
   return catalog;
 }
 
@@ -374,7 +96,7 @@ planner_flag_catalog_get_megatron_commit (void)
 guint
 planner_flag_catalog_get_n_flags (void)
 {
-  return get_catalog ()->flags->len;
+  return get_catalog ()->n_flags;
 }
 
 const PlannerFlagInfo *
@@ -382,9 +104,9 @@ planner_flag_catalog_get_flag_at (guint index)
 {
   const Catalog *catalog = get_catalog ();
 
-  if (index >= catalog->flags->len)
+  if (index >= catalog->n_flags)
     return NULL;
-  return &g_array_index (catalog->flags, PlannerFlagInfo, index);
+  return &catalog->flags[index];
 }
 
 const PlannerFlagInfo *
@@ -514,9 +236,9 @@ planner_flag_catalog_suggest (const char *unknown_flag)
 
   query = g_strsplit (normalised + 2, "-", -1);
 
-  for (guint i = 0; i < catalog->flags->len; i++)
+  for (guint i = 0; i < catalog->n_flags; i++)
     {
-      const PlannerFlagInfo *info = &g_array_index (catalog->flags, PlannerFlagInfo, i);
+      const PlannerFlagInfo *info = &catalog->flags[i];
       int extra;
       guint distance;
 
@@ -538,9 +260,9 @@ planner_flag_catalog_suggest (const char *unknown_flag)
 
   best = NULL;
   best_distance = G_MAXUINT;
-  for (guint i = 0; i < catalog->flags->len; i++)
+  for (guint i = 0; i < catalog->n_flags; i++)
     {
-      const PlannerFlagInfo *info = &g_array_index (catalog->flags, PlannerFlagInfo, i);
+      const PlannerFlagInfo *info = &catalog->flags[i];
       guint distance;
 
       if (info->flag == NULL)

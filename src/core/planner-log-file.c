@@ -11,6 +11,13 @@
 
 #include "planner-log.h"
 
+#include <errno.h>
+#include <sys/stat.h>
+
+#include <glib/gstdio.h>
+
+#include "planner-escape.h"
+
 /* Reading a log from a stream or a file, in blocks, with progress and
  * cancellation; and the same in a worker thread for the window. */
 
@@ -52,6 +59,45 @@ planner_log_read_stream (GInputStream            *stream,
   return planner_log_reader_finish (g_steal_pointer (&reader));
 }
 
+/* The file as messages show it: a local path as it is, with bytes that
+ * are not UTF-8 escaped ("caf\xe9.log"), never replaced by U+FFFD or
+ * turned into a URI, so the name shown is the name to type. */
+static char *
+display_name (GFile *file)
+{
+  const char *path = g_file_peek_path (file);
+
+  return path != NULL ? planner_escape_controls (path) : g_file_get_parse_name (file);
+}
+
+/* GIO's messages name a local file with U+FFFD for each byte that is not
+ * UTF-8: ask the system first, and say what is wrong by the name typed. */
+static gboolean
+check_readable (GFile   *file,
+                GError **error)
+{
+  const char *path = g_file_peek_path (file);
+  GStatBuf st;
+  int saved_errno = 0;
+
+  if (path == NULL)
+    return TRUE;
+  if (g_stat (path, &st) != 0)
+    saved_errno = errno;
+  else if (!S_ISDIR (st.st_mode) && g_access (path, R_OK) != 0)
+    saved_errno = errno;
+  /* A link to nothing is said as such below. */
+  if (saved_errno == 0 || (saved_errno == ENOENT && g_file_test (path, G_FILE_TEST_IS_SYMLINK)))
+    return TRUE;
+  {
+    g_autofree char *name = display_name (file);
+
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), "Could not read %s: %s", name,
+                 g_strerror (saved_errno));
+  }
+  return FALSE;
+}
+
 PlannerLogRecord *
 planner_log_read_file (GFile                   *file,
                        PlannerLogProgressFunc   progress,
@@ -65,6 +111,8 @@ planner_log_read_file (GFile                   *file,
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
+  if (!check_readable (file, error))
+    return NULL;
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
                             G_FILE_QUERY_INFO_NONE, cancellable, error);
   if (info == NULL)
@@ -75,13 +123,13 @@ planner_log_read_file (GFile                   *file,
     case G_FILE_TYPE_REGULAR:
       break;
     case G_FILE_TYPE_DIRECTORY:
-      name = g_file_get_parse_name (file);
+      name = display_name (file);
       g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
                    "%s is a folder: give the log file in it", name);
       return NULL;
     case G_FILE_TYPE_SYMBOLIC_LINK:
       /* Links are followed: one still a link leads nowhere. */
-      name = g_file_get_parse_name (file);
+      name = display_name (file);
       g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
                    "%s is a symbolic link to a file that does not exist: give the log file itself", name);
       return NULL;
@@ -90,7 +138,7 @@ planner_log_read_file (GFile                   *file,
     case G_FILE_TYPE_SHORTCUT:
     case G_FILE_TYPE_MOUNTABLE:
     default:
-      name = g_file_get_parse_name (file);
+      name = display_name (file);
       g_set_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE,
                    "%s is not a regular file (a device or a pipe can go on for ever): save the run's output to "
                    "a file and give that", name);

@@ -182,8 +182,10 @@ add_phase_brackets (PlannerScene          *scene,
       planner_scene_add_line (scene, x1 + 1., y + font * 1.5, x2 - 1., y + font * 1.5, 1., PLANNER_INK_DIM);
       planner_scene_add_line (scene, x1 + 1., y + font * 1.1, x1 + 1., y + font * 1.5, 1., PLANNER_INK_DIM);
       planner_scene_add_line (scene, x2 - 1., y + font * 1.1, x2 - 1., y + font * 1.5, 1., PLANNER_INK_DIM);
+      /* A phase too short for its name shows the bracket alone: a name
+       * shrunk to fit a few cells was an unreadable smudge. */
       shape = planner_scene_add_text (scene, x1, y, MAX (x2 - x1, 1.), font * 1.1, font * 0.8, PLANNER_INK_DIM,
-                                      PLANNER_SHAPE_SHRINK, names[p]);
+                                      0, names[p]);
       shape->a = p;
     }
 }
@@ -236,7 +238,9 @@ planner_picture_schedule_for (const PlannerSchedule     *s,
     }
   y = _planner_scene_add_legend (scene, 0., 0., width * 0.7, font, labels, values, n_labels);
   {
-    double x = width * 0.7;
+    /* Room for the idle entry at its full size (about 17 em with its
+     * swatch), never over the colour entries on the left half. */
+    double x = CLAMP (width - font * 17., width * 0.55, width * 0.7);
 
     shape = planner_scene_add_hatch (scene, x, (line_h - font) / 2., font * 1.6, font, PLANNER_INK_DIM);
     shape->tag = PLANNER_TAG_LEGEND;

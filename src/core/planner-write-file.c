@@ -121,6 +121,17 @@ check_target (const char         *path,
     {
       struct stat target;
 
+      /* A link to a device, a pipe or a folder (/dev/stdout, a link to
+       * /dev/null) names that thing: replacing the link would destroy it
+       * as surely as replacing the device, so the same refusal. */
+      if (stat (path, &target) == 0 && !S_ISREG (target.st_mode))
+        {
+          g_set_error (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_NOT_REGULAR,
+                       _("%s is a symbolic link to %s, not to a regular file; it is never replaced, not even on "
+                         "request: choose a file name"), path,
+                       kind_of (target.st_mode));
+          return FALSE;
+        }
       if (flags & PLANNER_WRITE_REPLACE)
         return TRUE;
       /* Dangling or not, the same answer: writing would replace the link. */

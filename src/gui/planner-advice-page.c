@@ -105,6 +105,19 @@ static void compute             (PlannerAdvicePage *self);
 static void on_symptom_selected (PlannerAdvicePage *self);
 static void on_show_startup_fixes (PlannerAdvicePage *self);
 
+/* The title is also the row's name for screen readers: an expander row
+ * (libadwaita 1.2) and a row of its own widgets have none otherwise. */
+static void
+set_row_title (GtkWidget  *row,
+               const char *title)
+{
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  /* An action row is labelled by its title already: a label as well
+   * would be read twice. */
+  if (!ADW_IS_ACTION_ROW (row))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+}
+
 static void
 show_toast (PlannerAdvicePage *self,
             const char        *text)
@@ -264,7 +277,7 @@ value_row (const char *title,
   GtkLabel *label;
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  set_row_title (row, title);
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   label = add_value (ADW_ACTION_ROW (row), value);
@@ -280,7 +293,7 @@ text_row (const char *title,
 {
   GtkWidget *row = adw_action_row_new ();
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  set_row_title (row, title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   return row;
@@ -292,7 +305,7 @@ plain_row (const char *title)
   GtkWidget *row = adw_action_row_new ();
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  set_row_title (row, title);
   return row;
 }
 
@@ -306,7 +319,7 @@ icon_row (const char *icon_name,
   GtkWidget *icon = gtk_image_new_from_icon_name (icon_name);
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  set_row_title (row, title);
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   if (style != NULL)
@@ -362,7 +375,7 @@ diff_row (const char *title,
   GtkWidget *heading = gtk_label_new (title);
 
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  set_row_title (row, title);
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 10);
@@ -589,7 +602,7 @@ show_log_job (PlannerAdvicePage *self)
                                                                 "%u fields differ; the figures below are this job’s",
                                                                 n), n);
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("The Log’s Run Differs from This Job"));
+      set_row_title (row, _("The Log’s Run Differs from This Job"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
       gtk_widget_add_css_class (icon, "warning");
       adw_expander_row_add_prefix (ADW_EXPANDER_ROW (row), icon);
@@ -1103,7 +1116,7 @@ add_suggestion (PlannerAdvicePage       *self,
         g_string_append (numbers, ", …");
       subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Line %s led to it", "Lines %s led to it",
                                                s->citations->len), numbers->str);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _("From the Log"));
+      set_row_title (expander, _("From the Log"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
       for (guint i = 0; i < s->citations->len; i++)
         {
@@ -1121,7 +1134,7 @@ add_suggestion (PlannerAdvicePage       *self,
                                                                 s->checks->len),
                                                    s->checks->len);
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _("Checked"));
+      set_row_title (expander, _("Checked"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
       for (guint i = 0; i < s->checks->len; i++)
         adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
@@ -1273,7 +1286,7 @@ show_plan (PlannerAdvicePage *self)
                                                                 plan->errors->len),
                                                    plan->errors->len);
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _("Start-up Errors"));
+      set_row_title (expander, _("Start-up Errors"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
       gtk_widget_add_css_class (icon, "error");
       adw_expander_row_add_prefix (ADW_EXPANDER_ROW (expander), icon);
@@ -1337,7 +1350,7 @@ show_plan (PlannerAdvicePage *self)
                                                    plan->rejected->len);
 
       group = add_group (self, NULL, NULL);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _("Considered and Not Offered"));
+      set_row_title (expander, _("Considered and Not Offered"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
       for (guint i = 0; i < plan->rejected->len; i++)
         {
@@ -1347,7 +1360,7 @@ show_plan (PlannerAdvicePage *self)
           GtkWidget *row = adw_action_row_new ();
 
           adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), colon != NULL ? colon + 2 : rejected);
+          set_row_title (row, colon != NULL ? colon + 2 : rejected);
           if (id != NULL)
             adw_action_row_set_subtitle (ADW_ACTION_ROW (row), id);
           adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
@@ -1485,7 +1498,7 @@ info_row (const char  *title,
 {
   GtkWidget *row = adw_action_row_new ();
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  set_row_title (row, title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   *label = add_value (ADW_ACTION_ROW (row), "");
   gtk_widget_set_visible (row, FALSE);

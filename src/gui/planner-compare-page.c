@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-compare-page.h"
+#include "planner-escape.h"
 #include "planner-picture-export.h"
 #include "planner-presentation.h"
 
@@ -98,7 +99,9 @@ refresh (PlannerComparePage *self)
     }
   planner_picture_view_set_other (self->view, other);
   planner_picture_view_set_data (self->view, current);
-  gtk_label_set_text (self->other_label, planner_picture_data_get_label (other));
+  /* A saved job is named; the recommended layout is what the pressed
+   * toggle already says. */
+  gtk_label_set_text (self->other_label, self->other_job != NULL ? planner_picture_data_get_label (other) : "");
   show_problem (self, NULL);
 }
 
@@ -130,7 +133,9 @@ on_loaded (GObject      *source,
   g_autoptr(PlannerJob) job = planner_job_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
-  g_autofree char *name = g_file_get_basename (G_FILE (source));
+  g_autofree char *base = g_file_get_basename (G_FILE (source));
+  /* Shown escaped when it is not UTF-8, never raw in a label. */
+  g_autofree char *name = planner_escape_controls (base != NULL ? base : "");
   gsize length;
 
   if (!g_file_load_contents_finish (G_FILE (source), result, &contents, &length, NULL, &error))
@@ -171,8 +176,8 @@ on_chooser_response (GtkNativeDialog *chooser,
   g_object_unref (self);
 }
 
-static void
-on_open_saved (PlannerComparePage *self)
+void
+planner_compare_page_choose_job (PlannerComparePage *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkFileChooserNative *chooser;
@@ -181,8 +186,10 @@ on_open_saved (PlannerComparePage *self)
   chooser = gtk_file_chooser_native_new (_("Compare With a Saved Job"),
                                          GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                          GTK_FILE_CHOOSER_ACTION_OPEN, _("_Compare"), _("_Cancel"));
-  gtk_file_filter_set_name (filter, _("Job files"));
-  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_filter_set_name (filter, _("Launch Planner Jobs"));
+  gtk_file_filter_add_mime_type (filter, "application/x-launch-planner-job");
+  gtk_file_filter_add_suffix (filter, "lpjob");
+  gtk_file_filter_add_suffix (filter, "json");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), g_object_ref (self));
@@ -293,7 +300,7 @@ planner_compare_page_init (PlannerComparePage *self)
   gtk_widget_add_css_class (choice, "linked");
   gtk_box_append (GTK_BOX (choice), GTK_WIDGET (self->recommended_button));
   gtk_box_append (GTK_BOX (choice), button (self, _("Saved _Job…"), _("Compare with a job file you saved"),
-                                            G_CALLBACK (on_open_saved)));
+                                            G_CALLBACK (planner_compare_page_choose_job)));
   self->other_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_add_css_class (GTK_WIDGET (self->other_label), "dim-label");
   gtk_label_set_ellipsize (self->other_label, PANGO_ELLIPSIZE_MIDDLE);

@@ -30,6 +30,8 @@ void                planner_compare_page_set_job        (PlannerComparePage *sel
 void                planner_compare_page_set_other_job  (PlannerComparePage *self,
                                                          PlannerJob         *other,
                                                          const char         *label);
+/* Asks for a saved job file to compare with. */
+void                planner_compare_page_choose_job     (PlannerComparePage *self);
 PlannerPictureView *planner_compare_page_get_view       (PlannerComparePage *self);
 /* Why there is no comparison (no recommendation fits…), or NULL. */
 const char         *planner_compare_page_get_problem    (PlannerComparePage *self);

@@ -25,4 +25,7 @@ gboolean    _planner_experts_page_get_figures (PlannerExpertsPage *self,
                                                double             *bytes_at_ep1,
                                                double             *bytes_now);
 
+/* What the "Overlap Expert-Parallel Communication" row says under it. */
+const char *_planner_experts_page_get_overlap_reason (PlannerExpertsPage *self);
+
 G_END_DECLS

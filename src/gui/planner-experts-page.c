@@ -59,6 +59,7 @@ struct _PlannerExpertsPage
   AdwActionRow        *aux_row;
   AdwComboRow         *dispatcher_row;
   AdwActionRow        *gemm_row;
+  AdwActionRow        *overlap_row;
 
   /* What the page shows, for the tests */
   gboolean             is_moe;
@@ -77,6 +78,7 @@ static const char *expert_flags[] = {
   "--expert-model-parallel-size",
   "--expert-tensor-parallel-size",
   "--num-experts",
+  "--overlap-moe-expert-parallel-comm",
   NULL
 };
 
@@ -427,6 +429,8 @@ build_moe_page (PlannerExpertsPage *self)
                                          "--moe-token-dispatcher-type",
                                          dispatcher_choices, G_N_ELEMENTS (dispatcher_choices));
   self->gemm_row = add_switch_row (self, group, _("Grouped GEMM"), "moe-grouped-gemm");
+  self->overlap_row = add_switch_row (self, group, _("Overlap Expert-Parallel Communication"), "overlap-moe-comm");
+  adw_action_row_set_subtitle_lines (self->overlap_row, 0);
 
   /* Notes (Megatron's silent defaults) last. */
   self->notes_group = add_group (page, _("Notes"), NULL);
@@ -738,6 +742,21 @@ update_router_group (PlannerExpertsPage  *self,
   adw_action_row_set_subtitle (self->gemm_row,
                                grouped ? _("One kernel for all of a GPU’s experts; not on V100")
                                        : _("One GEMM per expert: slower with several per GPU"));
+
+  /* What --overlap-moe-expert-parallel-comm needs, said before the
+   * validator has to refuse it. */
+  if (ep <= 1)
+    reason = _("Hides the all-to-all behind compute; needs expert parallel above 1");
+  else if (g_strcmp0 (dispatcher, "allgather") == 0)
+    reason = _("Needs the All-to-All or Flex dispatcher");
+  else if (g_strcmp0 (planner_job_get_string (self->job, "recompute"), "full") == 0)
+    reason = _("Not with full recompute");
+  else if ((config != NULL ? config->layout.pp : planner_job_get_uint (self->job, "pp")) > 1 &&
+           planner_job_get_uint (self->job, "vpp") <= 1)
+    reason = _("With pipeline parallel it needs virtual pipeline stages (VPP above 1)");
+  else
+    reason = _("Hides the all-to-all behind another microbatch’s compute (one more warm-up microbatch)");
+  adw_action_row_set_subtitle (self->overlap_row, reason);
 }
 
 static void
@@ -872,4 +891,40 @@ _planner_experts_page_get_figures (PlannerExpertsPage *self,
   if (bytes_now != NULL)
     *bytes_now = have ? self->bytes_now : 0;
   return have;
+}
+
+const char *
+_planner_experts_page_get_overlap_reason (PlannerExpertsPage *self)
+{
+  g_return_val_if_fail (PLANNER_IS_EXPERTS_PAGE (self), NULL);
+  return adw_action_row_get_subtitle (self->overlap_row);
+}
+
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+gboolean
+planner_experts_page_focus_field (PlannerExpertsPage *self,
+                                  const char         *property)
+{
+  GtkWidget *editor;
+
+  g_return_val_if_fail (PLANNER_IS_EXPERTS_PAGE (self), FALSE);
+
+  editor = find_named (GTK_WIDGET (self), property);
+  return editor != NULL && gtk_widget_grab_focus (editor);
 }

@@ -23,4 +23,9 @@ GtkWidget *planner_experts_page_new    (PlannerJob *job);
 void       planner_experts_page_update (PlannerExpertsPage *self,
                                         PlannerReport      *report);
 
+/* Puts the focus in the editor of the job property @property (the page's
+ * fields: "ep", "overlap-moe-comm", "moe-token-dispatcher-type" …). */
+gboolean   planner_experts_page_focus_field (PlannerExpertsPage *self,
+                                             const char         *property);
+
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-catalog.h"
+#include "planner-escape.h"
 #include "planner-log-args.h"
 #include "planner-log-session.h"
 
@@ -109,7 +110,10 @@ read_cb (GObject      *object,
       /* Cancelled: the log open before stays. */
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          g_autofree char *name = g_file_get_basename (G_FILE (object));
+          g_autofree char *base = g_file_get_basename (G_FILE (object));
+          /* A name that is not UTF-8 is shown escaped ("caf\xe9.log"), as
+           * the command line shows it, never raw in a label. */
+          g_autofree char *name = planner_escape_controls (base != NULL ? base : "");
 
           g_clear_pointer (&self->record, planner_log_record_unref);
           g_clear_object (&self->file);
@@ -222,7 +226,7 @@ planner_log_session_dup_name (PlannerLogSession *self)
   {
     g_autofree char *base = g_file_get_basename (file);
 
-    return g_filename_display_name (base != NULL ? base : "");
+    return planner_escape_controls (base != NULL ? base : "");
   }
 }
 

@@ -11,15 +11,25 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-memory-chart.h"
 #include "planner-memory-page.h"
+#include "planner-picture-export.h"
+#include "planner-presentation.h"
+
+/* Exports are laid out this wide: slides want 1920 pixels. */
+#define EXPORT_WIDTH 1920.
 
 struct _PlannerMemoryPage
 {
-  AdwBin              parent_instance;
+  AdwBin               parent_instance;
 
-  AdwBin             *chart_slot;
-  AdwPreferencesPage *numbers;
-  GPtrArray          *groups;
+  /* Template widgets */
+  AdwPreferencesGroup *chart_group;
+  GtkWidget           *chart_frame;
+  PlannerPictureView  *chart;
+  GtkBox              *numbers;
+
+  GPtrArray           *groups;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerMemoryPage, planner_memory_page, ADW_TYPE_BIN)
@@ -47,7 +57,7 @@ static void
 add_group (PlannerMemoryPage   *self,
            AdwPreferencesGroup *group)
 {
-  adw_preferences_page_add (self->numbers, group);
+  gtk_box_append (self->numbers, GTK_WIDGET (group));
   g_ptr_array_add (self->groups, group);
 }
 
@@ -77,7 +87,7 @@ planner_memory_page_update (PlannerMemoryPage *self,
   megatron = planner_report_get_megatron_memory (report);
   gpu = planner_report_get_gpu (report);
   for (guint i = 0; i < self->groups->len; i++)
-    adw_preferences_page_remove (self->numbers, g_ptr_array_index (self->groups, i));
+    gtk_box_remove (self->numbers, g_ptr_array_index (self->groups, i));
   g_ptr_array_set_size (self->groups, 0);
 
   if (estimate == NULL || megatron == NULL)
@@ -127,41 +137,95 @@ planner_memory_page_update (PlannerMemoryPage *self,
 }
 
 void
-planner_memory_page_set_chart (PlannerMemoryPage *self,
-                               GtkWidget         *chart)
+planner_memory_page_set_data (PlannerMemoryPage  *self,
+                              PlannerPictureData *data)
 {
+  PlannerReport *report;
+
   g_return_if_fail (PLANNER_IS_MEMORY_PAGE (self));
 
-  adw_bin_set_child (self->chart_slot, chart);
-  gtk_widget_set_visible (GTK_WIDGET (self->chart_slot), chart != NULL);
+  report = data != NULL ? planner_picture_data_get_report (data) : NULL;
+  planner_picture_view_set_data (self->chart, data);
+  /* The chart needs the estimate; without it the page says why below. */
+  gtk_widget_set_visible (GTK_WIDGET (self->chart_group),
+                          report != NULL && planner_report_get_memory_estimate (report) != NULL &&
+                          planner_report_get_gpu (report) != NULL);
+}
+
+PlannerPictureView *
+planner_memory_page_get_chart (PlannerMemoryPage *self)
+{
+  g_return_val_if_fail (PLANNER_IS_MEMORY_PAGE (self), NULL);
+  return self->chart;
+}
+
+static void
+export (PlannerMemoryPage *self,
+        gboolean           svg)
+{
+  g_autoptr(PlannerScene) scene = planner_picture_view_build_export (self->chart, EXPORT_WIDTH);
+
+  if (scene != NULL)
+    planner_picture_export_choose (GTK_WIDGET (self), scene, svg, svg ? "memory.svg" : "memory.png");
+}
+
+static void
+on_export_png (PlannerMemoryPage *self)
+{
+  export (self, FALSE);
+}
+
+static void
+on_export_svg (PlannerMemoryPage *self)
+{
+  export (self, TRUE);
+}
+
+static void
+on_present (PlannerMemoryPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  PlannerPictureData *data = planner_picture_view_get_data (self->chart);
+  GtkWidget *presentation;
+
+  if (data == NULL)
+    return;
+  presentation = planner_presentation_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, data, NULL);
+  planner_presentation_set_picture (PLANNER_PRESENTATION (presentation), PLANNER_PICTURE_MEMORY);
+  gtk_window_present (GTK_WINDOW (presentation));
 }
 
 static void
 planner_memory_page_dispose (GObject *object)
 {
   g_clear_pointer (&PLANNER_MEMORY_PAGE (object)->groups, g_ptr_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_MEMORY_PAGE);
   G_OBJECT_CLASS (planner_memory_page_parent_class)->dispose (object);
 }
 
 static void
 planner_memory_page_class_init (PlannerMemoryPageClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = planner_memory_page_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-memory-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerMemoryPage, chart_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerMemoryPage, chart_frame);
+  gtk_widget_class_bind_template_child (widget_class, PlannerMemoryPage, chart);
+  gtk_widget_class_bind_template_child (widget_class, PlannerMemoryPage, numbers);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_png);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_svg);
+  gtk_widget_class_bind_template_callback (widget_class, on_present);
 }
 
 static void
 planner_memory_page_init (PlannerMemoryPage *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-
-  self->chart_slot = ADW_BIN (adw_bin_new ());
-  gtk_widget_set_visible (GTK_WIDGET (self->chart_slot), FALSE);
-  self->numbers = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
-  gtk_widget_set_vexpand (GTK_WIDGET (self->numbers), TRUE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->chart_slot));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->numbers));
-  adw_bin_set_child (ADW_BIN (self), box);
+  g_type_ensure (PLANNER_TYPE_MEMORY_CHART);
+  gtk_widget_init_template (GTK_WIDGET (self));
   self->groups = g_ptr_array_new ();
+  gtk_widget_set_visible (GTK_WIDGET (self->chart_group), FALSE);
 }
 
 GtkWidget *

@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "planner-analyze.h"
+#include "planner-picture-view.h"
 
 G_BEGIN_DECLS
 
@@ -21,8 +22,10 @@ G_DECLARE_FINAL_TYPE (PlannerMemoryPage, planner_memory_page, PLANNER, MEMORY_PA
 GtkWidget *planner_memory_page_new       (void);
 void       planner_memory_page_update    (PlannerMemoryPage *self,
                                           PlannerReport     *report);
-/* Where a chart of the stages goes, above the numbers. */
-void       planner_memory_page_set_chart (PlannerMemoryPage *self,
-                                          GtkWidget         *chart);
+/* The chart of the stages above the numbers: the report's picture data,
+ * shared with the other pictures (NULL: no chart). */
+void                planner_memory_page_set_data  (PlannerMemoryPage  *self,
+                                                   PlannerPictureData *data);
+PlannerPictureView *planner_memory_page_get_chart (PlannerMemoryPage  *self);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "planner-form-page.h"
+#include "planner-picture.h"
 
 G_BEGIN_DECLS
 
@@ -33,5 +34,15 @@ G_DECLARE_FINAL_TYPE (PlannerParallelismPage, planner_parallelism_page, PLANNER,
 void planner_parallelism_page_set_reasons (PlannerParallelismPage *self,
                                            GPtrArray              *reasons,
                                            const char             *nothing_fits);
+/* The pipeline schedule beside the degrees that shape it (shown for
+ * PP > 1); @data is the report's picture data, or NULL.  The first call
+ * also turns on the engine's facts beside each degree (the window makes
+ * it after its first frame). */
+void        planner_parallelism_page_set_picture_data (PlannerParallelismPage *self,
+                                                       PlannerPictureData     *data);
+GtkWidget  *planner_parallelism_page_get_schedule     (PlannerParallelismPage *self);
+/* The ranking line shown ("Rank 3 of 41 layouts that fit this job"),
+ * or NULL while there is none. */
+const char *planner_parallelism_page_get_ranking      (PlannerParallelismPage *self);
 
 G_END_DECLS

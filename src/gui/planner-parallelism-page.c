@@ -11,11 +11,15 @@
 
 #include <glib/gi18n.h>
 
-#include "planner-analyze.h"
 #include "planner-field-row.h"
 #include "planner-layout.h"
+#include "planner-layout-facts.h"
 #include "planner-pages.h"
 #include "planner-recommend.h"
+#include "planner-schedule-view.h"
+
+/* The ranking searches every layout: it waits until typing pauses. */
+#define RANK_DELAY_MS 300
 
 struct _PlannerParallelismPage
 {
@@ -26,10 +30,20 @@ struct _PlannerParallelismPage
   AdwPreferencesGroup *experts_group;
   AdwPreferencesGroup *reasons_group;
   GPtrArray           *reason_rows;
+  AdwActionRow        *dp_row;
+  GtkLabel            *dp_label;
   AdwPreferencesGroup *ranking_group;
   AdwActionRow        *ranking_row;
-  PlannerReport       *ranking_report;   /* waiting to be ranked */
-  guint                ranking_source;
+  GtkSpinner          *ranking_spinner;
+  AdwPreferencesGroup *schedule_group;
+  GtkFrame            *schedule_frame;
+  GtkWidget           *schedule;       /* made with the first picture data */
+  gboolean             facts_shown;    /* after the window's first frame */
+
+  PlannerReport       *report;         /* the newest; the ranking is for this one */
+  PlannerReport       *ranking;        /* being ranked in a worker thread */
+  guint                rank_source;
+  GCancellable        *cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerParallelismPage, planner_parallelism_page, PLANNER_TYPE_FORM_PAGE)
@@ -99,41 +113,198 @@ update_nearest (PlannerParallelismPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->nearest_group), nearest != NULL && nearest->len > 0);
 }
 
-/* "Your layout ranks 3rd of 41 …, within 4% of the best": the ranking
- * searches (a few milliseconds), so it runs after the frame that shows the
- * edit, and only while the page is on screen. */
+/* Beside each degree, what it does to this job now (the engine's words);
+ * the template's advice while the engine has nothing to say. */
+static void
+update_facts (PlannerParallelismPage *self,
+              PlannerReport          *report)
+{
+  static const struct {
+    const char    *key;
+    PlannerDegree  degree;
+  } rows[] = {
+    { "tp", PLANNER_DEGREE_TP },
+    { "pp", PLANNER_DEGREE_PP },
+    { "vpp", PLANNER_DEGREE_VPP },
+    { "cp", PLANNER_DEGREE_CP },
+    { "ep", PLANNER_DEGREE_EP },
+    { "etp", PLANNER_DEGREE_ETP },
+  };
+  g_autoptr(PlannerLayoutFacts) facts = planner_layout_facts_new (report);
+  const PlannerLayout *layout = planner_report_get_layout (report);
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      GtkWidget *row = planner_form_page_find_row (PLANNER_FORM_PAGE (self), rows[i].key);
+      const char *fallback;
+
+      if (row == NULL)
+        continue;
+      fallback = g_object_get_data (G_OBJECT (row), "planner-template-subtitle");
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), facts->text[rows[i].degree] != NULL
+                                                         ? facts->text[rows[i].degree]
+                                                         : fallback != NULL ? fallback : "");
+    }
+
+  if (layout != NULL)
+    {
+      g_autofree char *value = g_strdup_printf ("%u", layout->dp);
+
+      gtk_label_set_text (self->dp_label, value);
+      adw_action_row_set_subtitle (self->dp_row, facts->text[PLANNER_DEGREE_DP]);
+    }
+  else
+    {
+      gtk_label_set_text (self->dp_label, "—");
+      adw_action_row_set_subtitle (self->dp_row, _("What is left once tensor × context × pipeline divide the GPUs"));
+    }
+}
+
+/* "TP 4 × CP 1 × DP 4 × PP 4, VPP 5, micro-batch 1, selective recompute":
+ * everything the ranking varies, so two variants of one layout differ. */
+static char *
+describe_candidate (const PlannerRecommendCandidate *candidate)
+{
+  const PlannerLayout *layout = &candidate->layout;
+  GString *text = g_string_new (NULL);
+
+  g_string_append_printf (text, "TP %u × CP %u × DP %u × PP %u", layout->tp, layout->cp, layout->dp, layout->pp);
+  if (layout->vpp > 1)
+    g_string_append_printf (text, ", VPP %u", layout->vpp);
+  if (layout->ep > 1)
+    g_string_append_printf (text, ", EP %u", layout->ep);
+  g_string_append_printf (text, _(", micro-batch %u"), candidate->micro_batch_size);
+  switch (candidate->recompute)
+    {
+    case PLANNER_RECOMPUTE_FULL:
+      g_string_append (text, _(", full recompute"));
+      break;
+    case PLANNER_RECOMPUTE_SELECTIVE:
+      g_string_append (text, _(", selective recompute"));
+      break;
+    case PLANNER_RECOMPUTE_NONE:
+    default:
+      g_string_append (text, _(", no recompute"));
+      break;
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The ranking, in words; relative figures only. */
+static void
+show_ranking (PlannerParallelismPage *self,
+              const PlannerLayoutRank *rank)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *best = NULL;
+
+  if (rank == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->ranking_group), FALSE);
+      return;
+    }
+  if (rank->n_layouts > 0)
+    best = describe_candidate (&rank->best);
+  if (rank->n_layouts == 0)
+    {
+      title = g_strdup (_("Not ranked: no layout of this job fits in memory by the estimate"));
+      subtitle = g_strdup (_("Fewer layers per GPU (more pipeline or tensor parallel), recompute, or more GPUs"));
+    }
+  else if (!rank->fits)
+    {
+      title = g_strdup (_("Not ranked: this layout does not fit in memory by the estimate"));
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The best of the %" G_GUINT64_FORMAT " layout that fits: %s",
+                                               "The best of the %" G_GUINT64_FORMAT " layouts that fit: %s",
+                                               rank->n_layouts),
+                                  rank->n_layouts, best);
+    }
+  else
+    {
+      double percent = rank->relative_speed > 0 ? (1.0 / rank->relative_speed - 1.0) * 100.0 : 0;
+
+      /* Translators: "Rank 3 of 41 layouts that fit this job" */
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Rank %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " layout that fits this job",
+                                            "Rank %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " layouts that fit this job",
+                                            rank->n_layouts),
+                               rank->rank, rank->n_layouts);
+      if (rank->rank == 1 || percent < 0.5)
+        subtitle = g_strdup (_("The best the planner’s step model finds"));
+      else if (rank->tie)
+        subtitle = g_strdup_printf (_("Within %.0f%% of the best, %s: a tie, inside what the model can tell apart"),
+                                    MAX (percent, 1.0), best);
+      else
+        subtitle = g_strdup_printf (_("Within %.0f%% of the best, %s"), MAX (percent, 1.0), best);
+    }
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->ranking_row), title);
+  adw_action_row_set_subtitle (self->ranking_row, subtitle);
+  /* No accessible label of its own: the row is labelled by its title,
+   * and a label as well made GTK 4.8 read the title twice. */
+  gtk_widget_set_visible (GTK_WIDGET (self->ranking_group), TRUE);
+}
+
+static void start_ranking (PlannerParallelismPage *self);
+
+static void
+rank_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  /* Computed once per report and kept in it (thread-safe). */
+  planner_report_get_layout_rank (task_data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_ranked (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  PlannerParallelismPage *self;
+  g_autoptr(PlannerReport) ranked = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+    return;   /* cancelled: the page is gone */
+  self = PLANNER_PARALLELISM_PAGE (source);
+  ranked = g_steal_pointer (&self->ranking);
+  gtk_spinner_stop (self->ranking_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->ranking_spinner), FALSE);
+  if (ranked == self->report)
+    show_ranking (self, planner_report_get_layout_rank (ranked));
+  else
+    start_ranking (self);
+}
+
 static gboolean
-rank_layout_cb (gpointer user_data)
+rank_cb (gpointer user_data)
 {
   PlannerParallelismPage *self = user_data;
-  g_autoptr(PlannerReport) report = NULL;
-  const PlannerLayoutRank *rank;
+  g_autoptr(GTask) task = NULL;
 
-  self->ranking_source = 0;
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return G_SOURCE_REMOVE;   /* ranked on map */
-  report = g_steal_pointer (&self->ranking_report);
-  if (report == NULL)
+  self->rank_source = 0;
+  if (self->ranking != NULL || self->report == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return G_SOURCE_REMOVE;
-  rank = planner_report_get_layout_rank (report);
-  if (rank != NULL && rank->text != NULL)
-    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->ranking_row), rank->text);
-  gtk_widget_set_visible (GTK_WIDGET (self->ranking_group), rank != NULL && rank->text != NULL);
+  self->ranking = planner_report_ref (self->report);
+  gtk_widget_set_visible (GTK_WIDGET (self->ranking_spinner), TRUE);
+  gtk_spinner_start (self->ranking_spinner);
+  task = g_task_new (self, self->cancellable, on_ranked, NULL);
+  g_task_set_source_tag (task, rank_cb);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_task_data (task, planner_report_ref (self->ranking), (GDestroyNotify) planner_report_unref);
+  g_task_run_in_thread (task, rank_in_thread);
   return G_SOURCE_REMOVE;
 }
 
+/* After a pause in typing, and only while the page is on screen. */
 static void
-schedule_ranking (PlannerParallelismPage *self)
+start_ranking (PlannerParallelismPage *self)
 {
-  if (self->ranking_source == 0 && self->ranking_report != NULL)
-    self->ranking_source = g_idle_add_full (G_PRIORITY_LOW, rank_layout_cb, self, NULL);
-}
-
-static void
-on_map (GtkWidget              *widget,
-        PlannerParallelismPage *self)
-{
-  schedule_ranking (self);
+  /* Not before the window's first frame (the facts come with it). */
+  if (self->report == NULL || self->ranking != NULL || !self->facts_shown)
+    return;
+  g_clear_handle_id (&self->rank_source, g_source_remove);
+  self->rank_source = g_timeout_add (RANK_DELAY_MS, rank_cb, self);
 }
 
 static void
@@ -145,12 +316,76 @@ planner_parallelism_page_update (PlannerFormPage *page,
   PlannerJob *job = planner_form_page_get_job (page);
 
   update_nearest (self, report);
-  g_clear_pointer (&self->ranking_report, planner_report_unref);
-  self->ranking_report = planner_report_ref (report);
-  schedule_ranking (self);
+  if (self->facts_shown)
+    update_facts (self, report);
   /* The expert degrees matter only for a model with experts (or once set). */
   gtk_widget_set_visible (GTK_WIDGET (self->experts_group),
                           (config != NULL && config->num_experts > 0) || planner_job_get_uint (job, "ep") > 1);
+
+  if (report != self->report)
+    {
+      g_clear_pointer (&self->report, planner_report_unref);
+      self->report = planner_report_ref (report);
+      if (planner_report_get_layout (report) == NULL || planner_report_get_gpu (report) == NULL ||
+          config == NULL)
+        show_ranking (self, NULL);
+      start_ranking (self);
+    }
+}
+
+void
+planner_parallelism_page_set_picture_data (PlannerParallelismPage *self,
+                                           PlannerPictureData     *data)
+{
+  const PlannerLayout *layout;
+
+  g_return_if_fail (PLANNER_IS_PARALLELISM_PAGE (self));
+
+  /* The facts beside the degrees come with the pictures, after the
+   * window's first frame: measuring their text is a third of that frame. */
+  if (!self->facts_shown && self->report != NULL)
+    {
+      self->facts_shown = TRUE;
+      update_facts (self, self->report);
+      start_ranking (self);
+    }
+
+  layout = data != NULL ? planner_picture_data_get_layout (data) : NULL;
+  /* With one stage there is no pipeline to draw here. */
+  if (layout == NULL || layout->pp < 2 || planner_picture_data_get_schedule (data) == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->schedule_group), FALSE);
+      if (self->schedule != NULL)
+        planner_picture_view_set_data (PLANNER_PICTURE_VIEW (self->schedule), NULL);
+      return;
+    }
+  if (self->schedule == NULL)
+    {
+      self->schedule = planner_schedule_view_new ();
+      gtk_widget_set_margin_start (self->schedule, 12);
+      gtk_widget_set_margin_end (self->schedule, 12);
+      gtk_widget_set_margin_top (self->schedule, 12);
+      gtk_widget_set_margin_bottom (self->schedule, 12);
+      gtk_frame_set_child (self->schedule_frame, self->schedule);
+    }
+  planner_picture_view_set_data (PLANNER_PICTURE_VIEW (self->schedule), data);
+  gtk_widget_set_visible (GTK_WIDGET (self->schedule_group), TRUE);
+}
+
+GtkWidget *
+planner_parallelism_page_get_schedule (PlannerParallelismPage *self)
+{
+  g_return_val_if_fail (PLANNER_IS_PARALLELISM_PAGE (self), NULL);
+  return self->schedule;
+}
+
+const char *
+planner_parallelism_page_get_ranking (PlannerParallelismPage *self)
+{
+  g_return_val_if_fail (PLANNER_IS_PARALLELISM_PAGE (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->ranking_group)))
+    return NULL;
+  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->ranking_row));
 }
 
 void
@@ -197,8 +432,12 @@ planner_parallelism_page_dispose (GObject *object)
   PlannerParallelismPage *self = PLANNER_PARALLELISM_PAGE (object);
 
   g_clear_pointer (&self->reason_rows, g_ptr_array_unref);
-  g_clear_handle_id (&self->ranking_source, g_source_remove);
-  g_clear_pointer (&self->ranking_report, planner_report_unref);
+  g_clear_handle_id (&self->rank_source, g_source_remove);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->report, planner_report_unref);
+  g_clear_pointer (&self->ranking, planner_report_unref);
   gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_PARALLELISM_PAGE);
   G_OBJECT_CLASS (planner_parallelism_page_parent_class)->dispose (object);
 }
@@ -215,8 +454,19 @@ planner_parallelism_page_class_init (PlannerParallelismPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, nearest_box);
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, experts_group);
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, reasons_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, dp_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, dp_label);
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, ranking_group);
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, ranking_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, ranking_spinner);
+  gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, schedule_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, schedule_frame);
+}
+
+static void
+on_map (PlannerParallelismPage *self)
+{
+  start_ranking (self);
 }
 
 static void
@@ -226,5 +476,16 @@ planner_parallelism_page_init (PlannerParallelismPage *self)
   g_type_ensure (PLANNER_TYPE_SWITCH_ROW);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->reason_rows = g_ptr_array_new ();
-  g_signal_connect (self, "map", G_CALLBACK (on_map), self);
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
+
+  /* The template's advice stays for when the engine has no fact. */
+  for (const char *const *key = (const char *const[]) { "tp", "pp", "vpp", "cp", "ep", "etp", NULL }; *key; key++)
+    {
+      GtkWidget *row = planner_form_page_find_row (PLANNER_FORM_PAGE (self), *key);
+
+      if (row != NULL)
+        g_object_set_data_full (G_OBJECT (row), "planner-template-subtitle",
+                                g_strdup (adw_action_row_get_subtitle (ADW_ACTION_ROW (row))), g_free);
+    }
 }

@@ -112,14 +112,15 @@ page_new (GtkWidget  *view,
   PlannerPicturePage *self = g_object_new (PLANNER_TYPE_PICTURE_PAGE, NULL);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *heading = gtk_label_new (title);
+  /* The view switcher's tab already names the picture: the toolbar holds
+   * only what to do with it. */
+  GtkWidget *heading = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *scrolled = gtk_scrolled_window_new ();
 
   self->view = PLANNER_PICTURE_VIEW (view);
   self->file_name = file_name;
-  gtk_widget_add_css_class (heading, "heading");
   gtk_widget_set_hexpand (heading, TRUE);
-  gtk_label_set_xalign (GTK_LABEL (heading), 0.f);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (toolbar), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
   gtk_box_append (GTK_BOX (toolbar), heading);
   gtk_box_append (GTK_BOX (toolbar), button (self, _("Export P_NG…"), _("Save the picture for slides (1920 pixels wide)"),
                                              G_CALLBACK (on_export_png)));

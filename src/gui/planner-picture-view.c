@@ -378,6 +378,8 @@ planner_picture_view_init (PlannerPictureView *self)
   priv->renderer = planner_scene_renderer_new (GTK_WIDGET (self));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  /* Named before its first picture too (a comparison waits until shown). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("No picture yet"), -1);
 }
 
 void

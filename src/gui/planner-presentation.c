@@ -254,6 +254,20 @@ planner_presentation_new (GtkWindow          *parent,
     if (self->views[i] != NULL)
       gtk_stack_add_child (self->stack, self->views[i]);
   show (self, PLANNER_PICTURE_GRID);
+  /* As large as the parent's monitor even where nothing makes windows
+   * full screen (no window manager): a projector shows it whole. */
+  if (parent != NULL && gtk_native_get_surface (GTK_NATIVE (parent)) != NULL)
+    {
+      GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (parent));
+      GdkMonitor *monitor = gdk_display_get_monitor_at_surface (gdk_surface_get_display (surface), surface);
+      GdkRectangle area;
+
+      if (monitor != NULL)
+        {
+          gdk_monitor_get_geometry (monitor, &area);
+          gtk_window_set_default_size (GTK_WINDOW (self), area.width, area.height);
+        }
+    }
   gtk_window_fullscreen (GTK_WINDOW (self));
   return GTK_WIDGET (self);
 }

@@ -36,7 +36,11 @@ struct _PlannerScriptPane
   GtkWidget       *copy_button;
   GtkWidget       *torchrun_button;
   GtkWidget       *slurm_button;
-  GtkWidget       *memcheck_button;
+  GtkWidget       *memory_button;
+  GtkWidget       *stages_button;    /* the memory check's pipeline stages */
+  GtkListBox      *stages_list;
+  gboolean         syncing_stages;
+  char            *refusal;          /* why there is no draft, or NULL */
   GtkNativeDialog *chooser;
 };
 
@@ -106,7 +110,9 @@ update_state (PlannerScriptPane *self)
   gtk_widget_set_sensitive (self->export_button, approved);
   gtk_widget_set_sensitive (self->copy_button, shown != NULL);
 
-  if (self->draft == NULL)
+  if (self->draft == NULL && self->refusal != NULL)
+    gtk_label_set_text (self->state_label, self->refusal);
+  else if (self->draft == NULL)
     gtk_label_set_text (self->state_label, _("Writing the draft…"));
   else if (approved)
     gtk_label_set_text (self->state_label, _("Approved: Export writes exactly this text"));
@@ -122,6 +128,8 @@ update_state (PlannerScriptPane *self)
   else
     gtk_label_set_text (self->state_label, _("Draft for review: not approved"));
 
+  if (shown == NULL && self->refusal != NULL && self->buffer != NULL)
+    gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), "", -1);
   if (shown != NULL && self->buffer != NULL)
     {
       GtkTextIter start, end;
@@ -234,10 +242,22 @@ planner_script_pane_show (PlannerScriptPane *self,
                           GPtrArray         *marks,
                           PlannerReport     *report)
 {
+  planner_script_pane_show_full (self, draft, marks, NULL, report);
+}
+
+void
+planner_script_pane_show_full (PlannerScriptPane *self,
+                               const char        *draft,
+                               GPtrArray         *marks,
+                               const char        *refusal,
+                               PlannerReport     *report)
+{
   gboolean marks_changed;
 
   g_return_if_fail (PLANNER_IS_SCRIPT_PANE (self));
 
+  g_free (self->refusal);
+  self->refusal = draft == NULL && refusal != NULL ? g_strdup (refusal) : NULL;
   if (report != self->report)
     {
       g_clear_pointer (&self->report, planner_report_unref);
@@ -476,15 +496,13 @@ on_export_clicked (PlannerScriptPane *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkFileChooserNative *chooser;
-  gboolean slurm = planner_document_get_launcher (self->document) == PLANNER_SCRIPT_SLURM;
+  PlannerScriptLauncher launcher = planner_document_get_launcher (self->document);
 
   /* Through the portal in the Flatpak: the app sees only the chosen file. */
   chooser = gtk_file_chooser_native_new (_("Export Launch Script"), GTK_WINDOW (root),
                                          GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser),
-                                     slurm ? "train.sbatch"
-                                     : planner_document_get_launcher (self->document) == PLANNER_SCRIPT_MEMORY_CHECK
-                                       ? "memory-check.sh" : "train.sh");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), launcher == PLANNER_SCRIPT_SLURM ? "train.sbatch"
+                                     : launcher == PLANNER_SCRIPT_MEMORY_CHECK ? "memory-check.sh" : "train.sh");
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect_object (chooser, "response", G_CALLBACK (on_chooser_response), self, G_CONNECT_SWAPPED);
   if (self->chooser != NULL)
@@ -494,12 +512,11 @@ on_export_clicked (PlannerScriptPane *self)
   gtk_native_dialog_show (self->chooser);
 }
 
-/* One of the three grouped buttons became active (the one turned off
- * also toggles; it is ignored). */
 static void
 on_launcher_toggled (PlannerScriptPane *self,
                      GtkToggleButton   *button)
 {
+  /* Each of the grouped buttons reports; the one pressed decides. */
   if (!gtk_toggle_button_get_active (button))
     return;
   if (GTK_WIDGET (button) == self->torchrun_button)
@@ -511,24 +528,124 @@ on_launcher_toggled (PlannerScriptPane *self,
 }
 
 static void
+update_stages_label (PlannerScriptPane *self)
+{
+  guint n = 0;
+  const guint32 *stages = planner_document_get_memory_check_stages (self->document, &n);
+  g_autofree char *label = NULL;
+  GString *list;
+
+  if (n == 0)
+    {
+      gtk_menu_button_set_label (GTK_MENU_BUTTON (self->stages_button), _("Stages: Most Loaded and Last"));
+      return;
+    }
+  list = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (list, "%s%u", i > 0 ? ", " : "", stages[i]);
+  /* Translators: the memory check's pipeline stages, "Stages: 0, 7" */
+  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Stage: %s", "Stages: %s", n), list->str);
+  g_string_free (list, TRUE);
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (self->stages_button), label);
+}
+
+static void
 on_launcher_changed (PlannerScriptPane *self)
 {
-  GtkWidget *button;
+  PlannerScriptLauncher launcher = planner_document_get_launcher (self->document);
+  GtkWidget *button = launcher == PLANNER_SCRIPT_TORCHRUN ? self->torchrun_button
+                      : launcher == PLANNER_SCRIPT_SLURM ? self->slurm_button : self->memory_button;
 
-  switch (planner_document_get_launcher (self->document))
-    {
-    case PLANNER_SCRIPT_SLURM:
-      button = self->slurm_button;
-      break;
-    case PLANNER_SCRIPT_MEMORY_CHECK:
-      button = self->memcheck_button;
-      break;
-    case PLANNER_SCRIPT_TORCHRUN:
-    default:
-      button = self->torchrun_button;
-      break;
-    }
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+  gtk_widget_set_visible (self->stages_button, launcher == PLANNER_SCRIPT_MEMORY_CHECK);
+  update_stages_label (self);
+}
+
+static void
+on_stage_toggled (PlannerScriptPane *self)
+{
+  g_autoptr(GArray) stages = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  if (self->syncing_stages)
+    return;
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->stages_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *check = g_object_get_data (G_OBJECT (row), "check");
+
+      if (check != NULL && gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
+        {
+          guint32 stage = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "stage"));
+
+          g_array_append_val (stages, stage);
+        }
+    }
+  planner_document_set_memory_check_stages (self->document,
+                                            stages->len > 0 ? &g_array_index (stages, guint32, 0) : NULL,
+                                            stages->len);
+}
+
+/* One check per pipeline stage, the most loaded and the last named; none
+ * checked means the default. */
+static void
+fill_stages (PlannerScriptPane *self)
+{
+  const PlannerLayout *layout = self->report != NULL ? planner_report_get_layout (self->report) : NULL;
+  const PlannerMemoryEstimate *estimate = self->report != NULL ? planner_report_get_memory_estimate (self->report)
+                                                               : NULL;
+  guint n_chosen = 0;
+  const guint32 *chosen = planner_document_get_memory_check_stages (self->document, &n_chosen);
+  guint32 worst = estimate != NULL && estimate->n_stages > 0 ? estimate->stages[estimate->worst].stage : G_MAXUINT32;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->stages_list))) != NULL)
+    gtk_list_box_remove (self->stages_list, child);
+  if (layout == NULL)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("No valid layout: no stages to choose"));
+      gtk_list_box_append (self->stages_list, row);
+      return;
+    }
+  self->syncing_stages = TRUE;
+  for (guint32 s = 0; s < layout->pp; s++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *check = gtk_check_button_new ();
+      g_autofree char *title = g_strdup_printf (_("Stage %u"), s);
+      gboolean active = FALSE;
+
+      for (guint i = 0; i < n_chosen; i++)
+        active |= chosen[i] == s;
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      if (s == worst && s == layout->pp - 1)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("The most loaded and the last"));
+      else if (s == worst)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("The most loaded"));
+      else if (s == layout->pp - 1)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("The last: the output layer and the loss"));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), active);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+      g_object_set_data (G_OBJECT (row), "check", check);
+      g_object_set_data (G_OBJECT (row), "stage", GUINT_TO_POINTER (s));
+      g_signal_connect_object (check, "toggled", G_CALLBACK (on_stage_toggled), self, G_CONNECT_SWAPPED);
+      gtk_list_box_append (self->stages_list, row);
+    }
+  self->syncing_stages = FALSE;
+}
+
+void
+planner_script_pane_set_memory_check_stages (PlannerScriptPane *self,
+                                             const guint32     *stages,
+                                             guint              n_stages)
+{
+  g_return_if_fail (PLANNER_IS_SCRIPT_PANE (self));
+
+  planner_document_set_memory_check_stages (self->document, stages, n_stages);
+  fill_stages (self);
 }
 
 static void
@@ -566,6 +683,7 @@ planner_script_pane_finalize (GObject *object)
 
   g_clear_pointer (&self->draft, g_free);
   g_clear_pointer (&self->marks, g_ptr_array_unref);
+  g_clear_pointer (&self->refusal, g_free);
 
   G_OBJECT_CLASS (planner_script_pane_parent_class)->finalize (object);
 }
@@ -612,7 +730,7 @@ static void
 planner_script_pane_init (PlannerScriptPane *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *toolbar = gtk_flow_box_new ();
   GtkWidget *actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *switcher = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *scrolled = gtk_scrolled_window_new ();
@@ -620,32 +738,56 @@ planner_script_pane_init (PlannerScriptPane *self)
 
   self->torchrun_button = gtk_toggle_button_new_with_label ("torchrun");
   self->slurm_button = gtk_toggle_button_new_with_label ("SLURM");
+  self->memory_button = gtk_toggle_button_new_with_label (_("Memory Check"));
   gtk_widget_set_tooltip_text (self->torchrun_button, _("A torchrun command for each node"));
   gtk_widget_set_tooltip_text (self->slurm_button, _("An sbatch script"));
-  /* The third kind of draft (issue 11): this job's memory on one GPU,
-   * one run per pipeline stage with --fake-process-group. */
-  /* An icon, so the pane keeps its width (a wider pane folds away on
-   * smaller screens); the tooltip and the accessible label name it. */
-  self->memcheck_button = gtk_toggle_button_new ();
-  gtk_button_set_icon_name (GTK_BUTTON (self->memcheck_button), "media-flash-symbolic");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->memcheck_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Memory Check"), -1);
-  gtk_widget_set_tooltip_text (self->memcheck_button,
-                               _("Check this job's memory on one GPU: one run per pipeline stage with Megatron's "
-                                 "--fake-process-group, the planner's estimate printed beside each"));
+  gtk_widget_set_tooltip_text (self->memory_button,
+                               _("One GPU plays a rank of each chosen pipeline stage with --fake-process-group on "
+                                 "mock data, beside the planner’s estimate"));
   gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->slurm_button), GTK_TOGGLE_BUTTON (self->torchrun_button));
-  gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->memcheck_button), GTK_TOGGLE_BUTTON (self->torchrun_button));
+  gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->memory_button), GTK_TOGGLE_BUTTON (self->torchrun_button));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->torchrun_button), TRUE);
   g_signal_connect_object (self->torchrun_button, "toggled", G_CALLBACK (on_launcher_toggled), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->slurm_button, "toggled", G_CALLBACK (on_launcher_toggled), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->memcheck_button, "toggled", G_CALLBACK (on_launcher_toggled), self,
+  g_signal_connect_object (self->slurm_button, "toggled", G_CALLBACK (on_launcher_toggled), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->memory_button, "toggled", G_CALLBACK (on_launcher_toggled), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_add_css_class (switcher, "linked");
   gtk_box_append (GTK_BOX (switcher), self->torchrun_button);
   gtk_box_append (GTK_BOX (switcher), self->slurm_button);
-  gtk_box_append (GTK_BOX (switcher), self->memcheck_button);
+  gtk_box_append (GTK_BOX (switcher), self->memory_button);
   gtk_accessible_update_property (GTK_ACCESSIBLE (switcher), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Launcher"), -1);
+
+  /* The memory check's stages: a check per pipeline stage. */
+  {
+    GtkWidget *popover = gtk_popover_new ();
+    GtkWidget *box2 = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+    GtkWidget *hint = gtk_label_new (_("None checked: the most loaded stage and the last"));
+    GtkWidget *stages_scroller = gtk_scrolled_window_new ();
+
+    self->stages_list = GTK_LIST_BOX (gtk_list_box_new ());
+    gtk_list_box_set_selection_mode (self->stages_list, GTK_SELECTION_NONE);
+    gtk_widget_add_css_class (GTK_WIDGET (self->stages_list), "boxed-list");
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->stages_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Pipeline stages to check"), -1);
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (stages_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (stages_scroller), TRUE);
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (stages_scroller), 360);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (stages_scroller), GTK_WIDGET (self->stages_list));
+    gtk_widget_set_size_request (stages_scroller, 300, -1);
+    gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (hint), 0);
+    gtk_widget_add_css_class (hint, "dim-label");
+    gtk_box_append (GTK_BOX (box2), hint);
+    gtk_box_append (GTK_BOX (box2), stages_scroller);
+    gtk_popover_set_child (GTK_POPOVER (popover), box2);
+    self->stages_button = gtk_menu_button_new ();
+    gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->stages_button), popover);
+    gtk_widget_set_tooltip_text (self->stages_button, _("Which pipeline stages the memory check runs"));
+    g_signal_connect_object (popover, "show", G_CALLBACK (fill_stages), self, G_CONNECT_SWAPPED);
+    gtk_widget_set_visible (self->stages_button, FALSE);
+  }
 
   self->copy_button = toolbar_button (self, _("_Copy"), _("Copy the script shown"), G_CALLBACK (on_copy_clicked));
   self->approve_button = toolbar_button (self, _("_Approve"), _("Approve this draft for export"),
@@ -654,13 +796,25 @@ planner_script_pane_init (PlannerScriptPane *self)
   self->export_button = toolbar_button (self, _("_Export…"), _("Write the approved script to a file"),
                                         G_CALLBACK (on_export_clicked));
 
-  gtk_box_append (GTK_BOX (toolbar), switcher);
-  gtk_widget_set_hexpand (actions, TRUE);
-  gtk_widget_set_halign (actions, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (actions), self->copy_button);
-  gtk_box_append (GTK_BOX (actions), self->approve_button);
-  gtk_box_append (GTK_BOX (actions), self->export_button);
-  gtk_box_append (GTK_BOX (toolbar), actions);
+  /* The launcher (and the check's stages) on the left, what to do with
+   * the draft on the right; they wrap on a narrow pane. */
+  {
+    GtkWidget *launcher = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+    gtk_box_append (GTK_BOX (launcher), switcher);
+    gtk_box_append (GTK_BOX (launcher), self->stages_button);
+    gtk_box_append (GTK_BOX (actions), self->copy_button);
+    gtk_box_append (GTK_BOX (actions), self->approve_button);
+    gtk_box_append (GTK_BOX (actions), self->export_button);
+    gtk_widget_set_halign (actions, GTK_ALIGN_END);
+    gtk_widget_set_hexpand (actions, TRUE);
+    gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (toolbar), GTK_SELECTION_NONE);
+    gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (toolbar), 2);
+    gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (toolbar), 6);
+    gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (toolbar), 6);
+    gtk_flow_box_append (GTK_FLOW_BOX (toolbar), launcher);
+    gtk_flow_box_append (GTK_FLOW_BOX (toolbar), actions);
+  }
   gtk_widget_set_margin_start (toolbar, 12);
   gtk_widget_set_margin_end (toolbar, 12);
   gtk_widget_set_margin_top (toolbar, 6);
@@ -715,6 +869,8 @@ planner_script_pane_new (PlannerDocument *document)
   self->document = g_object_ref (document);
   g_signal_connect_object (document, "notify::launcher", G_CALLBACK (on_launcher_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "notify::approved", G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::memory-check-stages", G_CALLBACK (update_stages_label), self,
+                           G_CONNECT_SWAPPED);
   on_launcher_changed (self);
   update_state (self);
   return GTK_WIDGET (self);

@@ -29,6 +29,19 @@ void        planner_script_pane_show     (PlannerScriptPane *self,
                                           const char        *draft,
                                           GPtrArray         *marks,
                                           PlannerReport     *report);
+/* The same, or, when the launcher cannot draft this job (the memory
+ * check refuses the flex dispatcher…), @draft NULL and @refusal saying
+ * why, in words. */
+void        planner_script_pane_show_full (PlannerScriptPane *self,
+                                           const char        *draft,
+                                           GPtrArray         *marks,
+                                           const char        *refusal,
+                                           PlannerReport     *report);
+/* The memory check's pipeline stages (@n_stages 0: the most loaded and
+ * the last), as the stage picker sets them. */
+void        planner_script_pane_set_memory_check_stages (PlannerScriptPane *self,
+                                                         const guint32     *stages,
+                                                         guint              n_stages);
 /* The text shown: the approved script or the draft. */
 const char *planner_script_pane_get_text (PlannerScriptPane *self);
 /* What Approve does; asks first (returns FALSE, @asked TRUE) when the

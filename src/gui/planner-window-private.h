@@ -29,5 +29,9 @@ const char        *_planner_window_get_page_status   (PlannerWindow *self,
 
 /* The training log the window has open (Optimize and Troubleshoot). */
 PlannerLogSession *_planner_window_get_log_session   (PlannerWindow *self);
+/* Where Alt+N reaches @name: its place among the sidebar rows shown
+ * (0 for Alt+1), or −1 while the row is hidden. */
+int                _planner_window_get_page_position (PlannerWindow *self,
+                                                      const char    *name);
 
 G_END_DECLS

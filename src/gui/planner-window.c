@@ -13,7 +13,9 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-a11y.h"
 #include "planner-advice-page.h"
+#include "planner-compare-page.h"
 #include "planner-experts-page.h"
 #include "planner-field.h"
 #include "planner-history-window.h"
@@ -22,9 +24,9 @@
 #include "planner-preferences-window.h"
 #include "planner-memory-page.h"
 #include "planner-pages.h"
+#include "planner-pictures-page.h"
+#include "planner-presentation.h"
 #include "planner-problems.h"
-#include "planner-rank-grid-page.h"
-#include "planner-recommend-job.h"
 #include "planner-recommend.h"
 #include "planner-script-pane.h"
 #include "planner-window-private.h"
@@ -51,6 +53,8 @@ struct _PlannerWindow
   AdwBin               *script_slot;
   AdwToastOverlay      *toast_overlay;
   GMenu                *recent_menu;
+  GMenuModel           *primary_menu;
+  GtkMenuButton        *menu_button;
 
   PlannerScriptPane    *script_pane;
   GtkWidget            *pages[10];     /* built when first shown */
@@ -58,6 +62,7 @@ struct _PlannerWindow
   GSettings            *settings;
   PlannerDocument      *document;
   PlannerReport        *report;
+  PlannerPictureData   *picture_data;  /* the report's, made when a picture needs it */
   GPtrArray            *problems;
   char                 *first_problem_key;
   guint                 analyze_source;
@@ -69,6 +74,7 @@ struct _PlannerWindow
   PlannerLogSession    *log_session;   /* the training log open, for Optimize and Troubleshoot */
   gboolean              first_frame_done;
   guint                 first_draft_source;
+  int                   experts_shown;  /* −1 until the first report */
 };
 
 G_DEFINE_FINAL_TYPE (PlannerWindow, planner_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -88,12 +94,13 @@ static GtkWidget *build_data_page         (PlannerWindow *self);
 static GtkWidget *build_training_page     (PlannerWindow *self);
 static GtkWidget *build_parallelism_page  (PlannerWindow *self);
 static GtkWidget *build_experts_page      (PlannerWindow *self);
-static GtkWidget *build_rank_grid_page    (PlannerWindow *self);
+static GtkWidget *build_pictures_page     (PlannerWindow *self);
 static GtkWidget *build_memory_page       (PlannerWindow *self);
 static GtkWidget *build_optimize_page     (PlannerWindow *self);
 static GtkWidget *build_troubleshoot_page (PlannerWindow *self);
 
-/* Alt+1 … Alt+9, Alt+0 reach these, in this order. */
+/* Alt+1 … Alt+9, Alt+0 reach the rows shown, in this order: at most ten,
+ * so every page has its key.  Experts is shown for MoE models only. */
 static const PageInfo pages[] = {
   { "model", N_("Model"), build_model_page },
   { "cluster", N_("Cluster"), build_cluster_page },
@@ -101,7 +108,7 @@ static const PageInfo pages[] = {
   { "training", N_("Training"), build_training_page },
   { "parallelism", N_("Parallelism"), build_parallelism_page },
   { "experts", N_("Experts"), build_experts_page },
-  { "rank-grid", N_("Rank Grid"), build_rank_grid_page },
+  { "pictures", N_("Pictures"), build_pictures_page },
   { "memory", N_("Memory"), build_memory_page },
   { "optimize", N_("Optimize"), build_optimize_page },
   { "troubleshoot", N_("Troubleshoot"), build_troubleshoot_page },
@@ -112,8 +119,15 @@ G_STATIC_ASSERT (G_N_ELEMENTS (pages) == G_N_ELEMENTS (((PlannerWindow *) 0)->pa
 static void update_page        (PlannerWindow *self,
                                 guint          index);
 static void update_sidebar     (PlannerWindow *self);
+static void update_sidebar_rows (PlannerWindow *self);
 static void update_problem_bar (PlannerWindow *self);
 static void update_title       (PlannerWindow *self);
+static void on_script_approved (PlannerWindow *self);
+static void on_script_exported (PlannerWindow *self,
+                                GFile         *file,
+                                const char    *text);
+static void show_page          (PlannerWindow *self,
+                                guint          index);
 
 static void
 toast (PlannerWindow *self,
@@ -177,9 +191,9 @@ build_experts_page (PlannerWindow *self)
 }
 
 static GtkWidget *
-build_rank_grid_page (PlannerWindow *self)
+build_pictures_page (PlannerWindow *self)
 {
-  return planner_rank_grid_page_new ();
+  return planner_pictures_page_new ();
 }
 
 static GtkWidget *
@@ -227,8 +241,19 @@ ensure_page (PlannerWindow *self,
       gtk_stack_add_named (self->stack, self->pages[index], pages[index].name);
       if (self->report != NULL)
         update_page (self, index);
+      /* Its views not shown yet are in the accessibility tree already. */
+      planner_a11y_name_buttons_in (self->pages[index]);
     }
   return self->pages[index];
+}
+
+/* One picture data per report, shared by every picture that shows it. */
+static PlannerPictureData *
+picture_data (PlannerWindow *self)
+{
+  if (self->picture_data == NULL && self->report != NULL)
+    self->picture_data = planner_picture_data_new (job (self), self->report);
+  return self->picture_data;
 }
 
 static void
@@ -241,16 +266,19 @@ update_page (PlannerWindow *self,
     return;
   if (PLANNER_IS_FORM_PAGE (page))
     planner_form_page_update (PLANNER_FORM_PAGE (page), self->report, self->problems);
+  if (PLANNER_IS_PARALLELISM_PAGE (page) && self->first_frame_done)
+    planner_parallelism_page_set_picture_data (PLANNER_PARALLELISM_PAGE (page), picture_data (self));
   else if (PLANNER_IS_EXPERTS_PAGE (page))
     planner_experts_page_update (PLANNER_EXPERTS_PAGE (page), self->report);
   else if (PLANNER_IS_ADVICE_PAGE (page))
     planner_advice_page_update (PLANNER_ADVICE_PAGE (page), self->report);
   else if (PLANNER_IS_MEMORY_PAGE (page))
-    planner_memory_page_update (PLANNER_MEMORY_PAGE (page), self->report);
-  else if (PLANNER_IS_RANK_GRID_PAGE (page))
-    planner_rank_grid_page_update (PLANNER_RANK_GRID_PAGE (page), planner_report_get_layout (self->report),
-                                   planner_job_get_uint (job (self), "gpus-per-node"),
-                                   planner_report_get_config (self->report));
+    {
+      planner_memory_page_update (PLANNER_MEMORY_PAGE (page), self->report);
+      planner_memory_page_set_data (PLANNER_MEMORY_PAGE (page), picture_data (self));
+    }
+  else if (PLANNER_IS_PICTURES_PAGE (page))
+    planner_pictures_page_set_data (PLANNER_PICTURES_PAGE (page), job (self), self->report, picture_data (self));
 }
 
 /* The report ------------------------------------------------------------- */
@@ -265,6 +293,7 @@ planner_window_update_report (PlannerWindow *self)
   const char *memory;
 
   g_clear_pointer (&self->report, planner_report_unref);
+  g_clear_pointer (&self->picture_data, planner_picture_data_unref);
   self->report = planner_analyze_job (job (self));
 
   /* The draft follows every keystroke, as the pane beside the form shows
@@ -272,12 +301,7 @@ planner_window_update_report (PlannerWindow *self)
    * waits for the window's first frame: the fields' own checks already say
    * what is missing, and the window appears sooner. */
   if (self->first_frame_done)
-    {
-      draft = planner_script_render_draft (job (self), planner_document_get_launcher (self->document), &marks,
-                                           &error);
-      if (draft == NULL)
-        g_warning ("No draft: %s", error->message);
-    }
+    draft = planner_document_render_draft (self->document, &marks, &error);
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   self->problems = planner_problems_collect (job (self), self->report, marks);
@@ -303,10 +327,30 @@ planner_window_update_report (PlannerWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     update_page (self, i);
   if (self->first_frame_done)
-    planner_script_pane_show (self->script_pane, draft, marks, self->report);
+    {
+      g_autofree char *refusal = NULL;
+
+      /* A launcher that cannot draft this job (the memory check with the
+       * flex dispatcher…) says why, in the form's words. */
+      if (draft == NULL)
+        refusal = planner_field_rewrite_message (job (self), error->message);
+      planner_script_pane_show_full (self->script_pane, draft, marks, refusal, self->report);
+    }
+  update_sidebar_rows (self);
   update_sidebar (self);
   update_problem_bar (self);
   update_title (self);
+}
+
+static void
+ensure_script_pane (PlannerWindow *self)
+{
+  if (self->script_pane != NULL)
+    return;
+  self->script_pane = PLANNER_SCRIPT_PANE (planner_script_pane_new (self->document));
+  adw_bin_set_child (self->script_slot, GTK_WIDGET (self->script_pane));
+  g_signal_connect_object (self->script_pane, "approved", G_CALLBACK (on_script_approved), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->script_pane, "exported", G_CALLBACK (on_script_exported), self, G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -315,6 +359,7 @@ first_draft_cb (gpointer user_data)
   PlannerWindow *self = user_data;
 
   self->first_draft_source = 0;
+  ensure_script_pane (self);
   self->first_frame_done = TRUE;
   planner_window_update_report (self);
   return G_SOURCE_REMOVE;
@@ -381,14 +426,12 @@ planner_window_flush (PlannerWindow *self)
 /* Sidebar, problem bar and title ----------------------------------------- */
 
 static GtkWidget *
-build_sidebar_row (const PageInfo *info,
-                   guint           index)
+build_sidebar_row (const PageInfo *info)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *label = gtk_label_new (_(info->title));
   GtkWidget *status = gtk_image_new ();
-  g_autofree char *tooltip = g_strdup_printf (_("%s (Alt+%u)"), _(info->title), (index + 1) % 10);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_set_hexpand (label, TRUE);
@@ -397,7 +440,6 @@ build_sidebar_row (const PageInfo *info,
   gtk_box_append (GTK_BOX (box), status);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_widget_set_name (row, info->name);
-  gtk_widget_set_tooltip_text (row, tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, _(info->title), -1);
   g_object_set_data (G_OBJECT (row), "status", status);
   g_object_set_data (G_OBJECT (row), "title", (gpointer) info->title);
@@ -443,6 +485,73 @@ page_status (PlannerWindow *self,
   if (severity == PLANNER_SEVERITY_WARNING)
     return PAGE_STATUS_WARNING;
   return PAGE_STATUS_DONE;
+}
+
+/* Experts only for a model with experts (the design's "Experts (when
+ * the model is MoE)"); a dense job set to EP > 1, or with a problem on
+ * that page, keeps it, so that the mistake stays in reach. */
+static gboolean
+experts_wanted (PlannerWindow *self)
+{
+  const PlannerConfig *config = planner_report_get_config (self->report);
+  const PlannerModel *model;
+
+  /* A problem that lives on the page keeps the page in reach. */
+  if (self->problems != NULL && planner_problems_page_severity (self->problems, "experts") > PLANNER_SEVERITY_INFO)
+    return TRUE;
+  if (config != NULL)
+    return config->num_experts > 0 || config->layout.ep > 1;
+  model = planner_model_lookup (planner_job_get_model_id (job (self)));
+  if (model != NULL)
+    return model->num_experts > 0;
+  return planner_job_get_uint (job (self), "num-experts") > 0 || planner_job_get_uint (job (self), "ep") > 1;
+}
+
+/* Alt+1 … Alt+0 count the rows shown: the tooltips say which key. */
+static void
+update_sidebar_rows (PlannerWindow *self)
+{
+  gboolean experts = experts_wanted (self);
+  guint position = 0;
+
+  if (self->experts_shown == (int) experts)
+    return;
+  self->experts_shown = experts;
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (self->sidebar, i));
+      g_autofree char *tooltip = NULL;
+
+      if (g_str_equal (pages[i].name, "experts"))
+        gtk_widget_set_visible (row, experts);
+      if (!gtk_widget_get_visible (row))
+        continue;
+      position++;
+      tooltip = g_strdup_printf (_("%s (Alt+%u)"), _(pages[i].title), position % 10);
+      gtk_widget_set_tooltip_text (row, tooltip);
+    }
+  /* A page that went away is not left on screen. */
+  if (!experts && self->pages[page_index ("experts")] != NULL &&
+      gtk_stack_get_visible_child (self->stack) == self->pages[page_index ("experts")])
+    show_page (self, page_index ("model"));
+}
+
+/* The page at @position among the rows shown, or G_MAXUINT. */
+static guint
+page_at_position (PlannerWindow *self,
+                  guint          position)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (self->sidebar, i));
+
+      if (!gtk_widget_get_visible (row))
+        continue;
+      if (position == 0)
+        return i;
+      position--;
+    }
+  return G_MAXUINT;
 }
 
 static void
@@ -629,12 +738,18 @@ show_page (PlannerWindow *self,
     }
 }
 
+/* Alt+1 … Alt+0: the rows shown, counted from the top. */
 static void
 show_page_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
-  show_page (PLANNER_WINDOW (widget), g_variant_get_int32 (parameter));
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+  int position = g_variant_get_int32 (parameter);
+  guint index = position >= 0 ? page_at_position (self, (guint) position) : G_MAXUINT;
+
+  if (index != G_MAXUINT)
+    show_page (self, index);
 }
 
 gboolean
@@ -655,6 +770,8 @@ planner_window_focus_field (PlannerWindow *self,
   page = ensure_page (self, index);
   if (field != NULL && PLANNER_IS_FORM_PAGE (page))
     return planner_form_page_focus_field (PLANNER_FORM_PAGE (page), field->property);
+  if (field != NULL && PLANNER_IS_EXPERTS_PAGE (page))
+    return planner_experts_page_focus_field (PLANNER_EXPERTS_PAGE (page), field->property);
   return TRUE;
 }
 
@@ -1481,13 +1598,27 @@ on_recommend_response (GObject    *dialog,
   apply_recommendation (pending);
 }
 
-/* The best layout with its layer split and the overlaps the search
- * counted on, so the job's script proposes them. */
 static PlannerJob *
 recommended_job (PlannerJob                  *current,
                  const PlannerRecommendation *recommendation)
 {
-  return planner_recommendation_to_job (recommendation, NULL, current);
+  const PlannerRecommendCandidate *best = &recommendation->best;
+  PlannerJob *after = planner_job_copy (current);
+
+  g_object_set (after,
+                "tp", (guint) best->layout.tp,
+                "pp", (guint) best->layout.pp,
+                "cp", (guint) best->layout.cp,
+                "ep", (guint) best->layout.ep,
+                "etp", recommendation->num_experts > 0 ? (guint) best->layout.etp : 0u,
+                "vpp", (guint) best->layout.vpp,
+                "micro-batch-size", (guint) best->micro_batch_size,
+                "global-batch-size", (guint) MIN (best->global_batch_size, G_MAXUINT32),
+                "recompute", best->recompute == PLANNER_RECOMPUTE_FULL ? "full"
+                             : best->recompute == PLANNER_RECOMPUTE_SELECTIVE ? "selective" : "none",
+                "distributed-optimizer", best->distributed_optimizer,
+                NULL);
+  return after;
 }
 
 /* Shows every field that will change, on every page, and asks; the same
@@ -1500,24 +1631,24 @@ planner_window_use_recommended (PlannerWindow *self,
   PlannerRecommendRequest request = { 0 };
   PlannerRecommendation *recommendation;
   PendingRecommendation *pending;
-  g_autoptr(PlannerArgs) model_args = NULL;
   g_auto(GStrv) changes = NULL;
   g_autofree char *text = NULL;
   GtkWidget *label, *scroller;
   const char *body;
 
-  /* What the job fixes (its model, even a custom architecture, the
-   * cluster, sequence, global batch and precision) stays fixed. */
-  if (planner_recommend_request_from_job (job (self), &request, &model_args, &error))
-    recommendation = planner_recommend (&request, &error);
-  else
-    recommendation = NULL;
+  request.model_id = *planner_job_get_model_id (job (self)) ? planner_job_get_model_id (job (self)) : NULL;
+  request.params_b = planner_job_get_double (job (self), "params-b");
+  request.gpu_id = planner_job_get_gpu_id (job (self));
+  request.num_gpus = planner_job_get_world_size (job (self));
+  request.gpus_per_node = planner_job_get_uint (job (self), "gpus-per-node");
+  request.seq_length = planner_job_get_uint (job (self), "seq-length");
+  /* The layout for this job's global batch, as the ranking compares. */
+  request.global_batch_size = planner_job_get_uint (job (self), "global-batch-size");
+
+  recommendation = planner_recommend (&request, &error);
   if (recommendation == NULL)
     {
-      g_autofree char *message = NULL;
-
-      planner_recommend_name_job_fields (error, NULL);
-      message = planner_field_rewrite_message (job (self), error->message);
+      g_autofree char *message = planner_field_rewrite_message (job (self), error->message);
 
       toast (self, message);
       return;
@@ -1617,6 +1748,121 @@ undo_recommended_action (GtkWidget  *widget,
   page = ensure_page (self, page_index ("parallelism"));
   planner_parallelism_page_set_reasons (PLANNER_PARALLELISM_PAGE (page), NULL, NULL);
   toast (self, _("The job is back as it was"));
+}
+
+/* Pictures ------------------------------------------------------------------ */
+
+static PlannerPicturesPage *
+pictures_page (PlannerWindow *self)
+{
+  return PLANNER_PICTURES_PAGE (ensure_page (self, page_index ("pictures")));
+}
+
+/* "grid", "schedule", "compare" on the Pictures page; "memory" on the
+ * Memory page. */
+gboolean
+planner_window_show_picture (PlannerWindow      *self,
+                             PlannerPictureKind  kind)
+{
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), FALSE);
+
+  if (kind == PLANNER_PICTURE_MEMORY)
+    {
+      show_page (self, page_index ("memory"));
+      return TRUE;
+    }
+  if (!planner_pictures_page_show (pictures_page (self), kind))
+    return FALSE;
+  show_page (self, page_index ("pictures"));
+  return TRUE;
+}
+
+static void
+show_picture_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  PlannerPictureKind kind;
+
+  if (planner_picture_kind_from_string (g_variant_get_string (parameter, NULL), &kind))
+    planner_window_show_picture (PLANNER_WINDOW (widget), kind);
+}
+
+/* The other side of the comparison: the saved job the Compare view shows,
+ * else the recommended layout (NULL when nothing fits). */
+static PlannerPictureData *
+comparison_other (PlannerWindow *self)
+{
+  GtkWidget *compare = NULL;
+  g_autoptr(PlannerJob) recommended = NULL;
+  PlannerPictureData *other;
+
+  if (self->pages[page_index ("pictures")] != NULL)
+    compare = planner_pictures_page_get_child (pictures_page (self), PLANNER_PICTURE_COMPARE);
+  if (compare != NULL)
+    {
+      PlannerPictureView *view = planner_compare_page_get_view (PLANNER_COMPARE_PAGE (compare));
+
+      if (planner_picture_view_get_other (view) != NULL &&
+          planner_picture_view_get_data (view) != NULL)
+        return planner_picture_data_ref (planner_picture_view_get_other (view));
+    }
+  recommended = planner_picture_recommended_job (job (self), NULL);
+  if (recommended == NULL)
+    return NULL;
+  other = planner_picture_data_new (recommended, NULL);
+  planner_picture_data_set_label (other, _("Recommended layout"));
+  return other;
+}
+
+/* Every picture full screen, starting with the one on screen. */
+GtkWidget *
+planner_window_present_pictures (PlannerWindow *self)
+{
+  g_autoptr(PlannerPictureData) other = NULL;
+  PlannerPictureData *data;
+  GtkWidget *presentation;
+  GtkWidget *visible;
+
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+
+  planner_window_flush (self);
+  data = picture_data (self);
+  if (data == NULL || planner_picture_data_get_layout (data) == NULL)
+    {
+      toast (self, _("Nothing to present: the parallel degrees do not form a layout yet"));
+      return NULL;
+    }
+  other = comparison_other (self);
+  presentation = planner_presentation_new (GTK_WINDOW (self), data, other);
+  visible = gtk_stack_get_visible_child (self->stack);
+  if (visible != NULL && visible == self->pages[page_index ("memory")])
+    planner_presentation_set_picture (PLANNER_PRESENTATION (presentation), PLANNER_PICTURE_MEMORY);
+  else if (visible != NULL && visible == self->pages[page_index ("pictures")])
+    planner_presentation_set_picture (PLANNER_PRESENTATION (presentation),
+                                      planner_pictures_page_get_shown (pictures_page (self)));
+  gtk_window_present (GTK_WINDOW (presentation));
+  return presentation;
+}
+
+static void
+present_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  planner_window_present_pictures (PLANNER_WINDOW (widget));
+}
+
+static void
+compare_with_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+
+  planner_window_show_picture (self, PLANNER_PICTURE_COMPARE);
+  planner_compare_page_choose_job (PLANNER_COMPARE_PAGE (planner_pictures_page_get_child (pictures_page (self),
+                                                                                          PLANNER_PICTURE_COMPARE)));
 }
 
 /* History and preferences ------------------------------------------------- */
@@ -1748,6 +1994,7 @@ planner_window_dispose (GObject *object)
     planner_log_session_cancel (self->log_session);
   g_clear_object (&self->log_session);
   g_clear_pointer (&self->report, planner_report_unref);
+  g_clear_pointer (&self->picture_data, planner_picture_data_unref);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->first_problem_key, g_free);
 
@@ -1760,6 +2007,9 @@ planner_window_class_init (PlannerWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  /* Every mnemonic button of the window and its dialogs, named once. */
+  planner_a11y_name_mnemonic_buttons ();
 
   object_class->dispose = planner_window_dispose;
   widget_class->map = planner_window_map;
@@ -1782,6 +2032,8 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, script_slot);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, menu_button);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
 
@@ -1801,6 +2053,9 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo-recommended", NULL, undo_recommended_action);
   gtk_widget_class_install_action (widget_class, "win.history", NULL, history_action);
   gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
+  gtk_widget_class_install_action (widget_class, "win.show-picture", "s", show_picture_action);
+  gtk_widget_class_install_action (widget_class, "win.present", NULL, present_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, compare_with_action);
 
   for (int i = 0; i < 10; i++)
     gtk_widget_class_add_binding_action (widget_class, i < 9 ? GDK_KEY_1 + i : GDK_KEY_0, GDK_ALT_MASK,
@@ -1816,6 +2071,19 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-script", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_h, GDK_CONTROL_MASK, "win.history", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK, "win.preferences", NULL);
+  /* F5 starts a slide show in GNOME's and LibreOffice's presentation tools. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.present", NULL);
+}
+
+/* The main menu's popover is built when first opened, not before the
+ * window's first frame. */
+static void
+create_primary_menu (GtkMenuButton *button,
+                     gpointer       user_data)
+{
+  PlannerWindow *self = user_data;
+
+  gtk_menu_button_set_menu_model (button, self->primary_menu);
 }
 
 static void
@@ -1830,6 +2098,7 @@ planner_window_init (PlannerWindow *self)
 
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+  gtk_menu_button_set_create_popup_func (self->menu_button, create_primary_menu, self, NULL);
 
   self->settings = g_settings_new (APP_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),
@@ -1859,14 +2128,13 @@ planner_window_init (PlannerWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::launcher", G_CALLBACK (on_job_changed), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::memory-check-stages", G_CALLBACK (on_job_changed), self,
+                           G_CONNECT_SWAPPED);
 
-  self->script_pane = PLANNER_SCRIPT_PANE (planner_script_pane_new (self->document));
-  adw_bin_set_child (self->script_slot, GTK_WIDGET (self->script_pane));
-  g_signal_connect_object (self->script_pane, "approved", G_CALLBACK (on_script_approved), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->script_pane, "exported", G_CALLBACK (on_script_exported), self, G_CONNECT_SWAPPED);
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
-    gtk_list_box_append (self->sidebar, build_sidebar_row (&pages[i], i));
+    gtk_list_box_append (self->sidebar, build_sidebar_row (&pages[i]));
+  self->experts_shown = -1;
   g_signal_connect_object (self->problem_button, "clicked", G_CALLBACK (on_problem_clicked), self,
                            G_CONNECT_SWAPPED);
 
@@ -1953,6 +2221,7 @@ PlannerScriptPane *
 _planner_window_get_script_pane (PlannerWindow *self)
 {
   g_return_val_if_fail (PLANNER_IS_WINDOW (self), NULL);
+  ensure_script_pane (self);
   return self->script_pane;
 }
 
@@ -1998,4 +2267,26 @@ _planner_window_get_page_status (PlannerWindow *self,
   if (gtk_widget_has_css_class (status, "success"))
     return "done";
   return "none";
+}
+
+int
+_planner_window_get_page_position (PlannerWindow *self,
+                                   const char    *name)
+{
+  guint index = page_index (name);
+  int position = 0;
+
+  g_return_val_if_fail (PLANNER_IS_WINDOW (self), -1);
+
+  if (index == G_MAXUINT)
+    return -1;
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (self->sidebar, i));
+
+      if (i == index)
+        return gtk_widget_get_visible (row) ? position : -1;
+      position += gtk_widget_get_visible (row);
+    }
+  return -1;
 }

@@ -13,6 +13,7 @@
 #include "planner-application.h"
 #include "planner-document.h"
 #include "planner-job.h"
+#include "planner-picture.h"
 
 G_BEGIN_DECLS
 
@@ -38,6 +39,13 @@ PlannerJob      *planner_window_new_job_template (PlannerWindow      *self);
 /* Use Recommended: asks first, showing every change, unless @confirmed. */
 void             planner_window_use_recommended  (PlannerWindow      *self,
                                                   gboolean            confirmed);
+/* Shows a picture: the grid, the schedule or the comparison on the
+ * Pictures page, memory on the Memory page. */
+gboolean         planner_window_show_picture     (PlannerWindow      *self,
+                                                  PlannerPictureKind  kind);
+/* Every picture full screen, starting with the one shown (win.present,
+ * F5); NULL, with a toast, when there is no layout to draw. */
+GtkWidget       *planner_window_present_pictures (PlannerWindow      *self);
 
 /* On the first start, asks once for the person's cluster (Preferences). */
 void             planner_window_ask_cluster_once (PlannerWindow      *self);

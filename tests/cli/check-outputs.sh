@@ -3,7 +3,9 @@
 # `optimize/troubleshoot --apply N --output`: a fifo, device or folder is
 # never replaced, not even with --force; a symbolic link (dangling or not)
 # is refused without --force and, with it, replaced itself, never written
-# through; writing over the job file read says so.
+# through, unless it points to a fifo, device or folder (/dev/stdout, a
+# link to /dev/null), which is refused like the thing itself; writing over
+# the job file read says so.
 #   check-outputs.sh CLI JOB
 set -u
 cli=$1 job=$2
@@ -16,7 +18,7 @@ run () { timeout 20 "$@" >"$dir/out" 2>"$dir/err"; }
 script_to () { run "$cli" script "$job" --approve --approved-at 2026-05-01T12:00:00Z --output "$@"; }
 apply_to () { run "$cli" troubleshoot --symptom oom "$job" --apply 1 --output "$@"; }
 
-echo "1..10"
+echo "1..11"
 
 # 5. A fifo stays a fifo, with or without --force, for both commands.
 mkfifo "$dir/fifo"
@@ -47,6 +49,19 @@ if [[ $s == 0 && ! -L $dir/link && -f $dir/link && $(cat "$dir/target") == their
   ok "--force replaces the link, not what it points to"
 else
   not_ok "link with --force: status $s, target now: $(head -c 40 "$dir/target")"
+fi
+
+# A link to a device, a fifo or a folder is that thing: never replaced,
+# not even with --force (red team, round 2: /dev/stdout is such a link).
+ln -s /dev/null "$dir/to-null" && ln -s "$dir/fifo" "$dir/to-fifo" && mkdir "$dir/folder" && ln -s "$dir/folder" "$dir/to-folder"
+script_to "$dir/to-null" --force; s1=$?
+apply_to "$dir/to-fifo" --force; s2=$?
+script_to "$dir/to-folder" --force; s3=$?
+if [[ $s1 == 2 && $s2 == 2 && $s3 == 2 && -L $dir/to-null && -L $dir/to-fifo && -L $dir/to-folder && -c /dev/null ]] \
+   && grep -q "symbolic link to a folder" "$dir/err"; then
+  ok "a link to a device, fifo or folder is never replaced, not even with --force"
+else
+  not_ok "links to special files: script $s1, apply $s2, script $s3; $(cat "$dir/err")"
 fi
 
 # An existing file: refused without --force, with a hint; replaced with it.

@@ -82,6 +82,46 @@ test_document_approval_withdrawn (void)
   g_assert_cmpuint (withdrawn, ==, 2);
 }
 
+/* The memory check's stages belong to its draft: the document renders
+ * and approves that draft, and other stages withdraw the approval. */
+static void
+test_document_memory_check_stages (void)
+{
+  g_autoptr(PlannerJob) job = complete_job ();
+  g_autoptr(PlannerDocument) document = planner_document_new (job);
+  g_autoptr(GDateTime) when = g_date_time_new_utc (2026, 12, 1, 9, 0, 0);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) marks = NULL;
+  g_autofree char *draft = NULL;
+  g_autofree char *stages_text = NULL;
+  g_autofree char *default_draft = NULL;
+  const guint32 stages[] = { 0 };
+  guint withdrawn = 0, n = 99;
+
+  g_signal_connect_swapped (document, "approval-withdrawn", G_CALLBACK (count), &withdrawn);
+  planner_document_set_launcher (document, PLANNER_SCRIPT_MEMORY_CHECK);
+  default_draft = planner_document_render_draft (document, &marks, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (marks->len, ==, 0);
+  planner_document_get_memory_check_stages (document, &n);
+  g_assert_cmpuint (n, ==, 0);
+
+  planner_document_set_memory_check_stages (document, stages, 1);
+  g_object_get (document, "memory-check-stages", &stages_text, NULL);
+  g_assert_cmpstr (stages_text, ==, "0");
+  draft = planner_document_render_draft (document, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (draft, !=, default_draft);
+  /* The default draft is not the draft of these stages. */
+  g_assert_false (planner_document_approve (document, default_draft, when, "me", NULL));
+  g_assert_true (planner_document_approve (document, draft, when, "me", &error));
+  g_assert_no_error (error);
+
+  planner_document_set_memory_check_stages (document, NULL, 0);
+  g_assert_false (planner_document_get_approved (document));
+  g_assert_cmpuint (withdrawn, ==, 1);
+}
+
 static void
 test_document_load_job_all_or_nothing (void)
 {
@@ -234,6 +274,7 @@ main (int   argc,
 
   g_test_add_func ("/planner/document/modified", test_document_modified);
   g_test_add_func ("/planner/document/approval-withdrawn", test_document_approval_withdrawn);
+  g_test_add_func ("/planner/document/memory-check-stages", test_document_memory_check_stages);
   g_test_add_func ("/planner/document/load-all-or-nothing", test_document_load_job_all_or_nothing);
   g_test_add_func ("/planner/document/import-script", test_document_import_script);
   g_test_add_func ("/planner/document/save-reload", test_document_save_reload);

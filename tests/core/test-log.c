@@ -687,6 +687,37 @@ test_reader_refuses (void)
   g_unlink (empty_path);
 }
 
+/* A name that is not UTF-8 ("caf\xe9") is shown escaped, as typed, in
+ * every message; never with U+FFFD, never as a URI (red team, round 2). */
+static void
+test_reader_latin1_names (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("log-XXXXXX", &error);
+  g_autofree char *missing_path = g_build_filename (tmp, "caf\xe9-missing.log", NULL);
+  g_autofree char *folder_path = g_build_filename (tmp, "caf\xe9", NULL);
+  g_autoptr(GFile) missing = g_file_new_for_path (missing_path);
+  g_autoptr(GFile) folder = g_file_new_for_path (folder_path);
+
+  g_assert_no_error (error);
+  g_assert_null (planner_log_read_file (missing, NULL, NULL, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "Could not read "));
+  g_assert_nonnull (strstr (error->message, "caf\\xe9-missing.log"));
+  g_assert_null (strstr (error->message, "\xef\xbf\xbd"));
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_mkdir (folder_path, 0700), ==, 0);
+  g_assert_null (planner_log_read_file (folder, NULL, NULL, NULL, &error));
+  g_assert_error (error, PLANNER_LOG_ERROR, PLANNER_LOG_ERROR_NOT_A_FILE);
+  g_assert_nonnull (strstr (error->message, "caf\\xe9 is a folder"));
+  g_assert_null (strstr (error->message, "file://"));
+  g_clear_error (&error);
+  g_rmdir (folder_path);
+  g_rmdir (tmp);
+}
+
 /* Megatron's rerun machine raises on a NaN loss: one NaN event, with the
  * iteration and the check, and the frame it came from; no second event
  * for the traceback's exception. */
@@ -1619,6 +1650,7 @@ main (int   argc,
   g_test_add_func ("/log/not-megatron", test_not_megatron);
   g_test_add_func ("/log/sniff", test_sniff);
   g_test_add_func ("/log/sniff-file", test_sniff_file);
+  g_test_add_func ("/log/reader/latin1-names", test_reader_latin1_names);
   g_test_add_func ("/log/args/cluster-facts", test_args_cluster_facts);
 
   return g_test_run ();

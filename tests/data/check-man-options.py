@@ -2,7 +2,9 @@
 # The manual page and the command line cannot drift apart: every command
 # that `launch-planner-cli --help` lists has a section in
 # launch-planner-cli(1), and every option its `--help` lists appears in
-# that section.  TAP.  check-man-options.py CLI PAGE
+# that section; and the exit statuses its --help names are the ones its
+# section names, each with the same meaning.  TAP.
+# check-man-options.py CLI PAGE
 import os
 import re
 import subprocess
@@ -25,6 +27,39 @@ with open(page, encoding="utf-8") as f:
 sections = {}
 for match in re.finditer(r"^\.SS (\S+)\n(.*?)(?=^\.S[SH] )", source, re.S | re.M):
     sections[match.group(1)] = match.group(2)
+
+def exit_statuses(text):
+    """{code: meaning} from "Exit status: 0 ok, 1 …, 2 …." (roff or not),
+    the meaning with articles and line breaks dropped."""
+    match = re.search(r"Exit status: (.*?\.)(?:\n\.|\n\n|$)", text, re.S)
+    if match is None:
+        return None
+    sentence = re.sub(r"\.BR? ?|\"", "", match.group(1))
+    sentence = " ".join(sentence.split())
+    parts = re.split(r"(?:^|, )([0-9]) ", sentence)
+    codes = {}
+    for code, meaning in zip(parts[1::2], parts[2::2]):
+        words = [w for w in re.findall(r"[a-z0-9-]+", meaning.lower()) if w not in ("a", "an", "the", "is")]
+        codes[int(code)] = " ".join(words)
+    return codes
+
+
+def compare_exit_status(command, help_text, section):
+    in_help, in_page = exit_statuses(help_text), exit_statuses(section)
+    if in_help is None:
+        return (False, f"{command}: --help gives no “Exit status:” line")
+    if in_page is None:
+        return (False, f"{command}: its section has no “Exit status: …” sentence")
+    if sorted(in_help) != sorted(in_page):
+        return (False, f"{command}: --help gives exit statuses {sorted(in_help)}, the man page {sorted(in_page)}")
+    # The page may say more (an example, a parenthesis); never something else.
+    for code in in_help:
+        help_words, page_words = in_help[code].split(), in_page[code].split()
+        if not set(help_words) <= set(page_words):
+            return (False, f"{command}: exit status {code} is “{in_help[code]}” in --help "
+                           f"but “{in_page[code]}” in the man page")
+    return (True, f"{command}: exit statuses {sorted(in_help)} agree between --help and the man page")
+
 
 usage = run("--help")
 commands = re.findall(r"^  ([a-z][a-z-]+) ", usage, re.M)
@@ -49,6 +84,8 @@ for command in commands:
         tests.append((True, f"{command}: all {len(options)} options documented"))
     if "Exit status" not in section:
         tests.append((False, f"{command}: its section gives no exit status"))
+    else:
+        tests.append(compare_exit_status(command, help_text, section))
     if ".EX" not in section:
         tests.append((False, f"{command}: its section has no example"))
 

@@ -129,7 +129,18 @@ class App:
     def key(self, *keys, window=None):
         """Key presses into @window (an X window id; the main window by
         default): without a window manager, focus does not follow new windows."""
-        subprocess.run(["xdotool", "windowfocus", "--sync", window or self.wid], check=False, timeout=10)
+        target = window or self.wid
+        # A busy machine can map a new window after the first attempt:
+        # keep asking until X says the focus is there (at most 5 s).
+        deadline = time.monotonic() + 5
+        while True:
+            subprocess.run(["xdotool", "windowfocus", "--sync", target], check=False, timeout=10,
+                           capture_output=True)
+            focused = subprocess.run(["xdotool", "getwindowfocus"], capture_output=True, text=True,
+                                     check=False, timeout=10).stdout.strip()
+            if focused == str(target) or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
         for k in keys:
             subprocess.run(["xdotool", "key", "--clearmodifiers", k], check=True, timeout=10)
 
@@ -506,6 +517,130 @@ def corrupt_saved_job():
         app.close()
 
 
+def pictures():
+    """Every picture through the window: Pictures (Alt+6 for the dense
+    example) with its Rank Grid, Pipeline Schedule and Compare views, the
+    memory chart on the Memory page (Alt+7), one export written as a PNG
+    at least 1920 pixels wide, and Present (F5) stepping through them all."""
+    seed_settings(first_run_done="true")
+    app = App()
+    try:
+        def showing_image(prefix):
+            # (Without a window manager "showing" is unreliable: the name says which picture.)
+            return lambda: app.find(pyatspi.ROLE_IMAGE, prefix, contains=True)
+
+        app.page(6)
+        wait_for("the rank grid", showing_image("Rank grid: 64 GPUs on 8 nodes"))
+        app.screenshot("1-rank-grid")
+
+        # The view switcher's buttons, by their titles.
+        for title, prefix in (("Pipeline Schedule", "Pipeline schedule, "),
+                              ("Compare", "Two layouts side by side: "),
+                              ("Rank Grid", "Rank grid: ")):
+            tab = app.wait(f"the {title} view's tab", pyatspi.ROLE_PAGE_TAB, title)
+            app.pointer_click(tab)
+            wait_for(f"the {title} tab selected", lambda: tab.getState().contains(pyatspi.STATE_SELECTED))
+            wait_for(f"the {title} view", showing_image(prefix))
+            app.screenshot("2-" + title.lower().replace(" ", "-"))
+
+        app.page(7)
+        chart = wait_for("the memory chart", showing_image("Memory per GPU by pipeline stage: stage 0 needs"))
+        app.screenshot("3-memory")
+        assert "of 79.6 GiB" in chart.name or "GiB" in chart.name, chart.name
+
+        # Export PNG… (Alt+N, its mnemonic) writes the chart for slides.
+        out = chooser(app, "alt+n", "Export Picture as PNG", "memory.png")
+        toast_containing(app, "Exported memory.png")
+        with open(out, "rb") as f:
+            header = f.read(24)
+        assert header[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+        width = int.from_bytes(header[16:20], "big")
+        assert width >= 1920, f"the PNG is {width} pixels wide"
+        log("exported", out, "width", width)
+
+        # Present: every picture full screen; the arrows step, Escape leaves.
+        app.key("F5")
+        presentation = wait_for("the presentation", lambda: app.window_named("Presentation"))
+        caption = app.wait("the caption", pyatspi.ROLE_LABEL, "/ 4 · Memory per GPU", root=app.app, contains=True)
+        app.screenshot("4-present-memory")
+        seen = {caption.name.split(" · ")[1].split("  ")[0].strip()}
+        for _ in range(4):
+            app.key("Right", window=presentation)
+            time.sleep(0.3)
+            label = app.find(pyatspi.ROLE_LABEL, "/ 4 · ", root=app.app, contains=True)
+            if label is not None:
+                seen.add(label.name.split(" · ")[1].split("  ")[0].strip())
+        app.screenshot("5-present-last")
+        # Home goes back to the grid.  On a loaded machine xdotool's key can
+        # reach the window before it has the focus back: press it again
+        # (Home is idempotent), never more than three times.
+        for attempt in range(3):
+            app.key("Home", window=presentation)
+            try:
+                wait_for("the first picture", lambda: app.find(pyatspi.ROLE_LABEL, "1 / 4 · Rank grid",
+                                                               root=app.app, contains=True),
+                         timeout=TIMEOUT / 3)
+                break
+            except Failure:
+                if attempt == 2:
+                    raise
+        app.screenshot("6-present-grid")
+        log("presented", sorted(seen))
+        app.key("Escape", window=presentation)
+        # (An unmapped X window may linger: the accessibility tree says it went.)
+        wait_for("the presentation to end",
+                 lambda: app.find(pyatspi.ROLE_LABEL, "/ 4 · ", root=app.app, contains=True) is None)
+        assert app.alive()
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
+def tour():
+    """Not a test: screenshots of every page, picture and the presentation
+    for people to look at, at the session's size (PLANNER_E2E_SIZE), in dark
+    style with PLANNER_E2E_DARK=1 and with large text with
+    PLANNER_E2E_TEXT_SCALE=1.5.  tests/e2e/run-e2e BUILD tour"""
+    tag = os.environ.get("PLANNER_E2E_SIZE", "1280x800")
+    width, height = (int(n) for n in tag.split("x"))
+    # The whole screen: there is no window manager to maximise it.
+    seed_settings(first_run_done="true", window_width=width, window_height=height - 30)
+    scale = float(os.environ.get("PLANNER_E2E_TEXT_SCALE", "1"))
+    if os.environ.get("PLANNER_E2E_DARK"):
+        os.environ["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
+        tag += "-dark"
+    if scale != 1:
+        gtk = os.path.join(os.environ["XDG_CONFIG_HOME"], "gtk-4.0")
+        os.makedirs(gtk, exist_ok=True)
+        with open(os.path.join(gtk, "settings.ini"), "w") as f:
+            f.write("[Settings]\ngtk-xft-dpi=%d\n" % int(96 * 1024 * scale))
+        tag += "-text%g" % scale
+    app = App()
+    try:
+        names = ["model", "cluster", "data", "training", "parallelism", "pictures", "memory", "optimize",
+                 "troubleshoot"]
+        for number, name in enumerate(names, 1):
+            app.page(number)
+            time.sleep(1.5)
+            app.screenshot(f"{tag}-{number}-{name}")
+        app.page(6)
+        for title in ("Pipeline Schedule", "Compare"):
+            app.pointer_click(app.wait(f"the {title} tab", pyatspi.ROLE_PAGE_TAB, title))
+            time.sleep(2)
+            app.screenshot(f"{tag}-6-{title.lower().replace(' ', '-')}")
+        app.key("F5")
+        presentation = wait_for("the presentation", lambda: app.window_named("Presentation"))
+        app.key("Home", window=presentation)
+        for step in range(4):
+            time.sleep(1.5)
+            app.screenshot(f"{tag}-present-{step + 1}")
+            app.key("Right", window=presentation)
+        app.key("Escape", window=presentation)
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
 def open_training_log():
     """A run's log given to the app (the file manager's way) becomes the job;
     Troubleshoot shows the diagnosis with the lines that prove it.  A second
@@ -574,6 +709,8 @@ SCENARIOS = {
     "quit-asks-first": quit_asks_first,
     "corrupt-saved-job": corrupt_saved_job,
     "open-training-log": open_training_log,
+    "pictures": pictures,
+    "tour": tour,
 }
 
 if __name__ == "__main__":

@@ -122,6 +122,42 @@ test_experts_page_moe (void)
   planner_test_save_png (GTK_WIDGET (window), "experts-page-moe.png");
   save_png_scrolled (window, GTK_WIDGET (page), "experts-page-moe-bottom.png");
 
+  /* training.overlap_moe_comm has its row, bound both ways, saying what
+   * it needs before Megatron refuses it: PP 4 wants VPP. */
+  g_assert_cmpstr (_planner_experts_page_get_overlap_reason (page), ==,
+                   "With pipeline parallel it needs virtual pipeline stages (VPP above 1)");
+  g_object_set (job, "overlap-moe-comm", TRUE, NULL);
+  {
+    GtkWidget *toggle = NULL;
+
+    for (GtkWidget *w = GTK_WIDGET (page); w != NULL;)
+      {
+        /* Depth-first search for the switch named after the property. */
+        if (GTK_IS_SWITCH (w) && g_strcmp0 (gtk_widget_get_name (w), "overlap-moe-comm") == 0)
+          {
+            toggle = w;
+            break;
+          }
+        if (gtk_widget_get_first_child (w) != NULL)
+          w = gtk_widget_get_first_child (w);
+        else
+          {
+            while (w != NULL && w != GTK_WIDGET (page) && gtk_widget_get_next_sibling (w) == NULL)
+              w = gtk_widget_get_parent (w);
+            w = (w == NULL || w == GTK_WIDGET (page)) ? NULL : gtk_widget_get_next_sibling (w);
+          }
+      }
+    g_assert_nonnull (toggle);
+    g_assert_true (gtk_switch_get_active (GTK_SWITCH (toggle)));
+    gtk_switch_set_active (GTK_SWITCH (toggle), FALSE);
+    g_assert_false (planner_job_get_bool (job, "overlap-moe-comm"));
+  }
+  g_object_set (job, "vpp", 2, NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (_planner_experts_page_get_overlap_reason (page), ==,
+                   "Hides the all-to-all behind another microbatch’s compute (one more warm-up microbatch)");
+  g_object_set (job, "vpp", 1, NULL);
+
   /* A change of the job reaches the page with the next report. */
   g_object_set (job, "ep", 4, NULL);
   planner_window_flush (window);
@@ -170,7 +206,18 @@ test_experts_page_dense (void)
 
   g_object_set (job, "model-id", "llama3-70b", "ep", 1, "etp", 0, NULL);
   planner_window_flush (window);
-  page = show_experts_page (window);
+  /* A dense model has no Experts row: Alt+6 is the Pictures page. */
+  {
+    GtkStack *stack = _planner_window_get_stack (window);
+
+    gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "i", 5);
+    g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "pictures");
+    /* The page itself still explains itself if shown (from a link). */
+    page = PLANNER_EXPERTS_PAGE (gtk_stack_get_child_by_name (stack, "experts"));
+    gtk_stack_set_visible_child (stack, GTK_WIDGET (page));
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  }
   g_assert_cmpstr (_planner_experts_page_get_state (page), ==, "dense");
   g_assert_false (_planner_experts_page_get_figures (page, NULL, NULL, NULL, NULL));
   planner_test_save_png (GTK_WIDGET (window), "experts-page-dense.png");

@@ -665,6 +665,47 @@ test_page_cancel (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A log named outside UTF-8 ("caf\xe9.log", as from a Latin-1 command
+ * line): read under its own name, shown escaped; one that cannot be read
+ * says so by that name, never with raw bytes in a label (red team,
+ * round 2). */
+static void
+test_page_latin1_name (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerLogSession *session = _planner_window_get_log_session (window);
+  g_autofree char *dir = g_dir_make_tmp ("planner-log-XXXXXX", NULL);
+  g_autofree char *missing_path = g_build_filename (dir, "missing\xe9.log", NULL);
+  g_autofree char *path = g_build_filename (dir, "caf\xe9.log", NULL);
+  g_autofree char *golden = log_path ("clean.log");
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) missing = g_file_new_for_path (missing_path);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *name = NULL;
+  gsize length = 0;
+
+  planner_log_session_open (session, missing);
+  wait_for_log (window);
+  g_assert_cmpint (planner_log_session_get_state (session), ==, PLANNER_LOG_SESSION_FAILED);
+  g_assert_true (g_utf8_validate (planner_log_session_get_error (session), -1, NULL));
+  g_assert_nonnull (strstr (planner_log_session_get_error (session), "missing\\xe9.log"));
+  /* Drawn with the message in view: invalid UTF-8 in a label would warn. */
+  show_page (window, "troubleshoot");
+
+  g_assert_true (g_file_get_contents (golden, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
+  planner_log_session_open (session, file);
+  wait_for_log (window);
+  g_assert_cmpint (planner_log_session_get_state (session), ==, PLANNER_LOG_SESSION_READY);
+  name = planner_log_session_dup_name (session);
+  g_assert_cmpstr (name, ==, "caf\\xe9.log");
+  show_page (window, "troubleshoot");
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static GtkScrolledWindow *
 find_scroller (GtkWidget *widget)
 {
@@ -823,6 +864,7 @@ main (int   argc,
   g_test_add_func ("/planner/log/page/job-open", test_page_job_open);
   g_test_add_func ("/planner/log/page/sniff", test_page_sniff);
   g_test_add_func ("/planner/log/page/cancel", test_page_cancel);
+  g_test_add_func ("/planner/log/page/latin1-name", test_page_latin1_name);
   g_test_add_func ("/planner/log/page/big-log", test_page_big_log);
   g_test_add_func ("/planner/log/page/screenshots", test_page_screenshots);
 

@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "planner-picture-export.h"
+#include "planner-pictures-page.h"
 #include "planner-rank-grid-page.h"
 #include "planner-rank-grid-private.h"
 #include "planner-window-private.h"
@@ -386,8 +387,11 @@ test_rank_grid_window_page (void)
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   gtk_stack_set_transition_type (stack, GTK_STACK_TRANSITION_TYPE_NONE);
-  gtk_stack_set_visible_child_name (stack, "rank-grid");
-  page = PLANNER_RANK_GRID_PAGE (gtk_stack_get_child_by_name (stack, "rank-grid"));
+  /* The grid is the first view of the Pictures page. */
+  g_assert_true (planner_window_show_picture (window, PLANNER_PICTURE_GRID));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "pictures");
+  page = PLANNER_RANK_GRID_PAGE (planner_pictures_page_get_child (
+    PLANNER_PICTURES_PAGE (gtk_stack_get_child_by_name (stack, "pictures")), PLANNER_PICTURE_GRID));
   grid = planner_rank_grid_page_get_grid (page);
 
   /* The example: TP 4 × DP 4 × PP 4 on 8 nodes of 8. */

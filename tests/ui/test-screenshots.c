@@ -28,28 +28,12 @@ static const struct
   gboolean    script;  /* the script pane beside the page (F9 hides it) */
 } shots[] = {
   { "parallelism", "parallelism.png", TRUE },
-  { "rank-grid", "rank-grid.png", FALSE },
+  { "pictures", "rank-grid.png", FALSE },  /* its first view: the rank grid */
   { "memory", "memory.png", FALSE },
 };
 
 #define WIDTH  1600
 #define HEIGHT 900
-
-static guint
-page_index (GtkStack   *stack,
-            const char *name)
-{
-  g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (stack);
-
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
-    {
-      g_autoptr(GObject) page = g_list_model_get_item (G_LIST_MODEL (pages), i);
-
-      if (g_strcmp0 (gtk_stack_page_get_name (GTK_STACK_PAGE (page)), name) == 0)
-        return i;
-    }
-  g_error ("the window has no page “%s”", name);
-}
 
 static void
 test_screenshots (void)
@@ -83,11 +67,15 @@ test_screenshots (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
     {
-      g_autoptr(GVariant) index = g_variant_ref_sink (g_variant_new_int32 ((gint32) page_index (stack, shots[i].page)));
+      /* win.show-page counts the sidebar rows shown (Alt+N), as a person does. */
+      int position = _planner_window_get_page_position (window, shots[i].page);
+      g_autoptr(GVariant) index = NULL;
       g_autofree char *path = g_build_filename (folder, shots[i].file, NULL);
       g_autoptr(GdkTexture) written = NULL;
       g_autoptr(GError) error = NULL;
 
+      g_assert_cmpint (position, >=, 0);
+      index = g_variant_ref_sink (g_variant_new_int32 (position));
       gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.show-page", index);
       planner_window_flush (window);
       g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, shots[i].page);

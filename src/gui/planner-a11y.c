@@ -1,0 +1,114 @@
+/* planner-a11y.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-a11y"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "planner-a11y.h"
+
+char *
+planner_a11y_strip_mnemonic (const char *label)
+{
+  GString *text = g_string_sized_new (strlen (label));
+
+  for (const char *p = label; *p != '\0'; p++)
+    {
+      /* "__" is a literal underscore; a single one marks the next letter. */
+      if (*p == '_')
+        {
+          if (p[1] == '_')
+            p++;
+          else
+            continue;
+        }
+      g_string_append_c (text, *p);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+name_button (GtkButton *button)
+{
+  const char *label = gtk_button_get_label (button);
+  g_autofree char *text = NULL;
+
+  if (label == NULL || !gtk_button_get_use_underline (button))
+    return;
+  text = planner_a11y_strip_mnemonic (label);
+  /* The mnemonic label's "labelled by" is what doubles the name. */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+static void
+on_label_changed (GtkButton  *button,
+                  GParamSpec *pspec,
+                  gpointer    user_data)
+{
+  name_button (button);
+}
+
+/* Names @button now and again whenever its label changes. */
+static void
+watch_button (GtkButton *button)
+{
+  static GQuark watched;
+
+  if (watched == 0)
+    watched = g_quark_from_static_string ("planner-a11y-watched");
+  if (g_object_get_qdata (G_OBJECT (button), watched) == NULL)
+    {
+      g_object_set_qdata (G_OBJECT (button), watched, GINT_TO_POINTER (TRUE));
+      g_signal_connect (button, "notify::label", G_CALLBACK (on_label_changed), NULL);
+      g_signal_connect (button, "notify::use-underline", G_CALLBACK (on_label_changed), NULL);
+    }
+  name_button (button);
+}
+
+/* GObject's notify takes no emission hook: "map" catches every button
+ * made after its page, the moment a person can reach it. */
+static gboolean
+on_map (GSignalInvocationHint *hint,
+        guint                  n_values,
+        const GValue          *values,
+        gpointer               user_data)
+{
+  GObject *object = g_value_get_object (&values[0]);
+
+  if (GTK_IS_BUTTON (object))
+    watch_button (GTK_BUTTON (object));
+  return TRUE;  /* stay installed */
+}
+
+void
+planner_a11y_name_buttons_in (GtkWidget *root)
+{
+  g_return_if_fail (GTK_IS_WIDGET (root));
+
+  if (GTK_IS_BUTTON (root))
+    watch_button (GTK_BUTTON (root));
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    planner_a11y_name_buttons_in (child);
+}
+
+void
+planner_a11y_name_mnemonic_buttons (void)
+{
+  static gsize installed;
+
+  if (g_once_init_enter (&installed))
+    {
+      guint map = g_signal_lookup ("map", GTK_TYPE_WIDGET);
+
+      g_signal_add_emission_hook (map, 0, on_map, NULL, NULL);
+      g_once_init_leave (&installed, 1);
+    }
+}

@@ -1,0 +1,28 @@
+/* planner-a11y.h
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* GTK 4.8 names a button with a mnemonic label twice, the raw label and
+ * its text ("_Save Save"), and a screen reader reads both.  From the call
+ * on, every button with a mnemonic is named by its label's text alone,
+ * once it is shown and whenever its label changes.  Safe to call more
+ * than once. */
+void   planner_a11y_name_mnemonic_buttons (void);
+
+/* The same, at once, for every button in @root's tree: the pages built
+ * but not shown yet are in the accessibility tree too. */
+void   planner_a11y_name_buttons_in       (GtkWidget  *root);
+
+/* "_Save" → "Save", "Export P_NG…" → "Export PNG…", "a__b" → "a_b". */
+char  *planner_a11y_strip_mnemonic        (const char *label);
+
+G_END_DECLS

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Drives the zsh completion of launch-planner-cli (in a pseudo-terminal,
+# through zsh-complete.zsh) and checks it against the command line:
+# commands, each command's options as its --help lists them, the
+# catalogue's ids, choices and job file names.  TAP; skipped where zsh is
+# not installed.
+#   check-completion-zsh.sh COMPLETION-FILE CLI
+set -u
+completion=$(realpath "$1") cli=$(realpath "$2")
+driver=$(dirname "$(realpath "$0")")/zsh-complete.zsh
+export LC_ALL=C.UTF-8
+if ! command -v zsh >/dev/null; then
+  echo "1..0 # SKIP zsh is not installed (Debian package zsh)"
+  exit 0
+fi
+# zsh finds a completion by its file name, _launch-planner-cli, in $fpath.
+folder=$(mktemp -d)
+trap 'rm -rf "$folder"' EXIT
+cp "$completion" "$folder/_launch-planner-cli"
+n=0 failed=0
+ok () { n=$((n + 1)); echo "ok $n $1"; }
+not_ok () { n=$((n + 1)); failed=1; echo "not ok $n $1"; }
+sorted () { tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ' | sed 's/ $//'; }
+# expect DESCRIPTION EXPECTED COMMAND-LINE
+expect () {
+  local want got
+  want=$(sorted <<<"$2")
+  got=$(zsh "$driver" "$folder" "$3" 2>&1 | sed 's|/$||' | sed '/^$/d' | sort -u | tr '\n' ' ' | sed 's/ $//')
+  if [[ $got == "$want" ]]; then ok "$1"; else not_ok "$1: got “$got”, want “$want”"; fi
+}
+
+commands=$("$cli" --help | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p' | tr '\n' ' ')
+json=$("$cli" models --json)
+gpus=$(python3 -c 'import json,sys; print(" ".join(g["id"] for g in json.load(sys.stdin)["gpus"]))' <<<"$json")
+models=$(python3 -c 'import json,sys; print(" ".join(m["id"] for m in json.load(sys.stdin)["models"]))' <<<"$json")
+
+echo "1..$(( 10 + $(wc -w <<<"$commands") ))"
+expect "commands" "$commands" "launch-planner-cli "
+expect "--help and --version" "--help --version" "launch-planner-cli --"
+for command in $commands; do
+  options=$("$cli" "$command" --help | grep -oE '^\s+(-[a-z], )?--[a-z0-9-]+' | grep -oE -- '--[a-z0-9-]+|-[a-z]' | sort -u | tr '\n' ' ')
+  expect "$command: its options" "$options" "launch-planner-cli $command -"
+done
+expect "--gpu: the catalogue's GPUs" "$gpus" "launch-planner-cli analyze --gpu "
+expect "--model: the catalogue's models" "$models" "launch-planner-cli recommend --model "
+expect "--gpu=h1" "h100-pcie h100-sxm" "launch-planner-cli recommend --gpu=h1"
+expect "--symptom" "oom low-mfu slow diverging start-up-error hang" "launch-planner-cli troubleshoot --symptom "
+
+dir=$(mktemp -d)
+trap 'rm -rf "$folder" "$dir"' EXIT
+mkdir "$dir/jobs" && touch "$dir/job.json" "$dir/notes.txt"
+cd "$dir" || exit 1
+expect "script JOB: folders and .json files" "job.json jobs" "launch-planner-cli script "
+expect "draw: the picture first" "compare grid memory schedule" "launch-planner-cli draw "
+expect "draw PICTURE: then job files" "job.json jobs" "launch-planner-cli draw grid "
+expect "--output: any file" "job.json jobs notes.txt" "launch-planner-cli script job.json --output "
+exit $failed
