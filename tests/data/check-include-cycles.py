@@ -20,6 +20,9 @@ KNOWN = {
     # The field table and its checks read and write job arguments, whose
     # reader applies the field table (the window team's files, from main).
     ("planner-field", "planner-field-check", "planner-job-args"),
+    # The compiled flag table and the catalogue that serves it (from main,
+    # the flag-table commit; not this branch's files).
+    ("planner-flag-catalog", "planner-flag-table"),
 }
 
 root = sys.argv[1]
