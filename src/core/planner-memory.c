@@ -932,6 +932,7 @@ planner_memory_diff_describe (PlannerMemoryDiff difference)
     { PLANNER_MEMORY_DIFF_OUTPUT_LAYER,
       N_("Megatron describes the first pipeline stage only; the last stage also holds the output layer and the logits.") },
     { PLANNER_MEMORY_DIFF_OVERHEAD,
+      /* xgettext:no-c-format */
       N_("The planner adds memory outside the model's tensors: 96 MiB of workspaces, the CUDA context (0.5 GiB) and NCCL buffers (1 GiB); the allocator's cache (reserved beyond allocated, about 10 % of the activations) is given back before an out-of-memory error.") },
     { PLANNER_MEMORY_DIFF_SHARDING,
       N_("Megatron's formula knows only the distributed optimizer; FSDP also shards gradients or weights, and gathers two layers' worth while they run.") },
