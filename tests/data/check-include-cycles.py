@@ -14,9 +14,6 @@ import re
 import sys
 
 KNOWN = {
-    # script.c dispatches to the memory-check draft, which builds on the
-    # script's helpers (the script team's files).
-    ("planner-script", "planner-script-memcheck"),
     # The field table and its checks read and write job arguments, whose
     # reader applies the field table (the window team's files, from main).
     ("planner-field", "planner-field-check", "planner-job-args"),
