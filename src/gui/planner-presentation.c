@@ -67,8 +67,13 @@ show (PlannerPresentation *self,
     position += self->views[i] != NULL;
   gtk_stack_set_visible_child (self->stack, self->views[kind]);
   /* Translators: the presentation's caption, "2 / 4 · Pipeline schedule" */
-  caption = g_strdup_printf (_("%u / %u · %s     ← → step through the pictures · Esc leaves"), position,
-                             n_pictures (self), picture_title (kind));
+  if (kind == PLANNER_PICTURE_COMPARE)
+    /* Translators: the caption of the comparison, which is taller than a screen */
+    caption = g_strdup_printf (_("%u / %u · %s     ← → step through the pictures · ↑ ↓ scroll · Esc leaves"),
+                               position, n_pictures (self), picture_title (kind));
+  else
+    caption = g_strdup_printf (_("%u / %u · %s     ← → step through the pictures · Esc leaves"), position,
+                               n_pictures (self), picture_title (kind));
   gtk_label_set_text (self->caption, caption);
 }
 
@@ -85,6 +90,22 @@ step (PlannerPresentation *self,
     show (self, (guint) kind);
 }
 
+/* By a quarter of the screen, or nearly a screen with @page. */
+static void
+scroll_compare (PlannerPresentation *self,
+                int                  direction,
+                gboolean             page)
+{
+  GtkAdjustment *adjustment;
+  double size;
+
+  if (self->views[PLANNER_PICTURE_COMPARE] == NULL)
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->views[PLANNER_PICTURE_COMPARE]));
+  size = gtk_adjustment_get_page_size (adjustment) * (page ? 0.9 : 0.25);
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + direction * size);
+}
+
 static gboolean
 on_key_pressed (PlannerPresentation   *self,
                 guint                  keyval,
@@ -93,6 +114,16 @@ on_key_pressed (PlannerPresentation   *self,
                 GtkEventControllerKey *controller)
 {
   GtkWidget *grid = self->views[PLANNER_PICTURE_GRID];
+
+  /* The comparison is taller than a screen: up and down scroll it (left
+   * and right still step), so a presenter needs no mouse. */
+  if (self->current == PLANNER_PICTURE_COMPARE &&
+      (keyval == GDK_KEY_Up || keyval == GDK_KEY_Down || keyval == GDK_KEY_Page_Up || keyval == GDK_KEY_Page_Down))
+    {
+      scroll_compare (self, keyval == GDK_KEY_Up || keyval == GDK_KEY_Page_Up ? -1 : 1,
+                      keyval == GDK_KEY_Page_Up || keyval == GDK_KEY_Page_Down);
+      return TRUE;
+    }
 
   switch (keyval)
     {
@@ -154,6 +185,10 @@ step_action (GtkWidget  *widget,
     step (self, 1);
   else if (g_str_equal (action_name, "presentation.previous"))
     step (self, -1);
+  else if (g_str_equal (action_name, "presentation.scroll-down"))
+    scroll_compare (self, 1, TRUE);
+  else if (g_str_equal (action_name, "presentation.scroll-up"))
+    scroll_compare (self, -1, TRUE);
   else
     gtk_window_close (GTK_WINDOW (self));
 }
@@ -168,6 +203,8 @@ planner_presentation_class_init (PlannerPresentationClass *klass)
   gtk_widget_class_install_action (widget_class, "presentation.next", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "presentation.previous", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "presentation.leave", NULL, step_action);
+  gtk_widget_class_install_action (widget_class, "presentation.scroll-down", NULL, step_action);
+  gtk_widget_class_install_action (widget_class, "presentation.scroll-up", NULL, step_action);
 }
 
 static void

@@ -302,6 +302,27 @@ test_pictures_presentation (void)
         /* Past the last picture it stays; back one is the comparison's neighbour. */
         g_assert_cmpint (planner_presentation_get_picture (PLANNER_PRESENTATION (presentation)), ==,
                          PLANNER_PICTURE_COMPARE);
+        /* The comparison is taller than the screen: it scrolls from the keyboard. */
+        {
+          GtkWidget *view = planner_presentation_get_view (PLANNER_PRESENTATION (presentation),
+                                                           PLANNER_PICTURE_COMPARE);
+          GtkWidget *scrolled = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
+          GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+          gtk_test_widget_wait_for_draw (presentation);
+          g_test_message ("comparison %.0f px tall in %.0f", gtk_adjustment_get_upper (adjustment),
+                          gtk_adjustment_get_page_size (adjustment));
+          if (gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment) + 1)
+            {
+              g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+              g_assert_true (gtk_widget_activate_action (presentation, "presentation.scroll-down", NULL));
+              g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+              g_assert_true (gtk_widget_activate_action (presentation, "presentation.scroll-up", NULL));
+              g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+              g_assert_cmpint (planner_presentation_get_picture (PLANNER_PRESENTATION (presentation)), ==,
+                               PLANNER_PICTURE_COMPARE);
+            }
+        }
         g_assert_true (gtk_widget_activate_action (presentation, "presentation.previous", NULL));
         g_assert_cmpint (planner_presentation_get_picture (PLANNER_PRESENTATION (presentation)), ==,
                          PLANNER_PICTURE_MEMORY);
