@@ -11,6 +11,7 @@
 
 #include "planner-diagnostic.h"
 #include "planner-field.h"
+#include "planner-field-check-path.h"
 #include "planner-job.h"
 
 G_BEGIN_DECLS
@@ -42,16 +43,6 @@ GPtrArray *planner_field_check         (PlannerJob          *job,
  * empty: …"), as the command line says them. */
 GPtrArray *planner_field_check_keys    (PlannerJob          *job,
                                         const char          *key_or_property);
-
-/* The path rules alone, for any text the job would write as a path:
- * NULL when @path is a usable absolute path; else why not, naming @name.
- * An empty path is fine here (whether it is required is the field's). */
-char      *planner_field_check_path    (const char          *name,
-                                        const char          *path);
-/* The same rules without the one that wants an absolute path, for a
- * value that may or may not be a path. */
-char      *planner_field_check_value   (const char          *name,
-                                        const char          *value);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerFieldProblem, planner_field_problem_free)
 

@@ -14,7 +14,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "planner-job-args.h"
+#include "planner-format-double.h"
 #include "planner-job-model.h"
 
 #define FLAGS(...) ((const char *const []) { __VA_ARGS__, NULL })

@@ -18,33 +18,11 @@
 
 #include "planner-catalog.h"
 #include "planner-field.h"
-#include "planner-field-check.h"
+#include "planner-field-check-path.h"
 #include "planner-flag-catalog.h"
 #include "planner-import.h"
 #include "planner-job-model.h"
 #include "planner-shell.h"
-
-char *
-planner_format_double (double value)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (!isfinite (value))
-    return g_strdup ("0");
-
-  /* "3e-4" rather than "0.00029999999999999997": the first precision
-   * that reads back exactly. */
-  for (int precision = 1; precision <= 17; precision++)
-    {
-      char format[8];
-
-      g_snprintf (format, sizeof format, "%%.%dg", precision);
-      g_ascii_formatd (buffer, sizeof buffer, format, value);
-      if (g_ascii_strtod (buffer, NULL) == value)
-        return g_strdup (buffer);
-    }
-  return g_strdup (g_ascii_dtostr (buffer, sizeof buffer, value));
-}
 
 const char *
 planner_job_auto_fp8_recipe (const char *gpu_id)

@@ -8,6 +8,8 @@
 #pragma once
 
 #include "planner-args.h"
+/* Job values are written as flags in this format; its callers had it from here. */
+#include "planner-format-double.h"
 #include "planner-job.h"
 
 G_BEGIN_DECLS
@@ -47,9 +49,6 @@ PlannerArgs *planner_job_parse_extra_args (PlannerJob         *job,
 void         planner_args_append_words    (const PlannerArgs  *args,
                                            const char         *dest,
                                            GPtrArray          *words);
-
-/* The shortest decimal text that reads back as exactly @value. */
-char        *planner_format_double        (double              value);
 
 /* The FP8 recipe a job gets on @gpu_id when it leaves the choice to the
  * planner: mxfp8 on Blackwell (compute capability 10+), else delayed. */

@@ -30,8 +30,8 @@
 #include "planner-flag-catalog.h"
 #include "planner-job-args.h"
 #include "planner-memory.h"
-#include "planner-script.h"
-#include "planner-script-private.h"
+#include "planner-script-common.h"
+#include "planner-script-common-private.h"
 #include "planner-shell.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)

@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "planner-job.h"
+#include "planner-script-common.h"
 
 G_BEGIN_DECLS
 

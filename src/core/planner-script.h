@@ -10,23 +10,9 @@
 #include <glib.h>
 
 #include "planner-job.h"
+#include "planner-script-common.h"
 
 G_BEGIN_DECLS
-
-#define PLANNER_SCRIPT_ERROR (planner_script_error_quark ())
-
-typedef enum
-{
-  PLANNER_SCRIPT_ERROR_FIELD,         /* a job field is missing or wrong; the message names it */
-  PLANNER_SCRIPT_ERROR_INVALID,       /* Megatron would reject the job (validator errors) */
-  PLANNER_SCRIPT_ERROR_CATALOG,       /* a flag the planner wrote failed the 0.20.0 catalog: a bug */
-  PLANNER_SCRIPT_ERROR_NOT_A_DRAFT,   /* approve/export of text this planner did not write */
-  PLANNER_SCRIPT_ERROR_NOT_APPROVED,
-  PLANNER_SCRIPT_ERROR_EXISTS,
-  PLANNER_SCRIPT_ERROR_IO,
-  PLANNER_SCRIPT_ERROR_INCOMPLETE,    /* approve/export of a draft with marked values */
-  PLANNER_SCRIPT_ERROR_STAGE,         /* a requested pipeline stage the job does not have: a bad invocation */
-} PlannerScriptError;
 
 typedef enum
 {
@@ -34,8 +20,6 @@ typedef enum
   PLANNER_SCRIPT_SLURM,
   PLANNER_SCRIPT_MEMORY_CHECK,   /* one GPU, --fake-process-group: planner-script-memcheck.h */
 } PlannerScriptLauncher;
-
-GQuark      planner_script_error_quark       (void);
 
 const char *planner_script_launcher_to_string (PlannerScriptLauncher  launcher);
 gboolean    planner_script_launcher_from_string (const char          *text,

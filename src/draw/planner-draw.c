@@ -463,6 +463,4 @@ void
 planner_draw_shutdown (void)
 {
   pango_cairo_font_map_set_default (NULL);
-  cairo_debug_reset_static_data ();
-  FcFini ();
 }

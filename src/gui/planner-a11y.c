@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include <adwaita.h>
+
 #include "planner-a11y.h"
 
 char *
@@ -111,4 +113,15 @@ planner_a11y_name_mnemonic_buttons (void)
       g_signal_add_emission_hook (map, 0, on_map, NULL, NULL);
       g_once_init_leave (&installed, 1);
     }
+}
+
+void
+planner_a11y_set_row_title (GtkWidget  *row,
+                            const char *title)
+{
+  g_return_if_fail (ADW_IS_PREFERENCES_ROW (row));
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (!ADW_IS_ACTION_ROW (row))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
 }

@@ -25,4 +25,11 @@ void   planner_a11y_name_buttons_in       (GtkWidget  *root);
 /* "_Save" → "Save", "Export P_NG…" → "Export PNG…", "a__b" → "a_b". */
 char  *planner_a11y_strip_mnemonic        (const char *label);
 
+/* Sets a preferences row's title and makes it the row's name for screen
+ * readers: libadwaita 1.2's expander rows and rows of their own widgets
+ * have none otherwise (an action row is named by its title already, and
+ * a label as well would be read twice). */
+void   planner_a11y_set_row_title         (GtkWidget  *row,
+                                           const char *title);
+
 G_END_DECLS

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-a11y.h"
 #include "planner-advice-page-private.h"
 #include "planner-advise-log.h"
 #include "planner-advise.h"
@@ -107,19 +108,6 @@ static const struct {
 static void compute             (PlannerAdvicePage *self);
 static void on_symptom_selected (PlannerAdvicePage *self);
 static void on_show_startup_fixes (PlannerAdvicePage *self);
-
-/* The title is also the row's name for screen readers: an expander row
- * (libadwaita 1.2) and a row of its own widgets have none otherwise. */
-static void
-set_row_title (GtkWidget  *row,
-               const char *title)
-{
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  /* An action row is labelled by its title already: a label as well
-   * would be read twice. */
-  if (!ADW_IS_ACTION_ROW (row))
-    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-}
 
 static void
 show_toast (PlannerAdvicePage *self,
@@ -280,7 +268,7 @@ value_row (const char *title,
   GtkLabel *label;
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  set_row_title (row, title);
+  planner_a11y_set_row_title (row, title);
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   label = add_value (ADW_ACTION_ROW (row), value);
@@ -296,7 +284,7 @@ text_row (const char *title,
 {
   GtkWidget *row = adw_action_row_new ();
 
-  set_row_title (row, title);
+  planner_a11y_set_row_title (row, title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   return row;
@@ -308,7 +296,7 @@ plain_row (const char *title)
   GtkWidget *row = adw_action_row_new ();
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  set_row_title (row, title);
+  planner_a11y_set_row_title (row, title);
   return row;
 }
 
@@ -322,7 +310,7 @@ icon_row (const char *icon_name,
   GtkWidget *icon = gtk_image_new_from_icon_name (icon_name);
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  set_row_title (row, title);
+  planner_a11y_set_row_title (row, title);
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   if (style != NULL)
@@ -378,7 +366,7 @@ diff_row (const char *title,
   GtkWidget *heading = gtk_label_new (title);
 
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  set_row_title (row, title);
+  planner_a11y_set_row_title (row, title);
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 10);
@@ -605,7 +593,7 @@ show_log_job (PlannerAdvicePage *self)
                                                                 "%u fields differ; the figures below are this job’s",
                                                                 n), n);
 
-      set_row_title (row, _("The Log’s Run Differs from This Job"));
+      planner_a11y_set_row_title (row, _("The Log’s Run Differs from This Job"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
       gtk_widget_add_css_class (icon, "warning");
       adw_expander_row_add_prefix (ADW_EXPANDER_ROW (row), icon);
@@ -1119,7 +1107,7 @@ add_suggestion (PlannerAdvicePage       *self,
         g_string_append (numbers, ", …");
       subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Line %s led to it", "Lines %s led to it",
                                                s->citations->len), numbers->str);
-      set_row_title (expander, _("From the Log"));
+      planner_a11y_set_row_title (expander, _("From the Log"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
       for (guint i = 0; i < s->citations->len; i++)
         {
@@ -1137,7 +1125,7 @@ add_suggestion (PlannerAdvicePage       *self,
                                                                 s->checks->len),
                                                    s->checks->len);
 
-      set_row_title (expander, _("Checked"));
+      planner_a11y_set_row_title (expander, _("Checked"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
       for (guint i = 0; i < s->checks->len; i++)
         adw_expander_row_add_row (ADW_EXPANDER_ROW (expander),
@@ -1289,7 +1277,7 @@ show_plan (PlannerAdvicePage *self)
                                                                 plan->errors->len),
                                                    plan->errors->len);
 
-      set_row_title (expander, _("Start-up Errors"));
+      planner_a11y_set_row_title (expander, _("Start-up Errors"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
       gtk_widget_add_css_class (icon, "error");
       adw_expander_row_add_prefix (ADW_EXPANDER_ROW (expander), icon);
@@ -1353,7 +1341,7 @@ show_plan (PlannerAdvicePage *self)
                                                    plan->rejected->len);
 
       group = add_group (self, NULL, NULL);
-      set_row_title (expander, _("Considered and Not Offered"));
+      planner_a11y_set_row_title (expander, _("Considered and Not Offered"));
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
       for (guint i = 0; i < plan->rejected->len; i++)
         {
@@ -1363,7 +1351,7 @@ show_plan (PlannerAdvicePage *self)
           GtkWidget *row = adw_action_row_new ();
 
           adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-          set_row_title (row, colon != NULL ? colon + 2 : rejected);
+          planner_a11y_set_row_title (row, colon != NULL ? colon + 2 : rejected);
           if (id != NULL)
             adw_action_row_set_subtitle (ADW_ACTION_ROW (row), id);
           adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
@@ -1501,7 +1489,7 @@ info_row (const char  *title,
 {
   GtkWidget *row = adw_action_row_new ();
 
-  set_row_title (row, title);
+  planner_a11y_set_row_title (row, title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   *label = add_value (ADW_ACTION_ROW (row), "");
   gtk_widget_set_visible (row, FALSE);

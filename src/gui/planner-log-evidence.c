@@ -17,6 +17,8 @@
 
 #include "planner-log-evidence.h"
 
+#include "planner-a11y.h"
+
 #define GIB (1024.0 * 1024.0 * 1024.0)
 #define MAX_MARKS 4
 
@@ -34,19 +36,6 @@ planner_log_symptom_label (PlannerSymptom symptom)
     case PLANNER_SYMPTOM_NONE:
     default: return "";
     }
-}
-
-/* The title is also the row's name for screen readers: an expander row
- * (libadwaita 1.2) and a row of its own widgets have none otherwise. */
-static void
-set_row_title (GtkWidget  *row,
-               const char *title)
-{
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  /* An action row is labelled by its title already: a label as well
-   * would be read twice. */
-  if (!ADW_IS_ACTION_ROW (row))
-    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
 }
 
 static char *
@@ -74,7 +63,7 @@ planner_log_line_row_new (guint64     number,
   GtkWidget *line = gtk_label_new (text);
 
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  set_row_title (row, caption);
+  planner_a11y_set_row_title (row, caption);
   gtk_widget_add_css_class (row, "log-line");
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
@@ -105,7 +94,7 @@ sentence_row (const char *text)
   GtkWidget *row = adw_action_row_new ();
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  set_row_title (row, text);
+  planner_a11y_set_row_title (row, text);
   return row;
 }
 
@@ -133,7 +122,7 @@ planner_log_finding_row_new (const PlannerLogFinding *finding,
     g_string_append_printf (subtitle, _(" · iteration %" PRId64), finding->iteration);
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  set_row_title (row, finding->title);
+  planner_a11y_set_row_title (row, finding->title);
   adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle->str);
   gtk_widget_add_css_class (icon, g_str_equal (finding_icon (finding), "dialog-error-symbolic") ? "error" : "warning");
   adw_expander_row_add_prefix (ADW_EXPANDER_ROW (row), icon);
@@ -211,7 +200,7 @@ planner_log_mfu_row_new (const PlannerLogDiagnosis *diagnosis)
 
   row = adw_expander_row_new ();
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  set_row_title (row, _("Measured MFU"));
+  planner_a11y_set_row_title (row, _("Measured MFU"));
   adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
   add_value (ADW_EXPANDER_ROW (row), value,
              diagnosis->expected_mfu_low > 0 && diagnosis->mfu.mfu < diagnosis->expected_mfu_low);
@@ -237,7 +226,7 @@ planner_log_memory_row_new (const PlannerLogDiagnosis *diagnosis)
   row = adw_expander_row_new ();
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   /* The first rank's sentence is the row: "Your run logged max reserved 60.7 GiB on rank 0 …". */
-  set_row_title (row, first->sentence);
+  planner_a11y_set_row_title (row, first->sentence);
   subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Measured memory: %u rank logged it",
                                            "Measured memory: %u ranks logged it", diagnosis->memory->len),
                               diagnosis->memory->len);
@@ -276,7 +265,7 @@ planner_log_theoretical_row_new (const PlannerLogDiagnosis *diagnosis)
   line = diagnosis->record->theoretical_line;
   row = adw_expander_row_new ();
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  set_row_title (row, _("Megatron’s Theoretical Memory"));
+  planner_a11y_set_row_title (row, _("Megatron’s Theoretical Memory"));
   if (diagnosis->theoretical_planner_bytes >= 0)
     {
       g_autofree char *subtitle = g_strdup_printf (_("What Megatron printed; the planner’s reproduction of it for "

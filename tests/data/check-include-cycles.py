@@ -13,14 +13,9 @@ import os
 import re
 import sys
 
-KNOWN = {
-    # script.c dispatches to the memory-check draft, which builds on the
-    # script's helpers (the script team's files).
-    ("planner-script", "planner-script-memcheck"),
-    # The field table and its checks read and write job arguments, whose
-    # reader applies the field table (the window team's files, from main).
-    ("planner-field", "planner-field-check", "planner-job-args"),
-}
+# None today; an entry is the cycle's units, sorted, with a comment naming
+# the owners: ("planner-a", "planner-b").
+KNOWN = set()
 
 root = sys.argv[1]
 core = os.path.join(root, "src", "core")

@@ -1,4 +1,4 @@
-/* planner-script-private.h
+/* planner-script-common-private.h
  *
  * Copyright 2026 The Launch Planner developers
  *
@@ -14,7 +14,7 @@
 G_BEGIN_DECLS
 
 /* Every flag of @args against the Megatron-Core 0.20.0 catalogue, as each
- * draft is checked (planner-script.c).  A failure is a bug of the planner:
+ * draft is checked.  A failure is a bug of the planner:
  * PLANNER_SCRIPT_ERROR_CATALOG. */
 gboolean planner_script_check_flags (const PlannerArgs  *args,
                                      GError            **error);
