@@ -19,6 +19,7 @@
 #include "planner-advice-page-private.h"
 #include "planner-advise-log.h"
 #include "planner-advise.h"
+#include "planner-combo-factory.h"
 #include "planner-field.h"
 #include "planner-log-chart-view.h"
 #include "planner-log-evidence.h"
@@ -1640,6 +1641,7 @@ planner_advice_page_new (PlannerJob *job,
       self->symptom_row = ADW_COMBO_ROW (adw_combo_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->symptom_row), _("Symptom"));
       adw_combo_row_set_model (self->symptom_row, G_LIST_MODEL (model));
+      planner_combo_factory_install (self->symptom_row);
       g_signal_connect_swapped (self->symptom_row, "notify::selected", G_CALLBACK (on_symptom_selected), self);
       adw_preferences_group_add (input, GTK_WIDGET (self->symptom_row));
     }

@@ -13,6 +13,7 @@
 
 #include "planner-experts-page-private.h"
 #include "planner-bind.h"
+#include "planner-combo-factory.h"
 #include "planner-flag-catalog.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
@@ -264,6 +265,7 @@ add_choice_row (PlannerExpertsPage  *self,
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+  planner_combo_factory_install (ADW_COMBO_ROW (row));
   gtk_widget_set_name (row, property);
   planner_bind_choice (G_OBJECT (self->job), property, ADW_COMBO_ROW (row), ids);
   adw_preferences_group_add (group, row);

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-bind.h"
+#include "planner-combo-factory.h"
 #include "planner-field-row.h"
 
 /* What every row keeps about its field's problem, on the row itself. */
@@ -709,6 +710,7 @@ static void
 planner_choice_row_init (PlannerChoiceRow *self)
 {
   add_problem_icon (GTK_WIDGET (self));
+  planner_combo_factory_install (ADW_COMBO_ROW (self));
 }
 
 /* Switch row -------------------------------------------------------------- */

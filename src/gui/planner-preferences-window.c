@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-catalog.h"
+#include "planner-combo-factory.h"
 #include "planner-field-check.h"
 #include "planner-preferences-window.h"
 
@@ -134,6 +135,7 @@ planner_preferences_window_init (PlannerPreferencesWindow *self)
   label_list = g_strv_builder_end (labels);
   model = gtk_string_list_new ((const char * const *) label_list);
   adw_combo_row_set_model (self->gpu_row, G_LIST_MODEL (model));
+  planner_combo_factory_install (self->gpu_row);
   /* The ids live as long as the row, and so does the binding that reads them. */
   gpu_ids = g_strv_builder_end (ids);
   g_object_set_data_full (G_OBJECT (self->gpu_row), "planner-gpu-ids", gpu_ids, (GDestroyNotify) g_strfreev);
