@@ -11,11 +11,26 @@
 
 #include "planner-combo-factory.h"
 
-static char *
-item_text (AdwComboRow *row,
-           gpointer     item)
+/* A combo row or a drop-down: the same questions, asked of either. */
+static GtkExpression *
+chooser_get_expression (GtkWidget *chooser)
 {
-  GtkExpression *expression = adw_combo_row_get_expression (row);
+  return ADW_IS_COMBO_ROW (chooser) ? adw_combo_row_get_expression (ADW_COMBO_ROW (chooser))
+                                    : gtk_drop_down_get_expression (GTK_DROP_DOWN (chooser));
+}
+
+static gpointer
+chooser_get_selected_item (GtkWidget *chooser)
+{
+  return ADW_IS_COMBO_ROW (chooser) ? adw_combo_row_get_selected_item (ADW_COMBO_ROW (chooser))
+                                    : gtk_drop_down_get_selected_item (GTK_DROP_DOWN (chooser));
+}
+
+static char *
+item_text (GtkWidget *row,
+           gpointer   item)
+{
+  GtkExpression *expression = chooser_get_expression (row);
 
   if (expression != NULL)
     {
@@ -33,7 +48,7 @@ item_text (AdwComboRow *row,
 static void
 setup_item (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
-            AdwComboRow              *row)
+            GtkWidget                *row)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *label = gtk_label_new (NULL);
@@ -56,7 +71,7 @@ setup_item (GtkSignalListItemFactory *factory,
 /* Sets the text and names the list-item widget by it; gives the box. */
 static GtkWidget *
 bind_text (GtkListItem *list_item,
-           AdwComboRow *row)
+           GtkWidget   *row)
 {
   GtkWidget *box = gtk_list_item_get_child (list_item);
   GtkWidget *owner = gtk_widget_get_parent (box);
@@ -75,19 +90,19 @@ bind_text (GtkListItem *list_item,
 static void
 bind_current (GtkSignalListItemFactory *factory,
               GtkListItem              *list_item,
-              AdwComboRow              *row)
+              GtkWidget                *row)
 {
   gtk_widget_set_visible (gtk_widget_get_last_child (bind_text (list_item, row)), FALSE);
 }
 
 static void
-show_check (AdwComboRow *row,
+show_check (GtkWidget   *row,
             GParamSpec  *pspec,
             GtkListItem *list_item)
 {
   GtkWidget *box = gtk_list_item_get_child (list_item);
   gpointer item = gtk_list_item_get_item (list_item);
-  gboolean selected = item != NULL && item == adw_combo_row_get_selected_item (row);
+  gboolean selected = item != NULL && item == chooser_get_selected_item (row);
 
   /* Opacity, not visibility: every choice keeps the mark's width. */
   gtk_widget_set_opacity (gtk_widget_get_last_child (box), selected ? 1.0 : 0.0);
@@ -97,7 +112,7 @@ show_check (AdwComboRow *row,
 static void
 bind_choice (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
-             AdwComboRow              *row)
+             GtkWidget                *row)
 {
   bind_text (list_item, row);
   g_signal_connect_object (row, "notify::selected-item", G_CALLBACK (show_check), list_item, 0);
@@ -107,26 +122,45 @@ bind_choice (GtkSignalListItemFactory *factory,
 static void
 unbind_choice (GtkSignalListItemFactory *factory,
                GtkListItem              *list_item,
-               AdwComboRow              *row)
+               GtkWidget                *row)
 {
   g_signal_handlers_disconnect_by_func (row, show_check, list_item);
+}
+
+static void
+install (GtkWidget *row)
+{
+  g_autoptr(GtkListItemFactory) current = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkListItemFactory) choices = gtk_signal_list_item_factory_new ();
+
+  /* The row holds both factories, so it outlives every call below. */
+  g_signal_connect (current, "setup", G_CALLBACK (setup_item), row);
+  g_signal_connect (current, "bind", G_CALLBACK (bind_current), row);
+  g_signal_connect (choices, "setup", G_CALLBACK (setup_item), row);
+  g_signal_connect (choices, "bind", G_CALLBACK (bind_choice), row);
+  g_signal_connect (choices, "unbind", G_CALLBACK (unbind_choice), row);
+  if (ADW_IS_COMBO_ROW (row))
+    {
+      adw_combo_row_set_factory (ADW_COMBO_ROW (row), current);
+      adw_combo_row_set_list_factory (ADW_COMBO_ROW (row), choices);
+    }
+  else
+    {
+      gtk_drop_down_set_factory (GTK_DROP_DOWN (row), current);
+      gtk_drop_down_set_list_factory (GTK_DROP_DOWN (row), choices);
+    }
 }
 
 void
 planner_combo_factory_install (AdwComboRow *row)
 {
-  g_autoptr(GtkListItemFactory) current = gtk_signal_list_item_factory_new ();
-  g_autoptr(GtkListItemFactory) choices = gtk_signal_list_item_factory_new ();
-
   g_return_if_fail (ADW_IS_COMBO_ROW (row));
+  install (GTK_WIDGET (row));
+}
 
-  /* The row holds both factories, so it outlives every call below. */
-  g_signal_connect (current, "setup", G_CALLBACK (setup_item), row);
-  g_signal_connect (current, "bind", G_CALLBACK (bind_current), row);
-  adw_combo_row_set_factory (row, current);
-
-  g_signal_connect (choices, "setup", G_CALLBACK (setup_item), row);
-  g_signal_connect (choices, "bind", G_CALLBACK (bind_choice), row);
-  g_signal_connect (choices, "unbind", G_CALLBACK (unbind_choice), row);
-  adw_combo_row_set_list_factory (row, choices);
+void
+planner_combo_factory_install_drop_down (GtkDropDown *drop_down)
+{
+  g_return_if_fail (GTK_IS_DROP_DOWN (drop_down));
+  install (GTK_WIDGET (drop_down));
 }

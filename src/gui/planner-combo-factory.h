@@ -19,6 +19,9 @@ G_BEGIN_DECLS
  * ellipsized; in the popover a check mark on the selected choice) and
  * name each list-item widget by its text.  The text is the row's
  * expression's when it has one, else the GtkStringObject's. */
-void   planner_combo_factory_install (AdwComboRow *row);
+void   planner_combo_factory_install           (AdwComboRow *row);
+
+/* The same for a plain drop-down (the Pictures page's "Colour by"). */
+void   planner_combo_factory_install_drop_down (GtkDropDown *drop_down);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-combo-factory.h"
 #include "planner-memory.h"
 #include "planner-picture-export.h"
 #include "planner-presentation.h"
@@ -218,6 +219,7 @@ planner_rank_grid_page_init (PlannerRankGridPage *self)
   for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
     gtk_string_list_append (model, _(choices[i].title));
   self->color_by = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (model)), NULL));
+  planner_combo_factory_install_drop_down (self->color_by);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->color_by));
   g_signal_connect_object (self->color_by, "notify::selected", G_CALLBACK (on_color_by_selected), self,
                            G_CONNECT_SWAPPED);
