@@ -50,6 +50,22 @@ def languages(root):
         return [w for line in f if not line.lstrip().startswith("#") for w in line.split()]
 
 
+def entries(po):
+    """(msgid, first msgstr) of each message, strings joined and unescaped."""
+    def joined(block, key):
+        m = re.search(r"^" + re.escape(key) + r' ((?:".*"\n?)+)', block, re.M)
+        if not m:
+            return None
+        parts = re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))
+        return "".join(parts).encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
+    with open(po, encoding="utf-8") as f:
+        for block in f.read().split("\n\n"):
+            msgid = joined(block, "msgid")
+            msgstr = joined(block, "msgstr") or joined(block, "msgstr[0]")
+            if msgid:
+                yield msgid, msgstr
+
+
 def problems(po, pot):
     """What is wrong with one .po against the template, as sentences."""
     found = []
@@ -66,6 +82,13 @@ def problems(po, pot):
             found.append(f"msgattrib {option} fails: {r.stderr.strip()}")
         elif r.stdout.strip():
             found.append(f"{len(ids) or 1} {what} entries, first: {ids[:3]}")
+    # A message that starts with an option ("--gpus: …") keeps it, ASCII
+    # colon included: the engine renames the option to the job's key by
+    # that prefix (planner_recommend_name_job_fields).
+    for msgid, msgstr in entries(po):
+        m = re.match(r"(--[a-z0-9-]+): ", msgid)
+        if m and msgstr and not msgstr.startswith(m.group(0)):
+            found.append(f"“{msgstr[:40]}…” does not start with “{m.group(0)}” as its msgid does")
     # msgcmp: every msgid of the fresh template must be in the .po.
     r = run(["msgcmp", "--use-untranslated", "--use-fuzzy", po, pot])
     if r.returncode != 0:
