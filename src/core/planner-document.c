@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "planner-document.h"
+#include "planner-escape.h"
 #include "planner-import.h"
 #include "planner-job-args.h"
 #include "planner-script-memcheck.h"
@@ -307,7 +308,8 @@ planner_document_dup_title (PlannerDocument *self)
 
   if (self->file == NULL)
     return g_strdup (_("Untitled Job"));
-  return g_file_get_basename (self->file);
+  /* Titles and toasts are text: a name outside UTF-8 shows escaped. */
+  return planner_escape_file_name (self->file);
 }
 
 gboolean

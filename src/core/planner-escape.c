@@ -101,3 +101,11 @@ planner_escape_controls (const char *text)
     }
   return g_string_free (out, FALSE);
 }
+
+char *
+planner_escape_file_name (GFile *file)
+{
+  g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
+
+  return planner_escape_controls (name != NULL ? name : "");
+}

@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -32,6 +32,11 @@ gboolean planner_is_control_char (gunichar    c);
 #define PLANNER_ESCAPE_CHAR_SIZE 13
 gsize    planner_escape_char     (gunichar    c,
                                   char        escape[PLANNER_ESCAPE_CHAR_SIZE]);
+
+/* @file's base name as a person may be shown it: escaped as above, so a
+ * name outside UTF-8 reads "caf\xe9.lpjob" in a title, a toast or a label
+ * (raw bytes there are not text).  "" for NULL. */
+char    *planner_escape_file_name (GFile      *file);
 
 /* TRUE when planner_escape_controls() would change @text. */
 gboolean planner_has_controls    (const char *text);

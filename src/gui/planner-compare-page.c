@@ -133,9 +133,8 @@ on_loaded (GObject      *source,
   g_autoptr(PlannerJob) job = planner_job_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
-  g_autofree char *base = g_file_get_basename (G_FILE (source));
   /* Shown escaped when it is not UTF-8, never raw in a label. */
-  g_autofree char *name = planner_escape_controls (base != NULL ? base : "");
+  g_autofree char *name = planner_escape_file_name (G_FILE (source));
   gsize length;
 
   if (!g_file_load_contents_finish (G_FILE (source), result, &contents, &length, NULL, &error))

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-escape.h"
 #include "planner-history-window.h"
 
 struct _PlannerHistoryWindow
@@ -53,7 +54,7 @@ entry_row (PlannerHistoryWindow      *self,
     {
       g_autoptr(GFile) file = g_file_new_for_uri (entry->job_uri);
 
-      job = g_file_get_basename (file);
+      job = planner_escape_file_name (file);
     }
   else
     job = g_strdup (_("a job never saved"));

@@ -112,10 +112,9 @@ read_cb (GObject      *object,
       /* Cancelled: the log open before stays. */
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          g_autofree char *base = g_file_get_basename (G_FILE (object));
           /* A name that is not UTF-8 is shown escaped ("caf\xe9.log"), as
            * the command line shows it, never raw in a label. */
-          g_autofree char *name = planner_escape_controls (base != NULL ? base : "");
+          g_autofree char *name = planner_escape_file_name (G_FILE (object));
 
           g_clear_pointer (&self->record, planner_log_record_unref);
           g_clear_object (&self->file);
@@ -225,11 +224,7 @@ planner_log_session_dup_name (PlannerLogSession *self)
   file = self->reading != NULL ? self->reading : self->file;
   if (file == NULL)
     return NULL;
-  {
-    g_autofree char *base = g_file_get_basename (file);
-
-    return planner_escape_controls (base != NULL ? base : "");
-  }
+  return planner_escape_file_name (file);
 }
 
 double

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-draw.h"
+#include "planner-escape.h"
 #include "planner-picture-export.h"
 #include "planner-write-file.h"
 
@@ -168,7 +169,7 @@ on_exported (GObject      *source,
 
   if (planner_picture_export_finish (result, &error))
     {
-      g_autofree char *name = g_file_get_basename (choice->file);
+      g_autofree char *name = planner_escape_file_name (choice->file);
       g_autofree char *message = g_strdup_printf (_("Exported %s"), name);
 
       toast (choice->from, message);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
+#include "planner-escape.h"
 #include "planner-field.h"
 #include "planner-script-pane.h"
 
@@ -479,7 +480,7 @@ on_chooser_response (PlannerScriptPane *self,
       file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       if (file != NULL && planner_script_pane_export (self, file, &error))
         {
-          g_autofree char *name = g_file_get_basename (file);
+          g_autofree char *name = planner_escape_file_name (file);
           g_autofree char *message = g_strdup_printf (_("Exported %s"), name);
 
           show_toast (self, message);

@@ -87,6 +87,26 @@ test_import_messages (void)
     }
 }
 
+/* A file name outside UTF-8, or with a control in it, is shown escaped
+ * wherever the window names a file (title, toasts, history). */
+static void
+test_file_name (void)
+{
+  g_autoptr(GFile) latin1 = g_file_new_for_path ("/tmp/caf\xe9.lpjob");
+  g_autoptr(GFile) bell = g_file_new_for_path ("/tmp/a\ab.json");
+  g_autoptr(GFile) plain = g_file_new_for_path ("/tmp/job.json");
+  g_autofree char *a = planner_escape_file_name (latin1);
+  g_autofree char *b = planner_escape_file_name (bell);
+  g_autofree char *c = planner_escape_file_name (plain);
+  g_autofree char *d = planner_escape_file_name (NULL);
+
+  g_assert_cmpstr (a, ==, "caf\\xe9.lpjob");
+  g_assert_true (g_utf8_validate (a, -1, NULL));
+  g_assert_cmpstr (b, ==, "a\\u0007b.json");
+  g_assert_cmpstr (c, ==, "job.json");
+  g_assert_cmpstr (d, ==, "");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -94,6 +114,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/planner/escape/controls", test_escape);
+  g_test_add_func ("/planner/escape/file-name", test_file_name);
   g_test_add_func ("/planner/escape/diagnostics", test_diagnostics);
   g_test_add_func ("/planner/escape/import-messages", test_import_messages);
 
