@@ -86,14 +86,10 @@ typedef struct
 {
   const char  *name;
   const char  *title;
-  PageBuilder  build;
+  PageBuilder  build;              /* or NULL for a form page of form_type */
+  GType      (*form_type) (void);
 } PageInfo;
 
-static GtkWidget *build_model_page        (PlannerWindow *self);
-static GtkWidget *build_cluster_page      (PlannerWindow *self);
-static GtkWidget *build_data_page         (PlannerWindow *self);
-static GtkWidget *build_training_page     (PlannerWindow *self);
-static GtkWidget *build_parallelism_page  (PlannerWindow *self);
 static GtkWidget *build_experts_page      (PlannerWindow *self);
 static GtkWidget *build_pictures_page     (PlannerWindow *self);
 static GtkWidget *build_memory_page       (PlannerWindow *self);
@@ -103,16 +99,16 @@ static GtkWidget *build_troubleshoot_page (PlannerWindow *self);
 /* Alt+1 … Alt+9, Alt+0 reach the rows shown, in this order: at most ten,
  * so every page has its key.  Experts is shown for MoE models only. */
 static const PageInfo pages[] = {
-  { "model", N_("Model"), build_model_page },
-  { "cluster", N_("Cluster"), build_cluster_page },
-  { "data", N_("Data"), build_data_page },
-  { "training", N_("Training"), build_training_page },
-  { "parallelism", N_("Parallelism"), build_parallelism_page },
-  { "experts", N_("Experts"), build_experts_page },
-  { "pictures", N_("Pictures"), build_pictures_page },
-  { "memory", N_("Memory"), build_memory_page },
-  { "optimize", N_("Optimize"), build_optimize_page },
-  { "troubleshoot", N_("Troubleshoot"), build_troubleshoot_page },
+  { "model", N_("Model"), NULL, planner_model_page_get_type },
+  { "cluster", N_("Cluster"), NULL, planner_cluster_page_get_type },
+  { "data", N_("Data"), NULL, planner_data_page_get_type },
+  { "training", N_("Training"), NULL, planner_training_page_get_type },
+  { "parallelism", N_("Parallelism"), NULL, planner_parallelism_page_get_type },
+  { "experts", N_("Experts"), build_experts_page, NULL },
+  { "pictures", N_("Pictures"), build_pictures_page, NULL },
+  { "memory", N_("Memory"), build_memory_page, NULL },
+  { "optimize", N_("Optimize"), build_optimize_page, NULL },
+  { "troubleshoot", N_("Troubleshoot"), build_troubleshoot_page, NULL },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (pages) == G_N_ELEMENTS (((PlannerWindow *) 0)->pages));
@@ -153,36 +149,6 @@ form_page (PlannerWindow *self,
 
   planner_form_page_set_job (PLANNER_FORM_PAGE (page), job (self));
   return page;
-}
-
-static GtkWidget *
-build_model_page (PlannerWindow *self)
-{
-  return form_page (self, PLANNER_TYPE_MODEL_PAGE);
-}
-
-static GtkWidget *
-build_cluster_page (PlannerWindow *self)
-{
-  return form_page (self, PLANNER_TYPE_CLUSTER_PAGE);
-}
-
-static GtkWidget *
-build_data_page (PlannerWindow *self)
-{
-  return form_page (self, PLANNER_TYPE_DATA_PAGE);
-}
-
-static GtkWidget *
-build_training_page (PlannerWindow *self)
-{
-  return form_page (self, PLANNER_TYPE_TRAINING_PAGE);
-}
-
-static GtkWidget *
-build_parallelism_page (PlannerWindow *self)
-{
-  return form_page (self, PLANNER_TYPE_PARALLELISM_PAGE);
 }
 
 static GtkWidget *
@@ -238,7 +204,8 @@ ensure_page (PlannerWindow *self,
 {
   if (self->pages[index] == NULL)
     {
-      self->pages[index] = pages[index].build (self);
+      self->pages[index] = pages[index].build != NULL ? pages[index].build (self)
+                                                      : form_page (self, pages[index].form_type ());
       gtk_stack_add_named (self->stack, self->pages[index], pages[index].name);
       if (self->report != NULL)
         update_page (self, index);
