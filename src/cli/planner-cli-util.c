@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +26,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-escape.h"
+#include "planner-read-file.h"
 #include "planner-write-file.h"
 
 /* ---- printing ----------------------------------------------------------- */
@@ -441,109 +441,6 @@ planner_cli_parse_positive (const char *command,
 
 /* ---- reading inputs ----------------------------------------------------- */
 
-/* How long a named pipe may wait for its writer, or a device for data,
- * before the input is refused: a pipe nobody writes to must not hang the
- * command (standard input, "-", waits as long as the person types). */
-#define IDLE_SECONDS 5
-
-static gboolean
-set_read_error (GError     **error,
-                int          saved_errno,
-                const char  *path)
-{
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-               _("Could not read %s: %s"), path, g_strerror (saved_errno));
-  return FALSE;
-}
-
-static gboolean
-too_large (GError     **error,
-           const char  *path,
-           const char  *what,
-           gsize        max_bytes)
-{
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-               _("%s gives more than %zu MiB; a %s is read only up to %zu MiB"),
-               path, max_bytes / (1024 * 1024), what, max_bytes / (1024 * 1024));
-  return FALSE;
-}
-
-/* Waits for @fd to be readable.  FALSE when @seconds pass first (-1: no limit). */
-static gboolean
-wait_readable (int fd,
-               int seconds)
-{
-  struct pollfd p = { .fd = fd, .events = POLLIN };
-  int r;
-
-  do
-    r = poll (&p, 1, seconds < 0 ? -1 : seconds * 1000);
-  while (r < 0 && errno == EINTR);
-  return r != 0;
-}
-
-/* Reads up to @max_bytes + 1 bytes, whatever @fd is. */
-static gboolean
-read_bounded (int          fd,
-              const char  *path,
-              const char  *what,
-              gboolean     pipe_like,
-              int          idle_seconds,
-              gsize        max_bytes,
-              GString     *out,
-              GError     **error)
-{
-  gboolean waited_for_writer = FALSE;
-  char buffer[65536];
-
-  for (;;)
-    {
-      gsize want = MIN (sizeof buffer, max_bytes + 1 - out->len);
-      gssize n = read (fd, buffer, want);
-
-      if (n > 0)
-        {
-          g_string_append_len (out, buffer, n);
-          if (out->len > max_bytes)
-            return too_large (error, path, what, max_bytes);
-          continue;
-        }
-      if (n == 0)
-        {
-          /* A named pipe opened without blocking reads end-of-file while
-           * no writer has come yet: wait a while for one, once. */
-          if (pipe_like && out->len == 0 && !waited_for_writer && idle_seconds >= 0)
-            {
-              waited_for_writer = TRUE;
-              if (!wait_readable (fd, idle_seconds))
-                {
-                  g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                               _("%s is a named pipe and nothing wrote to it within %d seconds; start its "
-                                 "writer first, or give “-” to read standard input"), path, idle_seconds);
-                  return FALSE;
-                }
-              continue;
-            }
-          return TRUE;
-        }
-      if (errno == EINTR)
-        continue;
-      if (errno == EAGAIN)   /* EWOULDBLOCK on Linux */
-        {
-          /* A pipe with a writer is the person's own program: wait for it.
-           * A device that gives nothing is refused. */
-          if (!wait_readable (fd, pipe_like ? -1 : idle_seconds))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                           _("%s gave no data for %d seconds; a %s is read from a file"), path, idle_seconds, what);
-              return FALSE;
-            }
-          continue;
-        }
-      return set_read_error (error, errno, path);
-    }
-}
-
 gboolean
 planner_cli_read_file (const char  *path,
                        gsize        max_bytes,
@@ -552,69 +449,7 @@ planner_cli_read_file (const char  *path,
                        gsize       *length,
                        GError     **error)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
-  gboolean from_stdin = g_str_equal (path, "-");
-  const char *shown = from_stdin ? _("standard input") : path;
-  struct stat st;
-  gboolean ok;
-  int fd;
-
-  /* Never blocks in open(): a named pipe without a writer opens at once. */
-  if (*path == '\0')
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
-                   _("the name of the %s is empty (“”); give the path of a file, or “-” for standard input"), what);
-      return FALSE;
-    }
-  fd = from_stdin ? STDIN_FILENO : open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0)
-    return set_read_error (error, errno, path);
-  if (fstat (fd, &st) != 0)
-    {
-      int saved_errno = errno;
-
-      if (!from_stdin)
-        close (fd);
-      return set_read_error (error, saved_errno, shown);
-    }
-
-  if (S_ISDIR (st.st_mode))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, _("%s is a folder, not a %s"), shown, what);
-      ok = FALSE;
-    }
-  else if (!from_stdin && isatty (fd))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   _("%s is a terminal; to type the %s, give “-” (standard input)"), shown, what);
-      ok = FALSE;
-    }
-  else if (S_ISREG (st.st_mode) && st.st_size > (off_t) max_bytes)
-    {
-      /* Refused before reading a byte; decimal megabytes, as file
-       * managers show them. */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s is %.1f MB; a %s is read only up to %zu MiB"), shown, st.st_size / 1e6, what, max_bytes / (1024 * 1024));
-      ok = FALSE;
-    }
-  else
-    {
-      gboolean pipe_like = S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode);
-
-      /* Files and standard input block as usual; pipes and devices named
-       * on the command line stay non-blocking and are waited for with a
-       * limit. */
-      if (S_ISREG (st.st_mode) && !from_stdin)
-        fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
-      ok = read_bounded (fd, shown, what, pipe_like, from_stdin ? -1 : IDLE_SECONDS, max_bytes, out, error);
-    }
-  if (!from_stdin)
-    close (fd);
-  if (!ok)
-    return FALSE;
-
-  *length = out->len;
-  *contents = g_string_free (g_steal_pointer (&out), FALSE);
-  return TRUE;
+  return planner_read_file_bounded (path, max_bytes, what, PLANNER_READ_IDLE_SECONDS, contents, length, error);
 }
 
 PlannerJob *

@@ -19,11 +19,14 @@
 #include <glib/gstdio.h>
 
 #include "planner-escape.h"
+#include "planner-read-file.h"
 
 /* Reading a log from a stream or a file, in blocks, with progress and
  * cancellation; and the same in a worker thread for the window. */
 
 #define BLOCK_BYTES (1024 * 1024)
+/* A pseudo-file (size 0 on disk) is read whole, up to this. */
+#define PSEUDO_FILE_MAX_BYTES (64 * 1024 * 1024)
 
 PlannerLogRecord *
 planner_log_read_stream (GInputStream            *stream,
@@ -145,6 +148,20 @@ planner_log_read_file (GFile                   *file,
                    _("%s is not a regular file (a device or a pipe can go on for ever): save the run's output to "
                      "a file and give that"), name);
       return NULL;
+    }
+  /* A "regular" file of size 0 is empty or a pseudo-file whose read may
+   * block (/proc/kmsg): read it with a bounded wait. */
+  if (g_file_info_get_size (info) == 0 && g_file_peek_path (file) != NULL)
+    {
+      g_autoptr(GInputStream) memory = NULL;
+      char *contents = NULL;
+      gsize length = 0;
+
+      if (!planner_read_file_bounded (g_file_peek_path (file), PSEUDO_FILE_MAX_BYTES, _("log"),
+                                      PLANNER_READ_IDLE_SECONDS, &contents, &length, error))
+        return NULL;
+      memory = g_memory_input_stream_new_from_data (contents, (gssize) length, g_free);
+      return planner_log_read_stream (memory, length, progress, progress_data, cancellable, error);
     }
   stream = g_file_read (file, cancellable, error);
   if (stream == NULL)
