@@ -17,6 +17,7 @@
 #include "planner-escape.h"
 #include "planner-import.h"
 #include "planner-job-args.h"
+#include "planner-read-file.h"
 #include "planner-script-memcheck.h"
 #include "planner-write-file.h"
 
@@ -537,6 +538,35 @@ load_contents_cb (GObject      *object,
   g_task_return_pointer (task, g_steal_pointer (&bytes), (GDestroyNotify) g_bytes_unref);
 }
 
+static void
+load_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  LoadData *data = task_data;
+  GError *error = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+
+  if (!planner_read_file_bounded (g_file_peek_path (data->file), PLANNER_IMPORT_MAX_BYTES,
+                                  _("job file or launch script"), PLANNER_READ_IDLE_SECONDS, &contents, &length,
+                                  &error))
+    {
+      /* The name as the person can read it, never raw bytes. */
+      if (planner_has_controls (error->message))
+        {
+          g_autofree char *message = planner_escape_controls (error->message);
+
+          g_free (error->message);
+          error->message = g_steal_pointer (&message);
+        }
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, g_bytes_new_take (contents, length), (GDestroyNotify) g_bytes_unref);
+}
+
 void
 planner_document_load_async (PlannerDocument     *self,
                              GFile               *file,
@@ -558,6 +588,14 @@ planner_document_load_async (PlannerDocument     *self,
   data->file = g_object_ref (file);
   data->template_job = planner_job_copy (template_job);
   g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
+  /* A local file is read as the command line reads it: at most the cap,
+   * each read waiting a bounded time (/dev/zero, a pipe nobody writes to). */
+  if (g_file_peek_path (file) != NULL)
+    {
+      g_task_run_in_thread (task, load_in_thread);
+      g_object_unref (task);
+      return;
+    }
   g_file_load_contents_async (file, cancellable, load_contents_cb, task);
 }
 

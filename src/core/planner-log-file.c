@@ -383,7 +383,17 @@ sniff_in_thread (GTask        *task,
   gsize length = 0;
   gboolean is_log;
 
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, cancellable, &error);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, &error);
+  /* Only a file with bytes on disk is looked into: opening a pipe without
+   * a writer, or reading a device or a pseudo-file, may wait for ever.
+   * Those go the document's way, whose reader refuses them in time. */
+  if (info != NULL &&
+      (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR || g_file_info_get_size (info) == 0))
+    {
+      g_task_return_int (task, FALSE);
+      return;
+    }
   if (info != NULL)
     stream = g_file_read (file, cancellable, &error);
   if (stream == NULL ||

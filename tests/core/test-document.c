@@ -10,6 +10,10 @@
 #include <glib/gstdio.h>
 
 #include "planner-document.h"
+#include "planner-log.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 static PlannerJob *
 complete_job (void)
@@ -249,6 +253,72 @@ test_document_save_reload (void)
 }
 
 static void
+load_done (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  GError **error = user_data;
+
+  g_assert_false (planner_document_load_finish (PLANNER_DOCUMENT (object), result, NULL, NULL, error));
+  *(gboolean *) g_object_get_data (object, "done") = TRUE;
+  g_main_context_wakeup (NULL);
+}
+
+static void
+sniff_done (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  gboolean is_log = TRUE;
+
+  g_assert_true (planner_log_sniff_file_finish (G_FILE (object), result, &is_log, NULL));
+  g_assert_false (is_log);
+  *(gboolean *) user_data = TRUE;
+  g_main_context_wakeup (NULL);
+}
+
+/* Opening in the window reads as the command line does (red team, round
+ * 3 #1): /dev/zero, a link to it and a pipe nobody writes to are refused
+ * within seconds, with the command line's words, instead of reading until
+ * GLib aborts or waiting for ever. */
+static void
+test_document_load_bounded (void)
+{
+  g_autoptr(PlannerJob) job = complete_job ();
+  g_autofree char *dir = g_dir_make_tmp ("planner-document-XXXXXX", NULL);
+  g_autofree char *link = g_build_filename (dir, "zero.lpjob", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.lpjob", NULL);
+  const char *paths[] = { "/dev/zero", link, fifo };
+  const char *words[] = { "gives more than 8 MiB", "gives more than 8 MiB", "nothing wrote to it" };
+
+  g_assert_cmpint (symlink ("/dev/zero", link), ==, 0);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(PlannerDocument) document = planner_document_new (job);
+      g_autoptr(GFile) file = g_file_new_for_path (paths[i]);
+      g_autoptr(GError) error = NULL;
+      gint64 start = g_get_monotonic_time ();
+      gboolean done = FALSE;
+
+      planner_log_sniff_file_async (file, NULL, sniff_done, &done);
+      while (!done)
+        g_main_context_iteration (NULL, TRUE);
+      done = FALSE;
+      g_object_set_data (G_OBJECT (document), "done", &done);
+      planner_document_load_async (document, file, job, NULL, load_done, &error);
+      while (!done)
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, words[i]));
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+    }
+  g_unlink (link);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
+static void
 test_document_restore (void)
 {
   g_autoptr(PlannerJob) job = planner_job_new_example ();
@@ -279,6 +349,7 @@ main (int   argc,
   g_test_add_func ("/planner/document/import-script", test_document_import_script);
   g_test_add_func ("/planner/document/save-reload", test_document_save_reload);
   g_test_add_func ("/planner/document/restore", test_document_restore);
+  g_test_add_func ("/planner/document/load-bounded", test_document_load_bounded);
 
   return g_test_run ();
 }
