@@ -339,6 +339,12 @@ run_log (const char     *command,
         return planner_cli_usage_error (command, "%s", error->message);
     }
 
+  /* The log is the run's record: never written over, by whatever name
+   * (the same path, a hard link, a link to it), not even with --force. */
+  if (output != NULL && planner_cli_same_file (output, log_path))
+    return planner_cli_usage_error (command, _("--output %s is the log read (--log %s): the training log is never "
+                                      "replaced; write the new job to another file"), output, log_path);
+
   /* A path, as every other input: never a URI, which GIO could fetch
    * over the network (product rule 1). */
   file = g_file_new_for_path (log_path);

@@ -94,6 +94,10 @@ gboolean planner_cli_parse_positive (const char *command,
  * to, or a device that gives nothing, is refused after a few seconds.
  * Standard input waits as long as it takes.  @what names the kind of
  * input in messages. */
+/* TRUE when writing @output would replace the file @input names, or
+ * it is that file under another name. */
+gboolean    planner_cli_same_file  (const char  *output,
+                                    const char  *input);
 gboolean    planner_cli_read_file  (const char  *path,
                                     gsize        max_bytes,
                                     const char  *what,

@@ -473,6 +473,20 @@ planner_cli_load_job (const char  *path,
 
 /* ---- writing outputs ---------------------------------------------------- */
 
+gboolean
+planner_cli_same_file (const char *output,
+                       const char *input)
+{
+  struct stat a, b;
+
+  if (g_str_equal (input, "-"))
+    return FALSE;
+  if (planner_write_replaces (output, input))
+    return TRUE;
+  /* Followed at both ends: a hard link or a link to the input is it. */
+  return stat (output, &a) == 0 && stat (input, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 static int
 write_error (const char *command,
              GError     *error)

@@ -6,9 +6,9 @@
 # through, unless it points to a fifo, device or folder (/dev/stdout, a
 # link to /dev/null), which is refused like the thing itself; writing over
 # the job file read says so.
-#   check-outputs.sh CLI JOB
+#   check-outputs.sh CLI JOB LOG
 set -u
-cli=$1 job=$2
+cli=$1 job=$2 log=$3
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 n=0 failed=0
@@ -18,7 +18,7 @@ run () { timeout 20 "$@" >"$dir/out" 2>"$dir/err"; }
 script_to () { run "$cli" script "$job" --approve --approved-at 2026-05-01T12:00:00Z --output "$@"; }
 apply_to () { run "$cli" troubleshoot --symptom oom "$job" --apply 1 --output "$@"; }
 
-echo "1..11"
+echo "1..13"
 
 # 5. A fifo stays a fifo, with or without --force, for both commands.
 mkfifo "$dir/fifo"
@@ -88,6 +88,23 @@ if [[ $s == 0 ]] && grep -q "the original is unchanged" "$dir/out" && cmp -s "$j
 else
   not_ok "new file: status $s; $(cat "$dir/out")"
 fi
+
+# The log that was read is never written over, whatever names it: the
+# same name, a hard link or a symbolic link to it (red team, round 3 #4).
+statuses=""
+for target in RUN.log hard.log soft.log; do
+  rm -f "$dir/RUN.log" "$dir/hard.log" "$dir/soft.log"
+  cp "$log" "$dir/RUN.log" && ln "$dir/RUN.log" "$dir/hard.log" && ln -s "$dir/RUN.log" "$dir/soft.log"
+  run "$cli" troubleshoot --log "$dir/RUN.log" --apply 1 --output "$dir/$target" --force; statuses+=" $?"
+done
+if [[ $statuses == " 2 2 2" ]] && cmp -s "$log" "$dir/RUN.log" && cmp -s "$log" "$dir/hard.log" && [[ -L $dir/soft.log ]] \
+   && grep -q "is the log read" "$dir/err" && ! grep -q "unchanged" "$dir/out"; then
+  ok "--apply --output --force never replaces the log read"
+else
+  not_ok "onto the log: statuses$statuses; $(cat "$dir/out" "$dir/err")"
+fi
+run "$cli" troubleshoot --log "$dir/RUN.log" --apply 1 --output "$dir/job.json" --force; s=$?
+if [[ $s == 0 ]] && grep -q "Wrote the new job" "$dir/out"; then ok "…another name is written"; else not_ok "other name: $s $(cat "$dir/err")"; fi
 
 # --force alone, and options given twice, are errors.
 run "$cli" troubleshoot --symptom oom "$job" --force; s=$?
