@@ -59,6 +59,14 @@ planner_palette_color (guint value)
   return &palette[value % PLANNER_PALETTE_SIZE];
 }
 
+guint16
+planner_palette_fold (guint value)
+{
+  G_STATIC_ASSERT ((G_MAXUINT16 + 1) % PLANNER_PALETTE_DISTINCT == 0);
+  /* Never clamped: every value past 65,535 would get one colour. */
+  return (guint16) (value % (G_MAXUINT16 + 1));
+}
+
 PlannerMark
 planner_palette_mark (guint value)
 {

@@ -52,6 +52,9 @@ typedef enum
 
 /* The colour of @value (any number: it wraps). */
 const PlannerRgb *planner_palette_color          (guint              value);
+/* @value in the 16 bits a shape keeps, with the same colour and mark:
+ * itself up to 65,535, past it the same place in the cycle of 32. */
+guint16           planner_palette_fold           (guint              value);
 /* The mark that tells @value from value ± 8, ± 16, … */
 PlannerMark       planner_palette_mark           (guint              value);
 /* The colour to write text in on top of @value's colour: near-black on

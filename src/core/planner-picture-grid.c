@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-palette.h"
 #include "planner-picture-grid.h"
 #include "planner-picture-private.h"
 
@@ -520,7 +521,7 @@ planner_picture_grid_cells (const PlannerPictureData  *data,
           shape = planner_scene_add_text (scene, x, y + (two_labels ? geo->cell * 0.08 : 0.), geo->cell,
                                           two_labels ? geo->cell * 0.46 : geo->cell, cell_font,
                                           PLANNER_INK_ON_DATA, 0, text);
-          shape->color = (guint16) MIN (value, G_MAXUINT16);
+          shape->color = planner_palette_fold (value);
           shape->tag = PLANNER_TAG_GPU_LABEL;
           shape->a = rank;
           if (two_labels)
@@ -528,7 +529,7 @@ planner_picture_grid_cells (const PlannerPictureData  *data,
               g_snprintf (text, sizeof text, "%s%u", short_name, value);
               shape = planner_scene_add_text (scene, x, y + geo->cell * 0.5, geo->cell, geo->cell * 0.42,
                                               cell_font * 0.92, PLANNER_INK_ON_DATA, 0, text);
-              shape->color = (guint16) MIN (value, G_MAXUINT16);
+              shape->color = planner_palette_fold (value);
               shape->tag = PLANNER_TAG_GPU_LABEL;
               shape->a = rank;
               shape->b = 1;

@@ -13,6 +13,8 @@
 
 #include "planner-scene.h"
 
+#include "planner-palette.h"
+
 #define NO_TEXT G_MAXUINT32
 
 struct _PlannerScene
@@ -241,7 +243,7 @@ planner_scene_add_rect (PlannerScene *scene,
 
   g_return_val_if_fail (scene != NULL, NULL);
   shape = add_shape (scene, PLANNER_SHAPE_RECT, x, y, w, h, ink);
-  shape->color = (guint16) MIN (color, G_MAXUINT16);
+  shape->color = planner_palette_fold (color);
   return shape;
 }
 

@@ -16,6 +16,8 @@
 
 #include "planner-picture-grid.h"
 #include "planner-picture.h"
+#include "planner-picture-private.h"
+#include "planner-palette.h"
 
 /* The jobs of issue 13's checks. */
 static const struct
@@ -544,6 +546,33 @@ test_picture_traffic (void)
 /* Job strings reach the pictures (a model id, a file name as a panel's
  * label): the scene keeps them valid UTF-8 on one line, without control
  * characters, whatever they hold. */
+/* A cell's colour and mark follow its value however large (red team,
+ * round 3 #9): with DP >= 65,536 the colour was clamped to 65,535, and
+ * every later GPU got one colour. */
+static void
+test_picture_large_values (void)
+{
+  g_autoptr(PlannerScene) scene = planner_scene_new (100., 100.);
+  const guint values[] = { 65534, 65535, 65536, 65537, 65539, 1000003, G_MAXUINT - 1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      guint index = _planner_scene_add_cell (scene, 0., 0., 10., 10., values[i], PLANNER_TAG_GPU, i);
+      const PlannerShape *cell = planner_scene_get_shape (scene, index);
+
+      g_assert_true (planner_palette_color (cell->color) == planner_palette_color (values[i]));
+      g_assert_cmpint (planner_palette_mark (cell->color), ==, planner_palette_mark (values[i]));
+      g_assert_cmpuint (cell->b, ==, values[i]);
+      if (planner_palette_mark (values[i]) != PLANNER_MARK_NONE)
+        {
+          const PlannerShape *mark = planner_scene_get_shape (scene, index + 1);
+
+          g_assert_cmpuint (mark->tag, ==, PLANNER_TAG_GPU_MARK);
+          g_assert_cmpint (planner_palette_mark (mark->color), ==, planner_palette_mark (values[i]));
+        }
+    }
+}
+
 static void
 test_picture_scene_text (void)
 {
@@ -600,6 +629,7 @@ main (int   argc,
   g_test_add_func ("/planner/picture/export", test_picture_export);
   g_test_add_func ("/planner/picture/traffic", test_picture_traffic);
   g_test_add_func ("/planner/picture/scene-text", test_picture_scene_text);
+  g_test_add_func ("/planner/picture/large-values", test_picture_large_values);
 
   return g_test_run ();
 }
