@@ -344,6 +344,25 @@ positive_finite (double value)
   return isfinite (value) && value > 0;
 }
 
+/* The best MFU a published run reached on @gpu, any model, any precision. */
+static const PlannerMfuRange *
+best_range (const PlannerGpu *gpu)
+{
+  const PlannerMfuRange *ranges[] = { &gpu->mfu_dense_bf16, &gpu->mfu_dense_fp8, &gpu->mfu_moe_bf16, &gpu->mfu_moe_fp8 };
+  const PlannerMfuRange *best = ranges[0];
+
+  for (guint i = 1; i < G_N_ELEMENTS (ranges); i++)
+    if (ranges[i]->high > best->high)
+      best = ranges[i];
+  return best;
+}
+
+static double
+best_published (const PlannerGpu *gpu)
+{
+  return best_range (gpu)->high;
+}
+
 /* The MFU the user measured, from whichever figure was given. */
 static gboolean
 measure (PlannerAdvisor  *advisor,
@@ -375,6 +394,16 @@ measure (PlannerAdvisor  *advisor,
         {
           g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
                        _("mfu: %g is not a utilisation; give a fraction (0.35) or a percentage (35)"), input->mfu);
+          return FALSE;
+        }
+      /* 1 reads as 100 %: a value past what any published run reaches on
+       * this GPU is a slip of the unit, not a measurement. */
+      if (value > best_published (advisor->gpu) && best_published (advisor->gpu) > 0)
+        {
+          g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
+                       _("mfu: %g reads as %.0f%% MFU, above the best published run on the %s (%.0f%%); "
+                         "give the measured MFU as a fraction (0.35) or a percentage (35)"),
+                       input->mfu, value * 100, advisor->gpu->name, best_published (advisor->gpu) * 100);
           return FALSE;
         }
       mfu.peak = config != NULL ? planner_flops_peak_kind (config, advisor->gpu) : PLANNER_PEAK_BF16;

@@ -458,6 +458,26 @@ test_bad_input (void)
   g_assert_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID);
   g_clear_error (&error);
 
+  /* 1 is 100 %: above any published run, refused, naming it (red team,
+   * round 3 #11); so is 60 (%) on an H100, whose best is 48 %. */
+  for (guint i = 0; i < 3; i++)
+    {
+      const double slips[] = { 1, 0.99, 60 };
+
+      input.mfu = slips[i];
+      plan = planner_advise_optimize (&input, &error);
+      g_assert_null (plan);
+      g_assert_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "above the best published run on the NVIDIA H100"));
+      g_assert_nonnull (strstr (error->message, "48%"));
+      g_clear_error (&error);
+    }
+  input.mfu = 0.48;
+  plan = planner_advise_optimize (&input, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (plan);
+  planner_plan_free (plan);
+
   input.mfu = 0;
   input.world_size = 0;
   plan = planner_advise_optimize (&input, &error);
