@@ -75,9 +75,20 @@ planner_script_parse_stages (const char  *text,
       guint64 value = 0;
       guint32 stage;
       g_autoptr(GError) local_error = NULL;
-      char *word = g_strstrip (parts[i]);
+      const char *word = parts[i];
+      gboolean digits = *word != '\0';
 
-      if (!g_ascii_string_to_unsigned (word, 10, 0, G_MAXUINT32 - 1, &value, &local_error))
+      for (const char *c = word; *c != '\0'; c++)
+        digits = digits && g_ascii_isdigit (*c);
+      /* Plain digits only, as every other number option: no spaces, and
+       * no leading zero ("01" might be meant as something else). */
+      if (digits && word[0] == '0' && word[1] != '\0')
+        {
+          g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
+                       _("--stages: “%s” starts with a zero; write the stage number without it, like 0,7"), word);
+          return FALSE;
+        }
+      if (!digits || !g_ascii_string_to_unsigned (word, 10, 0, G_MAXUINT32 - 1, &value, &local_error))
         {
           g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
                        _("--stages: “%s” is not a pipeline stage number; give stages like 0,7"), word);
