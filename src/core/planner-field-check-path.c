@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "planner-field-check-path.h"
+#include "planner-escape.h"
 
 #include <string.h>
 
@@ -34,9 +35,14 @@ check_path_rules (const char *name,
     return g_strdup_printf (_("%s is not valid UTF-8 text"), name);
   if (strchr (path, '\n') != NULL || strchr (path, '\r') != NULL)
     return g_strdup_printf (_("%s holds a line break; a path in a launch script must be one line"), name);
-  for (const char *p = path; *p != '\0'; p++)
+  /* The one control-character rule of the project (bidirectional
+   * overrides, U+2028, NEL, C1 …), and tabs: what a reviewer is shown
+   * escaped must not differ from the bytes approved. */
+  for (const char *p = path; *p != '\0'; p = g_utf8_next_char (p))
     {
-      if (((guchar) *p < 0x20 && *p != ' ') || *p == 0x7f)
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\t' || planner_is_control_char (c))
         return g_strdup_printf (_("%s holds a control character; remove it"), name);
     }
   /* A pasted path often brings a space along; a real one rarely ends in one. */

@@ -185,6 +185,14 @@ test_field_check_one (void)
     { "data-path", "/data/text ", FALSE, "Data Path ends with a space: remove it" },
     { "data-path", "/data/text\n", FALSE, "Data Path holds a line break" },
     { "data-path", "/data/a\tb", FALSE, "Data Path holds a control character" },
+    /* The project's own control-character test, not only C0 (red team,
+     * round 3 #12): a bidirectional override, a line separator, NEL, a
+     * zero-width space, C1 CSI. */
+    { "data-path", "/data/\xe2\x80\xaetxt.exe", FALSE, "Data Path holds a control character" },
+    { "data-path", "/data/a\xe2\x80\xa8" "b", FALSE, "Data Path holds a control character" },
+    { "data-path", "/data/a\xc2\x85" "b", FALSE, "Data Path holds a control character" },
+    { "save-dir", "/ckpt/a\xe2\x80\x8b" "b", FALSE, "Save Directory holds a control character" },
+    { "data-path", "/data/a\xc2\x9b" "31m", FALSE, "Data Path holds a control character" },
     { "data-path", "/path/to/data", FALSE, "Data Path is “/path/to/data”, which looks like a placeholder" },
     { "data-path", "<data>", FALSE, "which looks like a placeholder" },
     { "save-dir", "~/ckpt", FALSE, "Save Directory is “~/ckpt”: “~” is not expanded" },
