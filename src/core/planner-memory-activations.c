@@ -191,8 +191,11 @@ planner_memory_activation_sizes (const PlannerConfig    *c,
    *  - unfused: an fp32 copy of the bf16 logits (6 bytes per logit at
    *    once); the fp32 softmax stays for backward, where the fp32 gradient
    *    and its bf16 cast again make 6;
-   *  - fused, native (compiled, not in place: Megatron's CI measures 4
-   *    bytes per logit more than unfused);
+   *  - fused, native (fused_cross_entropy.py, compiled by jit_fuser: the
+   *    fp32 cast of calculate_logits_max and the exp_logits it saves for
+   *    backward are separate tensors, beside the bf16 logits; Megatron's
+   *    CI measures 4 bytes per logit more than unfused, the
+   *    cross-entropy-loss-fusion row of memory-peaks.json);
    *  - fused, Transformer Engine: the kernel writes the gradient over the
    *    bf16 logits, which are all it keeps. */
   {

@@ -462,7 +462,14 @@ state_bytes (const PlannerConfig *c,
     {
       /* Transformer Engine caches each FP8 GEMM weight between microbatches
        * with its transpose (one byte each; MXFP8 adds 1/32 for scales).
-       * With --fp8-param-gather the FP8 copy is the parameter itself. */
+       * With --fp8-param-gather the FP8 copy is the parameter itself: its
+       * data lives in the DDP buffer as uint8 (param_and_grad_buffer.py),
+       * and on Hopper, whose FP8 GEMMs are TN only, TE keeps its transpose
+       * too (fp8_utils.post_all_gather_processing makes it after every
+       * gather; only Megatron-FSDP drops it, "number of parameters × 1
+       * byte" per its README): 2 bytes per GEMM weight, as bf16.  The
+       * main weights are the optimizer's fp32 shard (below), and the
+       * embedding and output layer stay bf16. */
       double cast = c->fp8_recipe == PLANNER_FP8_RECIPE_MXFP8 ? 2.0 + 2.0 / 32.0 : 2.0;
 
       b->fp8_gemm_extra = c->fp8_param_gather ? cast - 2.0 : cast;

@@ -256,10 +256,15 @@ planner_recommendation_to_job (const PlannerRecommendation     *r,
   {
     g_autoptr(PlannerArgs) wanted = planner_recommendation_candidate_args (r, c);
     g_autoptr(PlannerArgs) have = planner_job_to_args (copy);
+    g_autoptr(PlannerArgs) model_args = planner_args_new ();
 
     /* The model's own flags come from the job's model (the analysis adds
-     * a catalogue model's), the tokenizer from its data fields. */
-    planner_job_model_to_args (copy, have);
+     * a catalogue model's), the tokenizer from its data fields.  They only
+     * fill in: the model's writer leaves the sequence length to the job,
+     * and applied over the job's arguments it would drop the job's
+     * --seq-length, which then went into the extra arguments again. */
+    planner_job_model_to_args (copy, model_args);
+    planner_args_merge_missing (have, model_args);
     for (guint i = 0; i < planner_args_get_n_entries (wanted); i++)
       {
         const char *dest = planner_args_get_dest_at (wanted, i);

@@ -328,6 +328,13 @@ planner_recommend_build_shell (PlannerRecommendation *r)
   const PlannerLayout *l = &b->layout;
   GString *out = g_string_new (NULL);
   static const char *degrees[] = { "TP", "PP", "VPP", "CP", "DP", "EP", "ETP", "MICRO_BATCH", "GLOBAL_BATCH" };
+  static const struct
+  {
+    const char *dest, *flag;
+  } dropouts[] = {
+    { "hidden_dropout", "--hidden-dropout" },
+    { "attention_dropout", "--attention-dropout" },
+  };
   guint64 values[G_N_ELEMENTS (degrees)] = {
     l->tp, l->pp, l->vpp, l->cp, l->dp, l->ep, r->num_experts > 0 ? l->etp : l->tp,
     b->micro_batch_size, b->global_batch_size,
@@ -448,6 +455,14 @@ planner_recommend_build_shell (PlannerRecommendation *r)
       if (l->etp > 1)
         g_string_append (out, "  --disable-bias-linear\n");
     }
+  /* The dropout the model was published to train with (none for most),
+   * which the search sized the activations with: Megatron's default of
+   * 0.1 keeps a mask per dropout, and the block would need more memory
+   * than the recommendation says. */
+  for (guint i = 0; i < G_N_ELEMENTS (dropouts); i++)
+    if (planner_args_is_set (r->model_args, dropouts[i].dest))
+      g_string_append_printf (out, "  %s %s\n", dropouts[i].flag,
+                              planner_args_get_string (r->model_args, dropouts[i].dest, "0"));
   g_string_append (out, r->gpu->supports_bf16 ? "  --bf16\n" : "  --fp16\n");
   if (planner_args_get_bool (r->model_args, "grad_reduce_in_bf16", FALSE))
     g_string_append (out, "  --grad-reduce-in-bf16\n");

@@ -67,6 +67,28 @@ typedef struct
   gboolean  strip_tabs;
 } HereDoc;
 
+/* An if … fi block being read.  The branch whose condition holds with
+ * the values the script sets is read; with a condition that cannot be
+ * evaluated, the first branch still open is.  The variables a branch that
+ * is not read would set are set on a copy, dropped when it ends. */
+typedef struct
+{
+  guint       line;
+  gboolean    outer_skip;  /* the whole block lies in a branch that is not read */
+  gboolean    deciding;    /* its condition is being read */
+  gboolean    taken;       /* a branch was chosen */
+  gboolean    active;      /* the current branch is read */
+  GHashTable *saved_vars;  /* the real variables while a branch that is not read runs on a copy */
+} IfFrame;
+
+/* The value of a condition: false, true, or not known. */
+typedef enum
+{
+  COND_FALSE,
+  COND_TRUE,
+  COND_UNKNOWN,
+} Cond;
+
 typedef struct
 {
   const char         *text;
@@ -79,6 +101,10 @@ typedef struct
   GHashTable         *vars;       /* name → Var */
   GHashTable         *reported;   /* variable names already reported */
   GPtrArray          *heredocs;   /* HereDoc, pending until the next newline */
+  GArray             *ifs;        /* IfFrame, innermost last */
+  Cond                condition;  /* of the if or elif being read */
+  char                condition_op; /* how the next part joins it: '|' (||), '&' (&&), ';' */
+  char                op;         /* the operator that ended the command being ended */
   PlannerShellScript *script;
   GError             *error;
 } Parser;
@@ -257,6 +283,19 @@ fail (Parser     *p,
   g_set_error_literal (&p->error, PLANNER_SHELL_ERROR, PLANNER_SHELL_ERROR_LIMIT, message);
 }
 
+/* Inside a branch of an if that is not read: its commands, assignments
+ * and findings are not the script's. */
+static gboolean
+skipping (Parser *p)
+{
+  const IfFrame *frame;
+
+  if (p->ifs == NULL || p->ifs->len == 0)
+    return FALSE;
+  frame = &g_array_index (p->ifs, IfFrame, p->ifs->len - 1);
+  return frame->outer_skip || (!frame->deciding && !frame->active);
+}
+
 static void
 report (Parser          *p,
         PlannerSeverity  severity,
@@ -266,6 +305,9 @@ report (Parser          *p,
         const char      *message)
 {
   PlannerDiagnostic *d;
+
+  if (skipping (p))
+    return;
 
   /* A pathological script must not turn into a million messages. */
   if (p->script->diagnostics->len >= PLANNER_SHELL_MAX_DIAGNOSTICS)
@@ -544,7 +586,7 @@ report_unknown_variable (Parser     *p,
   g_autofree char *message = NULL;
   gboolean positional = g_ascii_isdigit (name[0]) || strchr ("@*#", name[0]) != NULL;
 
-  if (g_hash_table_contains (p->reported, name))
+  if (skipping (p) || g_hash_table_contains (p->reported, name))
     return;
   g_hash_table_add (p->reported, g_strdup (name));
 
@@ -2050,18 +2092,299 @@ report_unread_builtin (Parser  *p,
     }
 }
 
+/* ---- if … fi: the branch the script's own values select --------------- */
+
+static Var *
+var_copy (const Var *var)
+{
+  Var *copy = g_memdup2 (var, sizeof *var);
+
+  if (var->scalar != NULL)
+    copy->scalar = g_string_new_len (var->scalar->str, (gssize) var->scalar->len);
+  if (var->elems != NULL)
+    {
+      copy->elems = g_ptr_array_new_full (var->elems->len, elem_free);
+      for (guint i = 0; i < var->elems->len; i++)
+        {
+          const Elem *elem = g_ptr_array_index (var->elems, i);
+          Elem *e = g_memdup2 (elem, sizeof *elem);
+
+          e->text = g_strdup (elem->text);
+          g_ptr_array_add (copy->elems, e);
+        }
+    }
+  return copy;
+}
+
+/* A branch that is not read starts: its assignments go to a copy of the
+ * variables (the copy counts against the expansion budget, so a script
+ * of many such branches stops instead of growing quadratic). */
+static void
+branch_enter (Parser  *p,
+              IfFrame *frame,
+              gboolean active)
+{
+  GHashTable *copy;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  frame->active = active;
+  if (active || frame->outer_skip || frame->saved_vars != NULL)
+    return;
+  if (!spend (p, 64 * (gsize) g_hash_table_size (p->vars)))
+    return;
+  copy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, var_free);
+  g_hash_table_iter_init (&iter, p->vars);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy, g_strdup (key), var_copy (value));
+  frame->saved_vars = p->vars;
+  p->vars = copy;
+}
+
+static void
+branch_leave (Parser  *p,
+              IfFrame *frame)
+{
+  if (frame->saved_vars == NULL)
+    return;
+  g_hash_table_unref (p->vars);
+  p->vars = g_steal_pointer (&frame->saved_vars);
+}
+
+static gboolean
+has_pattern (const char *text)
+{
+  return strpbrk (text, "*?[") != NULL;
+}
+
+/* One test of a condition ([[ … ]], [ … ], test …, true, false) on words
+ * @first.. of @cmd: string (in)equality, -z, -n, a non-empty string and
+ * integer comparisons.  Anything else, or an unknown word, is not known. */
+static Cond
+evaluate_test (Command *cmd,
+               guint    first)
+{
+  static const char *const numeric[] = { "-eq", "-ne", "-lt", "-le", "-gt", "-ge", NULL };
+  const char *w[3];
+  guint n = 0, end = cmd->words->len;
+  gboolean negate = FALSE, bracket = FALSE;
+  Cond value = COND_UNKNOWN;
+
+  for (guint i = first; i < end; i++)
+    if (((PlannerShellWord *) g_ptr_array_index (cmd->words, i))->unknown)
+      return COND_UNKNOWN;
+  while (first < end && strcmp (word_text (cmd, first), "!") == 0)
+    {
+      negate = !negate;
+      first++;
+    }
+  if (first < end && (strcmp (word_text (cmd, first), "[[") == 0 || strcmp (word_text (cmd, first), "[") == 0 ||
+                      strcmp (word_text (cmd, first), "test") == 0))
+    {
+      bracket = TRUE;
+      first++;
+    }
+  /* "[[ a == b || c == d ]]" reaches here as two commands: each keeps one bracket. */
+  if (end > first && (strcmp (word_text (cmd, end - 1), "]]") == 0 || strcmp (word_text (cmd, end - 1), "]") == 0))
+    {
+      bracket = TRUE;
+      end--;
+    }
+  while (bracket && first < end && strcmp (word_text (cmd, first), "!") == 0)
+    {
+      negate = !negate;
+      first++;
+    }
+  if (end - first > 3)
+    return COND_UNKNOWN;
+  for (guint i = first; i < end; i++)
+    w[n++] = word_text (cmd, i);
+
+  if (!bracket)
+    {
+      if (n == 1 && (strcmp (w[0], "true") == 0 || strcmp (w[0], ":") == 0))
+        value = COND_TRUE;
+      else if (n == 1 && strcmp (w[0], "false") == 0)
+        value = COND_FALSE;
+    }
+  else if (n == 1)
+    value = w[0][0] != '\0' ? COND_TRUE : COND_FALSE;
+  else if (n == 2 && (strcmp (w[0], "-z") == 0 || strcmp (w[0], "-n") == 0))
+    value = (w[1][0] == '\0') == (w[0][1] == 'z') ? COND_TRUE : COND_FALSE;
+  else if (n == 3 && (strcmp (w[1], "==") == 0 || strcmp (w[1], "=") == 0 || strcmp (w[1], "!=") == 0))
+    {
+      /* The right side of == in [[ ]] is a pattern: only literal ones are compared. */
+      if (!has_pattern (w[2]))
+        value = (strcmp (w[0], w[2]) == 0) == (w[1][0] != '!') ? COND_TRUE : COND_FALSE;
+    }
+  else if (n == 3 && g_strv_contains (numeric, w[1]))
+    {
+      gint64 a, b;
+
+      if (g_ascii_string_to_signed (w[0], 10, G_MININT64, G_MAXINT64, &a, NULL) &&
+          g_ascii_string_to_signed (w[2], 10, G_MININT64, G_MAXINT64, &b, NULL))
+        {
+          gboolean holds = w[1][1] == 'e' ? a == b
+                           : w[1][1] == 'n' ? a != b
+                           : w[1][1] == 'l' ? (w[1][2] == 't' ? a < b : a <= b)
+                                            : (w[1][2] == 't' ? a > b : a >= b);
+
+          value = holds ? COND_TRUE : COND_FALSE;
+        }
+    }
+  if (negate && value != COND_UNKNOWN)
+    value = value == COND_TRUE ? COND_FALSE : COND_TRUE;
+  return value;
+}
+
+/* Another part of the condition, joined to what was read by || or &&
+ * (bash's left-to-right order); after ; or a newline the last part decides. */
+static void
+condition_add (Parser *p,
+               Cond    part)
+{
+  Cond a = p->condition;
+
+  if (p->condition_op == '|')
+    p->condition = a == COND_TRUE || part == COND_TRUE     ? COND_TRUE
+                   : a == COND_FALSE && part == COND_FALSE ? COND_FALSE
+                                                           : COND_UNKNOWN;
+  else if (p->condition_op == '&')
+    p->condition = a == COND_FALSE || part == COND_FALSE ? COND_FALSE
+                   : a == COND_TRUE && part == COND_TRUE ? COND_TRUE
+                                                         : COND_UNKNOWN;
+  else
+    p->condition = part;
+  p->condition_op = p->op;
+}
+
+static IfFrame *
+top_if (Parser *p)
+{
+  return p->ifs->len > 0 ? &g_array_index (p->ifs, IfFrame, p->ifs->len - 1) : NULL;
+}
+
+/* "if" or "elif" (on line @line): the condition is read, until "then". */
+static void
+condition_start (Parser  *p,
+                 guint    line,
+                 gboolean elif)
+{
+  IfFrame *frame = top_if (p);
+
+  if (!elif || frame == NULL)
+    {
+      IfFrame fresh = { 0 };
+
+      fresh.line = line;
+      fresh.outer_skip = skipping (p);
+      g_array_append_val (p->ifs, fresh);
+      frame = top_if (p);
+    }
+  else
+    branch_leave (p, frame);
+  frame->deciding = TRUE;
+  p->condition = COND_UNKNOWN;
+  p->condition_op = ';';
+}
+
+/* "then": the condition is read; its branch is read when it holds, or when
+ * it cannot be known and no branch was chosen yet (the first one is). */
+static void
+condition_end (Parser *p,
+               guint   line)
+{
+  IfFrame *frame = top_if (p);
+  gboolean decides, active;
+
+  if (frame == NULL || !frame->deciding)
+    return;
+  decides = !frame->outer_skip && !frame->taken;
+  active = decides && p->condition != COND_FALSE;
+
+  /* Reported from the condition's place, before the branch is entered. */
+  if (decides && p->condition == COND_UNKNOWN)
+    {
+      g_autofree char *message = g_strdup_printf (_("the condition of the “if” on line %u cannot be "
+                                                    "evaluated from the script alone; the branch from line %u is "
+                                                    "read, the others are not"), frame->line, line);
+
+      report (p, PLANNER_SEVERITY_INFO, "import.condition", line,
+              _("Set the value the condition tests in the script, or keep only the branch you mean."), message);
+    }
+  frame->deciding = FALSE;
+  frame->taken |= active;
+  branch_enter (p, frame, active);
+}
+
+static void
+branch_else (Parser *p)
+{
+  IfFrame *frame = top_if (p);
+
+  if (frame == NULL)
+    return;
+  branch_leave (p, frame);
+  frame->deciding = FALSE;
+  branch_enter (p, frame, !frame->outer_skip && !frame->taken);
+  frame->taken = TRUE;
+}
+
+static void
+block_end (Parser *p)
+{
+  IfFrame *frame = top_if (p);
+
+  if (frame == NULL)
+    return;
+  branch_leave (p, frame);
+  g_array_set_size (p->ifs, p->ifs->len - 1);
+}
+
+/* The words that open, divide and close an if, taken when they are read
+ * (before what follows them on the line is assigned or expanded).  TRUE
+ * when @word was one. */
+static gboolean
+if_keyword (Parser           *p,
+            PlannerShellWord *word)
+{
+  if (word->unknown)
+    return FALSE;
+  if (strcmp (word->text, "if") == 0 || strcmp (word->text, "elif") == 0)
+    condition_start (p, word->line, word->text[0] == 'e');
+  else if (strcmp (word->text, "then") == 0)
+    condition_end (p, word->line);
+  else if (strcmp (word->text, "else") == 0)
+    branch_else (p);
+  else if (strcmp (word->text, "fi") == 0)
+    block_end (p);
+  else
+    return FALSE;
+  return TRUE;
+}
+
 static void
 end_command (Parser  *p,
              Command *cmd)
 {
   static const char *const prefixes[] = { "then", "else", "do", "{", "!", "time", NULL };
-  static const char *const conditions[] = { "if", "elif", "while", "until", NULL };
+  static const char *const conditions[] = { "while", "until", NULL };
   static const char *const closers[] = { "fi", "done", "esac", "}", NULL };
   static const char *const loops[] = { "for", "case", "select", "function", NULL };
+  const IfFrame *frame = top_if (p);
   PlannerShellCommand *out;
 
-  /* Keywords that only open or close a block: the commands inside are
-   * read once, whatever the condition. */
+  /* A part of an if's condition (joined by || or &&, or a command before
+   * "then"). */
+  if (frame != NULL && frame->deciding && cmd->words->len > 0)
+    {
+      condition_add (p, evaluate_test (cmd, 0));
+      command_reset (cmd);
+      return;
+    }
+
+  /* Keywords that only open or close a block.  An if reads the branch its
+   * condition selects; loops read their commands once. */
   while (cmd->words->len > 0)
     {
       PlannerShellWord *first = g_ptr_array_index (cmd->words, 0);
@@ -2092,6 +2415,11 @@ end_command (Parser  *p,
         break;
     }
 
+  if (skipping (p))
+    {
+      command_reset (cmd);
+      return;
+    }
   report_unread_builtin (p, cmd);
 
   if (cmd->words->len > 0 && !cmd->declaration)
@@ -2165,8 +2493,11 @@ add_operator (Parser *p,
               gsize   start,
               guint   line)
 {
-  g_autofree char *text = g_strndup (p->text + start, p->pos - start);
+  g_autofree char *text = NULL;
 
+  if (skipping (p))
+    return;
+  text = g_strndup (p->text + start, p->pos - start);
   g_strstrip (text);
   if (p->script->operators->len < PLANNER_SHELL_MAX_DIAGNOSTICS)
     g_ptr_array_add (p->script->operators, word_new (text, line, FALSE));
@@ -2393,6 +2724,7 @@ parse (Parser *p)
       if (c == '\n')
         {
           advance (p);
+          p->op = ';';
           end_command (p, cmd);
           if (p->heredocs->len > 0)
             skip_heredocs (p);
@@ -2418,6 +2750,7 @@ parse (Parser *p)
           if ((c == ';' || c == '&' || c == '|') && (peek (p, 0) == c || (c == '|' && peek (p, 0) == '&')))
             advance (p);
           add_operator (p, start, p->line);
+          p->op = (c == '|' || c == '&') && p->pos - start == 2 && p->text[p->pos - 1] == c ? c : ';';
           end_command (p, cmd);
           continue;
         }
@@ -2443,6 +2776,13 @@ parse (Parser *p)
           }
         fields_clear (&f);
 
+        if (first == 0 && cmd->words->len == 1 && cmd->assignments->len == 0 && !cmd->declaration &&
+            if_keyword (p, g_ptr_array_index (cmd->words, 0)))
+          {
+            g_ptr_array_set_size (cmd->words, 0);
+            cmd->line = 0;
+            continue;
+          }
         if (first == 0 && cmd->words->len > 0)
           {
             static const char *const declarations[] = {
@@ -2476,9 +2816,13 @@ parse (Parser *p)
           }
       }
     }
+  p->op = ';';
   if (p->error == NULL)
     end_command (p, cmd);
   command_destroy (cmd);
+  /* A block the script never closed: the real variables are the script's. */
+  while (p->ifs->len > 0)
+    block_end (p);
 }
 
 static char *
@@ -2535,6 +2879,7 @@ planner_shell_parse (const char  *text,
   p.vars = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, var_free);
   p.reported = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   p.heredocs = g_ptr_array_new_with_free_func (heredoc_free);
+  p.ifs = g_array_new (FALSE, TRUE, sizeof (IfFrame));
   p.script = script;
 
   parse (&p);
@@ -2552,6 +2897,7 @@ planner_shell_parse (const char  *text,
   g_hash_table_unref (p.vars);
   g_hash_table_unref (p.reported);
   g_ptr_array_unref (p.heredocs);
+  g_array_unref (p.ifs);
 
   if (p.error != NULL)
     {

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "planner-analyze.h"
+#include "planner-recommend-job.h"
 #include "planner-recommend-private.h"
 
 /* The targets of issue 11 (on a held-back set of the same kind); the
@@ -745,6 +746,191 @@ test_published_layouts (void)
   g_assert_cmpfloat ((double) score.fits / score.rows, >=, TARGET_FITS);
 }
 
+/* ---- One estimate ----
+ *
+ * Issue 22 §2: the bytes per stage the search ranked a layout with are
+ * the bytes the analysis of that layout gives, wherever it is analysed:
+ * the job Use Recommended makes (planner_recommendation_to_job, then
+ * planner_analyze_job, as the window and `draw memory` do), the
+ * candidate's own arguments (planner_analyze_args, as `analyze` reads a
+ * script), and the shell block `recommend` prints, read back as a script
+ * with the catalogue model filled in (`analyze --model`).  Every layout
+ * recommend returns for the calibration rows (the best and the
+ * alternatives) is checked. */
+
+/* The row as the job a person would make in the window. */
+static PlannerJob *
+row_job (const Row *row)
+{
+  const PlannerGpu *gpu = planner_gpu_lookup (row->gpu);
+  guint gpn = gpu->nvlink_domain_size > 8 ? 4 : 8;
+  PlannerJob *job = planner_job_new ();
+
+  if (row->gpus < gpn)
+    gpn = (guint) row->gpus;
+  g_assert_cmpuint (row->gpus % gpn, ==, 0);
+  g_object_set (job, "gpu-id", row->gpu, "nodes", (guint) (row->gpus / gpn), "gpus-per-node", gpn,
+                "seq-length", row->seq, "global-batch-size", (guint) row->gbs, "mock-data", TRUE,
+                "precision", g_str_equal (row->precision, "bf16") ? "bf16" : "fp8", NULL);
+  if (!g_str_equal (row->precision, "bf16"))
+    g_object_set (job, "fp8-recipe", g_str_equal (row->precision, "mxfp8")       ? "mxfp8"
+                                     : g_str_equal (row->precision, "fp8-block") ? "blockwise"
+                                                                                 : "tensorwise", NULL);
+  if (g_str_has_prefix (row->model, "gpt:"))
+    {
+      g_auto(GStrv) parts = g_strsplit (row->model, ":", -1);
+      guint hidden = (guint) g_ascii_strtoull (parts[2], NULL, 10);
+
+      /* GPT-3's architecture, resized (as custom_model_args). */
+      g_object_set (job, "num-layers", (guint) g_ascii_strtoull (parts[1], NULL, 10), "hidden-size", hidden,
+                    "num-attention-heads", (guint) g_ascii_strtoull (parts[3], NULL, 10),
+                    "ffn-hidden-size", 4 * hidden, "vocab-size", 50257u, "max-position-embeddings", row->seq,
+                    "position-embedding-type", "learned_absolute", "normalization", "LayerNorm",
+                    "activation", "gelu", "untie-embeddings-and-output-weights", FALSE,
+                    "add-bias-linear", TRUE, NULL);
+    }
+  else
+    g_object_set (job, "model-id", row->model, NULL);
+  return job;
+}
+
+/* Largest |analysis − search| over the stages the search reported, in bytes. */
+static double
+stage_difference (const PlannerRecommendCandidate *c,
+                  const PlannerReport             *report,
+                  GString                         *why)
+{
+  const PlannerMemoryEstimate *e = planner_report_get_memory_estimate (report);
+  double worst = 0.0;
+
+  if (e == NULL || e->n_stages != c->n_stages)
+    {
+      g_string_append_printf (why, " (%u stages analysed, %u searched)", e != NULL ? e->n_stages : 0, c->n_stages);
+      return INFINITY;
+    }
+  for (guint i = 0; i < c->n_stages; i++)
+    {
+      double d = e->stages[i].total_bytes - c->stage_bytes[i];
+
+      g_assert_cmpuint (e->stages[i].stage, ==, c->stage_rank[i]);
+      if (fabs (d) > fabs (worst))
+        worst = d;
+    }
+  return worst;
+}
+
+typedef struct
+{
+  guint  layouts[3];
+  guint  differ[3];      /* job, arguments, shell block */
+  double worst[3];
+  double sum[3];
+} Agreement;
+
+static void
+add_difference (Agreement  *a,
+                guint       path,
+                double      d,
+                const char *what,
+                GString    *lines)
+{
+  /* The same configuration gives the same double; allow for the last
+   * bits of a different order of the same sums. */
+  a->layouts[path]++;
+  if (fabs (d) > 1.0)
+    {
+      a->differ[path]++;
+      g_string_append_printf (lines, "  %s: %+.3f GiB\n", what, d / PLANNER_GIB);
+    }
+  if (fabs (d) > fabs (a->worst[path]))
+    a->worst[path] = d;
+  a->sum[path] += isfinite (d) ? fabs (d) : 0.0;
+}
+
+static void
+test_one_estimate (void)
+{
+  g_autoptr(GArray) rows = load_rows ();
+  g_autoptr(GString) lines = g_string_new (NULL);
+  Agreement a = { 0 };
+  static const char *const paths[] = { "job (to_job, analyze_job)", "arguments (analyze_args)",
+                                       "shell block (analyze --model)" };
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const Row *row = &g_array_index (rows, Row, i);
+      g_autoptr(PlannerJob) job = row_job (row);
+      g_autoptr(PlannerArgs) model_args = NULL;
+      g_autoptr(PlannerRecommendation) r = NULL;
+      g_autoptr(GError) error = NULL;
+      PlannerRecommendRequest request = { 0 };
+
+      g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, &error));
+      g_assert_no_error (error);
+      request.max_alternatives = 4;
+      r = planner_recommend (&request, &error);
+      g_assert_no_error (error);
+      if (!r->fits)
+        continue;
+      for (gint k = -1; k < (gint) r->alternatives->len; k++)
+        {
+          const PlannerRecommendCandidate *c = k < 0 ? &r->best
+                                                     : &g_array_index (r->alternatives, PlannerRecommendCandidate, k);
+          g_autoptr(PlannerJob) after = planner_recommendation_to_job (r, c, job);
+          g_autoptr(PlannerReport) from_job = planner_analyze_job (after);
+          g_autoptr(PlannerArgs) args = planner_recommendation_candidate_args (r, c);
+          g_autoptr(PlannerReport) from_args = NULL;
+          g_autofree char *what = g_strdup_printf ("line %u %s on %" G_GUINT64_FORMAT " %s, TP %u PP %u VPP %u CP %u "
+                                                   "EP %u micro %u", row->line, row->model, row->gpus, row->gpu,
+                                                   c->layout.tp, c->layout.pp, c->layout.vpp, c->layout.cp,
+                                                   c->layout.ep, c->micro_batch_size);
+          g_autofree char *job_what = g_strconcat (what, ", job", NULL);
+          g_autofree char *args_what = g_strconcat (what, ", arguments", NULL);
+          PlannerAnalyzeOptions options = { 0 };
+          g_autoptr(GString) why = g_string_new (NULL);
+
+          add_difference (&a, 0, stage_difference (c, from_job, why), job_what, lines);
+          options.world_size = r->num_gpus;
+          options.vocab_size = r->vocab_size;
+          options.gpu_id = row->gpu;
+          from_args = planner_analyze_args (args, NULL, &options, &error);
+          g_assert_no_error (error);
+          add_difference (&a, 1, stage_difference (c, from_args, why), args_what, lines);
+
+          /* The best's shell block, as a person pastes it after the
+           * model's own flags and the sequence length. */
+          if (k < 0 && !g_str_has_prefix (row->model, "gpt:"))
+            {
+              g_autofree char *script = g_strdup_printf ("%s\npython pretrain_gpt.py \"${PARALLEL_ARGS[@]}\" "
+                                                         "--seq-length %u --max-position-embeddings %u\n",
+                                                         r->shell, row->seq,
+                                                         MAX (row->seq, planner_model_lookup (row->model)
+                                                                          ->max_position_embeddings));
+              g_autoptr(PlannerImport) import = planner_import_script (script, strlen (script), &error);
+              g_autoptr(PlannerReport) from_shell = NULL;
+              g_autofree char *shell_what = g_strconcat (what, ", shell block", NULL);
+
+              g_assert_no_error (error);
+              options.model_id = row->model;
+              from_shell = planner_analyze_import (import, &options, &error);
+              g_assert_no_error (error);
+              add_difference (&a, 2, stage_difference (c, from_shell, why), shell_what, lines);
+            }
+          if (why->len > 0)
+            g_test_message ("%s:%s", what, why->str);
+        }
+    }
+  g_test_message ("layouts whose analysis differs from the search by more than a byte:\n%s", lines->str);
+  for (guint p = 0; p < G_N_ELEMENTS (paths); p++)
+    g_test_message ("%s: %u of %u layouts differ; largest difference %+.3f GiB (%.0f bytes), mean |difference| %.3f GiB",
+                    paths[p], a.differ[p], a.layouts[p], a.worst[p] / PLANNER_GIB, a.worst[p],
+                    a.sum[p] / MAX (a.layouts[p], 1) / PLANNER_GIB);
+  g_assert_cmpuint (a.layouts[0], >=, 300);
+  g_assert_cmpuint (a.layouts[2], >=, 60);
+  for (guint p = 0; p < G_N_ELEMENTS (paths); p++)
+    g_assert_cmpuint (a.differ[p], ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -752,6 +938,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/calibration/published-layouts", test_published_layouts);
+  g_test_add_func ("/calibration/one-estimate", test_one_estimate);
 
   return g_test_run ();
 }

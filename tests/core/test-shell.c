@@ -447,11 +447,92 @@ test_heredoc_and_blocks (void)
               "  echo $X\n"
               "done\n");
 
-  g_assert_cmpuint (script->commands->len, ==, 3);
+  /* The condition is a test, not a command of the script. */
+  g_assert_cmpuint (script->commands->len, ==, 2);
   assert_words (script, 0, "cat");
-  assert_words (script, 1, "[|-z|$X|]");
-  assert_words (script, 2, "echo|5");
-  g_assert_cmpuint (command (script, 2)->line, ==, 8);
+  assert_words (script, 1, "echo|5");
+  g_assert_cmpuint (command (script, 1)->line, ==, 8);
+}
+
+static guint
+count_code (PlannerShellScript *script,
+            const char         *code)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < script->diagnostics->len; i++)
+    n += g_str_equal (((PlannerDiagnostic *) g_ptr_array_index (script->diagnostics, i))->code, code);
+  return n;
+}
+
+/* Issue 22 §3: an if reads the branch the script's own values select
+ * (NVIDIA's Llama 3 8B example tests a ${3:-"MOCK"} default), and with a
+ * condition it cannot evaluate, the first branch only, said so. */
+static void
+test_if_branches (void)
+{
+  {
+    g_autoptr(PlannerShellScript) script =
+      parse_ok ("TOKENIZER_ARG=${3:-\"MOCK\"}\n"
+                "DATA=()\n"
+                "if [[ \"$TOKENIZER_ARG\" == \"MOCK\" ]] || [[ -z \"$TOKENIZER_ARG\" ]]; then\n"
+                "  DATA+=(\"--mock-data\")\n"
+                "  echo mock\n"
+                "else\n"
+                "  DATA+=(\"--data-path $TOKENIZER_ARG\")\n"
+                "  echo real\n"
+                "fi\n"
+                "run \"${DATA[@]}\"\n");
+
+    g_assert_cmpuint (script->commands->len, ==, 2);
+    assert_words (script, 0, "echo|mock");
+    assert_words (script, 1, "run|--mock-data");
+    g_assert_cmpuint (count_code (script, "import.condition"), ==, 0);
+    g_assert_cmpuint (count_code (script, "import.unparsed"), ==, 0);
+  }
+  {
+    /* false, elif true, else; a nested if inside a branch not read; an
+     * assignment in a branch not read does not leak. */
+    g_autoptr(PlannerShellScript) script =
+      parse_ok ("DTYPE=bf16\nN=3\n"
+                "if [ \"$DTYPE\" = fp8 ]; then\n"
+                "  P=fp8\n"
+                "  if true; then echo nested; fi\n"
+                "elif [ $N -ge 2 ] && [ \"$DTYPE\" != fp16 ]; then\n"
+                "  P=bf16\n"
+                "else\n"
+                "  P=other\n"
+                "fi\n"
+                "if [ \"$DTYPE\" == fp8 ]; then Q=yes; else Q=no; fi\n"
+                "echo $P $Q\n");
+
+    g_assert_cmpuint (script->commands->len, ==, 1);
+    assert_words (script, 0, "echo|bf16|no");
+    g_assert_cmpstr (g_hash_table_lookup (script->variables, "P"), ==, "bf16");
+  }
+  {
+    /* Not known: the first branch is read, and said with its lines. */
+    g_autoptr(PlannerShellScript) script =
+      parse_ok ("if [ -f \"$HOME/x\" ]; then\n"
+                "  A=1\n"
+                "elif [ 1 -eq 1 ]; then\n"
+                "  A=2\n"
+                "else\n"
+                "  A=3\n"
+                "fi\n"
+                "echo $A\n"
+                "if [ -d /x ]; then\n"
+                "fi\n");
+
+    assert_words (script, 0, "echo|1");
+    g_assert_cmpuint (count_code (script, "import.condition"), ==, 2);
+  }
+  {
+    /* Unclosed: the variables are still the script's. */
+    g_autoptr(PlannerShellScript) script = parse_ok ("A=1\nif false; then\n  A=2\n");
+
+    g_assert_cmpstr (g_hash_table_lookup (script->variables, "A"), ==, "1");
+  }
 }
 
 static void
@@ -553,6 +634,7 @@ main (int   argc,
   g_test_add_func ("/planner/shell/unread-builtins", test_unread_builtins);
   g_test_add_func ("/planner/shell/operator-list", test_operator_list);
   g_test_add_func ("/planner/shell/heredoc-and-blocks", test_heredoc_and_blocks);
+  g_test_add_func ("/planner/shell/if-branches", test_if_branches);
   g_test_add_func ("/planner/shell/odd-input", test_odd_input);
   g_test_add_func ("/planner/shell/limits", test_limits);
 
