@@ -367,6 +367,37 @@ record_to_args (const PlannerLogRecord *record,
   qsort (dests, n, sizeof *dests, compare_strings);
   for (guint i = 0; i < n; i++)
     add_argument (args, record, dests[i], g_hash_table_lookup (record->arguments, dests[i]), unread);
+  if (unread != NULL && record->arguments_cut)
+    g_ptr_array_add (unread, record->arguments_line != NULL &&
+                             record->arguments_line->number != record->arguments_cut_line
+                             ? g_strdup_printf (_("The log's last argument block (line %" G_GUINT64_FORMAT ") is cut: "
+                                                  "the run died while printing it, so the last complete block "
+                                                  "(line %" G_GUINT64_FORMAT ") was used."),
+                                                record->arguments_cut_line, record->arguments_line->number)
+                             : g_strdup_printf (_("The log's argument block (line %" G_GUINT64_FORMAT ") is cut: the "
+                                                  "run died while printing it, so arguments it did not reach keep "
+                                                  "the job's defaults; check the log."),
+                                                record->arguments_cut_line));
+  /* Values the log printed that could not be taken as they are. */
+  if (unread != NULL && record->unkept_arguments != NULL)
+    {
+      g_autofree const char **unkept = NULL;
+
+      unkept = (const char **) g_hash_table_get_keys_as_array (record->unkept_arguments, &n);
+      qsort (unkept, n, sizeof *unkept, compare_strings);
+      for (guint i = 0; i < n; i++)
+        {
+          const PlannerFlagInfo *info = planner_flag_catalog_lookup_dest (unkept[i]);
+
+          if (info == NULL)
+            continue;
+          g_ptr_array_add (unread, g_strdup_printf (_("The log's argument %s (%s) was left out, as %s: it would "
+                                                      "have had to be changed to be used; give it in the job."),
+                                                    unkept[i], value_spelling (info, unkept[i]),
+                                                    (const char *) g_hash_table_lookup (record->unkept_arguments,
+                                                                                        unkept[i])));
+        }
+    }
   return g_steal_pointer (&args);
 }
 

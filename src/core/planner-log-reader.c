@@ -11,6 +11,10 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
+#include "planner-escape.h"
+
 #include "planner-log-line.h"
 #include "planner-log-record-private.h"
 #include "planner-log-rules.h"
@@ -97,6 +101,11 @@ struct _PlannerLogReader
   /* Argument block */
   gboolean          in_arguments;
   gint              arguments_rank;
+  /* The last block that reached its end line, while a newer one is read. */
+  GHashTable       *complete_arguments;
+  GHashTable       *complete_unkept;
+  PlannerLogLine   *complete_line;
+  gboolean          complete_truncated;
 
   PlannerLogPhase   phase;
 
@@ -157,6 +166,9 @@ planner_log_reader_free (PlannerLogReader *reader)
   if (reader == NULL)
     return;
   g_clear_pointer (&reader->record, planner_log_record_unref);
+  g_clear_pointer (&reader->complete_arguments, g_hash_table_unref);
+  g_clear_pointer (&reader->complete_unkept, g_hash_table_unref);
+  g_clear_pointer (&reader->complete_line, planner_log_line_free);
   g_free (reader->line);
   g_hash_table_unref (reader->tflops_histogram);
   g_hash_table_unref (reader->ms_histogram);
@@ -979,12 +991,47 @@ stale_traceback (gpointer key,
 /* Lines ----------------------------------------------------------------- */
 
 static void
+clear_complete (PlannerLogReader *reader)
+{
+  g_clear_pointer (&reader->complete_arguments, g_hash_table_unref);
+  g_clear_pointer (&reader->complete_unkept, g_hash_table_unref);
+  g_clear_pointer (&reader->complete_line, planner_log_line_free);
+}
+
+/* Whether @value can be taken as the log printed it: whole, valid UTF-8,
+ * no control character.  Anything else would have to be changed to be
+ * used, and a changed path is a wrong path. */
+static const char *
+unkept_reason (const char *value,
+               gsize       length,
+               gboolean    whole)
+{
+  const char *end = value + length;
+
+  if (!whole)
+    return _("its line was cut at 65,536 bytes, or held a NUL byte or a carriage return");
+  if (!g_utf8_validate (value, (gssize) length, NULL))
+    return _("it holds bytes that are not UTF-8 text");
+  for (const char *p = value; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\t' || planner_is_control_char (c))
+        return _("it holds a control character or an escape sequence");
+    }
+  return NULL;
+}
+
+static void
 handle_argument (PlannerLogReader       *reader,
-                 const PlannerLogParsed *parsed)
+                 const PlannerLogParsed *parsed,
+                 gboolean                whole)
 {
   PlannerLogRecord *record = reader->record;
   const char *value = parsed->arg_value.start;
   gsize length = parsed->arg_value.length;
+  g_autofree char *dest = NULL;
+  const char *reason;
 
   if (reader->arguments_rank >= 0 && parsed->rank != reader->arguments_rank)
     return;
@@ -995,8 +1042,20 @@ handle_argument (PlannerLogReader       *reader,
     }
   while (length > 0 && g_ascii_isspace (value[length - 1]))
     length--;
-  g_hash_table_replace (record->arguments, g_strndup (parsed->arg_name.start, parsed->arg_name.length),
-                        sanitize (value, MIN (length, 4096)));
+  dest = g_strndup (parsed->arg_name.start, parsed->arg_name.length);
+  /* Kept whole or not at all: never cut, never with characters replaced. */
+  reason = unkept_reason (value, length, whole);
+  if (reason != NULL)
+    {
+      g_hash_table_remove (record->arguments, dest);
+      if (record->unkept_arguments == NULL)
+        record->unkept_arguments = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_hash_table_replace (record->unkept_arguments, g_steal_pointer (&dest), (gpointer) reason);
+      return;
+    }
+  if (record->unkept_arguments != NULL)
+    g_hash_table_remove (record->unkept_arguments, dest);
+  g_hash_table_replace (record->arguments, g_steal_pointer (&dest), g_strndup (value, length));
 }
 
 static void
@@ -1012,6 +1071,18 @@ process_line (PlannerLogReader *reader,
   /* A progress bar rewrites its line with "\r": what is left is the last. */
   if (length > 0 && text[length - 1] == '\r')
     text[--length] = '\0';
+  /* An argument line is read whole: a value with a NUL byte or a "\r" in
+   * it, or cut at the line limit, is named and not taken. */
+  if (reader->in_arguments && (reader->line_overflow || memchr (text, '\r', length) != NULL ||
+                               strlen (text) != length))
+    {
+      planner_log_parse_line (text, &parsed);
+      if (parsed.kind == PLANNER_LOG_LINE_ARG)
+        {
+          handle_argument (reader, &parsed, FALSE);
+          return;
+        }
+    }
   if (memchr (text, '\r', length) != NULL && (cr = strrchr (text, '\r')) != NULL)
     text = cr + 1;
 
@@ -1026,7 +1097,7 @@ process_line (PlannerLogReader *reader,
    * ranks may write in between). */
   if (reader->in_arguments && parsed.kind == PLANNER_LOG_LINE_ARG)
     {
-      handle_argument (reader, &parsed);
+      handle_argument (reader, &parsed, TRUE);
       return;
     }
 
@@ -1042,7 +1113,18 @@ process_line (PlannerLogReader *reader,
     {
     case PLANNER_LOG_LINE_ARGS_BEGIN:
       record->n_runs++;
+      /* The last complete block is kept aside until this one ends: a
+       * restart that dies while printing must not become the job. */
+      if (!reader->in_arguments && record->arguments != NULL)
+        {
+          clear_complete (reader);
+          reader->complete_arguments = g_steal_pointer (&record->arguments);
+          reader->complete_unkept = g_steal_pointer (&record->unkept_arguments);
+          reader->complete_line = g_steal_pointer (&record->arguments_line);
+          reader->complete_truncated = record->arguments_truncated;
+        }
       g_clear_pointer (&record->arguments, g_hash_table_unref);
+      g_clear_pointer (&record->unkept_arguments, g_hash_table_unref);
       record->arguments = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       record->arguments_truncated = FALSE;
       planner_log_line_free (record->arguments_line);
@@ -1242,6 +1324,23 @@ planner_log_reader_finish (PlannerLogReader *reader)
     end_line (reader);
 
   record = reader->record;
+  /* A block without its end line: the restart died while printing it. */
+  if (reader->in_arguments && record->arguments != NULL)
+    {
+      record->arguments_cut = TRUE;
+      record->arguments_cut_line = record->arguments_line != NULL ? record->arguments_line->number : 0;
+      if (reader->complete_arguments != NULL)
+        {
+          g_clear_pointer (&record->arguments, g_hash_table_unref);
+          g_clear_pointer (&record->unkept_arguments, g_hash_table_unref);
+          planner_log_line_free (record->arguments_line);
+          record->arguments = g_steal_pointer (&reader->complete_arguments);
+          record->unkept_arguments = g_steal_pointer (&reader->complete_unkept);
+          record->arguments_line = g_steal_pointer (&reader->complete_line);
+          record->arguments_truncated = reader->complete_truncated;
+        }
+    }
+  clear_complete (reader);
   record->phase = reader->phase;
   record->n_ranks_seen = g_hash_table_size (reader->ranks);
   finish_series (reader);

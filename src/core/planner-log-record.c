@@ -125,6 +125,7 @@ planner_log_record_unref (PlannerLogRecord *record)
     return;
 
   g_clear_pointer (&record->arguments, g_hash_table_unref);
+  g_clear_pointer (&record->unkept_arguments, g_hash_table_unref);
   planner_log_line_free (record->arguments_line);
   g_free (record->points);
   planner_log_line_free (record->first_iteration_line);

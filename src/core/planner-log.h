@@ -176,6 +176,13 @@ typedef struct
   GHashTable      *arguments;
   PlannerLogLine  *arguments_line;     /* the block's first line */
   gboolean         arguments_truncated;
+  /* dest → why its printed value was not taken (it would have had to be
+   * changed or cut); NULL while none. */
+  GHashTable      *unkept_arguments;
+  /* The last block ended before its closing line (a restart that died):
+   * the block before it is used, when there is one. */
+  gboolean         arguments_cut;
+  guint64          arguments_cut_line;  /* the cut block's first line */
 
   /* "using world size: …" */
   guint64          world_size;         /* 0 unknown */

@@ -22,6 +22,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "planner-script-memcheck.h"
+#include "planner-field-check.h"
 
 #include <string.h>
 
@@ -360,6 +361,21 @@ planner_script_render_memory_check (PlannerJob     *job,
                    _("cluster.gpu_id is “%s”, not a GPU in the catalog"), planner_job_get_gpu_id (job));
       return NULL;
     }
+
+  /* Extra arguments that fail their checks are refused, as the torchrun
+   * and SLURM drafts refuse them: leaving them out would check another
+   * job than the one launched. */
+  {
+    g_autoptr(GPtrArray) extra = planner_field_check_keys (job, "extra-args");
+
+    if (extra->len > 0)
+      {
+        const PlannerFieldProblem *p = g_ptr_array_index (extra, 0);
+
+        g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD, p->message);
+        return NULL;
+      }
+  }
 
   /* The job as the other drafts see it: Megatron must accept its model and
    * parallel flags, or there is nothing to check. */

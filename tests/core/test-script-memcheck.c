@@ -291,6 +291,35 @@ test_parse_stages_hostile (void)
   }
 }
 
+/* Extra arguments that fail their checks are refused, naming the field,
+ * as the torchrun and SLURM drafts refuse them: the draft dropped them
+ * without a word, and the valid ones with them (red team, round 3 #7). */
+static void
+test_memcheck_bad_extra_args (void)
+{
+  g_autoptr(PlannerJob) job = llama_job ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *draft = NULL;
+  g_autofree char *torchrun = NULL;
+  g_autoptr(GError) torchrun_error = NULL;
+
+  g_object_set (job, "extra-args", "--log-throughput --data-cache-path cache", NULL);
+  draft = planner_script_render_memory_check (job, NULL, 0, &error);
+  g_assert_null (draft);
+  g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD);
+  g_assert_nonnull (strstr (error->message, "advanced.extra_args"));
+  g_assert_nonnull (strstr (error->message, "--data-cache-path"));
+  torchrun = planner_script_render (job, PLANNER_SCRIPT_TORCHRUN, &torchrun_error);
+  g_assert_null (torchrun);
+  g_clear_error (&error);
+
+  /* Valid ones reach the draft. */
+  g_object_set (job, "extra-args", "--log-throughput", NULL);
+  draft = planner_script_render_memory_check (job, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (draft, "--log-throughput"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -304,5 +333,6 @@ main (int   argc,
   g_test_add_func ("/planner/script-memcheck/parse-stages", test_parse_stages);
   g_test_add_func ("/planner/script-memcheck/parse-stages-hostile", test_parse_stages_hostile);
 
+  g_test_add_func ("/planner/script-memcheck/bad-extra-args", test_memcheck_bad_extra_args);
   return g_test_run ();
 }
