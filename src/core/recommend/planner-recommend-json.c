@@ -149,6 +149,97 @@ add_ranked_json (JsonBuilder                     *b,
   json_builder_end_object (b);
 }
 
+/* The answer when a layout fits: the layout, why, the alternatives, the
+ * ranking, the checks and the shell block. */
+static void
+add_answer_json (JsonBuilder                 *b,
+                 const PlannerRecommendation *r)
+{
+  json_builder_set_member_name (b, "layout");
+  json_builder_begin_object (b);
+  planner_recommend_add_candidate_json (b, &r->best);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "reasons");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->reasons->len; i++)
+    {
+      const PlannerRecommendReason *reason = g_ptr_array_index (r->reasons, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "degree");
+      json_builder_add_string_value (b, reason->degree);
+      json_builder_set_member_name (b, "value");
+      json_builder_add_int_value (b, (gint64) reason->value);
+      json_builder_set_member_name (b, "reason");
+      json_builder_add_string_value (b, reason->reason);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "alternatives");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->alternatives->len; i++)
+    {
+      const PlannerRecommendCandidate *c = &g_array_index (r->alternatives, PlannerRecommendCandidate, i);
+
+      json_builder_begin_object (b);
+      planner_recommend_add_candidate_json (b, c);
+      json_builder_set_member_name (b, "relative_speed");
+      json_builder_add_double_value (b, c->speedup);
+      json_builder_set_member_name (b, "tie_with_best");
+      json_builder_add_boolean_value (b, c->tie);
+      json_builder_set_member_name (b, "trade");
+      json_builder_add_string_value (b, c->trade);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "ranking");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "rule");
+  json_builder_add_string_value (b, r->ranking_text);
+  json_builder_set_member_name (b, "layouts_that_fit");
+  json_builder_add_int_value (b, (gint64) r->n_layouts);
+  json_builder_set_member_name (b, "top");
+  json_builder_begin_array (b);
+  add_ranked_json (b, &r->best, &r->best, 1);
+  for (guint i = 0; i < r->alternatives->len; i++)
+    add_ranked_json (b, &g_array_index (r->alternatives, PlannerRecommendCandidate, i), &r->best, i + 2);
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "product_check");
+  json_builder_add_string_value (b, r->product_check);
+  if (r->expert_check != NULL)
+    {
+      json_builder_set_member_name (b, "expert_check");
+      json_builder_add_string_value (b, r->expert_check);
+      json_builder_set_member_name (b, "moe");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "expert_weight_bytes_ep1");
+      json_builder_add_double_value (b, r->expert_bytes_ep1);
+      json_builder_set_member_name (b, "expert_weight_bytes");
+      json_builder_add_double_value (b, r->expert_bytes);
+      json_builder_set_member_name (b, "summary");
+      json_builder_add_string_value (b, r->moe_summary);
+      json_builder_end_object (b);
+    }
+  json_builder_set_member_name (b, "mfu");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "low");
+  json_builder_add_double_value (b, r->mfu.low);
+  json_builder_set_member_name (b, "high");
+  json_builder_add_double_value (b, r->mfu.high);
+  json_builder_set_member_name (b, "text");
+  json_builder_add_string_value (b, r->mfu_text);
+  json_builder_set_member_name (b, "source");
+  json_builder_add_string_value (b, r->mfu.source);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "shell");
+  json_builder_add_string_value (b, r->shell);
+}
+
 JsonNode *
 planner_recommendation_to_json (const PlannerRecommendation *r)
 {
@@ -220,91 +311,7 @@ planner_recommendation_to_json (const PlannerRecommendation *r)
   json_builder_add_int_value (b, (gint64) r->n_evaluated);
 
   if (r->fits)
-    {
-      json_builder_set_member_name (b, "layout");
-      json_builder_begin_object (b);
-      planner_recommend_add_candidate_json (b, &r->best);
-      json_builder_end_object (b);
-
-      json_builder_set_member_name (b, "reasons");
-      json_builder_begin_array (b);
-      for (guint i = 0; i < r->reasons->len; i++)
-        {
-          const PlannerRecommendReason *reason = g_ptr_array_index (r->reasons, i);
-
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "degree");
-          json_builder_add_string_value (b, reason->degree);
-          json_builder_set_member_name (b, "value");
-          json_builder_add_int_value (b, (gint64) reason->value);
-          json_builder_set_member_name (b, "reason");
-          json_builder_add_string_value (b, reason->reason);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-
-      json_builder_set_member_name (b, "alternatives");
-      json_builder_begin_array (b);
-      for (guint i = 0; i < r->alternatives->len; i++)
-        {
-          const PlannerRecommendCandidate *c = &g_array_index (r->alternatives, PlannerRecommendCandidate, i);
-
-          json_builder_begin_object (b);
-          planner_recommend_add_candidate_json (b, c);
-          json_builder_set_member_name (b, "relative_speed");
-          json_builder_add_double_value (b, c->speedup);
-          json_builder_set_member_name (b, "tie_with_best");
-          json_builder_add_boolean_value (b, c->tie);
-          json_builder_set_member_name (b, "trade");
-          json_builder_add_string_value (b, c->trade);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-
-      json_builder_set_member_name (b, "ranking");
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "rule");
-      json_builder_add_string_value (b, r->ranking_text);
-      json_builder_set_member_name (b, "layouts_that_fit");
-      json_builder_add_int_value (b, (gint64) r->n_layouts);
-      json_builder_set_member_name (b, "top");
-      json_builder_begin_array (b);
-      add_ranked_json (b, &r->best, &r->best, 1);
-      for (guint i = 0; i < r->alternatives->len; i++)
-        add_ranked_json (b, &g_array_index (r->alternatives, PlannerRecommendCandidate, i), &r->best, i + 2);
-      json_builder_end_array (b);
-      json_builder_end_object (b);
-
-      json_builder_set_member_name (b, "product_check");
-      json_builder_add_string_value (b, r->product_check);
-      if (r->expert_check != NULL)
-        {
-          json_builder_set_member_name (b, "expert_check");
-          json_builder_add_string_value (b, r->expert_check);
-          json_builder_set_member_name (b, "moe");
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "expert_weight_bytes_ep1");
-          json_builder_add_double_value (b, r->expert_bytes_ep1);
-          json_builder_set_member_name (b, "expert_weight_bytes");
-          json_builder_add_double_value (b, r->expert_bytes);
-          json_builder_set_member_name (b, "summary");
-          json_builder_add_string_value (b, r->moe_summary);
-          json_builder_end_object (b);
-        }
-      json_builder_set_member_name (b, "mfu");
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "low");
-      json_builder_add_double_value (b, r->mfu.low);
-      json_builder_set_member_name (b, "high");
-      json_builder_add_double_value (b, r->mfu.high);
-      json_builder_set_member_name (b, "text");
-      json_builder_add_string_value (b, r->mfu_text);
-      json_builder_set_member_name (b, "source");
-      json_builder_add_string_value (b, r->mfu.source);
-      json_builder_end_object (b);
-      json_builder_set_member_name (b, "shell");
-      json_builder_add_string_value (b, r->shell);
-    }
+    add_answer_json (b, r);
   else
     {
       json_builder_set_member_name (b, "nothing_fits");
