@@ -19,7 +19,13 @@ KNOWN = set()
 
 root = sys.argv[1]
 core = os.path.join(root, "src", "core")
-names = [n for n in os.listdir(core) if re.match(r"planner-.*\.[ch]$", n)]
+# The engine's files, in their area folders (src/core/AREA/planner-*.c).
+paths = {}
+for dirpath, _, filenames in os.walk(core):
+    for n in filenames:
+        if re.match(r"planner-.*\.[ch]$", n):
+            paths[n] = os.path.join(dirpath, n)
+names = sorted(paths)
 
 
 def unit_of(stem):
@@ -32,7 +38,7 @@ include = re.compile(r'#include\s+"(planner-[^"]+)\.h"')
 edges = {}
 for name in names:
     src = unit_of(re.sub(r"\.[ch]$", "", name))
-    with open(os.path.join(core, name), encoding="utf-8") as f:
+    with open(paths[name], encoding="utf-8") as f:
         for line in f:
             m = include.match(line)
             if m:

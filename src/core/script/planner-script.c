@@ -518,6 +518,136 @@ marked_job (PlannerJob *job,
   return copy;
 }
 
+/* The errors Megatron would raise on the job: in a script, a refusal
+ * (FALSE with @error); in a draft, a mark each, unless a field's own
+ * mark already says it. */
+static gboolean
+collect_rejections (Check          *check,
+                    PlannerJob     *job,
+                    PlannerReport  *report,
+                    GPtrArray      *field_problems,
+                    GPtrArray      *rejections,
+                    gboolean        draft,
+                    GError        **error)
+{
+  GPtrArray *diagnostics = planner_report_get_diagnostics (report);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (d->severity != PLANNER_SEVERITY_ERROR)
+        continue;
+      if (!draft)
+        problem (check, "%s%s%s", d->message, d->fix != NULL ? " Fix: " : "", d->fix != NULL ? d->fix : "");
+      else
+        {
+          g_auto(GStrv) keys = planner_field_keys_for_flags (job, (const char *const *) d->flags);
+          PlannerScriptMark *mark;
+          g_autofree char *message = NULL;
+          gboolean known = FALSE;
+
+          /* A field already marked says it better than Megatron's
+           * consequence of it (no tokenizer path: the tokenizer fails). */
+          for (guint k = 0; keys[k] != NULL && !known; k++)
+            for (guint f = 0; f < field_problems->len && !known; f++)
+              known = g_str_equal (((PlannerFieldProblem *) g_ptr_array_index (field_problems, f))->key, keys[k]);
+          if (known)
+            continue;
+          mark = g_new0 (PlannerScriptMark, 1);
+          message = g_strdup_printf ("%s%s%s", d->message, d->fix != NULL ? " Fix: " : "",
+                                                      d->fix != NULL ? d->fix : "");
+
+          mark->key = g_strdup (keys[0]);
+          mark->label = g_strdup (keys[0] != NULL ? planner_field_get_label (planner_field_lookup (keys[0]))
+                                                  : d->code);
+          mark->message = planner_field_rewrite_message (job, message);
+          g_ptr_array_add (rejections, mark);
+        }
+    }
+  if (!draft)
+    {
+      g_autofree char *text = join_problems (check->problems);
+
+      g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
+                   _("Megatron-Core %s would reject this job:\n%s"),
+                   planner_flag_catalog_get_megatron_version (), text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* What is not in the text by its value, listed before it, marked. */
+static GString *
+not_ready_text (const GString *body,
+                GPtrArray     *field_problems,
+                GPtrArray     *rejections)
+{
+  GString *not_ready = g_string_new (NULL);
+
+  g_string_append (not_ready, "# NOT READY: values are missing or wrong, marked <MISSING: …> or <FIX: …>;\n"
+                              "# the draft cannot be approved or exported until the job gives them.\n");
+  for (guint i = 0; i < field_problems->len; i++)
+    {
+      const PlannerFieldProblem *p = g_ptr_array_index (field_problems, i);
+      g_autofree char *mark = mark_text (p->label, p->missing);
+      g_autofree char *prefix = NULL;
+
+      prefix = strstr (body->str, mark) != NULL ? g_strdup ("#   ") : g_strdup_printf ("#   %s ", mark);
+      append_comment_line (not_ready, prefix, p->message);
+    }
+  if (rejections->len > 0)
+    g_string_append_printf (not_ready, "# Megatron-Core %s would reject this job:\n",
+                            planner_flag_catalog_get_megatron_version ());
+  for (guint i = 0; i < rejections->len; i++)
+    {
+      const PlannerScriptMark *r = g_ptr_array_index (rejections, i);
+      g_autofree char *mark = mark_text (r->label, FALSE);
+      g_autofree char *prefix = g_strdup_printf ("#   %s ", mark);
+
+      append_comment_line (not_ready, prefix, r->message);
+    }
+  return not_ready;
+}
+
+/* Where each mark stands: in place when the field has a place in the
+ * text, else in the list above it (@out's first @header_len bytes). */
+static void
+place_marks (GPtrArray     *marks,
+             const GString *out,
+             gsize          header_len,
+             GPtrArray     *field_problems,
+             GPtrArray     *rejections)
+{
+  for (guint i = 0; i < field_problems->len; i++)
+    {
+      const PlannerFieldProblem *p = g_ptr_array_index (field_problems, i);
+      g_autofree char *text = mark_text (p->label, p->missing);
+      const char *at = strstr (out->str + header_len, text);
+      PlannerScriptMark *mark = g_new0 (PlannerScriptMark, 1);
+
+      if (at == NULL)
+        at = strstr (out->str, text);
+      mark->key = g_strdup (p->key);
+      mark->label = g_strdup (p->label);
+      mark->message = g_strdup (p->message);
+      mark->missing = p->missing;
+      mark->offset = at != NULL ? (gsize) (at - out->str) : 0;
+      mark->length = at != NULL ? strlen (text) : 0;
+      g_ptr_array_add (marks, mark);
+    }
+  for (guint i = 0; i < rejections->len; i++)
+    {
+      PlannerScriptMark *r = g_ptr_array_index (rejections, i);
+      g_autofree char *text = mark_text (r->label, FALSE);
+      const char *at = strstr (out->str, text);
+
+      r->offset = at != NULL ? (gsize) (at - out->str) : 0;
+      r->length = at != NULL ? strlen (text) : 0;
+      g_ptr_array_add (marks, g_steal_pointer (&rejections->pdata[i]));
+    }
+}
+
 static char *
 render (PlannerJob             *job,
         PlannerScriptLauncher   launcher,
@@ -609,53 +739,9 @@ render (PlannerJob             *job,
           return NULL;
         }
     }
-  if (report != NULL && planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0)
-    {
-      GPtrArray *diagnostics = planner_report_get_diagnostics (report);
-
-      for (guint i = 0; i < diagnostics->len; i++)
-        {
-          const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
-
-          if (d->severity != PLANNER_SEVERITY_ERROR)
-            continue;
-          if (!draft)
-            problem (&check, "%s%s%s", d->message, d->fix != NULL ? " Fix: " : "", d->fix != NULL ? d->fix : "");
-          else
-            {
-              g_auto(GStrv) keys = planner_field_keys_for_flags (job, (const char *const *) d->flags);
-              PlannerScriptMark *mark;
-              g_autofree char *message = NULL;
-              gboolean known = FALSE;
-
-              /* A field already marked says it better than Megatron's
-               * consequence of it (no tokenizer path: the tokenizer fails). */
-              for (guint k = 0; keys[k] != NULL && !known; k++)
-                for (guint f = 0; f < field_problems->len && !known; f++)
-                  known = g_str_equal (((PlannerFieldProblem *) g_ptr_array_index (field_problems, f))->key, keys[k]);
-              if (known)
-                continue;
-              mark = g_new0 (PlannerScriptMark, 1);
-              message = g_strdup_printf ("%s%s%s", d->message, d->fix != NULL ? " Fix: " : "",
-                                                          d->fix != NULL ? d->fix : "");
-
-              mark->key = g_strdup (keys[0]);
-              mark->label = g_strdup (keys[0] != NULL ? planner_field_get_label (planner_field_lookup (keys[0]))
-                                                      : d->code);
-              mark->message = planner_field_rewrite_message (job, message);
-              g_ptr_array_add (rejections, mark);
-            }
-        }
-      if (!draft)
-        {
-          g_autofree char *text = join_problems (problems);
-
-          g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
-                       _("Megatron-Core %s would reject this job:\n%s"),
-                       planner_flag_catalog_get_megatron_version (), text);
-          return NULL;
-        }
-    }
+  if (report != NULL && planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0 &&
+      !collect_rejections (&check, job, report, field_problems, rejections, draft, error))
+    return NULL;
 
   /* The text: written from a copy of the job whose faulty fields hold
    * their marks, so each mark stands where its value would. */
@@ -709,69 +795,15 @@ render (PlannerJob             *job,
 
   /* What is not in the text by its value is listed before it, marked. */
   if (draft && (field_problems->len > 0 || rejections->len > 0))
-    {
-      not_ready = g_string_new (NULL);
-      g_string_append (not_ready, "# NOT READY: values are missing or wrong, marked <MISSING: …> or <FIX: …>;\n"
-                                  "# the draft cannot be approved or exported until the job gives them.\n");
-      for (guint i = 0; i < field_problems->len; i++)
-        {
-          const PlannerFieldProblem *p = g_ptr_array_index (field_problems, i);
-          g_autofree char *mark = mark_text (p->label, p->missing);
-          g_autofree char *prefix = NULL;
-
-          prefix = strstr (body->str, mark) != NULL ? g_strdup ("#   ") : g_strdup_printf ("#   %s ", mark);
-          append_comment_line (not_ready, prefix, p->message);
-        }
-      if (rejections->len > 0)
-        g_string_append_printf (not_ready, "# Megatron-Core %s would reject this job:\n",
-                                planner_flag_catalog_get_megatron_version ());
-      for (guint i = 0; i < rejections->len; i++)
-        {
-          const PlannerScriptMark *r = g_ptr_array_index (rejections, i);
-          g_autofree char *mark = mark_text (r->label, FALSE);
-          g_autofree char *prefix = g_strdup_printf ("#   %s ", mark);
-
-          append_comment_line (not_ready, prefix, r->message);
-        }
-    }
+    not_ready = not_ready_text (body, field_problems, rejections);
 
   out = g_string_new ("#!/bin/bash\n");
   append_header (out, job, launcher, model, gpu, report, not_ready != NULL ? not_ready->str : NULL);
   header_len = out->len;
   g_string_append_len (out, body->str, body->len);
 
-  /* Where each mark stands: in place when the field has a place in the
-   * text, else in the list above it. */
   if (marks != NULL)
-    {
-      for (guint i = 0; i < field_problems->len; i++)
-        {
-          const PlannerFieldProblem *p = g_ptr_array_index (field_problems, i);
-          g_autofree char *text = mark_text (p->label, p->missing);
-          const char *at = strstr (out->str + header_len, text);
-          PlannerScriptMark *mark = g_new0 (PlannerScriptMark, 1);
-
-          if (at == NULL)
-            at = strstr (out->str, text);
-          mark->key = g_strdup (p->key);
-          mark->label = g_strdup (p->label);
-          mark->message = g_strdup (p->message);
-          mark->missing = p->missing;
-          mark->offset = at != NULL ? (gsize) (at - out->str) : 0;
-          mark->length = at != NULL ? strlen (text) : 0;
-          g_ptr_array_add (marks, mark);
-        }
-      for (guint i = 0; i < rejections->len; i++)
-        {
-          PlannerScriptMark *r = g_ptr_array_index (rejections, i);
-          g_autofree char *text = mark_text (r->label, FALSE);
-          const char *at = strstr (out->str, text);
-
-          r->offset = at != NULL ? (gsize) (at - out->str) : 0;
-          r->length = at != NULL ? strlen (text) : 0;
-          g_ptr_array_add (marks, g_steal_pointer (&rejections->pdata[i]));
-        }
-    }
+    place_marks (marks, out, header_len, field_problems, rejections);
 
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

@@ -12,6 +12,10 @@
 
 G_BEGIN_DECLS
 
+/* Virtual stages per rank: Megatron's published runs use up to 24 (one
+ * layer per chunk); more only multiplies the sends. */
+#define PLANNER_RECOMMEND_MAX_VPP 32
+
 #define PLANNER_GIB (1024.0 * 1024.0 * 1024.0)
 
 /* The constants of the step model (planner-recommend-step.c says what
@@ -184,6 +188,19 @@ void      planner_recommend_explain_moe     (PlannerRecommendation         *r,
                                              const PlannerRecommendSearch  *s);
 void      planner_recommend_explain_mfu     (PlannerRecommendation         *r,
                                              const PlannerRecommendSearch  *s);
+/* The parts of a candidate's step, by name (a JSON member name, N_()
+ * marked), key and offset in PlannerStepTime. */
+typedef struct
+{
+  const char *name;
+  const char *key;
+  gsize       offset;
+} PlannerRecommendComponent;
+#define PLANNER_RECOMMEND_N_COMPONENTS 8
+extern const PlannerRecommendComponent planner_recommend_components[PLANNER_RECOMMEND_N_COMPONENTS];
+/* Component @i of @c's step, per sequence of its global batch. */
+double    planner_recommend_component_per_sequence (const PlannerRecommendCandidate *c,
+                                                    guint                            i);
 void      planner_recommend_add_candidate_json (JsonBuilder                  *b,
                                                 const PlannerRecommendCandidate *c);
 gboolean  planner_recommend_is_sigmoid_router (const PlannerArgs           *args);

@@ -63,15 +63,13 @@ n_graph_modules (const PlannerCheck *c)
   return n;
 }
 
-void
-planner_check_cuda_graphs (PlannerCheck *c)
+/* How the graphs are asked for: the switches, their scope and the full-iteration graph's needs. */
+static void
+check_cuda_graph_switches (PlannerCheck *c)
 {
   const char *impl = c->cuda_graph_impl;
   gboolean enable = ON ("enable_cuda_graph");
   gboolean external = ON ("external_cuda_graph");
-  gboolean moe = c->num_experts > 1;
-  gboolean selective = str_is (c->recompute, "selective");
-  gboolean full_graph = str_is (impl, "full_iteration") || n_graph_modules (c) == 0;
 
   if ((enable || external) && !str_is (arg_str (c->args, "cuda_graph_impl", "none"), "none"))
     ADD (ERROR, "cuda-graph.deprecated-with-impl",
@@ -147,9 +145,16 @@ planner_check_cuda_graphs (PlannerCheck *c)
              _("Transformer Engine CUDA graphs with PYTORCH_CUDA_ALLOC_CONF=%s need NCCL_GRAPH_REGISTER=0 "
                "(an illegal memory access otherwise); Megatron refuses the launch."), alloc);
     }
+}
 
-  if (str_is (impl, "none"))
-    return;
+/* Per-layer graphs (local or Transformer Engine) against what the layers do. */
+static void
+check_cuda_graph_layers (PlannerCheck *c)
+{
+  const char *impl = c->cuda_graph_impl;
+  gboolean moe = c->num_experts > 1;
+  gboolean selective = str_is (c->recompute, "selective");
+  gboolean full_graph = str_is (impl, "full_iteration") || n_graph_modules (c) == 0;
 
   if (c->cpu_offloading && !str_is (impl, "full_iteration"))
     ADD (ERROR, "cuda-graph.cpu-offloading", FLAGS (F ("cuda_graph_impl"), F ("cpu_offloading_num_layers")),
@@ -285,6 +290,15 @@ planner_check_cuda_graphs (PlannerCheck *c)
              _("Full-iteration graphs with fine-grained offloading need %s (0 or more)."),
              F ("fine_grained_offloading_max_inflight_offloads"));
     }
+}
+
+void
+planner_check_cuda_graphs (PlannerCheck *c)
+{
+  check_cuda_graph_switches (c);
+  if (str_is (c->cuda_graph_impl, "none"))
+    return;
+  check_cuda_graph_layers (c);
 }
 
 /* ------------------------------------------------------------------ */

@@ -36,16 +36,11 @@ moe_layer_freq_mixed (const PlannerCheck *c)
   return memchr (pattern, 0, c->num_layers) != NULL;
 }
 
-/* Rules of TransformerConfig that hold whether or not the model has
- * experts: the dispatcher, router and grouped-GEMM switches are checked
- * at start-up even for a dense model. */
+/* The experts' weights: counts, grouped GEMM and grouped tensors. */
 static void
-check_moe_switches (PlannerCheck *c)
+check_moe_grouped_weights (PlannerCheck *c)
 {
-  const char *dispatcher = c->dispatcher;
-  const char *backend = c->flex_backend;
   gboolean grouped_gemm = ON ("moe_grouped_gemm");
-  gboolean fuser = ON ("use_transformer_engine_op_fuser");
   gboolean single_weight = ON ("moe_single_grouped_weight");
   gboolean single_bias = ON ("moe_single_grouped_bias");
 
@@ -103,6 +98,16 @@ check_moe_switches (PlannerCheck *c)
          FLAGS (F ("moe_single_grouped_bias"), F ("add_bias_linear")),
          _("Drop --moe-single-grouped-bias, or drop --disable-bias-linear."),
          _("%s needs linear-layer biases, which %s removes."), F ("moe_single_grouped_bias"), F ("add_bias_linear"));
+}
+
+/* The token dispatcher and its flex backends. */
+static void
+check_moe_dispatch (PlannerCheck *c)
+{
+  const char *dispatcher = c->dispatcher;
+  const char *backend = c->flex_backend;
+  gboolean grouped_gemm = ON ("moe_grouped_gemm");
+  gboolean fuser = ON ("use_transformer_engine_op_fuser");
 
   if (ON ("moe_enable_deepep"))
     {
@@ -162,6 +167,15 @@ check_moe_switches (PlannerCheck *c)
          _("Replace both with one --moe-flex-dispatcher-num-sms."),
          _("%s and %s (both deprecated) disagree; Megatron needs one SM count, %s."),
          F ("moe_deepep_num_sms"), F ("moe_hybridep_num_sms"), F ("moe_flex_dispatcher_num_sms"));
+}
+
+/* Shared experts, capacity, padding and paged stashing. */
+static void
+check_moe_capacity (PlannerCheck *c)
+{
+  const char *dispatcher = c->dispatcher;
+  const char *backend = c->flex_backend;
+  gboolean fuser = ON ("use_transformer_engine_op_fuser");
 
   if (GIVEN ("moe_shared_expert_intermediate_size"))
     {
@@ -266,6 +280,14 @@ check_moe_switches (PlannerCheck *c)
             break;
           }
     }
+}
+
+/* The router, grouped GEMM's hardware, latent experts and upcycling. */
+static void
+check_moe_router (PlannerCheck *c)
+{
+  const char *dispatcher = c->dispatcher;
+  gboolean grouped_gemm = ON ("moe_grouped_gemm");
 
   if (ON ("moe_router_enable_expert_bias")
       && !str_is (arg_str (c->args, "moe_router_score_function", "softmax"), "sigmoid")
@@ -345,6 +367,18 @@ check_moe_switches (PlannerCheck *c)
     ADD (ERROR, "moe.upcycling-needs-save", FLAGS (F ("moe_use_upcycling"), F ("save")),
          _("Add --save with the directory for the upcycled checkpoint."),
          _("%s writes the upcycled MoE checkpoint and needs %s."), F ("moe_use_upcycling"), F ("save"));
+}
+
+/* Rules of TransformerConfig that hold whether or not the model has
+ * experts: the dispatcher, router and grouped-GEMM switches are checked
+ * at start-up even for a dense model. */
+static void
+check_moe_switches (PlannerCheck *c)
+{
+  check_moe_grouped_weights (c);
+  check_moe_dispatch (c);
+  check_moe_capacity (c);
+  check_moe_router (c);
 }
 
 /* The expert-parallel overlap and its companions (TransformerConfig). */

@@ -250,8 +250,9 @@ planner_check_env (PlannerCheck *c)
     }
 }
 
-void
-planner_check_pipeline (PlannerCheck *c)
+/* How the layers split over the stages: a layout string, uneven first and last stages, or an even split. */
+static void
+check_pipeline_split (PlannerCheck *c)
 {
   guint64 layers = pipeline_layers (c->args);
   gboolean uneven = has_uneven_stages (c->args);
@@ -366,6 +367,14 @@ planner_check_pipeline (PlannerCheck *c)
            /* translators: in place of a list of valid values */
            choices != NULL ? choices : _("none"));
     }
+}
+
+/* The virtual pipeline and the pipeline's communication overlaps. */
+static void
+check_pipeline_overlaps (PlannerCheck *c)
+{
+  guint64 pp = c->d.pp;
+  guint64 vpp = c->d.vpp;
 
   if (vpp > 1)
     {
@@ -455,4 +464,11 @@ planner_check_pipeline (PlannerCheck *c)
          : _("%s needs the p2p overlap, which exists only with an interleaved pipeline; "
              "--no-overlap-p2p-communication turns it off."),
          F ("overlap_p2p_comm_warmup_flush"));
+}
+
+void
+planner_check_pipeline (PlannerCheck *c)
+{
+  check_pipeline_split (c);
+  check_pipeline_overlaps (c);
 }

@@ -203,28 +203,22 @@ planner_picture_schedule (const PlannerPictureData  *data,
   return planner_picture_schedule_for (planner_picture_data_get_schedule (data), style);
 }
 
-PlannerScene *
-planner_picture_schedule_for (const PlannerSchedule     *s,
-                              const PlannerPictureStyle *style)
+/* The legend, the bubble as Megatron's papers write it and what the
+ * timeline's units are; returns the height used and sets @bubble. */
+static double
+add_schedule_header (PlannerScene              *scene,
+                     const PlannerSchedule     *s,
+                     const PlannerPictureStyle *style,
+                     double                     width,
+                     const char                *m_text,
+                     char                     **bubble_out)
 {
+  double font = style->font_size, line_h = font * 1.6, y;
   g_autofree char *bubble = NULL;
-  g_autofree char *m_text = NULL;
-  PlannerScene *scene;
   PlannerShape *shape;
-  TimeAxis axis = { 0, };
-  double font, width, y, row_h, row_gap, line_h, plot_w, top, tick;
   const char *labels[3];
   guint values[3];
   guint n_labels = 0;
-
-  g_return_val_if_fail (s != NULL, NULL);
-  g_return_val_if_fail (style != NULL, NULL);
-
-  font = style->font_size;
-  width = style->width > 0. ? style->width : 1200.;
-  line_h = font * 1.6;
-  scene = planner_scene_new (width, 0.);
-  planner_scene_set_font_size (scene, font);
 
   /* Legend: the passes, idle time, the unit of time. */
   labels[n_labels] = _("forward");
@@ -249,7 +243,6 @@ planner_picture_schedule_for (const PlannerSchedule     *s,
   }
 
   /* The bubble, as Megatron's papers write it. */
-  m_text = _planner_format_count (s->num_microbatches);
   if (s->kind == PLANNER_SCHEDULE_NO_PIPELINE)
     bubble = g_strdup (_("No pipeline (PP 1): no bubble"));
   else if (s->kind == PLANNER_SCHEDULE_INTERLEAVED)
@@ -294,6 +287,147 @@ planner_picture_schedule_for (const PlannerSchedule     *s,
                             ? _("1F1B. Time in units of one microbatch's forward through one stage")
                             : _("Time in units of one microbatch's forward"));
   y += line_h + font * 0.3;
+  *bubble_out = g_steal_pointer (&bubble);
+  return y;
+}
+
+/* Pipeline rank @r's row at @ry: its cells, idle time and elision. */
+static void
+add_rank_row (PlannerScene          *scene,
+              const PlannerSchedule *s,
+              const TimeAxis        *axis_in,
+              guint32                r,
+              double                 ry,
+              double                 row_h,
+              double                 font)
+{
+  const TimeAxis axis = *axis_in;
+  PlannerShape *shape;
+  guint64 n, drawn = 0;
+  const PlannerScheduleCell *cells = rank_cells (s, r, &n);
+  double busy_until = 0.;
+  double real_cells = (double) n + (double) s->skipped_microbatches * s->vpp * (s->recompute > 0. ? 3 : 2);
+
+  add_row_label (scene, ry, row_h, axis.label_w, font, r);
+  for (guint64 i = 0; i < n; i++)
+    {
+      const PlannerScheduleCell *c = &cells[i];
+      double t1 = c->start, t2 = c->end, x1, x2;
+      gboolean tail;
+      guint value;
+      guint32 microbatch = c->microbatch;
+
+      add_idle (scene, &axis, r, ry, row_h, busy_until, c->start);
+      busy_until = c->end;
+
+      if (axis.elided)
+        {
+          if (t1 >= axis.cut_a && t2 <= axis.cut_b)
+            continue;
+          tail = t2 > axis.cut_b;
+          if (!tail)
+            t2 = MIN (t2, axis.cut_a);
+          else
+            {
+              t1 = MAX (t1, axis.cut_b);
+              microbatch += (guint32) s->skipped_microbatches;
+            }
+        }
+      x1 = time_x (&axis, t1);
+      x2 = time_x (&axis, t2);
+      value = c->pass == PLANNER_PASS_FORWARD ? FORWARD_COLOR
+              : c->pass == PLANNER_PASS_BACKWARD ? BACKWARD_COLOR : RECOMPUTE_COLOR;
+      shape = planner_scene_add_rect (scene, x1 + 0.5, ry, MAX (x2 - x1 - 1., 0.5), row_h, PLANNER_INK_DATA, value);
+      shape->tag = PLANNER_TAG_SCHEDULE_CELL;
+      shape->a = r;
+      shape->b = microbatch;
+      shape->c = (guint32) c->chunk << 8 | c->pass;
+      shape->value = c->end - c->start;
+      drawn++;
+      if (x2 - x1 >= font * 1.4)
+        {
+          shape = planner_scene_add_textf (scene, x1, ry, x2 - x1, row_h, MIN (font * 0.8, row_h * 0.6),
+                                           PLANNER_INK_ON_DATA, 0, "%u", microbatch);
+          shape->color = value;
+          shape->tag = PLANNER_TAG_SCHEDULE_CELL;
+          shape->a = r;
+          shape->b = microbatch;
+          shape->c = G_MAXUINT32;
+        }
+    }
+  add_idle (scene, &axis, r, ry, row_h, busy_until, s->makespan - axis.shift);
+  if (axis.elided)
+    {
+      shape = planner_scene_add_rect (scene, time_x (&axis, axis.cut_a) + font * 0.5, ry + row_h / 2. - 1.,
+                                      axis.band - font, 2., PLANNER_INK_FAINT, 0);
+      shape->tag = PLANNER_TAG_SCHEDULE_ELIDED;
+      shape->a = r;
+      shape->b = (guint32) MIN (real_cells - (double) drawn, (double) G_MAXUINT32);
+      shape->value = axis.cut_b - axis.cut_a + axis.shift;
+    }
+}
+
+/* A time axis at @y: ticks at round numbers of units. */
+static void
+add_time_axis (PlannerScene          *scene,
+               const PlannerSchedule *s,
+               const TimeAxis        *axis_in,
+               double                 y,
+               double                 plot_w,
+               double                 font)
+{
+  const TimeAxis axis = *axis_in;
+  double tick;
+
+  double span = (axis.elided ? axis.cut_a : s->makespan);
+  double target = MAX (plot_w / (font * 6.), 2.);
+  double raw = (axis.elided ? (axis.cut_a + s->makespan - axis.shift - axis.cut_b) : s->makespan) / target;
+  double mag = pow (10., floor (log10 (MAX (raw, 1e-9))));
+
+  tick = raw <= mag ? mag : raw <= 2. * mag ? 2. * mag : raw <= 5. * mag ? 5. * mag : 10. * mag;
+  planner_scene_add_line (scene, axis.x0, y, time_x (&axis, s->makespan - axis.shift), y, 1., PLANNER_INK_DIM);
+  for (double t = 0.; t <= span + 1e-9; t += tick)
+    {
+      double x = time_x (&axis, t);
+
+      planner_scene_add_line (scene, x, y, x, y + font * 0.4, 1., PLANNER_INK_DIM);
+      planner_scene_add_textf (scene, x - font * 3., y + font * 0.4, font * 6., font * 1.2, font * 0.8,
+                               PLANNER_INK_DIM, 0, "%g", t);
+    }
+  if (axis.elided)
+    for (double t = ceil ((axis.cut_b + axis.shift) / tick) * tick; t <= s->makespan + 1e-9; t += tick)
+      {
+        double x = time_x (&axis, t - axis.shift);
+
+        planner_scene_add_line (scene, x, y, x, y + font * 0.4, 1., PLANNER_INK_DIM);
+        planner_scene_add_textf (scene, x - font * 3., y + font * 0.4, font * 6., font * 1.2, font * 0.8,
+                                 PLANNER_INK_DIM, 0, "%g", t);
+      }
+  y += font * 1.6;
+}
+
+PlannerScene *
+planner_picture_schedule_for (const PlannerSchedule     *s,
+                              const PlannerPictureStyle *style)
+{
+  g_autofree char *bubble = NULL;
+  g_autofree char *m_text = NULL;
+  PlannerScene *scene;
+  PlannerShape *shape;
+  TimeAxis axis = { 0, };
+  double font, width, y, row_h, row_gap, line_h, plot_w, top;
+
+  g_return_val_if_fail (s != NULL, NULL);
+  g_return_val_if_fail (style != NULL, NULL);
+
+  font = style->font_size;
+  width = style->width > 0. ? style->width : 1200.;
+  line_h = font * 1.6;
+  scene = planner_scene_new (width, 0.);
+  planner_scene_set_font_size (scene, font);
+
+  m_text = _planner_format_count (s->num_microbatches);
+  y = add_schedule_header (scene, s, style, width, m_text, &bubble);
 
   /* Rows, in the room left. */
   axis.label_w = ceil (planner_scene_text_width ("stage 000", font * 0.9) + font);
@@ -317,70 +451,7 @@ planner_picture_schedule_for (const PlannerSchedule     *s,
   y = top;
 
   for (guint32 r = 0; r < s->pp; r++)
-    {
-      guint64 n, drawn = 0;
-      const PlannerScheduleCell *cells = rank_cells (s, r, &n);
-      double busy_until = 0., ry = y + r * (row_h + row_gap);
-      double real_cells = (double) n + (double) s->skipped_microbatches * s->vpp * (s->recompute > 0. ? 3 : 2);
-
-      add_row_label (scene, ry, row_h, axis.label_w, font, r);
-      for (guint64 i = 0; i < n; i++)
-        {
-          const PlannerScheduleCell *c = &cells[i];
-          double t1 = c->start, t2 = c->end, x1, x2;
-          gboolean tail;
-          guint value;
-          guint32 microbatch = c->microbatch;
-
-          add_idle (scene, &axis, r, ry, row_h, busy_until, c->start);
-          busy_until = c->end;
-
-          if (axis.elided)
-            {
-              if (t1 >= axis.cut_a && t2 <= axis.cut_b)
-                continue;
-              tail = t2 > axis.cut_b;
-              if (!tail)
-                t2 = MIN (t2, axis.cut_a);
-              else
-                {
-                  t1 = MAX (t1, axis.cut_b);
-                  microbatch += (guint32) s->skipped_microbatches;
-                }
-            }
-          x1 = time_x (&axis, t1);
-          x2 = time_x (&axis, t2);
-          value = c->pass == PLANNER_PASS_FORWARD ? FORWARD_COLOR
-                  : c->pass == PLANNER_PASS_BACKWARD ? BACKWARD_COLOR : RECOMPUTE_COLOR;
-          shape = planner_scene_add_rect (scene, x1 + 0.5, ry, MAX (x2 - x1 - 1., 0.5), row_h, PLANNER_INK_DATA, value);
-          shape->tag = PLANNER_TAG_SCHEDULE_CELL;
-          shape->a = r;
-          shape->b = microbatch;
-          shape->c = (guint32) c->chunk << 8 | c->pass;
-          shape->value = c->end - c->start;
-          drawn++;
-          if (x2 - x1 >= font * 1.4)
-            {
-              shape = planner_scene_add_textf (scene, x1, ry, x2 - x1, row_h, MIN (font * 0.8, row_h * 0.6),
-                                               PLANNER_INK_ON_DATA, 0, "%u", microbatch);
-              shape->color = value;
-              shape->tag = PLANNER_TAG_SCHEDULE_CELL;
-              shape->a = r;
-              shape->b = microbatch;
-              shape->c = G_MAXUINT32;
-            }
-        }
-      add_idle (scene, &axis, r, ry, row_h, busy_until, s->makespan - axis.shift);
-      if (axis.elided)
-        {
-          shape = planner_scene_add_rect (scene, time_x (&axis, axis.cut_a) + font * 0.5, ry + row_h / 2. - 1.,
-                                          axis.band - font, 2., PLANNER_INK_FAINT, 0);
-          shape->tag = PLANNER_TAG_SCHEDULE_ELIDED;
-          shape->a = r;
-          shape->b = (guint32) MIN (real_cells - (double) drawn, (double) G_MAXUINT32);
-          shape->value = axis.cut_b - axis.cut_a + axis.shift;
-        }
-    }
+    add_rank_row (scene, s, &axis, r, y + r * (row_h + row_gap), row_h, font);
   y += s->pp * (row_h + row_gap);
 
   if (axis.elided)
@@ -403,34 +474,8 @@ planner_picture_schedule_for (const PlannerSchedule     *s,
                                  "the first and the last steps are drawn"), count);
     }
 
-  /* A time axis: ticks at round numbers of units. */
-  {
-    double span = (axis.elided ? axis.cut_a : s->makespan);
-    double target = MAX (plot_w / (font * 6.), 2.);
-    double raw = (axis.elided ? (axis.cut_a + s->makespan - axis.shift - axis.cut_b) : s->makespan) / target;
-    double mag = pow (10., floor (log10 (MAX (raw, 1e-9))));
-
-    tick = raw <= mag ? mag : raw <= 2. * mag ? 2. * mag : raw <= 5. * mag ? 5. * mag : 10. * mag;
-    planner_scene_add_line (scene, axis.x0, y, time_x (&axis, s->makespan - axis.shift), y, 1., PLANNER_INK_DIM);
-    for (double t = 0.; t <= span + 1e-9; t += tick)
-      {
-        double x = time_x (&axis, t);
-
-        planner_scene_add_line (scene, x, y, x, y + font * 0.4, 1., PLANNER_INK_DIM);
-        planner_scene_add_textf (scene, x - font * 3., y + font * 0.4, font * 6., font * 1.2, font * 0.8,
-                                 PLANNER_INK_DIM, 0, "%g", t);
-      }
-    if (axis.elided)
-      for (double t = ceil ((axis.cut_b + axis.shift) / tick) * tick; t <= s->makespan + 1e-9; t += tick)
-        {
-          double x = time_x (&axis, t - axis.shift);
-
-          planner_scene_add_line (scene, x, y, x, y + font * 0.4, 1., PLANNER_INK_DIM);
-          planner_scene_add_textf (scene, x - font * 3., y + font * 0.4, font * 6., font * 1.2, font * 0.8,
-                                   PLANNER_INK_DIM, 0, "%g", t);
-        }
-    y += font * 1.6;
-  }
+  add_time_axis (scene, s, &axis, y, plot_w, font);
+  y += font * 1.6;
   if (axis.elided)
     y += line_h;
   y += font * 0.4;
