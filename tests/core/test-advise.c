@@ -610,6 +610,46 @@ test_invalid_layout_sweep (void)
   g_assert_cmpuint (n_cross, >, 0);
 }
 
+/* A bad extra argument is an error naming the field, for the plan and for
+ * applying one; a suggestion changes only what it lists, so good extra
+ * arguments survive it (red team, round 3 #3: --apply deleted them all
+ * when one failed a check). */
+static void
+test_apply_keeps_extra_args (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerPlan) plan = NULL;
+  g_autoptr(PlannerPlan) bad_plan = NULL;
+  g_autoptr(PlannerJob) applied = NULL;
+  g_autoptr(PlannerJob) not_applied = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_object_set (job, "seq-length", 8192, "distributed-optimizer", FALSE, "data-path", "/data/t_document",
+                "tokenizer-model", "/models/llama3", "train-iters", 1000,
+                "extra-args", "--log-throughput --data-cache-path /cache", NULL);
+  plan = planner_advise_job (job, PLANNER_SYMPTOM_NONE, 0, 0, 0, &error);
+  g_assert_no_error (error);
+  applied = planner_advise_apply_to_job (plan, job, G_MAXUINT, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (planner_job_get_string (applied, "extra-args"),
+                                   "--log-throughput --data-cache-path /cache"));
+
+  g_object_set (job, "extra-args", "--log-throughput --data-cache-path cache", NULL);
+  not_applied = planner_advise_apply_to_job (plan, job, G_MAXUINT, &error);
+  g_assert_null (not_applied);
+  g_assert_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "advanced.extra_args"));
+  g_clear_error (&error);
+  for (PlannerSymptom symptom = PLANNER_SYMPTOM_NONE; symptom <= PLANNER_SYMPTOM_OOM; symptom++)
+    {
+      bad_plan = planner_advise_job (job, symptom, 0, 0, 0, &error);
+      g_assert_null (bad_plan);
+      g_assert_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "“--data-cache-path” is “cache”, a relative path"));
+      g_clear_error (&error);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -627,5 +667,6 @@ main (int   argc,
   g_test_add_func ("/advise/apply-to-job", test_apply_to_job);
   g_test_add_func ("/advise/invalid-layout-sweep", test_invalid_layout_sweep);
 
+  g_test_add_func ("/advise/apply-keeps-extra-args", test_apply_keeps_extra_args);
   return g_test_run ();
 }

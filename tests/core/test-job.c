@@ -275,6 +275,21 @@ test_job_choices (void)
   g_assert_true (planner_job_check_choice ("attention-backend", "flash", NULL));
   g_assert_false (planner_job_check_choice ("attention-backend", "flash2", &error));
   g_assert_nonnull (strstr (error->message, "training.attention_backend"));
+  g_clear_error (&error);
+
+  /* Separators alone name no module: refused, not read as the default
+   * (red team, round 3 #13); "" is the default. */
+  g_assert_true (planner_job_check_choice ("recompute-modules", "", NULL));
+  g_assert_true (planner_job_check_choice ("recompute-modules", "core_attn,,mlp", NULL));
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *separators[] = { ",", " ", " , ," };
+
+      g_assert_false (planner_job_check_choice ("recompute-modules", separators[i], &error));
+      g_assert_nonnull (strstr (error->message, "training.recompute_modules"));
+      g_assert_nonnull (strstr (error->message, "names no module"));
+      g_clear_error (&error);
+    }
 }
 
 static void

@@ -336,6 +336,31 @@ test_async (Fixture       *f,
   assert_only (f, "out.json");
 }
 
+/* Names up to the file system's 255 bytes are written, new and replaced:
+ * the temporary file beside them was 8 bytes longer, so 248-255 failed
+ * (red team, round 3 #13). */
+static void
+test_long_names (Fixture       *f,
+                 gconstpointer  data)
+{
+  for (guint n = 240; n <= 255; n++)
+    {
+      g_autofree char *name = g_strnfill (n, 'a');
+      g_autofree char *path = g_build_filename (f->dir, name, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+
+      g_assert_true (planner_write_file (path, "abc\n", 4, 0644, PLANNER_WRITE_NONE, &error));
+      g_assert_no_error (error);
+      g_assert_true (planner_write_file (path, "def\n", 4, 0644, PLANNER_WRITE_REPLACE, &error));
+      g_assert_no_error (error);
+      text = read_all (path);
+      g_assert_cmpstr (text, ==, "def\n");
+      assert_only (f, name);
+      g_unlink (path);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -352,6 +377,7 @@ main (int   argc,
   ADD ("io-errors", test_io_errors);
   ADD ("replaces", test_replaces);
   ADD ("async", test_async);
+  ADD ("long-names", test_long_names);
 #undef ADD
 
   return g_test_run ();

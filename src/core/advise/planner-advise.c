@@ -13,6 +13,7 @@
 
 #include "planner-advise.h"
 #include "planner-advisor.h"
+#include "planner-field-check.h"
 #include "planner-job-args.h"
 #include "planner-optimize.h"
 #include "planner-troubleshoot.h"
@@ -55,6 +56,22 @@ planner_advise_troubleshoot (const PlannerAdviseInput  *input,
   return planner_advisor_finish (&advisor);
 }
 
+/* Extra arguments that fail their checks are an error naming the field:
+ * the job's arguments would leave them all out, so a plan would be made
+ * for another job, and applying it would delete them. */
+static gboolean
+check_extra_args (PlannerJob  *job,
+                  GError     **error)
+{
+  g_autoptr(GPtrArray) problems = planner_field_check_keys (job, "extra-args");
+
+  if (problems->len == 0)
+    return TRUE;
+  g_set_error_literal (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
+                       ((const PlannerFieldProblem *) g_ptr_array_index (problems, 0))->message);
+  return FALSE;
+}
+
 PlannerPlan *
 planner_advise_job (PlannerJob      *job,
                     PlannerSymptom   symptom,
@@ -68,6 +85,8 @@ planner_advise_job (PlannerJob      *job,
 
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
 
+  if (!check_extra_args (job, error))
+    return NULL;
   planner_advise_input_init_from_job (&input, job, &args);
   input.mfu = mfu;
   input.iteration_time = iteration_time;
@@ -98,6 +117,8 @@ planner_advise_apply_to_job (const PlannerPlan  *plan,
       return NULL;
     }
 
+  if (!check_extra_args (job, error))
+    return NULL;
   /* The plan was made from these very arguments, so it applies to them. */
   args = planner_job_to_args (job);
   changed = planner_plan_apply (plan, args, NULL, index, error);

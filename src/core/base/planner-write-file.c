@@ -33,6 +33,9 @@
 
 G_DEFINE_QUARK (planner-write-file-error-quark, planner_write_error)
 
+/* The most of the target's name the temporary file's name repeats. */
+#define TMP_BASE_MAX 200
+
 /* Tests only: runs between the temporary file and the rename, where a
  * racing program would act. */
 static PlannerWriteHook before_commit;
@@ -303,7 +306,9 @@ planner_write_file (const char         *path,
    * one file system; O_EXCL inside g_mkstemp_full never follows a link. */
   folder = g_path_get_dirname (path);
   base = g_path_get_basename (path);
-  tmp = g_strdup_printf ("%s/.%s.XXXXXX", folder, base);
+  /* ".NAME.XXXXXX" is 8 bytes longer than NAME: a name near the file
+   * system's 255 bytes gets a shorter one (the bytes are any bytes). */
+  tmp = g_strdup_printf ("%s/.%.*s.XXXXXX", folder, (int) MIN (strlen (base), (gsize) TMP_BASE_MAX), base);
   fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, (int) mode);
   if (fd < 0)
     {

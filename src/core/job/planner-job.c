@@ -843,9 +843,11 @@ check_recompute_modules (const char  *value,
                          GError     **error)
 {
   g_auto(GStrv) words = g_strsplit_set (value, " ,", -1);
+  guint named = 0;
 
   for (guint i = 0; words[i] != NULL; i++)
     {
+      named += *words[i] != '\0';
       if (*words[i] == '\0' || g_strv_contains (recompute_module_choices, words[i]))
         continue;
       {
@@ -856,6 +858,16 @@ check_recompute_modules (const char  *value,
                        "recomputes; use %s"), words[i], planner_flag_catalog_get_megatron_version (), valid);
         return FALSE;
       }
+    }
+  /* "," would silently mean the default: only "" means that. */
+  if (named == 0 && *value != '\0')
+    {
+      g_autofree char *valid = join_choices (recompute_module_choices);
+
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                   _("training.recompute_modules is “%s”, which names no module; use %s, or \"\" for "
+                     "Megatron's default"), value, valid);
+      return FALSE;
     }
   return TRUE;
 }
