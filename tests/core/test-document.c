@@ -9,11 +9,15 @@
 
 #include <glib/gstdio.h>
 
+#include <string.h>
+
+#include "planner-analyze.h"
 #include "planner-document.h"
 #include "planner-log.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
+#include "planner-job-args.h"
 
 static PlannerJob *
 complete_job (void)
@@ -200,6 +204,96 @@ test_document_import_script (void)
   g_assert_true (planner_document_get_modified (document));
 }
 
+/* Issue 23 item 10: a script written the way NVIDIA's examples are
+ * (variables, arrays, an if on the precision, an if MOCK … else … data
+ * block, a schedule in samples, its own master port) becomes a job with
+ * one data source, the samples and the port. */
+static void
+test_document_import_realistic (void)
+{
+  static const char script[] =
+    "#!/bin/bash\n"
+    "TOKENIZER_ARG=${1:-\"MOCK\"}\n"
+    "DATA_ARG=${2:-\"MOCK\"}\n"
+    "MASTER_ADDR=${MASTER_ADDR:-localhost}\n"
+    "MASTER_PORT=6000\n"
+    "DTYPE=\"fp8\"\n"
+    "LAUNCH=(--nproc_per_node 8 --nnodes 1 --master_addr $MASTER_ADDR --master_port $MASTER_PORT)\n"
+    "MODEL=(--num-layers 32 --hidden-size 4096 --ffn-hidden-size 14336 --num-attention-heads 32\n"
+    "       --group-query-attention --num-query-groups 8 --seq-length 8192 --max-position-embeddings 8192\n"
+    "       --position-embedding-type rope --swiglu --normalization RMSNorm --untie-embeddings-and-output-weights\n"
+    "       --disable-bias-linear)\n"
+    "TRAIN=(--micro-batch-size 1 --global-batch-size 128 --train-samples 1953125000\n"
+    "       --lr-decay-samples 1949218748 --lr-warmup-samples 3906252 --lr 0.00015 --min-lr 0.00001 --bf16)\n"
+    "PRECISION=()\n"
+    "if [[ \"$DTYPE\" == \"fp8\" ]]; then\n"
+    "  PRECISION+=(--fp8-format hybrid --fp8-param-gather)\n"
+    "fi\n"
+    "DATA=()\n"
+    "if [[ \"$TOKENIZER_ARG\" == \"MOCK\" ]] || [[ \"$DATA_ARG\" == \"MOCK\" ]]; then\n"
+    "  DATA+=(--mock-data --tokenizer-type NullTokenizer --vocab-size 128256)\n"
+    "else\n"
+    "  DATA+=(--data-path $DATA_ARG --tokenizer-type HuggingFaceTokenizer --tokenizer-model $TOKENIZER_ARG)\n"
+    "fi\n"
+    "torchrun ${LAUNCH[@]} pretrain_gpt.py ${MODEL[@]} ${TRAIN[@]} ${PRECISION[@]} \\\n"
+    "  --use-distributed-optimizer ${DATA[@]}\n";
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerDocument) document = planner_document_new (job);
+  g_autoptr(PlannerJob) template_job = planner_job_new ();
+  g_autoptr(GBytes) bytes = g_bytes_new_static (script, sizeof script - 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerReport) report = NULL;
+  g_autoptr(PlannerArgs) args = NULL;
+  g_auto(GStrv) notes = NULL;
+  GPtrArray *diagnostics;
+
+  g_assert_true (planner_document_load_bytes (document, bytes, NULL, template_job, NULL, &notes, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_job_get_bool (job, "mock-data"));
+  g_assert_cmpstr (planner_job_get_string (job, "data-path"), ==, "");
+  g_assert_cmpstr (planner_job_get_string (job, "precision"), ==, "fp8");
+  g_assert_true (planner_job_get_bool (job, "fp8-param-gather"));
+  g_assert_cmpuint (planner_job_get_uint (job, "rdzv-port"), ==, 6000);
+  g_assert_cmpuint (planner_job_get_uint (job, "train-samples"), ==, 1953125000u);
+  g_assert_cmpuint (planner_job_get_uint (job, "lr-decay-samples"), ==, 1949218748u);
+  g_assert_cmpuint (planner_job_get_uint (job, "lr-warmup-samples"), ==, 3906252u);
+  g_assert_cmpuint (planner_job_get_uint (job, "train-iters"), ==, 0);
+  /* None of it is left to the extra arguments. */
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "samples"));
+
+  /* The job's own arguments say the same, and the analysis has no error
+   * about the data or the schedule. */
+  args = planner_job_to_args (job);
+  g_assert_cmpint (planner_args_get_int (args, "train_samples", 0), ==, 1953125000);
+  g_assert_false (planner_args_is_set (args, "train_iters"));
+  report = planner_analyze_job (job);
+  diagnostics = planner_report_get_diagnostics (report);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      g_assert_cmpstr (d->code, !=, "data.single-source");
+      if (d->severity == PLANNER_SEVERITY_ERROR)
+        g_assert_false (g_str_has_prefix (d->code, "training."));
+    }
+
+  /* A port the script does not set keeps the job's, and the notes say so. */
+  {
+    static const char unknown[] =
+      "torchrun --nproc_per_node 8 --master_port $PORT pretrain_gpt.py --num-layers 2\n";
+    g_autoptr(GBytes) other = g_bytes_new_static (unknown, sizeof unknown - 1);
+    g_auto(GStrv) other_notes = NULL;
+    gboolean said = FALSE;
+
+    g_assert_true (planner_document_load_bytes (document, other, NULL, template_job, NULL, &other_notes, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (planner_job_get_uint (planner_document_get_job (document), "rdzv-port"), ==, 29500);
+    for (guint i = 0; other_notes[i] != NULL; i++)
+      said |= strstr (other_notes[i], "29500") != NULL;
+    g_assert_true (said);
+  }
+}
+
 static void
 save_done (GObject      *object,
            GAsyncResult *result,
@@ -347,6 +441,7 @@ main (int   argc,
   g_test_add_func ("/planner/document/memory-check-stages", test_document_memory_check_stages);
   g_test_add_func ("/planner/document/load-all-or-nothing", test_document_load_job_all_or_nothing);
   g_test_add_func ("/planner/document/import-script", test_document_import_script);
+  g_test_add_func ("/planner/document/import-realistic", test_document_import_realistic);
   g_test_add_func ("/planner/document/save-reload", test_document_save_reload);
   g_test_add_func ("/planner/document/restore", test_document_restore);
   g_test_add_func ("/planner/document/load-bounded", test_document_load_bounded);

@@ -412,6 +412,9 @@ planner_document_import_script (const char  *text,
     g_object_set (job, "nodes", MIN (import->nnodes, 16384u), NULL);
   if (import->nproc_per_node > 0)
     g_object_set (job, "gpus-per-node", MIN (import->nproc_per_node, 72u), NULL);
+  /* The script's port is the job's: a cluster may keep 29500 for another use. */
+  if (import->master_port > 0)
+    g_object_set (job, "rdzv-port", import->master_port, NULL);
 
   for (guint i = 0; i < import->diagnostics->len; i++)
     {
@@ -434,6 +437,13 @@ planner_document_import_script (const char  *text,
         g_strdup_printf (_("The script does not say how many GPUs each node runs: "
                                                       "GPUs per Node stays %u."),
                          planner_job_get_uint (job, "gpus-per-node"));
+      g_strv_builder_add (builder, line);
+    }
+  if (import->master_port_unknown)
+    {
+      g_autofree char *line =
+        g_strdup_printf (_("The script's master port is a value it does not set: Rendezvous Port stays %u."),
+                         planner_job_get_uint (job, "rdzv-port"));
       g_strv_builder_add (builder, line);
     }
   g_strv_builder_add (builder, _("A script does not name the GPU type: check GPU Type "

@@ -33,6 +33,7 @@ typedef struct
   guint            args_start;   /* first Megatron argument */
   gint64           torch_nnodes;
   gint64           torch_nproc;
+  gint64           master_port;  /* 0: not given, -1: given but not known */
   gint64           srun_nodes;
   gint64           srun_tasks_per_node;
   gint64           srun_gpus_per_node;
@@ -215,6 +216,24 @@ read_nproc (Launch           *l,
   }
 }
 
+/* --master-port N, or the port of --rdzv-endpoint HOST:N. */
+static void
+read_master_port (Launch           *l,
+                  PlannerShellWord *word,
+                  const char       *value,
+                  gboolean          endpoint)
+{
+  const char *colon = value != NULL && endpoint ? strrchr (value, ':') : NULL;
+  gint64 n;
+
+  if (value == NULL || (endpoint && colon == NULL))
+    return;
+  if ((word == NULL || !word->unknown) && parse_count (endpoint ? colon + 1 : value, &n) && n <= 65535)
+    l->master_port = n;
+  else
+    l->master_port = -1;
+}
+
 /* torchrun's own options, up to the training script. */
 static guint
 read_torchrun_options (Launch    *l,
@@ -250,6 +269,13 @@ read_torchrun_options (Launch    *l,
           const char *value = option_value (words, &i, w->text);
 
           read_nproc (l, word_ptr (words, i == at ? at : i), value);
+        }
+      else if (strcmp (name, "--master-port") == 0 || strcmp (name, "--rdzv-endpoint") == 0)
+        {
+          guint at = i;
+          const char *value = option_value (words, &i, w->text);
+
+          read_master_port (l, word_ptr (words, i == at ? at : i), value, name[2] == 'r');
         }
       else if (g_strv_contains (with_value, name))
         {
@@ -936,6 +962,8 @@ finish (PlannerImport *import,
     nodes = 1;
   import->nnodes = (guint) nodes;
   import->nproc_per_node = (guint) nproc;
+  import->master_port = l->master_port > 0 ? (guint) l->master_port : 0;
+  import->master_port_unknown = l->master_port < 0;
 
   parse_megatron_args (import->args, words, l->args_start, import->diagnostics);
 }

@@ -46,6 +46,9 @@ typedef struct
   char            *script;          /* "pretrain_gpt.py" as written, or NULL */
   guint            nnodes;          /* 0 when unknown */
   guint            nproc_per_node;  /* 0 when unknown */
+  guint            master_port;     /* torchrun's --master-port or --rdzv-endpoint's port; 0 when
+                                     * not given or not known */
+  gboolean         master_port_unknown; /* given, but as a value the script does not set */
   guint            line;            /* line of the command read, 0 for argv */
   GPtrArray       *diagnostics;     /* PlannerDiagnostic */
 } PlannerImport;

@@ -11,11 +11,10 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "planner-shell.h"
+#include "planner-shell-private.h"
 
 #include <string.h>
 
-#include "planner-diagnostic.h"
 
 /* Reads bash the way a careful person would: quotes, continuations,
  * variables and arrays assigned earlier, $((...)) on known numbers.  It
@@ -24,1678 +23,6 @@
 
 G_DEFINE_QUARK (planner-shell-error-quark, planner_shell_error)
 
-typedef struct
-{
-  char     *text;
-  guint     line;
-  gboolean  unknown;
-} Elem;
-
-typedef struct
-{
-  gboolean   is_array;
-  GString   *scalar;    /* !is_array; a GString so that += stays linear */
-  GPtrArray *elems;     /* Elem, is_array */
-  guint      line;
-  gboolean   unknown;
-  gboolean   exported;
-  gboolean   stale;     /* changed by something not evaluated (eval, ((…)), read): every use is unknown */
-} Var;
-
-typedef struct
-{
-  GPtrArray *out;       /* PlannerShellWord */
-  GString   *cur;
-  gboolean   have;      /* the current field exists, even if empty ("") */
-  guint      line;
-  gboolean   unknown;
-  gboolean   empty_at;  /* a quoted "${A[@]}" of no elements was expanded */
-} Fields;
-
-typedef struct
-{
-  GPtrArray *assignments;
-  GPtrArray *words;
-  guint      line;
-  gboolean   declaration;  /* export/declare/local/readonly/typeset */
-  gboolean   exporting;
-} Command;
-
-typedef struct
-{
-  char     *delimiter;
-  gboolean  strip_tabs;
-} HereDoc;
-
-/* An if … fi block being read.  The branch whose condition holds with
- * the values the script sets is read; with a condition that cannot be
- * evaluated, the first branch still open is.  The variables a branch that
- * is not read would set are set on a copy, dropped when it ends. */
-typedef struct
-{
-  guint       line;
-  gboolean    outer_skip;  /* the whole block lies in a branch that is not read */
-  gboolean    deciding;    /* its condition is being read */
-  gboolean    taken;       /* a branch was chosen */
-  gboolean    active;      /* the current branch is read */
-  GHashTable *saved_vars;  /* the real variables while a branch that is not read runs on a copy */
-} IfFrame;
-
-/* The value of a condition: false, true, or not known. */
-typedef enum
-{
-  COND_FALSE,
-  COND_TRUE,
-  COND_UNKNOWN,
-} Cond;
-
-typedef struct
-{
-  const char         *text;
-  gsize               len;
-  gsize               pos;
-  guint               line;
-  guint               depth;
-  gsize               expanded;
-  guint               n_words;
-  GHashTable         *vars;       /* name → Var */
-  GHashTable         *reported;   /* variable names already reported */
-  GPtrArray          *heredocs;   /* HereDoc, pending until the next newline */
-  GArray             *ifs;        /* IfFrame, innermost last */
-  Cond                condition;  /* of the if or elif being read */
-  char                condition_op; /* how the next part joins it: '|' (||), '&' (&&), ';' */
-  char                op;         /* the operator that ended the command being ended */
-  PlannerShellScript *script;
-  GError             *error;
-} Parser;
-
-static void read_word (Parser   *p,
-                       Fields   *f,
-                       gboolean  split,
-                       char      terminator);
-static void report_unterminated (Parser     *p,
-                                 const char *what,
-                                 guint       line);
-
-/* ---- quoting ------------------------------------------------------------ */
-
-static gboolean
-is_safe_char (char c)
-{
-  return g_ascii_isalnum (c) || strchr ("_./:=,+@%-", c) != NULL;
-}
-
-char *
-planner_shell_quote (const char *s)
-{
-  GString *out;
-  gboolean safe = TRUE;
-
-  if (s == NULL || *s == '\0')
-    return g_strdup ("''");
-
-  for (const char *c = s; *c != '\0'; c++)
-    if (!is_safe_char (*c))
-      {
-        safe = FALSE;
-        break;
-      }
-  if (safe)
-    return g_strdup (s);
-
-  out = g_string_new ("'");
-  for (const char *c = s; *c != '\0'; c++)
-    {
-      if (*c == '\'')
-        g_string_append (out, "'\\''");
-      else
-        g_string_append_c (out, *c);
-    }
-  g_string_append_c (out, '\'');
-  return g_string_free (out, FALSE);
-}
-
-char *
-planner_shell_join (const char *const *argv)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; argv != NULL && argv[i] != NULL; i++)
-    {
-      g_autofree char *quoted = planner_shell_quote (argv[i]);
-
-      if (i > 0)
-        g_string_append_c (out, ' ');
-      g_string_append (out, quoted);
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* ---- small helpers ------------------------------------------------------ */
-
-static void
-word_free (gpointer data)
-{
-  PlannerShellWord *word = data;
-
-  g_free (word->text);
-  g_free (word);
-}
-
-static void
-elem_free (gpointer data)
-{
-  Elem *elem = data;
-
-  g_free (elem->text);
-  g_free (elem);
-}
-
-static void
-var_free (gpointer data)
-{
-  Var *var = data;
-
-  if (var->scalar != NULL)
-    g_string_free (var->scalar, TRUE);
-  if (var->elems != NULL)
-    g_ptr_array_unref (var->elems);
-  g_free (var);
-}
-
-static void
-command_free (gpointer data)
-{
-  PlannerShellCommand *command = data;
-
-  g_ptr_array_unref (command->assignments);
-  g_ptr_array_unref (command->words);
-  g_free (command);
-}
-
-static void
-heredoc_free (gpointer data)
-{
-  HereDoc *heredoc = data;
-
-  g_free (heredoc->delimiter);
-  g_free (heredoc);
-}
-
-static PlannerShellWord *
-word_new (const char *text,
-          guint       line,
-          gboolean    unknown)
-{
-  PlannerShellWord *word = g_new0 (PlannerShellWord, 1);
-
-  word->text = g_strdup (text);
-  word->line = line;
-  word->unknown = unknown;
-  return word;
-}
-
-static char
-peek (Parser *p,
-      gsize   offset)
-{
-  return p->pos + offset < p->len ? p->text[p->pos + offset] : '\0';
-}
-
-static gboolean
-at_end (Parser *p)
-{
-  return p->pos >= p->len || p->error != NULL;
-}
-
-/* Every character goes through here so that line numbers stay right. */
-static char
-advance (Parser *p)
-{
-  char c;
-
-  if (p->pos >= p->len)
-    return '\0';
-  c = p->text[p->pos++];
-  if (c == '\n')
-    p->line++;
-  return c;
-}
-
-static void
-fail (Parser     *p,
-      const char *format,
-      ...) G_GNUC_PRINTF (2, 3);
-
-static void
-fail (Parser     *p,
-      const char *format,
-      ...)
-{
-  va_list ap;
-  g_autofree char *message = NULL;
-
-  if (p->error != NULL)
-    return;
-  va_start (ap, format);
-  message = g_strdup_vprintf (format, ap);
-  va_end (ap);
-  g_set_error_literal (&p->error, PLANNER_SHELL_ERROR, PLANNER_SHELL_ERROR_LIMIT, message);
-}
-
-/* Inside a branch of an if that is not read: its commands, assignments
- * and findings are not the script's. */
-static gboolean
-skipping (Parser *p)
-{
-  const IfFrame *frame;
-
-  if (p->ifs == NULL || p->ifs->len == 0)
-    return FALSE;
-  frame = &g_array_index (p->ifs, IfFrame, p->ifs->len - 1);
-  return frame->outer_skip || (!frame->deciding && !frame->active);
-}
-
-static void
-report (Parser          *p,
-        PlannerSeverity  severity,
-        const char      *code,
-        guint            line,
-        const char      *fix,
-        const char      *message)
-{
-  PlannerDiagnostic *d;
-
-  if (skipping (p))
-    return;
-
-  /* A pathological script must not turn into a million messages. */
-  if (p->script->diagnostics->len >= PLANNER_SHELL_MAX_DIAGNOSTICS)
-    return;
-  d = planner_diagnostics_add (p->script->diagnostics, severity, code, NULL, fix, "%s", message);
-  d->line = line;
-}
-
-/* Bytes produced by expansion, against the budget. */
-static gboolean
-spend (Parser *p,
-       gsize   bytes)
-{
-  if (p->error != NULL)
-    return FALSE;
-  if (bytes > PLANNER_SHELL_MAX_EXPANSION - p->expanded)
-    {
-      fail (p, _("line %u: variable expansion grows beyond %d MiB; the importer stops here"),
-            p->line, PLANNER_SHELL_MAX_EXPANSION / (1024 * 1024));
-      return FALSE;
-    }
-  p->expanded += bytes;
-  return TRUE;
-}
-
-/* ---- fields: the words one source word turns into ----------------------- */
-
-static void
-fields_init (Fields *f)
-{
-  f->out = g_ptr_array_new_with_free_func (word_free);
-  f->cur = g_string_new (NULL);
-  f->have = FALSE;
-  f->line = 0;
-  f->unknown = FALSE;
-  f->empty_at = FALSE;
-}
-
-static void
-fields_clear (Fields *f)
-{
-  g_clear_pointer (&f->out, g_ptr_array_unref);
-  if (f->cur != NULL)
-    g_string_free (f->cur, TRUE);
-  f->cur = NULL;
-}
-
-static void
-fields_break (Parser *p,
-              Fields *f)
-{
-  if (!f->have)
-    return;
-  if (p->n_words >= PLANNER_SHELL_MAX_WORDS)
-    {
-      fail (p, _("the script has more than %d words; the importer stops at line %u"),
-            PLANNER_SHELL_MAX_WORDS, p->line);
-      return;
-    }
-  p->n_words++;
-  g_ptr_array_add (f->out, word_new (f->cur->str, f->line != 0 ? f->line : p->line, f->unknown));
-  g_string_truncate (f->cur, 0);
-  f->have = FALSE;
-  f->line = 0;
-  f->unknown = FALSE;
-}
-
-static void
-fields_touch (Fields   *f,
-              guint     line,
-              gboolean  unknown)
-{
-  f->have = TRUE;
-  if (f->line == 0)
-    f->line = line;
-  f->unknown |= unknown;
-}
-
-static void
-fields_add (Parser     *p,
-            Fields     *f,
-            const char *text,
-            gsize       length,
-            guint       line,
-            gboolean    unknown)
-{
-  if (!spend (p, length))
-    return;
-  fields_touch (f, line, unknown);
-  g_string_append_len (f->cur, text, (gssize) length);
-}
-
-static void
-fields_add_c (Fields *f,
-              char    c,
-              guint   line)
-{
-  fields_touch (f, line, FALSE);
-  g_string_append_c (f->cur, c);
-}
-
-static gboolean
-is_ifs (char c)
-{
-  return c == ' ' || c == '\t' || c == '\n';
-}
-
-/* An unquoted expansion is split on blanks into separate words.  Parts
- * kept as written ($(…), ${…}, `…`) are not split, and only the words
- * holding one are marked unknown. */
-static void
-fields_add_split (Parser     *p,
-                  Fields     *f,
-                  const char *text,
-                  guint       line,
-                  gboolean    unknown)
-{
-  gsize length = strlen (text);
-  gsize i = 0;
-
-  if (!spend (p, length))
-    return;
-  while (i < length && p->error == NULL)
-    {
-      gsize start = i;
-      guint depth = 0;
-      gboolean tick = FALSE;
-      gboolean kept = FALSE;
-
-      if (is_ifs (text[i]))
-        {
-          fields_break (p, f);
-          i++;
-          continue;
-        }
-      while (i < length && (depth > 0 || tick || !is_ifs (text[i])))
-        {
-          char c = text[i];
-
-          if (unknown)
-            {
-              if (c == '`')
-                {
-                  tick = !tick;
-                  kept = TRUE;
-                }
-              else if (c == '$' && (text[i + 1] == '(' || text[i + 1] == '{'))
-                {
-                  depth++;
-                  i++;
-                  kept = TRUE;
-                }
-              else if (c == '$')
-                kept = TRUE;
-              else if (depth > 0 && (c == '(' || c == '{'))
-                depth++;
-              else if (depth > 0 && (c == ')' || c == '}'))
-                depth--;
-            }
-          i++;
-        }
-      fields_touch (f, line, kept);
-      g_string_append_len (f->cur, text + start, (gssize) (i - start));
-    }
-}
-
-static char *
-fields_join (Fields *f)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < f->out->len; i++)
-    {
-      PlannerShellWord *w = g_ptr_array_index (f->out, i);
-
-      if (i > 0)
-        g_string_append_c (out, ' ');
-      g_string_append (out, w->text);
-    }
-  return g_string_free (out, FALSE);
-}
-
-static gboolean
-fields_any_unknown (Fields *f)
-{
-  for (guint i = 0; i < f->out->len; i++)
-    if (((PlannerShellWord *) g_ptr_array_index (f->out, i))->unknown)
-      return TRUE;
-  return FALSE;
-}
-
-/* ---- variables ---------------------------------------------------------- */
-
-static gboolean
-is_name_start (char c)
-{
-  return g_ascii_isalpha (c) || c == '_';
-}
-
-static gboolean
-is_name_char (char c)
-{
-  return g_ascii_isalnum (c) || c == '_';
-}
-
-static Var *
-var_lookup (Parser     *p,
-            const char *name)
-{
-  return g_hash_table_lookup (p->vars, name);
-}
-
-static Var *
-var_reset (Parser     *p,
-           const char *name,
-           gboolean    is_array,
-           guint       line)
-{
-  Var *old = var_lookup (p, name);
-  Var *var = g_new0 (Var, 1);
-
-  var->is_array = is_array;
-  var->line = line;
-  var->exported = old != NULL && old->exported;
-  if (is_array)
-    var->elems = g_ptr_array_new_with_free_func (elem_free);
-  else
-    var->scalar = g_string_new (NULL);
-  g_hash_table_replace (p->vars, g_strdup (name), var);
-  return var;
-}
-
-static void
-var_set_scalar (Parser     *p,
-                const char *name,
-                const char *value,
-                guint       line,
-                gboolean    unknown)
-{
-  Var *var = var_reset (p, name, FALSE, line);
-
-  g_string_assign (var->scalar, value);
-  var->unknown = unknown;
-}
-
-static const char *
-var_first (Var *var)
-{
-  if (!var->is_array)
-    return var->scalar->str;
-  if (var->elems->len == 0)
-    return "";
-  return ((Elem *) g_ptr_array_index (var->elems, 0))->text;
-}
-
-/* SLURM and the launchers set these at run time; an unknown value there
- * is expected, so it is only a note. */
-static gboolean
-is_runtime_variable (const char *name)
-{
-  static const char *const names[] = {
-    "MASTER_ADDR", "MASTER_PORT", "NODE_RANK", "RANK", "LOCAL_RANK", "WORLD_SIZE",
-    "HOSTNAME", "HOME", "USER", "PWD", "PATH", "PYTHONPATH", "LD_LIBRARY_PATH",
-    "CUDA_VISIBLE_DEVICES", "TMPDIR", NULL
-  };
-
-  return g_str_has_prefix (name, "SLURM_") || g_str_has_prefix (name, "PMI_")
-         || g_str_has_prefix (name, "OMPI_") || g_strv_contains (names, name);
-}
-
-static void
-report_unknown_variable (Parser     *p,
-                         const char *name,
-                         guint       line)
-{
-  g_autofree char *message = NULL;
-  gboolean positional = g_ascii_isdigit (name[0]) || strchr ("@*#", name[0]) != NULL;
-
-  if (skipping (p) || g_hash_table_contains (p->reported, name))
-    return;
-  g_hash_table_add (p->reported, g_strdup (name));
-
-  if (positional)
-    message = g_strdup_printf (_("$%s is an argument of the script, unknown here; it is left as written"), name);
-  else
-    message = g_strdup_printf (_("$%s is not set in the script; it is left as written"), name);
-  report (p,
-          is_runtime_variable (name) ? PLANNER_SEVERITY_INFO : PLANNER_SEVERITY_WARNING,
-          "import.unknown-variable", line,
-          positional ? _("Write the value into the script or the command line.")
-                     : _("Set the variable in the script, or write its value in place."),
-          message);
-}
-
-/* The script changes @name in a way that is not evaluated (eval, ((…)),
- * let, read): its last value is kept, marked unknown, so what uses it
- * later is not taken for certain. */
-static void
-mark_unknown (Parser     *p,
-              const char *name)
-{
-  Var *var = var_lookup (p, name);
-
-  if (var == NULL)
-    return;
-  var->stale = TRUE;
-}
-
-static gboolean
-is_assignment_operator (const char *q,
-                        gboolean    arithmetic)
-{
-  if (q[0] == '=' && q[1] != '=')
-    return TRUE;
-  if (q[0] == '+' && q[1] == '=')
-    return TRUE;
-  if (!arithmetic)
-    return FALSE;
-  if ((q[0] == '+' && q[1] == '+') || (q[0] == '-' && q[1] == '-'))
-    return TRUE;
-  if (q[0] != '\0' && strchr ("-*/%&|^", q[0]) != NULL && q[1] == '=')
-    return TRUE;
-  return (q[0] == '<' && q[1] == '<' && q[2] == '=') || (q[0] == '>' && q[1] == '>' && q[2] == '=');
-}
-
-/* Marks every variable @text appears to assign (NAME=, NAME+=, NAME[i]=
- * and, in arithmetic, NAME op=, NAME++, ++NAME) and returns their names,
- * space-separated, or NULL for none. */
-static char *
-mark_assigned_in (Parser     *p,
-                  const char *text,
-                  gboolean    arithmetic)
-{
-  g_autoptr(GString) names = g_string_new (NULL);
-  const char *s = text;
-
-  while (*s != '\0')
-    {
-      const char *start = s;
-      const char *q;
-      g_autofree char *name = NULL;
-      gboolean prefix_step;
-
-      if (!is_name_start (*s) || (s > text && is_name_char (s[-1])) || (s > text && s[-1] == '$'))
-        {
-          s++;
-          continue;
-        }
-      while (is_name_char (*s))
-        s++;
-      q = s;
-      if (*q == '[')
-        {
-          while (*q != '\0' && *q != ']')
-            q++;
-          if (*q == ']')
-            q++;
-        }
-      while (arithmetic && (*q == ' ' || *q == '\t'))
-        q++;
-      prefix_step = arithmetic && start - text >= 2
-                    && ((start[-1] == '+' && start[-2] == '+') || (start[-1] == '-' && start[-2] == '-'));
-      if (!is_assignment_operator (q, arithmetic) && !prefix_step)
-        continue;
-      name = g_strndup (start, (gsize) (s - start));
-      mark_unknown (p, name);
-      if (names->len > 0)
-        g_string_append_c (names, ' ');
-      g_string_append (names, name);
-    }
-  return names->len > 0 ? g_string_free (g_steal_pointer (&names), FALSE) : NULL;
-}
-
-/* What a message quotes of a command: its first 60 characters, on one line. */
-static char *
-shown_text (const char *text)
-{
-  glong length = g_utf8_strlen (text, -1);
-  /* g_utf8_substring reads past the end when asked for more than there is. */
-  g_autofree char *head = g_utf8_substring (text, 0, MIN (length, 60));
-
-  g_strdelimit (head, "\n\r\t", ' ');
-  return g_strdup_printf ("%s%s", head, length > 60 ? "…" : "");
-}
-
-/* ---- arithmetic --------------------------------------------------------- */
-
-typedef struct
-{
-  Parser     *p;
-  const char *s;
-  gsize       pos;
-  guint       depth;
-  char       *problem;   /* why it was not evaluated */
-} Arith;
-
-static void
-arith_fail (Arith      *a,
-            const char *format,
-            ...) G_GNUC_PRINTF (2, 3);
-
-static void
-arith_fail (Arith      *a,
-            const char *format,
-            ...)
-{
-  va_list ap;
-
-  if (a->problem != NULL)
-    return;
-  va_start (ap, format);
-  a->problem = g_strdup_vprintf (format, ap);
-  va_end (ap);
-}
-
-static void
-arith_skip (Arith *a)
-{
-  while (a->s[a->pos] == ' ' || a->s[a->pos] == '\t' || a->s[a->pos] == '\n'
-         || a->s[a->pos] == '\\')
-    a->pos++;
-}
-
-static gint64 arith_expr (Arith *a);
-
-static gboolean
-parse_int64 (const char *text,
-             gint64     *out)
-{
-  g_autofree char *stripped = g_strstrip (g_strdup (text));
-  char *end = NULL;
-  guint64 n;
-  gboolean negative = FALSE;
-  const char *digits = stripped;
-
-  if (*digits == '-' || *digits == '+')
-    negative = *digits++ == '-';
-  if (!g_ascii_isdigit (*digits))
-    return FALSE;
-  if (!g_ascii_string_to_unsigned (digits, 10, 0, (guint64) G_MAXINT64, &n, NULL))
-    return FALSE;
-  (void) end;
-  *out = negative ? -(gint64) n : (gint64) n;
-  return TRUE;
-}
-
-static gint64
-arith_variable (Arith      *a,
-                const char *name)
-{
-  Var *var = var_lookup (a->p, name);
-  gint64 value = 0;
-
-  if (var == NULL || var->unknown)
-    {
-      arith_fail (a, _("$%s is not known"), name);
-      return 0;
-    }
-  if (!parse_int64 (var_first (var), &value))
-    arith_fail (a, _("$%s is not a whole number"), name);
-  return value;
-}
-
-static gint64
-arith_primary (Arith *a)
-{
-  char c;
-
-  arith_skip (a);
-  c = a->s[a->pos];
-  if (c == '(')
-    {
-      gint64 v;
-
-      a->pos++;
-      v = arith_expr (a);
-      arith_skip (a);
-      if (a->s[a->pos] != ')')
-        arith_fail (a, _("a parenthesis is not closed"));
-      else
-        a->pos++;
-      return v;
-    }
-  if (g_ascii_isdigit (c))
-    {
-      guint64 n = 0;
-
-      if (c == '0' && g_ascii_isdigit (a->s[a->pos + 1]))
-        {
-          arith_fail (a, _("octal numbers are not read"));
-          return 0;
-        }
-      while (g_ascii_isdigit (a->s[a->pos]))
-        {
-          guint d = (guint) (a->s[a->pos++] - '0');
-
-          if (n > ((guint64) G_MAXINT64 - d) / 10)
-            {
-              arith_fail (a, _("a number is too large"));
-              return 0;
-            }
-          n = n * 10 + d;
-        }
-      if (is_name_char (a->s[a->pos]))
-        {
-          arith_fail (a, _("only decimal numbers are read"));
-          return 0;
-        }
-      return (gint64) n;
-    }
-  if (c == '$' || is_name_start (c))
-    {
-      gboolean braced = FALSE;
-      gsize start;
-      g_autofree char *name = NULL;
-
-      if (c == '$')
-        {
-          a->pos++;
-          if (a->s[a->pos] == '{')
-            {
-              braced = TRUE;
-              a->pos++;
-            }
-        }
-      start = a->pos;
-      if (!is_name_start (a->s[a->pos]))
-        {
-          arith_fail (a, _("“%s” is not understood"), a->s);
-          return 0;
-        }
-      while (is_name_char (a->s[a->pos]))
-        a->pos++;
-      name = g_strndup (a->s + start, a->pos - start);
-      if (braced)
-        {
-          if (a->s[a->pos] != '}')
-            {
-              arith_fail (a, _("“%s” is not understood"), a->s);
-              return 0;
-            }
-          a->pos++;
-        }
-      return arith_variable (a, name);
-    }
-  arith_fail (a, _("“%s” is not understood"), a->s);
-  return 0;
-}
-
-static gint64
-arith_unary (Arith *a)
-{
-  gint64 v;
-  char c;
-
-  arith_skip (a);
-  c = a->s[a->pos];
-  if (c != '-' && c != '+')
-    return arith_primary (a);
-  if (++a->depth > 64)
-    {
-      arith_fail (a, _("the expression is nested too deeply"));
-      return 0;
-    }
-  a->pos++;
-  v = arith_unary (a);
-  a->depth--;
-  if (c == '-')
-    {
-      if (v == G_MININT64)
-        {
-          arith_fail (a, _("the result overflows 64 bits"));
-          return 0;
-        }
-      return -v;
-    }
-  return v;
-}
-
-static gint64
-arith_term (Arith *a)
-{
-  gint64 v = arith_unary (a);
-
-  while (a->problem == NULL)
-    {
-      char op;
-      gint64 r;
-
-      arith_skip (a);
-      op = a->s[a->pos];
-      if (op != '*' && op != '/' && op != '%')
-        break;
-      if (a->s[a->pos + 1] == op || a->s[a->pos + 1] == '=')
-        {
-          arith_fail (a, _("the operator %c%c is not evaluated"), op, a->s[a->pos + 1]);
-          break;
-        }
-      a->pos++;
-      r = arith_unary (a);
-      if (a->problem != NULL)
-        break;
-      if (op == '*')
-        {
-          gint64 m;
-
-          if (__builtin_mul_overflow (v, r, &m))
-            arith_fail (a, _("the result overflows 64 bits"));
-          v = m;
-        }
-      else if (r == 0)
-        arith_fail (a, _("it divides by zero"));
-      else if (v == G_MININT64 && r == -1)
-        arith_fail (a, _("the result overflows 64 bits"));
-      else
-        v = op == '/' ? v / r : v % r;
-    }
-  return v;
-}
-
-static gint64
-arith_expr (Arith *a)
-{
-  gint64 v;
-
-  if (++a->depth > 64)
-    {
-      arith_fail (a, _("the expression is nested too deeply"));
-      return 0;
-    }
-  v = arith_term (a);
-  while (a->problem == NULL)
-    {
-      char op;
-      gint64 r;
-      gint64 sum;
-
-      arith_skip (a);
-      op = a->s[a->pos];
-      if (op != '+' && op != '-')
-        break;
-      if (a->s[a->pos + 1] == op || a->s[a->pos + 1] == '=')
-        {
-          arith_fail (a, _("the operator %c%c is not evaluated"), op, a->s[a->pos + 1]);
-          break;
-        }
-      a->pos++;
-      r = arith_term (a);
-      if (a->problem != NULL)
-        break;
-      if (op == '+' ? __builtin_add_overflow (v, r, &sum) : __builtin_sub_overflow (v, r, &sum))
-        arith_fail (a, _("the result overflows 64 bits"));
-      v = sum;
-    }
-  a->depth--;
-  return v;
-}
-
-/* Evaluates @expr; on failure returns FALSE with the reason in @problem. */
-static gboolean
-arith_evaluate (Parser      *p,
-                const char  *expr,
-                gint64      *result,
-                char       **problem)
-{
-  Arith a = { p, expr, 0, 0, NULL };
-  gint64 v = arith_expr (&a);
-
-  arith_skip (&a);
-  if (a.problem == NULL && a.s[a.pos] != '\0')
-    arith_fail (&a, _("“%s” is not understood"), expr);
-  if (a.problem != NULL)
-    {
-      *problem = a.problem;
-      return FALSE;
-    }
-  *result = v;
-  return TRUE;
-}
-
-/* ---- command substitution and other things kept as written --------------- */
-
-/* Skips to the ')' closing a "$(" or "(" already consumed, through quotes
- * and nesting.  Returns FALSE at the end of the text. */
-static gboolean
-skip_balanced (Parser *p,
-               char    open,
-               char    close)
-{
-  guint depth = 1;
-
-  while (!at_end (p))
-    {
-      char c = advance (p);
-
-      if (c == '\\')
-        advance (p);
-      else if (c == '\'' && open != '{')
-        {
-          while (!at_end (p) && peek (p, 0) != '\'')
-            advance (p);
-          advance (p);
-        }
-      else if (c == '"')
-        {
-          while (!at_end (p) && peek (p, 0) != '"')
-            {
-              if (advance (p) == '\\')
-                advance (p);
-            }
-          advance (p);
-        }
-      else if (c == open)
-        depth++;
-      else if (c == close && --depth == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static void
-keep_as_written (Parser *p,
-                 Fields *f,
-                 gsize   start,
-                 guint   line)
-{
-  fields_add (p, f, p->text + start, p->pos - start, line, TRUE);
-}
-
-static void
-report_substitution (Parser *p,
-                     gsize   start,
-                     guint   line)
-{
-  g_autofree char *shown = g_strndup (p->text + start, MIN (p->pos - start, 60));
-  g_autofree char *message = NULL;
-
-  g_strdelimit (shown, "\n\r\t", ' ');
-  message = g_strdup_printf (_("%s%s is a command substitution; it is not run and its value is unknown"),
-                             shown, p->pos - start > 60 ? "…" : "");
-  report (p, PLANNER_SEVERITY_WARNING, "import.command-substitution", line,
-          _("Write the value the command would print into the script."), message);
-}
-
-static void
-read_backticks (Parser *p,
-                Fields *f)
-{
-  gsize start = p->pos;
-  guint line = p->line;
-
-  advance (p);   /* ` */
-  while (!at_end (p) && peek (p, 0) != '`')
-    {
-      if (advance (p) == '\\')
-        advance (p);
-    }
-  advance (p);
-  keep_as_written (p, f, start, line);
-  report_substitution (p, start, line);
-}
-
-static gboolean
-at_process_substitution (Parser *p)
-{
-  return (peek (p, 0) == '<' || peek (p, 0) == '>') && peek (p, 1) == '(';
-}
-
-/* <(…) or >(…): bash runs the command and puts a file name in its place.
- * Not run here, so the word is kept as written and marked unknown; the
- * words after it stay in the command. */
-static void
-read_process_substitution (Parser *p,
-                           Fields *f)
-{
-  gsize start = p->pos;
-  guint line = p->line;
-  g_autofree char *text = NULL;
-  g_autofree char *shown = NULL;
-  g_autofree char *message = NULL;
-
-  advance (p);   /* < or > */
-  advance (p);   /* ( */
-  if (!skip_balanced (p, '(', ')'))
-    report_unterminated (p, "process substitution", line);
-  keep_as_written (p, f, start, line);
-  text = g_strndup (p->text + start, p->pos - start);
-  shown = shown_text (text);
-  message = g_strdup_printf (_("%s is a process substitution; it is not run, so the file it stands for is unknown"),
-                             shown);
-  report (p, PLANNER_SEVERITY_WARNING, "import.process-substitution", line,
-          _("Give the path of a real file instead."), message);
-}
-
-/* ---- parameter expansion ------------------------------------------------ */
-
-static void
-add_value (Parser     *p,
-           Fields     *f,
-           const char *text,
-           guint       line,
-           gboolean    unknown,
-           gboolean    quoted,
-           gboolean    split)
-{
-  if (quoted || !split)
-    fields_add (p, f, text, strlen (text), line, unknown);
-  else
-    fields_add_split (p, f, text, line, unknown);
-}
-
-/* "${A[@]}" gives one word per element; unquoted, each is split again. */
-static void
-add_array (Parser   *p,
-           Fields   *f,
-           Var      *var,
-           gboolean  quoted,
-           gboolean  split,
-           gboolean  star)
-{
-  if (quoted && !star && var->elems->len == 0)
-    f->empty_at = TRUE;
-  if (star && quoted)
-    {
-      GString *joined = g_string_new (NULL);
-
-      for (guint i = 0; i < var->elems->len; i++)
-        {
-          if (i > 0)
-            g_string_append_c (joined, ' ');
-          g_string_append (joined, ((Elem *) g_ptr_array_index (var->elems, i))->text);
-        }
-      fields_add (p, f, joined->str, joined->len, var->line, var->unknown);
-      g_string_free (joined, TRUE);
-      return;
-    }
-  for (guint i = 0; i < var->elems->len && p->error == NULL; i++)
-    {
-      Elem *elem = g_ptr_array_index (var->elems, i);
-
-      if (i > 0 && (quoted || split))
-        fields_break (p, f);
-      if (quoted)
-        fields_add (p, f, elem->text, strlen (elem->text), elem->line, elem->unknown);
-      else
-        add_value (p, f, elem->text, elem->line, elem->unknown, FALSE, split);
-    }
-}
-
-static void add_var_value (Parser     *p,
-                           Fields     *f,
-                           Var        *var,
-                           const char *index,
-                           gboolean    quoted,
-                           gboolean    split);
-
-static void
-add_var (Parser     *p,
-         Fields     *f,
-         Var        *var,
-         const char *index,
-         gboolean    quoted,
-         gboolean    split)
-{
-  guint before = f->out->len;
-
-  add_var_value (p, f, var, index, quoted, split);
-  if (!var->stale)
-    return;
-  /* Whatever words its value became: none is certain. */
-  for (guint i = before; i < f->out->len; i++)
-    ((PlannerShellWord *) g_ptr_array_index (f->out, i))->unknown = TRUE;
-  if (f->have)
-    f->unknown = TRUE;
-}
-
-static void
-add_var_value (Parser     *p,
-               Fields     *f,
-               Var        *var,
-               const char *index,
-               gboolean    quoted,
-               gboolean    split)
-{
-  if (!var->is_array)
-    {
-      if (index == NULL || strcmp (index, "0") == 0 || strcmp (index, "@") == 0
-          || strcmp (index, "*") == 0)
-        add_value (p, f, var->scalar->str, var->line, var->unknown, quoted, split);
-      return;
-    }
-  if (index != NULL && (strcmp (index, "@") == 0 || strcmp (index, "*") == 0))
-    {
-      add_array (p, f, var, quoted, split, index[0] == '*');
-      return;
-    }
-  {
-    guint64 n = 0;
-    Elem *elem;
-
-    if (index != NULL && !g_ascii_string_to_unsigned (index, 10, 0, G_MAXUINT, &n, NULL))
-      return;
-    if (n >= var->elems->len)
-      return;
-    elem = g_ptr_array_index (var->elems, (guint) n);
-    add_value (p, f, elem->text, elem->line, elem->unknown, quoted, split);
-  }
-}
-
-static gboolean
-var_is_empty (Var *var)
-{
-  if (var->is_array)
-    return var->elems->len == 0;
-  return var->scalar->len == 0;
-}
-
-static void
-read_braced (Parser   *p,
-             Fields   *f,
-             gsize     start,
-             gboolean  quoted,
-             gboolean  split)
-{
-  guint line = p->line;
-  g_autofree char *name = NULL;
-  g_autofree char *index = NULL;
-  g_autofree char *op = NULL;
-  g_autofree char *word = NULL;
-  gboolean word_unknown = FALSE;
-  gsize name_start;
-  Var *var;
-  gboolean positional;
-
-  advance (p);   /* { */
-  name_start = p->pos;
-  if (is_name_start (peek (p, 0)))
-    {
-      while (is_name_char (peek (p, 0)))
-        advance (p);
-    }
-  else if (g_ascii_isdigit (peek (p, 0)))
-    {
-      while (g_ascii_isdigit (peek (p, 0)))
-        advance (p);
-    }
-  else if (peek (p, 0) != '\0' && strchr ("@*?$!-", peek (p, 0)) != NULL)
-    advance (p);
-  name = g_strndup (p->text + name_start, p->pos - name_start);
-
-  if (*name != '\0' && peek (p, 0) == '[')
-    {
-      gsize index_start;
-
-      advance (p);
-      index_start = p->pos;
-      while (!at_end (p) && peek (p, 0) != ']' && peek (p, 0) != '}')
-        advance (p);
-      index = g_strndup (p->text + index_start, p->pos - index_start);
-      if (peek (p, 0) == ']')
-        advance (p);
-    }
-
-  /* The operators this reader understands; anything else (${#A},
-   * ${A%x}, ${A/x/y}, ${A:1:2}) is kept as written. */
-  if (*name != '\0')
-    {
-      static const char *const ops[] = { ":-", ":=", ":+", ":?", "-", "=", "+", "?", NULL };
-
-      for (guint i = 0; ops[i] != NULL; i++)
-        if (strncmp (p->text + p->pos, ops[i], strlen (ops[i])) == 0
-            && p->pos + strlen (ops[i]) <= p->len)
-          {
-            op = g_strdup (ops[i]);
-            for (gsize k = 0; k < strlen (ops[i]); k++)
-              advance (p);
-            break;
-          }
-    }
-
-  if (op != NULL)
-    {
-      Fields inner;
-
-      if (++p->depth > PLANNER_SHELL_MAX_DEPTH)
-        {
-          fail (p, _("line %u: ${…} is nested more than %d deep"), line, PLANNER_SHELL_MAX_DEPTH);
-          return;
-        }
-      fields_init (&inner);
-      read_word (p, &inner, FALSE, '}');
-      fields_break (p, &inner);
-      word = fields_join (&inner);
-      word_unknown = fields_any_unknown (&inner);
-      fields_clear (&inner);
-      p->depth--;
-      if (p->error != NULL)
-        return;
-    }
-
-  if (*name == '\0' || peek (p, 0) != '}')
-    {
-      gboolean closed = skip_balanced (p, '{', '}');
-      g_autofree char *shown = g_strndup (p->text + start, MIN (p->pos - start, 60));
-      g_autofree char *message = NULL;
-
-      keep_as_written (p, f, start, line);
-      message = g_strdup_printf (closed ? _("%s is a form of ${…} the importer does not evaluate; it is left as written")
-                                        : _("%s: the ${ is never closed"),
-                                 shown);
-      report (p, PLANNER_SEVERITY_WARNING, "import.unparsed", line,
-              _("Write the value in place."), message);
-      return;
-    }
-  advance (p);   /* } */
-
-  positional = g_ascii_isdigit (name[0]) || strchr ("@*?$!-", name[0]) != NULL;
-  var = positional ? NULL : var_lookup (p, name);
-
-  if (op == NULL)
-    {
-      if (var != NULL)
-        add_var (p, f, var, index, quoted, split);
-      else
-        {
-          keep_as_written (p, f, start, line);
-          report_unknown_variable (p, name, line);
-        }
-      return;
-    }
-
-  {
-    gboolean colon = op[0] == ':';
-    char kind = colon ? op[1] : op[0];
-    gboolean use_word;
-
-    if (var == NULL && positional && kind != '-' && kind != '=')
-      {
-        keep_as_written (p, f, start, line);
-        report_unknown_variable (p, name, line);
-        return;
-      }
-    if (var == NULL)
-      use_word = kind != '+';
-    else if (var->unknown)
-      use_word = FALSE;
-    else
-      use_word = kind == '+' ? !(colon && var_is_empty (var)) : (colon && var_is_empty (var));
-
-    switch (kind)
-      {
-      case '-':
-        if (use_word)
-          add_value (p, f, word, line, word_unknown, quoted, split);
-        else
-          add_var (p, f, var, index, quoted, split);
-        break;
-      case '=':
-        if (use_word)
-          {
-            if (!positional)
-              var_set_scalar (p, name, word, line, word_unknown);
-            add_value (p, f, word, line, word_unknown, quoted, split);
-          }
-        else
-          add_var (p, f, var, index, quoted, split);
-        break;
-      case '+':
-        if (use_word)
-          add_value (p, f, word, line, word_unknown, quoted, split);
-        else if (var == NULL)
-          {
-            keep_as_written (p, f, start, line);
-            report_unknown_variable (p, name, line);
-          }
-        break;
-      case '?':
-      default:
-        if (var != NULL && !use_word)
-          add_var (p, f, var, index, quoted, split);
-        else
-          {
-            keep_as_written (p, f, start, line);
-            report_unknown_variable (p, name, line);
-          }
-        break;
-      }
-  }
-}
-
-static void
-read_arithmetic (Parser *p,
-                 Fields *f,
-                 gsize   start)
-{
-  guint line = p->line;
-  gsize expr_start;
-  gsize expr_end = 0;
-  guint depth = 0;
-  gboolean closed = FALSE;
-  g_autofree char *expr = NULL;
-  g_autofree char *problem = NULL;
-  gint64 value;
-
-  advance (p);   /* ( */
-  advance (p);   /* ( */
-  expr_start = p->pos;
-  while (!at_end (p))
-    {
-      char c = peek (p, 0);
-
-      if (c == '(')
-        depth++;
-      else if (c == ')')
-        {
-          if (depth == 0)
-            {
-              if (peek (p, 1) == ')')
-                {
-                  expr_end = p->pos;
-                  advance (p);
-                  advance (p);
-                  closed = TRUE;
-                }
-              break;
-            }
-          depth--;
-        }
-      advance (p);
-    }
-  if (!closed)
-    {
-      /* Not arithmetic after all: "$( (cmd) )" or unterminated. */
-      p->pos = start + 2;
-      p->line = line;
-      skip_balanced (p, '(', ')');
-      keep_as_written (p, f, start, line);
-      report_substitution (p, start, line);
-      return;
-    }
-  expr = g_strndup (p->text + expr_start, expr_end - expr_start);
-  if (!arith_evaluate (p, expr, &value, &problem))
-    {
-      g_autofree char *message = NULL;
-      g_autofree char *shown = g_strndup (expr, 60);
-
-      keep_as_written (p, f, start, line);
-      message = g_strdup_printf (_("$((%s)) is not evaluated: %s"), shown, problem);
-      report (p, PLANNER_SEVERITY_WARNING, "import.unparsed", line,
-              _("Write the number in place."), message);
-      return;
-    }
-  {
-    char buf[32];
-
-    g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, value);
-    fields_add (p, f, buf, strlen (buf), line, FALSE);
-  }
-}
-
-/* At a '$'. */
-static void
-read_dollar (Parser   *p,
-             Fields   *f,
-             gboolean  quoted,
-             gboolean  split)
-{
-  gsize start = p->pos;
-  guint line = p->line;
-  char c;
-
-  advance (p);   /* $ */
-  c = peek (p, 0);
-  if (c == '(' && peek (p, 1) == '(')
-    read_arithmetic (p, f, start);
-  else if (c == '(')
-    {
-      advance (p);
-      skip_balanced (p, '(', ')');
-      keep_as_written (p, f, start, line);
-      report_substitution (p, start, line);
-    }
-  else if (c == '{')
-    read_braced (p, f, start, quoted, split);
-  else if (is_name_start (c))
-    {
-      g_autofree char *name = NULL;
-      gsize name_start = p->pos;
-      Var *var;
-
-      while (is_name_char (peek (p, 0)))
-        advance (p);
-      name = g_strndup (p->text + name_start, p->pos - name_start);
-      var = var_lookup (p, name);
-      if (var != NULL)
-        add_var (p, f, var, NULL, quoted, split);
-      else
-        {
-          keep_as_written (p, f, start, line);
-          report_unknown_variable (p, name, line);
-        }
-    }
-  else if (g_ascii_isdigit (c) || (c != '\0' && strchr ("@*#?$!-", c) != NULL))
-    {
-      char name[2] = { c, '\0' };
-
-      advance (p);
-      keep_as_written (p, f, start, line);
-      report_unknown_variable (p, name, line);
-    }
-  else
-    fields_add_c (f, '$', line);
-}
-
-/* $'...': ANSI-C quoting, the common escapes. */
-static void
-read_ansi_c (Parser *p,
-             Fields *f)
-{
-  guint line = p->line;
-
-  advance (p);   /* $ */
-  advance (p);   /* ' */
-  fields_touch (f, line, FALSE);
-  while (!at_end (p) && peek (p, 0) != '\'')
-    {
-      char c = advance (p);
-
-      if (c == '\\' && !at_end (p))
-        {
-          char e = advance (p);
-
-          switch (e)
-            {
-            case 'n': c = '\n'; break;
-            case 't': c = '\t'; break;
-            case 'r': c = '\r'; break;
-            case 'a': c = '\a'; break;
-            case 'b': c = '\b'; break;
-            case 'e': c = 27; break;
-            case '0': c = '\0'; break;
-            default: c = e; break;
-            }
-          /* A NUL ends a bash string; drop it rather than cut the word. */
-          if (c == '\0')
-            continue;
-        }
-      fields_add_c (f, c, line);
-    }
-  advance (p);
-}
-
-static void
-report_unterminated (Parser     *p,
-                     const char *what,
-                     guint       line)
-{
-  g_autofree char *message = NULL;
-
-  /* @what is one of the callers' fixed words, never shown as it is: each
-   * gets its whole sentence. */
-  if (g_str_equal (what, "single quote"))
-    message = g_strdup_printf (_("the single quote opened on line %u is never closed"), line);
-  else if (g_str_equal (what, "double quote"))
-    message = g_strdup_printf (_("the double quote opened on line %u is never closed"), line);
-  else if (g_str_equal (what, "array"))
-    message = g_strdup_printf (_("the array opened on line %u is never closed"), line);
-  else if (g_str_equal (what, "arithmetic command"))
-    message = g_strdup_printf (_("the arithmetic command opened on line %u is never closed"), line);
-  else
-    message = g_strdup_printf (_("the process substitution opened on line %u is never closed"), line);
-  report (p, PLANNER_SEVERITY_ERROR, "import.unparsed", line, _("Close the quote."), message);
-}
-
-static gboolean
-is_meta (char c)
-{
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '&' || c == '|'
-         || c == '(' || c == ')' || c == '<' || c == '>';
-}
-
-/* One source word.  @terminator '}' reads the word of ${A:-word}. */
-static void
-read_word (Parser   *p,
-           Fields   *f,
-           gboolean  split,
-           char      terminator)
-{
-  while (!at_end (p))
-    {
-      char c = peek (p, 0);
-
-      if (terminator == '\0' && at_process_substitution (p))
-        {
-          read_process_substitution (p, f);
-          continue;
-        }
-      if (terminator != '\0' ? c == terminator : is_meta (c))
-        return;
-
-      if (c == '\\')
-        {
-          advance (p);
-          if (peek (p, 0) == '\n')
-            advance (p);
-          else if (at_end (p))
-            fields_add_c (f, '\\', p->line);
-          else
-            fields_add_c (f, advance (p), p->line);
-        }
-      else if (c == '\'')
-        {
-          guint line = p->line;
-
-          advance (p);
-          fields_touch (f, line, FALSE);
-          while (!at_end (p) && peek (p, 0) != '\'')
-            {
-              guint char_line = p->line;
-
-              fields_add_c (f, advance (p), char_line);
-            }
-          if (at_end (p))
-            report_unterminated (p, "single quote", line);
-          advance (p);
-        }
-      else if (c == '"' || (c == '$' && peek (p, 1) == '"'))
-        {
-          guint line = p->line;
-          gboolean had = f->have;
-          gsize before = f->cur->len;
-
-          if (c == '$')
-            advance (p);
-          advance (p);
-          /* Line 0: the line is that of the first thing inside, which
-           * for "${ARGS[@]}" is where each element was written. */
-          fields_touch (f, 0, FALSE);
-          while (!at_end (p) && peek (p, 0) != '"')
-            {
-              char d = peek (p, 0);
-
-              if (d == '\\')
-                {
-                  char e = peek (p, 1);
-
-                  advance (p);
-                  if (e == '\n')
-                    advance (p);
-                  else if (e == '$' || e == '`' || e == '"' || e == '\\')
-                    fields_add_c (f, advance (p), p->line);
-                  else
-                    fields_add_c (f, '\\', p->line);
-                }
-              else if (d == '$')
-                read_dollar (p, f, TRUE, FALSE);
-              else if (d == '`')
-                read_backticks (p, f);
-              else
-                {
-                  guint char_line = p->line;
-
-                  fields_add_c (f, advance (p), char_line);
-                }
-            }
-          if (at_end (p) && p->error == NULL)
-            report_unterminated (p, "double quote", line);
-          advance (p);
-          /* "${A[@]}" of an empty array is no word at all. */
-          if (f->empty_at && !had && f->cur->len == before)
-            f->have = FALSE;
-          f->empty_at = FALSE;
-        }
-      else if (c == '$' && peek (p, 1) == '\'')
-        read_ansi_c (p, f);
-      else if (c == '$')
-        read_dollar (p, f, FALSE, split);
-      else if (c == '`')
-        read_backticks (p, f);
-      else
-        {
-          guint line = p->line;
-
-          fields_add_c (f, advance (p), line);
-        }
-    }
-}
-
 /* ---- commands ----------------------------------------------------------- */
 
 static Command *
@@ -1703,8 +30,8 @@ command_new (void)
 {
   Command *cmd = g_new0 (Command, 1);
 
-  cmd->assignments = g_ptr_array_new_with_free_func (word_free);
-  cmd->words = g_ptr_array_new_with_free_func (word_free);
+  cmd->assignments = g_ptr_array_new_with_free_func (shell_word_free);
+  cmd->words = g_ptr_array_new_with_free_func (shell_word_free);
   return cmd;
 }
 
@@ -1735,23 +62,23 @@ assignment_prefix (Parser *p,
 {
   gsize i = 0;
 
-  if (!is_name_start (peek (p, 0)))
+  if (!shell_is_name_start (shell_peek (p, 0)))
     return 0;
-  while (is_name_char (peek (p, i)))
+  while (shell_is_name_char (shell_peek (p, i)))
     i++;
   *name_length = i;
-  if (peek (p, i) == '[')
+  if (shell_peek (p, i) == '[')
     {
-      while (peek (p, i) != '\0' && peek (p, i) != ']' && !is_meta (peek (p, i)))
+      while (shell_peek (p, i) != '\0' && shell_peek (p, i) != ']' && !shell_is_meta (shell_peek (p, i)))
         i++;
-      if (peek (p, i) != ']')
+      if (shell_peek (p, i) != ']')
         return 0;
       i++;
     }
-  *append = peek (p, i) == '+';
+  *append = shell_peek (p, i) == '+';
   if (*append)
     i++;
-  if (peek (p, i) != '=')
+  if (shell_peek (p, i) != '=')
     return 0;
   return i + 1;
 }
@@ -1759,8 +86,8 @@ assignment_prefix (Parser *p,
 static void
 skip_comment (Parser *p)
 {
-  while (!at_end (p) && peek (p, 0) != '\n')
-    advance (p);
+  while (!shell_at_end (p) && shell_peek (p, 0) != '\n')
+    shell_advance (p);
 }
 
 static gboolean
@@ -1778,38 +105,38 @@ read_assignment (Parser  *p,
   if (prefix == 0)
     return FALSE;
   name = g_strndup (p->text + p->pos, name_length);
-  if (peek (p, name_length) == '[')
+  if (shell_peek (p, name_length) == '[')
     subscript = g_strndup (p->text + p->pos + name_length + 1,
                            prefix - name_length - 3 - (append ? 1 : 0));
   for (gsize i = 0; i < prefix; i++)
-    advance (p);
+    shell_advance (p);
   if (cmd->line == 0)
     cmd->line = line;
 
-  if (peek (p, 0) == '(' && subscript == NULL)
+  if (shell_peek (p, 0) == '(' && subscript == NULL)
     {
       /* NAME=( elements... ), across lines, with comments.  The elements
        * are expanded before the variable changes: A=("${A[@]}" x). */
-      g_autoptr(GPtrArray) elems = g_ptr_array_new_with_free_func (elem_free);
+      g_autoptr(GPtrArray) elems = g_ptr_array_new_with_free_func (shell_elem_free);
       gboolean unknown = FALSE;
 
-      advance (p);
-      while (!at_end (p))
+      shell_advance (p);
+      while (!shell_at_end (p))
         {
-          char c = peek (p, 0);
+          char c = shell_peek (p, 0);
           Fields f;
 
           if (c == ')')
             break;
-          if (is_ifs (c) || c == '\r')
+          if (shell_is_ifs (c) || c == '\r')
             {
-              advance (p);
+              shell_advance (p);
               continue;
             }
-          if (c == '\\' && peek (p, 1) == '\n')
+          if (c == '\\' && shell_peek (p, 1) == '\n')
             {
-              advance (p);
-              advance (p);
+              shell_advance (p);
+              shell_advance (p);
               continue;
             }
           if (c == '#')
@@ -1820,24 +147,24 @@ read_assignment (Parser  *p,
           if (c == '[')
             {
               /* [key]=value: the key is not kept. */
-              while (!at_end (p) && peek (p, 0) != '=' && !is_meta (peek (p, 0)))
-                advance (p);
-              if (peek (p, 0) == '=')
-                advance (p);
+              while (!shell_at_end (p) && shell_peek (p, 0) != '=' && !shell_is_meta (shell_peek (p, 0)))
+                shell_advance (p);
+              if (shell_peek (p, 0) == '=')
+                shell_advance (p);
             }
-          fields_init (&f);
-          if (is_meta (peek (p, 0)) && !at_process_substitution (p))
+          shell_fields_init (&f);
+          if (shell_is_meta (shell_peek (p, 0)) && !shell_at_process_substitution (p))
             {
               /* ';', '|' and the like inside ( ) are not array syntax. */
               g_autofree char *message = g_strdup_printf (_("“%c” inside the array %s is not understood"),
-                                                          peek (p, 0), name);
+                                                          shell_peek (p, 0), name);
 
-              report (p, PLANNER_SEVERITY_WARNING, "import.unparsed", p->line, NULL, message);
-              advance (p);
+              shell_report (p, PLANNER_SEVERITY_WARNING, "import.unparsed", p->line, NULL, message);
+              shell_advance (p);
             }
           else
-            read_word (p, &f, TRUE, '\0');
-          fields_break (p, &f);
+            shell_read_word (p, &f, TRUE, '\0');
+          shell_fields_break (p, &f);
           for (guint i = 0; i < f.out->len; i++)
             {
               PlannerShellWord *w = g_ptr_array_index (f.out, i);
@@ -1849,17 +176,17 @@ read_assignment (Parser  *p,
               unknown |= w->unknown;
               g_ptr_array_add (elems, elem);
             }
-          fields_clear (&f);
+          shell_fields_clear (&f);
         }
-      if (at_end (p) && p->error == NULL)
-        report_unterminated (p, "array", line);
+      if (shell_at_end (p) && p->error == NULL)
+        shell_report_unterminated (p, "array", line);
 
-      var = var_lookup (p, name);
+      var = shell_var_lookup (p, name);
       if (!append || var == NULL || !var->is_array)
         {
-          g_autofree char *old = append && var != NULL ? g_strdup (var_first (var)) : NULL;
+          g_autofree char *old = append && var != NULL ? g_strdup (shell_var_first (var)) : NULL;
 
-          var = var_reset (p, name, TRUE, line);
+          var = shell_var_reset (p, name, TRUE, line);
           if (old != NULL && *old != '\0')
             {
               Elem *elem = g_new0 (Elem, 1);
@@ -1873,14 +200,14 @@ read_assignment (Parser  *p,
         g_ptr_array_add (var->elems, g_steal_pointer (&g_ptr_array_index (elems, i)));
       g_ptr_array_set_free_func (elems, NULL);
       var->unknown |= unknown;
-      advance (p);   /* ) */
-      var = var_lookup (p, name);
+      shell_advance (p);   /* ) */
+      var = shell_var_lookup (p, name);
       if (var != NULL && cmd->exporting)
         var->exported = TRUE;
       {
         g_autofree char *text = g_strconcat (name, "=(…)", NULL);
 
-        g_ptr_array_add (cmd->assignments, word_new (text, line, var != NULL && var->unknown));
+        g_ptr_array_add (cmd->assignments, shell_word_new (text, line, var != NULL && var->unknown));
       }
       return TRUE;
     }
@@ -1890,25 +217,25 @@ read_assignment (Parser  *p,
     g_autofree char *value = NULL;
     gboolean unknown;
 
-    fields_init (&f);
-    read_word (p, &f, FALSE, '\0');
-    fields_break (p, &f);
-    value = fields_join (&f);
-    unknown = fields_any_unknown (&f);
-    fields_clear (&f);
+    shell_fields_init (&f);
+    shell_read_word (p, &f, FALSE, '\0');
+    shell_fields_break (p, &f);
+    value = shell_fields_join (&f);
+    unknown = shell_fields_any_unknown (&f);
+    shell_fields_clear (&f);
     if (p->error != NULL)
       return TRUE;
 
-    var = var_lookup (p, name);
+    var = shell_var_lookup (p, name);
     if (subscript != NULL)
       {
         guint64 n = 0;
 
         if (var == NULL || !var->is_array)
           {
-            g_autofree char *old = var != NULL ? g_strdup (var_first (var)) : NULL;
+            g_autofree char *old = var != NULL ? g_strdup (shell_var_first (var)) : NULL;
 
-            var = var_reset (p, name, TRUE, line);
+            var = shell_var_reset (p, name, TRUE, line);
             if (old != NULL)
               {
                 Elem *elem = g_new0 (Elem, 1);
@@ -1950,20 +277,20 @@ read_assignment (Parser  *p,
       }
     else if (append && var != NULL)
       {
-        if (spend (p, strlen (value)))
+        if (shell_spend (p, strlen (value)))
           g_string_append (var->scalar, value);
         var->unknown |= unknown;
       }
     else
-      var_set_scalar (p, name, value, line, unknown);
+      shell_var_set_scalar (p, name, value, line, unknown);
 
-    var = var_lookup (p, name);
+    var = shell_var_lookup (p, name);
     if (var != NULL && cmd->exporting)
       var->exported = TRUE;
     {
-      g_autofree char *text = g_strconcat (name, "=", var != NULL ? var_first (var) : value, NULL);
+      g_autofree char *text = g_strconcat (name, "=", var != NULL ? shell_var_first (var) : value, NULL);
 
-      g_ptr_array_add (cmd->assignments, word_new (text, line, unknown));
+      g_ptr_array_add (cmd->assignments, shell_word_new (text, line, unknown));
     }
   }
   return TRUE;
@@ -2016,8 +343,8 @@ report_unread_builtin (Parser  *p,
     {
       gboolean let = name[0] == 'l';
       g_autofree char *text = join_words (cmd, at + 1);
-      g_autofree char *shown = shown_text (text);
-      g_autofree char *names = mark_assigned_in (p, text, let);
+      g_autofree char *shown = shell_shown_text (text);
+      g_autofree char *names = shell_mark_assigned_in (p, text, let);
       g_autofree char *message = NULL;
 
       /* Translators: the first %s is the command as written, the second the variables it sets */
@@ -2030,8 +357,8 @@ report_unread_builtin (Parser  *p,
                                    names);
       else
         message = g_strdup_printf (_("eval “%s” is not run; what it would run or set is unknown"), shown);
-      report (p, PLANNER_SEVERITY_WARNING, let ? "import.arithmetic-command" : "import.eval", line,
-              let ? _("Assign the value directly (NAME=value) so it can be read.")
+      shell_report (p, PLANNER_SEVERITY_WARNING, let ? "import.arithmetic-command" : "import.eval", line,
+                    let ? _("Assign the value directly (NAME=value) so it can be read.")
                   : _("Write the commands or assignments out in the script."), message);
     }
   else if (strcmp (name, "read") == 0 || strcmp (name, "mapfile") == 0 || strcmp (name, "readarray") == 0
@@ -2074,21 +401,21 @@ report_unread_builtin (Parser  *p,
         g_auto(GStrv) list = g_strsplit (names->str, " ", -1);
 
         for (guint i = 0; list[i] != NULL; i++)
-          mark_unknown (p, list[i]);
+          shell_mark_unknown (p, list[i]);
       }
       /* Translators: the first %s is a shell command (read, mapfile…), the second the variables it sets */
       message = g_strdup_printf (strchr (names->str, ' ') != NULL
                                  ? _("%s sets %s from input that is not read; their values are unknown from here on")
                                  : _("%s sets %s from input that is not read; its value is unknown from here on"),
                                  name, names->str);
-      report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
+      shell_report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
     }
   else if (strcmp (name, "trap") == 0 && at + 1 < cmd->words->len && word_text (cmd, at + 1)[0] != '-')
     {
-      g_autofree char *shown = shown_text (word_text (cmd, at + 1));
+      g_autofree char *shown = shell_shown_text (word_text (cmd, at + 1));
       g_autofree char *message = g_strdup_printf (_("the command trap would run later (“%s”) is not read"), shown);
 
-      report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
+      shell_report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
     }
 }
 
@@ -2103,7 +430,7 @@ var_copy (const Var *var)
     copy->scalar = g_string_new_len (var->scalar->str, (gssize) var->scalar->len);
   if (var->elems != NULL)
     {
-      copy->elems = g_ptr_array_new_full (var->elems->len, elem_free);
+      copy->elems = g_ptr_array_new_full (var->elems->len, shell_elem_free);
       for (guint i = 0; i < var->elems->len; i++)
         {
           const Elem *elem = g_ptr_array_index (var->elems, i);
@@ -2131,9 +458,9 @@ branch_enter (Parser  *p,
   frame->active = active;
   if (active || frame->outer_skip || frame->saved_vars != NULL)
     return;
-  if (!spend (p, 64 * (gsize) g_hash_table_size (p->vars)))
+  if (!shell_spend (p, 64 * (gsize) g_hash_table_size (p->vars)))
     return;
-  copy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, var_free);
+  copy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, shell_var_free);
   g_hash_table_iter_init (&iter, p->vars);
   while (g_hash_table_iter_next (&iter, &key, &value))
     g_hash_table_insert (copy, g_strdup (key), var_copy (value));
@@ -2277,7 +604,7 @@ condition_start (Parser  *p,
       IfFrame fresh = { 0 };
 
       fresh.line = line;
-      fresh.outer_skip = skipping (p);
+      fresh.outer_skip = shell_skipping (p);
       g_array_append_val (p->ifs, fresh);
       frame = top_if (p);
     }
@@ -2309,8 +636,8 @@ condition_end (Parser *p,
                                                     "evaluated from the script alone; the branch from line %u is "
                                                     "read, the others are not"), frame->line, line);
 
-      report (p, PLANNER_SEVERITY_INFO, "import.condition", line,
-              _("Set the value the condition tests in the script, or keep only the branch you mean."), message);
+      shell_report (p, PLANNER_SEVERITY_INFO, "import.condition", line,
+                    _("Set the value the condition tests in the script, or keep only the branch you mean."), message);
     }
   frame->deciding = FALSE;
   frame->taken |= active;
@@ -2399,7 +726,7 @@ end_command (Parser  *p,
                                                         "every branch is read"),
                                                       first->text);
 
-          report (p, PLANNER_SEVERITY_INFO, "import.unparsed", first->line, NULL, message);
+          shell_report (p, PLANNER_SEVERITY_INFO, "import.unparsed", first->line, NULL, message);
           g_ptr_array_remove_index (cmd->words, 0);
         }
       else if (g_strv_contains (loops, first->text))
@@ -2408,14 +735,14 @@ end_command (Parser  *p,
                                                         "its commands are read once"),
                                                       first->text);
 
-          report (p, PLANNER_SEVERITY_INFO, "import.unparsed", first->line, NULL, message);
+          shell_report (p, PLANNER_SEVERITY_INFO, "import.unparsed", first->line, NULL, message);
           g_ptr_array_set_size (cmd->words, 0);
         }
       else
         break;
     }
 
-  if (skipping (p))
+  if (shell_skipping (p))
     {
       command_reset (cmd);
       return;
@@ -2425,19 +752,19 @@ end_command (Parser  *p,
   if (cmd->words->len > 0 && !cmd->declaration)
     {
       out = g_new0 (PlannerShellCommand, 1);
-      out->assignments = g_ptr_array_new_with_free_func (word_free);
-      out->words = g_ptr_array_new_with_free_func (word_free);
+      out->assignments = g_ptr_array_new_with_free_func (shell_word_free);
+      out->words = g_ptr_array_new_with_free_func (shell_word_free);
       for (guint i = 0; i < cmd->assignments->len; i++)
         {
           PlannerShellWord *w = g_ptr_array_index (cmd->assignments, i);
 
-          g_ptr_array_add (out->assignments, word_new (w->text, w->line, w->unknown));
+          g_ptr_array_add (out->assignments, shell_word_new (w->text, w->line, w->unknown));
         }
       for (guint i = 0; i < cmd->words->len; i++)
         {
           PlannerShellWord *w = g_ptr_array_index (cmd->words, i);
 
-          g_ptr_array_add (out->words, word_new (w->text, w->line, w->unknown));
+          g_ptr_array_add (out->words, shell_word_new (w->text, w->line, w->unknown));
         }
       out->line = cmd->line != 0 ? cmd->line : ((PlannerShellWord *) g_ptr_array_index (cmd->words, 0))->line;
       g_ptr_array_add (p->script->commands, out);
@@ -2448,13 +775,13 @@ end_command (Parser  *p,
 static void
 skip_heredocs (Parser *p)
 {
-  for (guint i = 0; i < p->heredocs->len && !at_end (p); i++)
+  for (guint i = 0; i < p->heredocs->len && !shell_at_end (p); i++)
     {
       HereDoc *doc = g_ptr_array_index (p->heredocs, i);
       guint line = p->line;
       gboolean found = FALSE;
 
-      while (!at_end (p))
+      while (!shell_at_end (p))
         {
           gsize start = p->pos;
           gsize end;
@@ -2462,7 +789,7 @@ skip_heredocs (Parser *p)
 
           skip_comment (p);
           end = p->pos;
-          advance (p);
+          shell_advance (p);
           s = p->text + start;
           if (doc->strip_tabs)
             while (s < p->text + end && *s == '\t')
@@ -2479,7 +806,7 @@ skip_heredocs (Parser *p)
                                                           : _("a here-document (<<%s) is never closed"),
                                                     doc->delimiter);
 
-        report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
+        shell_report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL, message);
       }
     }
   g_ptr_array_set_size (p->heredocs, 0);
@@ -2495,12 +822,12 @@ add_operator (Parser *p,
 {
   g_autofree char *text = NULL;
 
-  if (skipping (p))
+  if (shell_skipping (p))
     return;
   text = g_strndup (p->text + start, p->pos - start);
   g_strstrip (text);
   if (p->script->operators->len < PLANNER_SHELL_MAX_DIAGNOSTICS)
-    g_ptr_array_add (p->script->operators, word_new (text, line, FALSE));
+    g_ptr_array_add (p->script->operators, shell_word_new (text, line, FALSE));
 }
 
 static void
@@ -2513,47 +840,47 @@ read_redirection (Parser *p)
   guint line = p->line;
   Fields f;
 
-  while (g_ascii_isdigit (peek (p, 0)))
-    advance (p);
-  if (peek (p, 0) == '&')
-    advance (p);
-  if (peek (p, 0) == '<' && peek (p, 1) == '<' && peek (p, 2) != '<')
+  while (g_ascii_isdigit (shell_peek (p, 0)))
+    shell_advance (p);
+  if (shell_peek (p, 0) == '&')
+    shell_advance (p);
+  if (shell_peek (p, 0) == '<' && shell_peek (p, 1) == '<' && shell_peek (p, 2) != '<')
     {
       heredoc = TRUE;
-      advance (p);
-      advance (p);
-      if (peek (p, 0) == '-')
+      shell_advance (p);
+      shell_advance (p);
+      if (shell_peek (p, 0) == '-')
         {
           strip_tabs = TRUE;
-          advance (p);
+          shell_advance (p);
         }
     }
   else
     {
-      char c = advance (p);
+      char c = shell_advance (p);
 
-      herestring = c == '<' && peek (p, 0) == '<' && peek (p, 1) == '<';
-      while (peek (p, 0) == c || peek (p, 0) == '&' || peek (p, 0) == '|')
-        advance (p);
+      herestring = c == '<' && shell_peek (p, 0) == '<' && shell_peek (p, 1) == '<';
+      while (shell_peek (p, 0) == c || shell_peek (p, 0) == '&' || shell_peek (p, 0) == '|')
+        shell_advance (p);
       /* "N>(…)": the target is a process substitution. */
-      if (c == '>' && peek (p, 0) == '(')
+      if (c == '>' && shell_peek (p, 0) == '(')
         p->pos--;
     }
-  while (peek (p, 0) == ' ' || peek (p, 0) == '\t')
-    advance (p);
-  if (is_meta (peek (p, 0)) && !at_process_substitution (p))
+  while (shell_peek (p, 0) == ' ' || shell_peek (p, 0) == '\t')
+    shell_advance (p);
+  if (shell_is_meta (shell_peek (p, 0)) && !shell_at_process_substitution (p))
     {
       add_operator (p, start, line);
       return;
     }
 
-  fields_init (&f);
-  read_word (p, &f, FALSE, '\0');
-  fields_break (p, &f);
+  shell_fields_init (&f);
+  shell_read_word (p, &f, FALSE, '\0');
+  shell_fields_break (p, &f);
   add_operator (p, start, line);
   if (herestring)
-    report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL,
-            _("a here-string (<<<) is not read; what the command reads from it is unknown"));
+    shell_report (p, PLANNER_SEVERITY_INFO, "import.unparsed", line, NULL,
+                  _("a here-string (<<<) is not read; what the command reads from it is unknown"));
   if (heredoc && f.out->len > 0)
     {
       HereDoc *doc = g_new0 (HereDoc, 1);
@@ -2562,7 +889,7 @@ read_redirection (Parser *p)
       doc->strip_tabs = strip_tabs;
       g_ptr_array_add (p->heredocs, doc);
     }
-  fields_clear (&f);
+  shell_fields_clear (&f);
 }
 
 static gboolean
@@ -2570,15 +897,15 @@ at_redirection (Parser *p)
 {
   gsize i = 0;
 
-  if (at_process_substitution (p))
+  if (shell_at_process_substitution (p))
     return FALSE;
-  if (peek (p, 0) == '<' || peek (p, 0) == '>')
+  if (shell_peek (p, 0) == '<' || shell_peek (p, 0) == '>')
     return TRUE;
-  if (peek (p, 0) == '&' && peek (p, 1) == '>')
+  if (shell_peek (p, 0) == '&' && shell_peek (p, 1) == '>')
     return TRUE;
-  while (g_ascii_isdigit (peek (p, i)))
+  while (g_ascii_isdigit (shell_peek (p, i)))
     i++;
-  return i > 0 && (peek (p, i) == '<' || peek (p, i) == '>');
+  return i > 0 && (shell_peek (p, i) == '<' || shell_peek (p, i) == '>');
 }
 
 /* SLURM defines these from the #SBATCH lines; knowing them lets
@@ -2596,18 +923,18 @@ seed_slurm_variable (Parser     *p,
     number = value + 4;
   if (strchr (number, ':') != NULL)
     number = strrchr (number, ':') + 1;
-  if (!parse_int64 (number, &n) || n <= 0)
+  if (!shell_parse_int64 (number, &n) || n <= 0)
     return;
 
   if (strcmp (option, "--nodes") == 0 || strcmp (option, "-N") == 0)
     {
-      var_set_scalar (p, "SLURM_NNODES", number, line, FALSE);
-      var_set_scalar (p, "SLURM_JOB_NUM_NODES", number, line, FALSE);
+      shell_var_set_scalar (p, "SLURM_NNODES", number, line, FALSE);
+      shell_var_set_scalar (p, "SLURM_JOB_NUM_NODES", number, line, FALSE);
     }
   else if (strcmp (option, "--ntasks-per-node") == 0)
-    var_set_scalar (p, "SLURM_NTASKS_PER_NODE", number, line, FALSE);
+    shell_var_set_scalar (p, "SLURM_NTASKS_PER_NODE", number, line, FALSE);
   else if (strcmp (option, "--gpus-per-node") == 0)
-    var_set_scalar (p, "SLURM_GPUS_PER_NODE", number, line, FALSE);
+    shell_var_set_scalar (p, "SLURM_GPUS_PER_NODE", number, line, FALSE);
 }
 
 static void
@@ -2621,7 +948,7 @@ read_directive (Parser *p)
   char *hash;
 
   for (guint i = 0; i < strlen ("#SBATCH"); i++)
-    advance (p);
+    shell_advance (p);
   start = p->pos;
   skip_comment (p);
   rest = g_strndup (p->text + start, p->pos - start);
@@ -2632,12 +959,12 @@ read_directive (Parser *p)
   words = g_strsplit (rest, " ", -1);
 
   out = g_new0 (PlannerShellCommand, 1);
-  out->assignments = g_ptr_array_new_with_free_func (word_free);
-  out->words = g_ptr_array_new_with_free_func (word_free);
+  out->assignments = g_ptr_array_new_with_free_func (shell_word_free);
+  out->words = g_ptr_array_new_with_free_func (shell_word_free);
   out->line = line;
   for (guint i = 0; words[i] != NULL; i++)
     if (*words[i] != '\0')
-      g_ptr_array_add (out->words, word_new (words[i], line, FALSE));
+      g_ptr_array_add (out->words, shell_word_new (words[i], line, FALSE));
   g_ptr_array_add (p->script->directives, out);
 
   for (guint i = 0; i < out->words->len; i++)
@@ -2667,21 +994,21 @@ read_arithmetic_command (Parser *p)
   g_autofree char *shown = NULL;
   g_autofree char *message = NULL;
 
-  advance (p);
-  advance (p);
-  if (!skip_balanced (p, '(', ')'))
-    report_unterminated (p, "arithmetic command", line);
-  if (peek (p, 0) == ')')
-    advance (p);
+  shell_advance (p);
+  shell_advance (p);
+  if (!shell_skip_balanced (p, '(', ')'))
+    shell_report_unterminated (p, "arithmetic command", line);
+  if (shell_peek (p, 0) == ')')
+    shell_advance (p);
   text = g_strndup (p->text + start, p->pos - start);
-  shown = shown_text (text);
-  names = mark_assigned_in (p, text, TRUE);
+  shown = shell_shown_text (text);
+  names = shell_mark_assigned_in (p, text, TRUE);
   if (names != NULL)
     message = g_strdup_printf (_("the arithmetic command %s is not evaluated; %s is unknown from here on"), shown, names);
   else
     message = g_strdup_printf (_("the arithmetic command %s is not evaluated"), shown);
-  report (p, names != NULL ? PLANNER_SEVERITY_WARNING : PLANNER_SEVERITY_INFO, "import.arithmetic-command", line,
-          names != NULL ? _("Assign the value directly (NAME=value) so it can be read.") : NULL, message);
+  shell_report (p, names != NULL ? PLANNER_SEVERITY_WARNING : PLANNER_SEVERITY_INFO, "import.arithmetic-command", line,
+                names != NULL ? _("Assign the value directly (NAME=value) so it can be read.") : NULL, message);
 }
 
 static void
@@ -2690,26 +1017,26 @@ parse (Parser *p)
   Command *cmd = command_new ();
   gboolean line_start = TRUE;
 
-  while (!at_end (p))
+  while (!shell_at_end (p))
     {
-      char c = peek (p, 0);
+      char c = shell_peek (p, 0);
 
       if (c == ' ' || c == '\t' || c == '\r')
         {
-          advance (p);
+          shell_advance (p);
           continue;
         }
-      if (c == '\\' && peek (p, 1) == '\n')
+      if (c == '\\' && shell_peek (p, 1) == '\n')
         {
-          advance (p);
-          advance (p);
+          shell_advance (p);
+          shell_advance (p);
           continue;
         }
-      if (c == '\\' && peek (p, 1) == '\r' && peek (p, 2) == '\n')
+      if (c == '\\' && shell_peek (p, 1) == '\r' && shell_peek (p, 2) == '\n')
         {
-          advance (p);
-          advance (p);
-          advance (p);
+          shell_advance (p);
+          shell_advance (p);
+          shell_advance (p);
           continue;
         }
       if (c == '#')
@@ -2723,7 +1050,7 @@ parse (Parser *p)
         }
       if (c == '\n')
         {
-          advance (p);
+          shell_advance (p);
           p->op = ';';
           end_command (p, cmd);
           if (p->heredocs->len > 0)
@@ -2736,7 +1063,7 @@ parse (Parser *p)
           read_redirection (p);
           continue;
         }
-      if (c == '(' && peek (p, 1) == '(' && cmd->words->len == 0 && cmd->assignments->len == 0)
+      if (c == '(' && shell_peek (p, 1) == '(' && cmd->words->len == 0 && cmd->assignments->len == 0)
         {
           read_arithmetic_command (p);
           line_start = FALSE;
@@ -2746,9 +1073,9 @@ parse (Parser *p)
         {
           gsize start = p->pos;
 
-          advance (p);
-          if ((c == ';' || c == '&' || c == '|') && (peek (p, 0) == c || (c == '|' && peek (p, 0) == '&')))
-            advance (p);
+          shell_advance (p);
+          if ((c == ';' || c == '&' || c == '|') && (shell_peek (p, 0) == c || (c == '|' && shell_peek (p, 0) == '&')))
+            shell_advance (p);
           add_operator (p, start, p->line);
           p->op = (c == '|' || c == '&') && p->pos - start == 2 && p->text[p->pos - 1] == c ? c : ';';
           end_command (p, cmd);
@@ -2763,18 +1090,18 @@ parse (Parser *p)
         Fields f;
         guint first = cmd->words->len;
 
-        fields_init (&f);
-        read_word (p, &f, TRUE, '\0');
-        fields_break (p, &f);
+        shell_fields_init (&f);
+        shell_read_word (p, &f, TRUE, '\0');
+        shell_fields_break (p, &f);
         if (cmd->line == 0 && f.out->len > 0)
           cmd->line = ((PlannerShellWord *) g_ptr_array_index (f.out, 0))->line;
         for (guint i = 0; i < f.out->len; i++)
           {
             PlannerShellWord *w = g_ptr_array_index (f.out, i);
 
-            g_ptr_array_add (cmd->words, word_new (w->text, w->line, w->unknown));
+            g_ptr_array_add (cmd->words, shell_word_new (w->text, w->line, w->unknown));
           }
-        fields_clear (&f);
+        shell_fields_clear (&f);
 
         if (first == 0 && cmd->words->len == 1 && cmd->assignments->len == 0 && !cmd->declaration &&
             if_keyword (p, g_ptr_array_index (cmd->words, 0)))
@@ -2809,7 +1136,7 @@ parse (Parser *p)
                       cmd->exporting = TRUE;
                     continue;
                   }
-                var = var_lookup (p, w->text);
+                var = shell_var_lookup (p, w->text);
                 if (var != NULL && cmd->exporting)
                   var->exported = TRUE;
               }
@@ -2864,21 +1191,21 @@ planner_shell_parse (const char  *text,
     }
 
   script = g_new0 (PlannerShellScript, 1);
-  script->commands = g_ptr_array_new_with_free_func (command_free);
-  script->directives = g_ptr_array_new_with_free_func (command_free);
+  script->commands = g_ptr_array_new_with_free_func (shell_command_free);
+  script->directives = g_ptr_array_new_with_free_func (shell_command_free);
   script->variables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   script->exported = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   script->diagnostics = planner_diagnostics_new ();
-  script->operators = g_ptr_array_new_with_free_func (word_free);
+  script->operators = g_ptr_array_new_with_free_func (shell_word_free);
 
   /* A terminated copy: the input need not end in NUL (a fuzzer's does not). */
   copy = g_strndup (text != NULL ? text : "", length);
   p.text = copy;
   p.len = length;
   p.line = 1;
-  p.vars = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, var_free);
+  p.vars = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, shell_var_free);
   p.reported = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  p.heredocs = g_ptr_array_new_with_free_func (heredoc_free);
+  p.heredocs = g_ptr_array_new_with_free_func (shell_heredoc_free);
   p.ifs = g_array_new (FALSE, TRUE, sizeof (IfFrame));
   p.script = script;
 

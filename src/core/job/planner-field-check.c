@@ -224,7 +224,7 @@ check_training (Check            *check,
     ERROR ("recompute", "%s", error->message);
   g_clear_error (&error);
 
-  if (planner_job_get_uint (job, "train-iters") == 0)
+  if (planner_job_get_uint (job, "train-iters") == 0 && planner_job_get_uint (job, "train-samples") == 0)
     MISSING ("train-iters", _("training.train_iters is 0: choose how many iterations to train"));
 
   if (planner_job_get_double (job, "min-lr") > planner_job_get_double (job, "lr"))

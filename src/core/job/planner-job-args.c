@@ -407,6 +407,14 @@ job_fields_to_args (PlannerJob *job,
   set_uint (args, "global_batch_size", "--global-batch-size", planner_job_get_uint (job, "global-batch-size"));
   if (train_iters > 0)
     set_uint (args, "train_iters", "--train-iters", train_iters);
+  /* The schedule in samples: written as given (with iterations too,
+   * Megatron refuses, and the checks say so). */
+  if (planner_job_get_uint (job, "train-samples") > 0)
+    set_uint (args, "train_samples", "--train-samples", planner_job_get_uint (job, "train-samples"));
+  if (planner_job_get_uint (job, "lr-decay-samples") > 0)
+    set_uint (args, "lr_decay_samples", "--lr-decay-samples", planner_job_get_uint (job, "lr-decay-samples"));
+  if (planner_job_get_uint (job, "lr-warmup-samples") > 0)
+    set_uint (args, "lr_warmup_samples", "--lr-warmup-samples", planner_job_get_uint (job, "lr-warmup-samples"));
 
   if (g_str_equal (precision, "bf16"))
     planner_args_set_bool (args, "bf16", "--bf16", TRUE);
@@ -1091,6 +1099,9 @@ planner_job_update_from_args (PlannerJob         *job,
   read_uint (&r, "micro_batch_size", "micro-batch-size", 1);
   read_uint (&r, "global_batch_size", "global-batch-size", G_MAXUINT);
   read_uint (&r, "train_iters", "train-iters", 0);
+  read_uint (&r, "train_samples", "train-samples", 0);
+  read_uint (&r, "lr_decay_samples", "lr-decay-samples", 0);
+  read_uint (&r, "lr_warmup_samples", "lr-warmup-samples", 0);
 
   read_precision (&r);
   read_choice (&r, "attention_backend", "attention-backend", NULL);

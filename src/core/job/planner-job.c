@@ -147,6 +147,9 @@ enum {
   PROP_LR_WSD_DECAY_ITERS,
   PROP_LR_WARMUP_INIT,
   PROP_SLURM_JOB_NAME,
+  PROP_TRAIN_SAMPLES,
+  PROP_LR_DECAY_SAMPLES,
+  PROP_LR_WARMUP_SAMPLES,
   N_PROPS
 };
 
@@ -279,6 +282,12 @@ static const FieldInfo fields[N_PROPS] = {
   [PROP_LR_WARMUP_INIT]        = { "lr-warmup-init", "training", FIELD_DOUBLE, 0, 10, 0, NULL, 0 },
   /* "": the model's id (or "megatron") */
   [PROP_SLURM_JOB_NAME]        = { "slurm-job-name", "launch", FIELD_STRING, 0, 0, 0, "" },
+  /* A schedule in samples, as NVIDIA's recipes give it (--train-samples
+   * and its learning-rate pair); 0: not given.  Megatron takes it or the
+   * iterations, not both. */
+  [PROP_TRAIN_SAMPLES]         = { "train-samples", "training", FIELD_UINT, 0, G_MAXUINT32, 0, NULL },
+  [PROP_LR_DECAY_SAMPLES]      = { "lr-decay-samples", "training", FIELD_UINT, 0, G_MAXUINT32, 0, NULL },
+  [PROP_LR_WARMUP_SAMPLES]     = { "lr-warmup-samples", "training", FIELD_UINT, 0, G_MAXUINT32, 0, NULL },
 };
 
 /* A job file needs three levels (document, section, value); anything much
