@@ -254,7 +254,9 @@ end_recovery (PlannerWindow *self)
 {
   g_clear_object (&self->recovered_job);
   g_clear_object (&self->recovered_file);
+  /* Hidden, not only folded: its buttons leave the accessibility tree. */
   gtk_revealer_set_reveal_child (self->recovery_bar, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->recovery_bar), FALSE);
   _planner_session_write_draft (self);
 }
 
@@ -303,6 +305,7 @@ _planner_session_start_drafts (PlannerWindow *self)
                                                  "were not saved. This is the job as last closed."), name);
 
       gtk_label_set_text (self->recovery_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->recovery_bar), TRUE);
       gtk_revealer_set_reveal_child (self->recovery_bar, TRUE);
     }
 }

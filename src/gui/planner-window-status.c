@@ -140,6 +140,7 @@ _planner_window_show_import_report (PlannerWindow     *self,
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->import_list))) != NULL)
     gtk_list_box_remove (self->import_list, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->import_bar), n > 0);
   gtk_revealer_set_reveal_child (self->import_bar, n > 0);
   if (n == 0)
     return;
