@@ -108,6 +108,13 @@ enum {
 
 /* Spin row ---------------------------------------------------------------- */
 
+enum {
+  SPIN_INVALID_CHANGED,
+  N_SPIN_SIGNALS
+};
+
+static guint spin_signals[N_SPIN_SIGNALS];
+
 struct _PlannerSpinRow
 {
   AdwActionRow   parent_instance;
@@ -194,6 +201,10 @@ spin_set_invalid (PlannerSpinRow *self,
       planner_field_row_set_problem (GTK_WIDGET (self), PLANNER_SEVERITY_ERROR, NULL);
       gtk_widget_remove_css_class (GTK_WIDGET (self->spin), "error");
     }
+  g_free (self->invalid_message);
+  self->invalid_message = g_steal_pointer (&message);
+  /* The page tells the document: invalid typing counts as a problem. */
+  g_signal_emit (self, spin_signals[SPIN_INVALID_CHANGED], 0);
 }
 
 static void
@@ -382,6 +393,15 @@ planner_spin_row_class_init (PlannerSpinRowClass *klass)
                                    g_param_spec_uint ("digits", NULL, NULL, 0, 10, 0,
                                                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
                                                       G_PARAM_STATIC_STRINGS));
+
+  /**
+   * PlannerSpinRow::invalid-changed:
+   *
+   * The text typed became, or stopped being, no value the field can hold.
+   */
+  spin_signals[SPIN_INVALID_CHANGED] =
+    g_signal_new ("invalid-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -824,6 +844,13 @@ planner_field_row_bind (GtkWidget  *row,
       g_object_bind_property (job, PLANNER_SWITCH_ROW (row)->key, PLANNER_SWITCH_ROW (row)->toggle, "active",
                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
     }
+}
+
+const char *
+planner_field_row_get_invalid_message (GtkWidget *row)
+{
+  return PLANNER_IS_SPIN_ROW (row) && PLANNER_SPIN_ROW (row)->invalid ? PLANNER_SPIN_ROW (row)->invalid_message
+                                                                      : NULL;
 }
 
 gboolean

@@ -46,6 +46,8 @@ const char *planner_field_row_get_problem     (GtkWidget         *row);
 /* TRUE while what the person typed is not a value the field can hold
  * (a spin row with "abc", 0 or 10^9): it is left as typed, marked. */
 gboolean    planner_field_row_get_invalid     (GtkWidget         *row);
+/* Why, in the form's words, or NULL; a spin row says "invalid-changed". */
+const char *planner_field_row_get_invalid_message (GtkWidget     *row);
 /* Moves the keyboard focus into the row's editor. */
 void        planner_field_row_focus           (GtkWidget         *row);
 

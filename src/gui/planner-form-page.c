@@ -16,8 +16,9 @@
 
 typedef struct
 {
-  PlannerJob *job;
-  GPtrArray  *rows;   /* every field row of the template, in order */
+  PlannerJob      *job;
+  PlannerDocument *document;
+  GPtrArray       *rows;   /* every field row of the template, in order */
 } PlannerFormPagePrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (PlannerFormPage, planner_form_page, ADW_TYPE_PREFERENCES_PAGE)
@@ -57,6 +58,7 @@ planner_form_page_dispose (GObject *object)
 
   g_clear_pointer (&priv->rows, g_ptr_array_unref);
   g_clear_object (&priv->job);
+  g_clear_object (&priv->document);
   G_OBJECT_CLASS (planner_form_page_parent_class)->dispose (object);
 }
 
@@ -90,6 +92,50 @@ planner_form_page_set_job (PlannerFormPage *self,
   rows = get_rows (self);
   for (guint i = 0; i < rows->len; i++)
     planner_field_row_bind (g_ptr_array_index (rows, i), job);
+}
+
+static void
+on_report_changed (PlannerFormPage *self,
+                   PlannerDocument *document)
+{
+  g_autoptr(GPtrArray) problems = planner_problems_collect_document (document);
+
+  planner_form_page_update (self, planner_document_get_report (document), problems);
+}
+
+/* What a row cannot hold is the document's to count and to refuse. */
+static void
+on_row_invalid_changed (PlannerFormPage *self,
+                        GtkWidget       *row)
+{
+  PlannerFormPagePrivate *priv = planner_form_page_get_instance_private (self);
+
+  planner_document_set_entry_invalid (priv->document, planner_field_row_get_key (row),
+                                      planner_field_row_get_invalid_message (row));
+}
+
+void
+planner_form_page_set_document (PlannerFormPage *self,
+                                PlannerDocument *document)
+{
+  PlannerFormPagePrivate *priv = planner_form_page_get_instance_private (self);
+  GPtrArray *rows;
+
+  g_return_if_fail (PLANNER_IS_FORM_PAGE (self));
+  g_return_if_fail (PLANNER_IS_DOCUMENT (document));
+  g_return_if_fail (priv->document == NULL);
+
+  priv->document = g_object_ref (document);
+  planner_form_page_set_job (self, planner_document_get_job (document));
+  rows = get_rows (self);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      if (PLANNER_IS_SPIN_ROW (g_ptr_array_index (rows, i)))
+        g_signal_connect_object (g_ptr_array_index (rows, i), "invalid-changed",
+                                 G_CALLBACK (on_row_invalid_changed), self, G_CONNECT_SWAPPED);
+    }
+  g_signal_connect_object (document, "report-changed", G_CALLBACK (on_report_changed), self, G_CONNECT_SWAPPED);
+  on_report_changed (self, document);
 }
 
 PlannerJob *

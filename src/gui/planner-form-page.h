@@ -9,6 +9,8 @@
 
 #include <adwaita.h>
 
+#include "planner-document.h"
+
 #include "planner-analyze.h"
 #include "planner-job.h"
 
@@ -36,6 +38,9 @@ struct _PlannerFormPageClass
 void        planner_form_page_set_job      (PlannerFormPage *self,
                                             PlannerJob      *job);
 PlannerJob *planner_form_page_get_job      (PlannerFormPage *self);
+/* Binds the page to @document's job and follows its reports from now on. */
+void        planner_form_page_set_document (PlannerFormPage *self,
+                                            PlannerDocument *document);
 /* @problems: PlannerProblem, from planner_problems_collect. */
 void        planner_form_page_update       (PlannerFormPage *self,
                                             PlannerReport   *report,

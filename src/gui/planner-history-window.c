@@ -16,8 +16,19 @@
 
 struct _PlannerHistoryWindow
 {
-  AdwWindow parent_instance;
+  AdwWindow             parent_instance;
+
+  /* Template widgets */
+  AdwPreferencesGroup  *group;
+  GtkWidget            *empty_row;
 };
+
+/* A row's Reopen button and the job it reopens. */
+typedef struct
+{
+  PlannerHistoryWindow *self;
+  char                 *uri;
+} Reopen;
 
 G_DEFINE_FINAL_TYPE (PlannerHistoryWindow, planner_history_window, ADW_TYPE_WINDOW)
 
@@ -29,10 +40,21 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void
-on_reopen_clicked (GtkButton            *button,
-                   PlannerHistoryWindow *self)
+reopen_free (gpointer  data,
+             GClosure *closure)
 {
-  g_autoptr(GFile) file = g_file_new_for_uri (g_object_get_data (G_OBJECT (button), "uri"));
+  Reopen *reopen = data;
+
+  g_free (reopen->uri);
+  g_free (reopen);
+}
+
+static void
+on_reopen_clicked (GtkButton *button,
+                   Reopen    *reopen)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (reopen->uri);
+  PlannerHistoryWindow *self = reopen->self;
 
   g_signal_emit (self, signals[REOPEN], 0, file);
   gtk_window_close (GTK_WINDOW (self));
@@ -75,19 +97,35 @@ entry_row (PlannerHistoryWindow      *self,
     {
       GtkWidget *button = gtk_button_new_with_mnemonic (_("_Reopen"));
       g_autofree char *tip = g_strdup_printf (_("Open %s"), job);
+      Reopen *reopen = g_new0 (Reopen, 1);
 
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
       gtk_widget_set_tooltip_text (button, tip);
-      g_object_set_data_full (G_OBJECT (button), "uri", g_strdup (entry->job_uri), g_free);
-      g_signal_connect_object (button, "clicked", G_CALLBACK (on_reopen_clicked), self, 0);
+      /* The row lives inside the window: the window outlives the button. */
+      reopen->self = self;
+      reopen->uri = g_strdup (entry->job_uri);
+      g_signal_connect_data (button, "clicked", G_CALLBACK (on_reopen_clicked), reopen, reopen_free, 0);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
     }
   return row;
 }
 
 static void
+planner_history_window_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_HISTORY_WINDOW);
+  G_OBJECT_CLASS (planner_history_window_parent_class)->dispose (object);
+}
+
+static void
 planner_history_window_class_init (PlannerHistoryWindowClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = planner_history_window_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-history-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerHistoryWindow, group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerHistoryWindow, empty_row);
   /**
    * PlannerHistoryWindow::reopen:
    * @file: the job file to open
@@ -100,43 +138,18 @@ planner_history_window_class_init (PlannerHistoryWindowClass *klass)
 static void
 planner_history_window_init (PlannerHistoryWindow *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *
 planner_history_window_new (GtkWindow      *parent,
                             PlannerJournal *journal)
 {
-  PlannerHistoryWindow *self;
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *header = adw_header_bar_new ();
-  GtkWidget *page = adw_preferences_page_new ();
-  GtkWidget *group = adw_preferences_group_new ();
+  PlannerHistoryWindow *self = g_object_new (PLANNER_TYPE_HISTORY_WINDOW, "transient-for", parent, NULL);
   guint n = planner_journal_get_n_entries (journal);
 
-  self = g_object_new (PLANNER_TYPE_HISTORY_WINDOW,
-                       "transient-for", parent,
-                       "modal", TRUE,
-                       "title", _("History"),
-                       "default-width", 640,
-                       "default-height", 560,
-                       NULL);
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (_("History"), NULL));
-  gtk_box_append (GTK_BOX (box), header);
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Approved and Exported Scripts"));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
-                                         _("Newest first. The SHA-256 is of exactly the bytes approved or written."));
-  if (n == 0)
-    {
-      GtkWidget *row = adw_action_row_new ();
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Nothing approved or exported yet"));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-    }
+  gtk_widget_set_visible (self->empty_row, n == 0);
   for (guint i = 0; i < n; i++)
-    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), entry_row (self, planner_journal_get_entry (journal, i)));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
-  gtk_widget_set_vexpand (page, TRUE);
-  gtk_box_append (GTK_BOX (box), page);
-  adw_window_set_content (ADW_WINDOW (self), box);
+    adw_preferences_group_add (self->group, entry_row (self, planner_journal_get_entry (journal, i)));
   return GTK_WIDGET (self);
 }

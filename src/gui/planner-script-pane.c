@@ -817,6 +817,14 @@ planner_script_pane_init (PlannerScriptPane *self)
     gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (toolbar), 6);
     gtk_flow_box_append (GTK_FLOW_BOX (toolbar), launcher);
     gtk_flow_box_append (GTK_FLOW_BOX (toolbar), actions);
+    /* The flow box only wraps: its two children are no Tab stops (and,
+     * unnamed, nothing for a screen reader to say); their buttons are. */
+    gtk_widget_set_focusable (gtk_widget_get_parent (launcher), FALSE);
+    gtk_widget_set_focusable (gtk_widget_get_parent (actions), FALSE);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (launcher)),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Launcher"), -1);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (actions)),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Script actions"), -1);
   }
   gtk_widget_set_margin_start (toolbar, 12);
   gtk_widget_set_margin_end (toolbar, 12);

@@ -81,13 +81,62 @@ test_document_approval_withdrawn (void)
   g_assert_null (planner_document_get_approved_text (document));
   g_assert_cmpuint (withdrawn, ==, 1);
 
-  /* Another launcher is another draft. */
+  /* Another launcher is another draft, with its own approval: viewing
+   * it keeps torchrun's, which is there again on coming back. */
   g_clear_pointer (&draft, g_free);
   draft = planner_script_render (job, PLANNER_SCRIPT_TORCHRUN, NULL);
   g_assert_true (planner_document_approve (document, draft, when, "me", NULL));
   planner_document_set_launcher (document, PLANNER_SCRIPT_SLURM);
   g_assert_false (planner_document_get_approved (document));
+  g_assert_null (planner_document_get_approved_text (document));
+  planner_document_set_launcher (document, PLANNER_SCRIPT_TORCHRUN);
+  g_assert_true (planner_document_get_approved (document));
+  g_assert_cmpuint (withdrawn, ==, 1);
+
+  /* Only a change of the job withdraws it, and says so once. */
+  planner_document_set_launcher (document, PLANNER_SCRIPT_SLURM);
+  g_object_set (job, "micro-batch-size", 1, NULL);
+  planner_document_set_launcher (document, PLANNER_SCRIPT_TORCHRUN);
+  g_assert_false (planner_document_get_approved (document));
   g_assert_cmpuint (withdrawn, ==, 2);
+}
+
+/* The document owns the newest report: one "report-changed" per turn of
+ * the main loop however many fields change, and text typed that is no
+ * value blocks approval. */
+static void
+test_document_report (void)
+{
+  g_autoptr(PlannerJob) job = complete_job ();
+  g_autoptr(PlannerDocument) document = planner_document_new (job);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *draft = NULL;
+  g_auto(GStrv) invalid = NULL;
+  PlannerReport *first;
+  guint changed = 0;
+
+  g_signal_connect_swapped (document, "report-changed", G_CALLBACK (count), &changed);
+  first = planner_document_get_report (document);
+  g_assert_nonnull (first);
+  g_assert_cmpuint (changed, ==, 1);
+  g_object_set (job, "micro-batch-size", 2, NULL);
+  g_object_set (job, "tp", 2, NULL);
+  g_assert_true (planner_document_get_pending (document));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_false (planner_document_get_pending (document));
+  g_assert_cmpuint (changed, ==, 2);
+
+  planner_document_set_entry_invalid (document, "nodes", "Nodes takes a whole number from 1 to 16384");
+  invalid = planner_document_list_invalid_entries (document);
+  g_assert_cmpstrv (invalid, ((const char *[]) { "nodes", NULL }));
+  draft = planner_script_render (job, PLANNER_SCRIPT_TORCHRUN, NULL);
+  g_assert_false (planner_document_approve (document, draft, NULL, "me", &error));
+  g_assert_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_NOT_A_DRAFT);
+  g_clear_error (&error);
+  planner_document_set_entry_invalid (document, "nodes", NULL);
+  g_assert_true (planner_document_approve (document, draft, NULL, "me", &error));
+  g_assert_no_error (error);
 }
 
 /* The memory check's stages belong to its draft: the document renders
@@ -438,6 +487,7 @@ main (int   argc,
 
   g_test_add_func ("/planner/document/modified", test_document_modified);
   g_test_add_func ("/planner/document/approval-withdrawn", test_document_approval_withdrawn);
+  g_test_add_func ("/planner/document/report", test_document_report);
   g_test_add_func ("/planner/document/memory-check-stages", test_document_memory_check_stages);
   g_test_add_func ("/planner/document/load-all-or-nothing", test_document_load_job_all_or_nothing);
   g_test_add_func ("/planner/document/import-script", test_document_import_script);

@@ -145,7 +145,8 @@ class App:
             subprocess.run(["xdotool", "key", "--clearmodifiers", k], check=True, timeout=10)
 
     def type(self, text):
-        subprocess.run(["xdotool", "type", "--delay", "20", text], check=True, timeout=60)
+        # "--": a text such as "-3" is not an option.
+        subprocess.run(["xdotool", "type", "--delay", "20", "--", text], check=True, timeout=60)
 
     def click(self, acc):
         """Activates a button the way a click would."""
@@ -702,6 +703,187 @@ def open_training_log():
         app.close()
 
 
+
+def fill_missing(app):
+    """Gives the example job what its drafts still need (as the first start does)."""
+    app.page(4)  # Training
+    app.set_text(spin(app, "Training Iterations"), "1000")
+    app.page(3)  # Data
+    app.set_text(entry(app, "Data Path"), "/data/corpus/text_document")
+    app.set_text(entry(app, "Tokenizer Model"), "/models/llama3-tokenizer")
+    app.page(5)
+
+
+def approve(app):
+    """Approve, and Approve Anyway if the window asks about warnings."""
+    button = app.wait("the Approve button", pyatspi.ROLE_PUSH_BUTTON, "Approve", contains=True)
+    wait_for("Approve to turn on", lambda: sensitive(button))
+    app.click(button)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and "approved" not in app.title():
+        anyway = app.find(pyatspi.ROLE_PUSH_BUTTON, "Approve Anyway", root=app.app, contains=True)
+        if anyway is not None:
+            app.click(anyway)
+            break
+        time.sleep(0.1)
+    wait_for("the title to say approved", lambda: "approved" in app.title())
+
+
+def launcher(app, name):
+    """The script pane's launcher button @name (a toggle or radio button)."""
+    return wait_for(f"the {name} launcher",
+                    lambda: app.find(pyatspi.ROLE_TOGGLE_BUTTON, name) or app.find(pyatspi.ROLE_RADIO_BUTTON, name)
+                    or app.find(pyatspi.ROLE_PUSH_BUTTON, name))
+
+
+def approval_across_launchers():
+    """Issue 23 #2: approve torchrun, view SLURM, come back: still approved,
+    and no toast says the approval was withdrawn; a change of the job does."""
+    seed_settings(first_run_done="true")
+    app = App()
+    try:
+        fill_missing(app)
+        approve(app)
+        app.click(launcher(app, "SLURM"))
+        wait_for("the SLURM draft", lambda: "#SBATCH" in script_text(app))
+        assert "approved" not in app.title().split("—")[1], app.title()
+        app.click(launcher(app, "torchrun"))
+        wait_for("the torchrun approval back", lambda: "approved" in app.title())
+        assert "Approved" in script_text(app)
+        app.screenshot("1-still-approved")
+        assert app.find(pyatspi.ROLE_LABEL, "approval was withdrawn", root=app.app, contains=True) is None, \
+            "viewing another launcher withdrew the approval"
+        app.page(5)
+        app.set_text(spin(app, "Tensor Parallel"), "8")
+        wait_for("the title to say draft", lambda: "approved" not in app.title().split("—")[-2]
+                 if "—" in app.title() else "approved" not in app.title())
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
+def discard_is_final():
+    """Issue 23 #3: an unsaved untitled job, Ctrl+Q, Discard, then
+    `launch-planner job.json`: the discarded job does not come back."""
+    job = os.path.join(ROOT, "job.json")
+    shutil.copy(os.path.join(SOURCE, "tests", "cli", "jobs", "llama3-70b-slurm.json"), job)
+    seed_settings(first_run_done="true")
+    app = App()
+    try:
+        app.key("ctrl+n")
+        wait_for("an untitled job", lambda: "Untitled Job" in app.title())
+        app.page(5)
+        app.set_text(spin(app, "Tensor Parallel"), "2")
+        wait_for("the unsaved mark", lambda: app.title().startswith("•"))
+    finally:
+        app.quit_discarding()
+        app.close()
+    app = App(job)
+    try:
+        wait_for("the job's name in the title", lambda: "job.json" in app.title())
+        # Nothing asks about the discarded job, now or a moment later.
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            assert app.find(pyatspi.ROLE_LABEL, "Save Changes?", root=app.app) is None, \
+                "the discarded job came back and asks to be saved"
+            time.sleep(0.2)
+        assert "•" not in app.title(), app.title()
+        app.screenshot("1-opened")
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
+def drafted_tp(path):
+    """Tensor parallel in the drafts file's job, or None."""
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.loads(json.load(f)["job"])["parallelism"]["tp"]
+
+
+def crash_restores_draft():
+    """Issue 23 #4: kill -9 mid-edit; the next start offers the unsaved job
+    back with a bar, and Restore brings it."""
+    seed_settings(first_run_done="true")
+    drafts = os.path.join(os.environ["XDG_DATA_HOME"], SCHEMA, "drafts.json")
+    app = App()
+    try:
+        app.page(5)
+        app.set_text(spin(app, "Tensor Parallel"), "8")
+        wait_for("the unsaved mark", lambda: app.title().startswith("•"))
+        wait_for("the drafts file", lambda: drafted_tp(drafts) == 8, 15)
+        app.proc.kill()  # SIGKILL: no close, no dispose
+        app.proc.wait(10)
+    finally:
+        app.close()
+    app = App()
+    try:
+        bar = app.wait("the recovery bar", pyatspi.ROLE_LABEL, "did not close properly", root=app.app, contains=True)
+        assert bar is not None
+        app.screenshot("1-offered")
+        app.click(app.wait("the Restore button", pyatspi.ROLE_PUSH_BUTTON, "Restore", contains=True))
+        app.page(5)
+        wait_for("TP 8 back", lambda: int(spin(app, "Tensor Parallel").queryValue().currentValue) == 8)
+        wait_for("the unsaved mark", lambda: app.title().startswith("•"))
+        app.screenshot("2-restored")
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
+def invalid_blocks_approve():
+    """Issue 23 #5: abc, 0 or -3 in Nodes is counted, marks the page, makes
+    the layout unknown and blocks Approve; the draft loses NNODES=8."""
+    seed_settings(first_run_done="true")
+    app = App()
+    try:
+        fill_missing(app)
+        button = app.wait("the Approve button", pyatspi.ROLE_PUSH_BUTTON, "Approve", contains=True)
+        wait_for("Approve to turn on", lambda: sensitive(button))
+        assert "NNODES=8" in script_text(app)
+        for typed in ("abc", "0", "-3"):
+            app.page(2)
+            app.set_text(spin(app, "Nodes"), typed)
+            wait_for("the Cluster page marked", lambda: app.find(pyatspi.ROLE_LIST_ITEM, "Cluster, has errors"))
+            wait_for("an error counted", lambda: app.find(pyatspi.ROLE_TOGGLE_BUTTON, "1 Errors", contains=True) or
+                     app.find(pyatspi.ROLE_PUSH_BUTTON, "1 Errors", contains=True))
+            wait_for("the layout unknown", lambda: app.find(pyatspi.ROLE_LABEL, "Layout unknown", contains=True))
+            wait_for("Approve to turn off", lambda: not sensitive(button))
+            assert "NNODES=8" not in script_text(app), "the draft keeps the old value"
+        app.screenshot("1-invalid")
+        app.set_text(spin(app, "Nodes"), "8")
+        wait_for("Approve to turn on again", lambda: sensitive(button))
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
+def recommend_rows():
+    """Issue 23 #6: Use Recommended lists every change as a row, each in view."""
+    seed_settings(first_run_done="true")
+    app = App()
+    try:
+        app.page(5)
+        app.set_text(spin(app, "Tensor Parallel"), "1")
+        app.click(app.wait("Use Recommended", pyatspi.ROLE_PUSH_BUTTON, "Use Recommended", contains=True))
+        changes = app.wait("the list of changes", pyatspi.ROLE_LIST, "Changes to the job", root=app.app)
+        rows = wait_for("its rows", lambda: [changes.getChildAtIndex(i) for i in range(changes.childCount)])
+        log("rows", [r.name for r in rows])
+        assert len(rows) >= 2, [r.name for r in rows]
+        # All in view: no scrolled area around the list that could cut it.
+        assert pyatspi.findAncestor(changes, lambda a: a.getRole() == pyatspi.ROLE_SCROLL_PANE) is None, \
+            "the changes are in a scrolled area"
+        for row in rows:
+            ext = row.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            assert row.getState().contains(pyatspi.STATE_SHOWING), row.name
+            assert ext.height > 0, row.name
+        app.screenshot("1-changes")
+        app.click(app.find(pyatspi.ROLE_PUSH_BUTTON, "Cancel", root=app.app, contains=True))
+    finally:
+        app.quit_discarding()
+        app.close()
+
 SCENARIOS = {
     "first-start-export": first_start_to_export,
     "open-save-as-reopen": open_save_as_reopen,
@@ -711,6 +893,11 @@ SCENARIOS = {
     "open-training-log": open_training_log,
     "pictures": pictures,
     "tour": tour,
+    "approval-across-launchers": approval_across_launchers,
+    "discard-is-final": discard_is_final,
+    "crash-restores-draft": crash_restores_draft,
+    "invalid-blocks-approve": invalid_blocks_approve,
+    "recommend-rows": recommend_rows,
 }
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "planner-field.h"
 #include "planner-field-row.h"
 #include "planner-history-window.h"
 #include "planner-preferences-window.h"
@@ -670,6 +671,241 @@ test_window_large_text (void)
   g_object_set (settings, "gtk-xft-dpi", dpi, NULL);
 }
 
+/* A job with every value its torchrun and SLURM drafts need. */
+static void
+make_complete (PlannerWindow *window)
+{
+  g_object_set (planner_window_get_job (window), "model-id", "llama3-8b", "nodes", 1, "tp", 1, "pp", 1,
+                "data-path", "/data/corpus/text_document", "tokenizer-model", "/models/llama3",
+                "train-iters", 1000, "slurm-partition", "batch", "slurm-account", "research",
+                "slurm-time", "01:00:00", NULL);
+  planner_window_flush (window);
+}
+
+static void
+count_signal (guint *n)
+{
+  (*n)++;
+}
+
+/* Issue 23 #2: an approval belongs to a launcher's bytes.  Viewing SLURM
+ * and coming back keeps torchrun's; only a change of the job withdraws
+ * it, and only then is the person told. */
+static void
+test_window_approval_per_launcher (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerDocument *document = planner_window_get_document (window);
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
+  g_autoptr(GError) error = NULL;
+  guint withdrawn = 0;
+
+  make_complete (window);
+  g_signal_connect_swapped (document, "approval-withdrawn", G_CALLBACK (count_signal), &withdrawn);
+  g_assert_true (planner_script_pane_approve (pane, TRUE, &error));
+  g_assert_no_error (error);
+  planner_document_set_launcher (document, PLANNER_SCRIPT_SLURM);
+  planner_window_flush (window);
+  g_assert_false (planner_document_get_approved (document));
+  planner_document_set_launcher (document, PLANNER_SCRIPT_TORCHRUN);
+  planner_window_flush (window);
+  g_assert_true (planner_document_get_approved (document));
+  g_assert_true (planner_script_is_approved (planner_script_pane_get_text (pane)));
+  g_assert_cmpuint (withdrawn, ==, 0);
+
+  g_object_set (planner_window_get_job (window), "micro-batch-size", 2, NULL);
+  planner_window_flush (window);
+  g_assert_false (planner_document_get_approved (document));
+  g_assert_cmpuint (withdrawn, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 23 #5: text that is no value is a problem like any other:
+ * counted, its page marked, the layout unknown, nothing approvable, and
+ * no draft of the old value. */
+static void
+test_window_invalid_counted (void)
+{
+  const char *typed[] = { "abc", "0", "-3" };
+  PlannerWindow *window = new_window ();
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
+  GtkLabel *summary = _planner_window_get_summary_label (window);
+  GtkWidget *page = _planner_window_get_page (window, "cluster");
+  GtkWidget *row = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "nodes");
+  GtkSpinButton *spin = planner_spin_row_get_spin_button (PLANNER_SPIN_ROW (row));
+
+  make_complete (window);
+  g_object_set (planner_window_get_job (window), "nodes", 8, NULL);
+  planner_window_flush (window);
+  g_assert_nonnull (strstr (planner_script_pane_get_text (pane), "NNODES=8"));
+  g_assert_cmpuint (planner_problems_count (_planner_window_get_problems (window), PLANNER_SEVERITY_ERROR), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      const char *text;
+
+      gtk_editable_set_text (GTK_EDITABLE (spin), typed[i]);
+      planner_window_flush (window);
+      g_assert_true (planner_field_row_get_invalid (row));
+      g_assert_cmpuint (planner_problems_count (_planner_window_get_problems (window), PLANNER_SEVERITY_ERROR),
+                        >=, 1);
+      g_assert_nonnull (planner_problems_for_key (_planner_window_get_problems (window), "nodes"));
+      g_assert_cmpstr (_planner_window_get_page_status (window, "cluster"), ==, "error");
+      g_assert_nonnull (strstr (gtk_label_get_text (summary), "unknown"));
+      g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (summary), "error"));
+      g_assert_false (planner_script_pane_approve (pane, TRUE, &error));
+      g_assert_nonnull (error);
+      text = planner_script_pane_get_text (pane);
+      g_assert_true (text == NULL || strstr (text, "NNODES=8") == NULL);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (spin), "1");
+  planner_window_flush (window);
+  g_assert_false (planner_field_row_get_invalid (row));
+  g_assert_cmpuint (planner_problems_count (_planner_window_get_problems (window), PLANNER_SEVERITY_ERROR), ==, 0);
+  g_assert_null (strstr (gtk_label_get_text (summary), "unknown"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The newest message dialog on screen, or NULL. */
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    {
+      if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+        return l->data;
+    }
+  return NULL;
+}
+
+/* Issue 23 #3: Discard is final.  An unsaved untitled job, closed with
+ * Discard, is not the next start's job. */
+static void
+test_window_discard_final (void)
+{
+  PlannerWindow *window = new_window ();
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  AdwMessageDialog *dialog;
+  g_autofree char *last = NULL;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
+  g_object_set (planner_window_get_job (window), "model-id", "llama3-8b", "tp", 2, NULL);
+  planner_window_flush (window);
+  g_assert_true (planner_document_get_modified (planner_window_get_document (window)));
+  g_object_ref (window);
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "discard");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (window);
+
+  last = g_settings_get_string (settings, "last-job");
+  g_assert_null (strstr (last, "llama3-8b"));
+  g_assert_false (g_settings_get_boolean (settings, "last-job-modified"));
+  window = new_window ();
+  g_assert_cmpstr (planner_job_get_model_id (planner_window_get_job (window)), !=, "llama3-8b");
+  g_assert_false (planner_document_get_modified (planner_window_get_document (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The button of @revealer's bar labelled @label. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), label) == 0)
+        return child;
+      if ((found = find_button (child, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 23 #4: unsaved work is in the drafts file a moment after the
+ * change; a session that did not close (a crash: the file is still
+ * there) is offered back at the next start, and restored on request. */
+static void
+test_window_recovers_draft (void)
+{
+  PlannerWindow *window = new_window ();
+  g_autofree char *path = _planner_session_drafts_path ();
+  g_autofree char *kept = NULL;
+  gsize length = 0;
+  GtkWidget *restore;
+
+  g_object_set (planner_window_get_job (window), "model-id", "llama3-8b", "tp", 2, "pp", 1, "nodes", 1, NULL);
+  planner_window_flush (window);
+  _planner_session_write_draft (window);
+  g_assert_true (g_file_get_contents (path, &kept, &length, NULL));
+  /* A clean end leaves no draft; a crash would have left this one. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_set_contents (path, kept, length, NULL));
+
+  window = new_window ();
+  g_assert_true (gtk_revealer_get_reveal_child (window->recovery_bar));
+  restore = find_button (GTK_WIDGET (window->recovery_bar), "_Restore");
+  g_assert_nonnull (restore);
+  planner_test_save_png (GTK_WIDGET (window), "window-recovery.png");
+  g_signal_emit_by_name (restore, "clicked");
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_model_id (planner_window_get_job (window)), ==, "llama3-8b");
+  g_assert_cmpuint (planner_job_get_uint (planner_window_get_job (window), "tp"), ==, 2);
+  g_assert_true (planner_document_get_modified (planner_window_get_document (window)));
+  g_assert_false (gtk_revealer_get_reveal_child (window->recovery_bar));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 23 #6: Use Recommended lists every change as a row of its own,
+ * none of them in a cut scrolled area. */
+static void
+test_window_recommend_rows (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  AdwMessageDialog *dialog;
+  GtkWidget *list;
+  guint n_rows = 0;
+
+  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 4, NULL);
+  planner_window_flush (window);
+  planner_window_use_recommended (window, FALSE);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  list = adw_message_dialog_get_extra_child (dialog);
+  g_assert_true (GTK_IS_LIST_BOX (list));
+  {
+    PlannerRecommendRequest request = { 0 };
+    g_autoptr(PlannerArgs) model_args = NULL;
+    PlannerRecommendation *r;
+    g_autoptr(PlannerJob) after = NULL;
+    g_auto(GStrv) changes = NULL;
+
+    g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, NULL));
+    r = planner_recommend (&request, NULL);
+    after = planner_recommendation_to_job (r, NULL, job);
+    changes = planner_job_list_changes_labelled (job, after);
+    while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), n_rows) != NULL)
+      n_rows++;
+    g_assert_cmpuint (n_rows, ==, g_strv_length (changes));
+    g_assert_cmpuint (n_rows, >, 1);
+    planner_recommendation_free (r);
+  }
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
+  planner_test_save_png (GTK_WIDGET (dialog), "window-recommend-dialog.png");
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -700,6 +936,11 @@ main (int   argc,
   g_test_add_func ("/planner/window/customise", test_window_customise);
   g_test_add_func ("/planner/window/dark", test_window_dark);
   g_test_add_func ("/planner/window/large-text", test_window_large_text);
+  g_test_add_func ("/planner/window/approval-per-launcher", test_window_approval_per_launcher);
+  g_test_add_func ("/planner/window/invalid-counted", test_window_invalid_counted);
+  g_test_add_func ("/planner/window/discard-final", test_window_discard_final);
+  g_test_add_func ("/planner/window/recovers-draft", test_window_recovers_draft);
+  g_test_add_func ("/planner/window/recommend-rows", test_window_recommend_rows);
 
   return g_test_run ();
 }

@@ -164,3 +164,40 @@ planner_problems_count (GPtrArray       *problems,
     n += ((PlannerProblem *) g_ptr_array_index (problems, i))->severity == severity;
   return n;
 }
+
+GPtrArray *
+planner_problems_collect_document (PlannerDocument *document)
+{
+  PlannerJob *job = planner_document_get_job (document);
+  GPtrArray *marks = NULL;
+  g_auto(GStrv) invalid = planner_document_list_invalid_entries (document);
+  GPtrArray *problems;
+  guint n_invalid = g_strv_length (invalid);
+
+  planner_document_get_draft (document, &marks, NULL);
+  problems = planner_problems_collect (job, planner_document_get_report (document), marks);
+  if (n_invalid == 0)
+    return problems;
+
+  /* Text that is no value replaces what the field's old value says: it
+   * is what the form shows.  It comes first, as the person just typed it. */
+  for (guint i = problems->len; i > 0; i--)
+    {
+      PlannerProblem *problem = g_ptr_array_index (problems, i - 1);
+
+      if (problem->key != NULL && g_strv_contains ((const char *const *) invalid, problem->key))
+        g_ptr_array_remove_index (problems, i - 1);
+      else
+        problem->order += n_invalid;
+    }
+  for (guint i = 0; i < n_invalid; i++)
+    {
+      const PlannerField *field = planner_field_lookup (invalid[i]);
+      PlannerProblem *problem = add (problems, PLANNER_SEVERITY_ERROR, invalid[i], field != NULL ? field->page : NULL,
+                                     g_strdup (planner_document_get_entry_message (document, invalid[i])));
+
+      problem->order = i;
+    }
+  g_ptr_array_sort (problems, compare_severity);
+  return problems;
+}

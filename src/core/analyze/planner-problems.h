@@ -8,6 +8,7 @@
 #pragma once
 
 #include "planner-analyze.h"
+#include "planner-document.h"
 #include "planner-job.h"
 #include "planner-script.h"
 
@@ -32,6 +33,9 @@ typedef struct
 GPtrArray *planner_problems_collect     (PlannerJob    *job,
                                          PlannerReport *report,
                                          GPtrArray     *marks);
+/* The same for a document: its job, its newest report and draft, and
+ * what is typed into a field that holds no value (an error of that field). */
+GPtrArray *planner_problems_collect_document (PlannerDocument *document);
 /* The worst problem of @key, or NULL. */
 const PlannerProblem *planner_problems_for_key  (GPtrArray  *problems,
                                                  const char *key);

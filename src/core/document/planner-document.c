@@ -14,12 +14,16 @@
 #include <glib/gi18n-lib.h>
 
 #include "planner-document.h"
+#include "planner-analyze.h"
 #include "planner-escape.h"
 #include "planner-import.h"
 #include "planner-job-args.h"
 #include "planner-read-file.h"
+#include "planner-picture.h"
 #include "planner-script-memcheck.h"
 #include "planner-write-file.h"
+
+#define N_LAUNCHERS (PLANNER_SCRIPT_MEMORY_CHECK + 1)
 
 struct _PlannerDocument
 {
@@ -33,8 +37,19 @@ struct _PlannerDocument
 
   PlannerScriptLauncher  launcher;
   GArray                *stages;         /* guint32: the memory check's stages; empty = its default */
-  char                  *approved;       /* the approved bytes, or NULL */
-  PlannerJob            *approved_job;   /* the job that produced them */
+  /* Per launcher: an approval belongs to that launcher's bytes, so
+   * viewing another launcher keeps it; a change of the job withdraws it. */
+  char                  *approved[N_LAUNCHERS];     /* the approved bytes, or NULL */
+  PlannerJob            *approved_job[N_LAUNCHERS]; /* the job that produced them */
+
+  PlannerReport         *report;         /* the newest analysis of the job */
+  guint                  analyze_source;
+  gboolean               drafting;       /* the draft is made with each report */
+  char                  *draft;          /* the report's draft, or NULL … */
+  GError                *draft_error;    /* … and why */
+  GPtrArray             *marks;          /* PlannerScriptMark: what the draft still marks */
+  PlannerPictureData    *picture_data;   /* the report's, made when a picture needs it */
+  GHashTable            *invalid;        /* field key → why the text typed is no value */
 };
 
 G_DEFINE_FINAL_TYPE (PlannerDocument, planner_document, G_TYPE_OBJECT)
@@ -51,6 +66,7 @@ enum {
 
 enum {
   APPROVAL_WITHDRAWN,
+  REPORT_CHANGED,
   N_SIGNALS
 };
 
@@ -106,30 +122,68 @@ set_file (PlannerDocument *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
 }
 
+/* Withdraws the approval of @launcher's script (−1: of every launcher).
+ * Only the shown launcher's approval changes "approved". */
 static void
 withdraw_approval (PlannerDocument *self,
+                   int              launcher,
                    gboolean         announce)
 {
-  if (self->approved == NULL)
+  gboolean any = FALSE;
+
+  for (int i = 0; i < N_LAUNCHERS; i++)
+    {
+      if ((launcher >= 0 && i != launcher) || self->approved[i] == NULL)
+        continue;
+      g_clear_pointer (&self->approved[i], g_free);
+      g_clear_object (&self->approved_job[i]);
+      any = TRUE;
+    }
+  if (!any)
     return;
-  g_clear_pointer (&self->approved, g_free);
-  g_clear_object (&self->approved_job);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_APPROVED]);
   if (announce)
     g_signal_emit (self, signals[APPROVAL_WITHDRAWN], 0);
+}
+
+static gboolean
+analyze_idle_cb (gpointer user_data)
+{
+  PlannerDocument *self = user_data;
+
+  self->analyze_source = 0;
+  planner_document_flush (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Many fields may change in one turn of the loop (a file load, a
+ * recommendation applied): analyse once, after all of them. */
+static void
+schedule_analysis (PlannerDocument *self)
+{
+  if (self->analyze_source == 0)
+    self->analyze_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 20, analyze_idle_cb, self, NULL);
 }
 
 static void
 on_job_changed (PlannerDocument *self,
                 PlannerJob      *job)
 {
+  schedule_analysis (self);
   if (self->loading)
     return;
   /* Compared with the file, not counted: undoing back to the saved
    * values clears the mark. */
   set_modified (self, self->saved == NULL || !planner_job_equal (self->job, self->saved));
-  if (self->approved != NULL && !planner_job_equal (self->job, self->approved_job))
-    withdraw_approval (self, TRUE);
+  for (int i = 0; i < N_LAUNCHERS; i++)
+    {
+      /* Told once, however many launchers were approved. */
+      if (self->approved[i] != NULL && !planner_job_equal (self->job, self->approved_job[i]))
+        {
+          withdraw_approval (self, -1, TRUE);
+          break;
+        }
+    }
 }
 
 static void
@@ -142,7 +196,11 @@ planner_document_dispose (GObject *object)
   g_clear_object (&self->job);
   g_clear_object (&self->saved);
   g_clear_object (&self->file);
-  g_clear_object (&self->approved_job);
+  for (int i = 0; i < N_LAUNCHERS; i++)
+    g_clear_object (&self->approved_job[i]);
+  g_clear_handle_id (&self->analyze_source, g_source_remove);
+  g_clear_pointer (&self->report, planner_report_unref);
+  g_clear_pointer (&self->picture_data, planner_picture_data_unref);
 
   G_OBJECT_CLASS (planner_document_parent_class)->dispose (object);
 }
@@ -152,8 +210,13 @@ planner_document_finalize (GObject *object)
 {
   PlannerDocument *self = (PlannerDocument *)object;
 
-  g_clear_pointer (&self->approved, g_free);
+  for (int i = 0; i < N_LAUNCHERS; i++)
+    g_clear_pointer (&self->approved[i], g_free);
   g_clear_pointer (&self->stages, g_array_unref);
+  g_clear_pointer (&self->invalid, g_hash_table_unref);
+  g_clear_pointer (&self->draft, g_free);
+  g_clear_error (&self->draft_error);
+  g_clear_pointer (&self->marks, g_ptr_array_unref);
 
   G_OBJECT_CLASS (planner_document_parent_class)->finalize (object);
 }
@@ -200,7 +263,7 @@ planner_document_get_property (GObject    *object,
       break;
 
     case PROP_APPROVED:
-      g_value_set_boolean (value, self->approved != NULL);
+      g_value_set_boolean (value, self->approved[self->launcher] != NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -265,12 +328,24 @@ planner_document_class_init (PlannerDocumentClass *klass)
   signals[APPROVAL_WITHDRAWN] =
     g_signal_new ("approval-withdrawn", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * PlannerDocument::report-changed:
+   *
+   * The job (or what is typed into its fields, or the launcher) was
+   * analysed again: planner_document_get_report() is the new report.
+   * Emitted once per main-loop turn however many fields changed.
+   */
+  signals[REPORT_CHANGED] =
+    g_signal_new ("report-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
 planner_document_init (PlannerDocument *self)
 {
   self->stages = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->invalid = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 
@@ -355,7 +430,8 @@ take_job (PlannerDocument *self,
   self->loading = FALSE;
   g_clear_object (&self->saved);
   self->saved = planner_job_copy (self->job);
-  withdraw_approval (self, FALSE);
+  withdraw_approval (self, -1, FALSE);
+  g_hash_table_remove_all (self->invalid);
   set_file (self, file);
   set_modified (self, FALSE);
 }
@@ -735,7 +811,9 @@ planner_document_set_launcher (PlannerDocument       *self,
     return;
   self->launcher = launcher;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAUNCHER]);
-  withdraw_approval (self, TRUE);
+  /* Each launcher keeps its own approval: "approved" now says the shown one's. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_APPROVED]);
+  schedule_analysis (self);
 }
 
 void
@@ -753,8 +831,8 @@ planner_document_set_memory_check_stages (PlannerDocument *self,
   g_array_append_vals (self->stages, stages, n_stages);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGES]);
   /* Other stages are another script. */
-  if (self->launcher == PLANNER_SCRIPT_MEMORY_CHECK)
-    withdraw_approval (self, TRUE);
+  withdraw_approval (self, PLANNER_SCRIPT_MEMORY_CHECK, TRUE);
+  schedule_analysis (self);
 }
 
 const guint32 *
@@ -800,6 +878,14 @@ planner_document_approve (PlannerDocument  *self,
   g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (draft != NULL, FALSE);
 
+  /* Text typed that no field can hold is not in the job: the draft
+   * would say something else than the form. */
+  if (g_hash_table_size (self->invalid) > 0)
+    {
+      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_NOT_A_DRAFT,
+                           _("A field holds text that is not a value: fix it before approving"));
+      return FALSE;
+    }
   /* Only the draft of the job as it is now can be approved. */
   if (self->launcher == PLANNER_SCRIPT_MEMORY_CHECK)
     current = planner_script_render_memory_check (self->job, stages_data (self->stages),
@@ -818,10 +904,10 @@ planner_document_approve (PlannerDocument  *self,
   if (approved == NULL)
     return FALSE;
 
-  g_free (self->approved);
-  self->approved = approved;
-  g_clear_object (&self->approved_job);
-  self->approved_job = planner_job_copy (self->job);
+  g_free (self->approved[self->launcher]);
+  self->approved[self->launcher] = approved;
+  g_clear_object (&self->approved_job[self->launcher]);
+  self->approved_job[self->launcher] = planner_job_copy (self->job);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_APPROVED]);
   return TRUE;
 }
@@ -830,12 +916,147 @@ gboolean
 planner_document_get_approved (PlannerDocument *self)
 {
   g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), FALSE);
-  return self->approved != NULL;
+  return self->approved[self->launcher] != NULL;
 }
 
 const char *
 planner_document_get_approved_text (PlannerDocument *self)
 {
   g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), NULL);
-  return self->approved;
+  return self->approved[self->launcher];
+}
+
+PlannerReport *
+planner_document_get_report (PlannerDocument *self)
+{
+  g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), NULL);
+
+  if (self->report == NULL)
+    planner_document_flush (self);
+  return self->report;
+}
+
+void
+planner_document_flush (PlannerDocument *self)
+{
+  g_return_if_fail (PLANNER_IS_DOCUMENT (self));
+
+  g_clear_handle_id (&self->analyze_source, g_source_remove);
+  g_clear_pointer (&self->report, planner_report_unref);
+  g_clear_pointer (&self->picture_data, planner_picture_data_unref);
+  g_clear_pointer (&self->draft, g_free);
+  g_clear_error (&self->draft_error);
+  g_clear_pointer (&self->marks, g_ptr_array_unref);
+  self->report = planner_analyze_job (self->job);
+  if (self->drafting)
+    self->draft = planner_document_render_draft (self, &self->marks, &self->draft_error);
+  g_signal_emit (self, signals[REPORT_CHANGED], 0);
+}
+
+void
+planner_document_set_drafting (PlannerDocument *self,
+                               gboolean         drafting)
+{
+  g_return_if_fail (PLANNER_IS_DOCUMENT (self));
+
+  if (self->drafting == !!drafting)
+    return;
+  self->drafting = !!drafting;
+  planner_document_flush (self);
+}
+
+gboolean
+planner_document_get_drafting (PlannerDocument *self)
+{
+  g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), FALSE);
+  return self->drafting;
+}
+
+const char *
+planner_document_get_draft (PlannerDocument  *self,
+                            GPtrArray       **marks,
+                            const GError    **error)
+{
+  g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), NULL);
+
+  if (self->report == NULL)
+    planner_document_flush (self);
+  if (marks != NULL)
+    *marks = self->marks;
+  if (error != NULL)
+    *error = self->draft_error;
+  return self->draft;
+}
+
+PlannerPictureData *
+planner_document_get_picture_data (PlannerDocument *self)
+{
+  g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), NULL);
+
+  /* One per report, shared by every picture that shows it. */
+  if (self->picture_data == NULL)
+    self->picture_data = planner_picture_data_new (self->job, planner_document_get_report (self));
+  return self->picture_data;
+}
+
+gboolean
+planner_document_get_pending (PlannerDocument *self)
+{
+  g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), FALSE);
+  return self->analyze_source != 0;
+}
+
+void
+planner_document_set_entry_invalid (PlannerDocument *self,
+                                    const char      *key,
+                                    const char      *message)
+{
+  const char *old;
+
+  g_return_if_fail (PLANNER_IS_DOCUMENT (self));
+  g_return_if_fail (key != NULL);
+
+  old = g_hash_table_lookup (self->invalid, key);
+  if (g_strcmp0 (old, message) == 0)
+    return;
+  if (message != NULL)
+    g_hash_table_replace (self->invalid, g_strdup (key), g_strdup (message));
+  else
+    g_hash_table_remove (self->invalid, key);
+  /* The job holds the last value that was one; what the form shows differs. */
+  schedule_analysis (self);
+}
+
+static int
+compare_keys (gconstpointer a,
+              gconstpointer b)
+{
+  return g_strcmp0 (*(const char **) a, *(const char **) b);
+}
+
+GStrv
+planner_document_list_invalid_entries (PlannerDocument *self)
+{
+  g_autofree gpointer *keys = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), NULL);
+
+  keys = g_hash_table_get_keys_as_array (self->invalid, &n);
+  qsort (keys, n, sizeof (gpointer), compare_keys);
+  {
+    GStrv list = g_new0 (char *, n + 1);
+
+    for (guint i = 0; i < n; i++)
+      list[i] = g_strdup (keys[i]);
+    return list;
+  }
+}
+
+const char *
+planner_document_get_entry_message (PlannerDocument *self,
+                                    const char      *key)
+{
+  g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), NULL);
+  return g_hash_table_lookup (self->invalid, key);
 }

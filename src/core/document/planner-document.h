@@ -9,7 +9,9 @@
 
 #include <gio/gio.h>
 
+#include "planner-analyze.h"
 #include "planner-job.h"
+#include "planner-picture.h"
 #include "planner-script.h"
 
 G_BEGIN_DECLS
@@ -27,10 +29,13 @@ typedef enum
 
 /* One job being edited: the job (one object for the document's whole
  * life, so views bind to it once), the file it was read from or saved
- * to, whether it differs from that file, and the approval of its script.
- * The approval belongs to one draft: the text, the launcher and the job
- * that produced it.  Any change to the job or the launcher withdraws it
- * and emits "approval-withdrawn". */
+ * to, whether it differs from that file, the approval of its scripts and
+ * the newest report.  An approval belongs to one launcher's bytes: each
+ * launcher keeps its own, and only a change of the job (or, for the
+ * memory check, of its stages) withdraws it and emits
+ * "approval-withdrawn".  After any change the job is analysed again once
+ * per main-loop turn, and "report-changed" says so: views bind to that
+ * signal and read planner_document_get_report(). */
 PlannerDocument *planner_document_new               (PlannerJob             *job);
 
 PlannerJob      *planner_document_get_job           (PlannerDocument        *self);
@@ -116,6 +121,38 @@ gboolean         planner_document_approve           (PlannerDocument        *sel
 gboolean         planner_document_get_approved      (PlannerDocument        *self);
 /* The approved bytes, or NULL. */
 const char      *planner_document_get_approved_text (PlannerDocument        *self);
+
+/* The newest report (analysing now if there is none yet). */
+PlannerReport   *planner_document_get_report        (PlannerDocument        *self);
+/* Analyses the job now (a pending analysis included) and emits "report-changed". */
+void             planner_document_flush             (PlannerDocument        *self);
+/* Whether each report comes with its draft (planner_document_get_draft);
+ * off until the window has shown its first frame.  Turning it on analyses now. */
+void             planner_document_set_drafting      (PlannerDocument        *self,
+                                                     gboolean                drafting);
+gboolean         planner_document_get_drafting      (PlannerDocument        *self);
+/* The newest report's draft (NULL without drafting, or with @error set
+ * when the launcher cannot draft this job) and what it still marks
+ * (PlannerScriptMark; NULL without drafting).  Owned by the document. */
+const char      *planner_document_get_draft         (PlannerDocument        *self,
+                                                     GPtrArray             **marks,
+                                                     const GError          **error);
+/* The newest report's picture data, made when first asked for. */
+PlannerPictureData *planner_document_get_picture_data (PlannerDocument      *self);
+/* Whether a change waits for its analysis. */
+gboolean         planner_document_get_pending       (PlannerDocument        *self);
+
+/* What is typed into a field but is no value it can hold (the job keeps
+ * the last value that was one): @message says why, in the form's words;
+ * NULL when the text is a value again.  While any is set nothing can be
+ * approved, and views count it as an error of that field. */
+void             planner_document_set_entry_invalid (PlannerDocument        *self,
+                                                     const char             *key,
+                                                     const char             *message);
+/* The keys with invalid text, sorted. */
+GStrv            planner_document_list_invalid_entries (PlannerDocument     *self);
+const char      *planner_document_get_entry_message (PlannerDocument        *self,
+                                                     const char             *key);
 
 /* Turns a launch script into a job made from @template_job; @notes gets
  * what could not be carried over, in words. */
