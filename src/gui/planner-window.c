@@ -283,7 +283,7 @@ planner_window_update_report (PlannerWindow *self)
   memory = planner_report_get_memory_summary (self->report);
   gtk_label_set_text (self->memory_summary_label, memory ? memory : "");
   gtk_widget_set_visible (GTK_WIDGET (self->memory_summary_label), memory != NULL);
-  if (memory != NULL && g_str_has_suffix (memory, "✗"))
+  if (memory != NULL && !planner_report_get_memory_estimate (self->report)->fits)
     gtk_widget_add_css_class (GTK_WIDGET (self->memory_summary_label), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->memory_summary_label), "error");
