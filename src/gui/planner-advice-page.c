@@ -723,12 +723,15 @@ analyse_log (PlannerAdvicePage *self)
     {
       g_autoptr(GString) shown = g_string_new (NULL);
 
+      guint listed = 0;  /* bit per PlannerSymptom already named */
+
       for (guint i = 0; self->analysis != NULL && i < self->analysis->diagnosis->findings->len; i++)
         {
           const PlannerLogFinding *finding = g_ptr_array_index (self->analysis->diagnosis->findings, i);
 
-          if (strstr (shown->str, planner_log_symptom_label (finding->symptom)) != NULL)
+          if (listed & (1u << finding->symptom))
             continue;
+          listed |= 1u << finding->symptom;
           g_string_append_printf (shown, "%s%s", shown->len > 0 ? ", " : "",
                                   planner_log_symptom_label (finding->symptom));
         }
@@ -1229,10 +1232,10 @@ show_plan (PlannerAdvicePage *self)
     for (guint i = 0; i < plan->evidence->len; i++)
       {
         const char *evidence = g_ptr_array_index (plan->evidence, i);
+        PlannerEvidenceKind kind = g_array_index (plan->evidence_kinds, PlannerEvidenceKind, i);
 
         /* The memory and the assumptions have rows of their own above. */
-        if (g_str_has_prefix (evidence, "Your run logged") || g_ptr_array_find_with_equal_func (
-              self->analysis->assumptions, evidence, g_str_equal, NULL))
+        if (kind == PLANNER_EVIDENCE_MEMORY || kind == PLANNER_EVIDENCE_ASSUMPTION)
           continue;
         adw_preferences_group_add (group, icon_row ("dialog-information-symbolic", NULL, evidence, NULL));
       }
@@ -1285,19 +1288,22 @@ show_plan (PlannerAdvicePage *self)
 
       for (guint i = 0; i < plan->errors->len; i++)
         {
-          const char *error = g_ptr_array_index (plan->errors, i);
-          const char *colon = strstr (error, ": ");
-          g_autofree char *code = colon != NULL ? g_strndup (error, colon - error) : NULL;
-          const char *text = colon != NULL ? colon + 2 : error;
+          const char *code = g_ptr_array_index (plan->error_codes, i);
+          const char *text = g_ptr_array_index (plan->error_messages, i);
+          g_autofree char *with_fix = NULL;
 
-          /* "code: message. Fix: …" says more than the message alone. */
-          for (guint n = 0; code != NULL && n < plan->notes->len; n++)
+          /* The error's note with its fix says more than the message alone. */
+          for (guint n = 0; n < plan->notes->len; n++)
             {
-              const char *note = g_ptr_array_index (plan->notes, n);
-
-              if (!used_notes[n] && g_str_has_prefix (note, code) && g_str_has_prefix (note + strlen (code), ": "))
+              /* Codes are stable ids, never translated text. */
+              if (!used_notes[n] && g_array_index (plan->note_kinds, PlannerNoteKind, n) == PLANNER_NOTE_ERROR_FIX &&
+                  g_str_equal (g_ptr_array_index (plan->note_codes, n), code))
                 {
-                  text = note + strlen (code) + 2;
+                  const char *fix = g_ptr_array_index (plan->error_fixes, i);
+
+                  if (*fix != '\0')
+                    /* Translators: a start-up error, then how to fix it */
+                    text = with_fix = g_strdup_printf (_("%s Fix: %s"), text, fix);
                   used_notes[n] = TRUE;
                   break;
                 }
@@ -1311,8 +1317,10 @@ show_plan (PlannerAdvicePage *self)
     {
       const char *note = g_ptr_array_index (plan->notes, i);
 
+      PlannerNoteKind kind = g_array_index (plan->note_kinds, PlannerNoteKind, i);
+
       /* The target and the measured MFU have rows of their own. */
-      if (used_notes[i] || g_str_has_prefix (note, "Target: ") || g_str_has_prefix (note, "Measured: "))
+      if (used_notes[i] || kind == PLANNER_NOTE_TARGET || kind == PLANNER_NOTE_MEASURED)
         continue;
       adw_preferences_group_add (group, icon_row ("dialog-information-symbolic", NULL, note, NULL));
     }

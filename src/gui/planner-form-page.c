@@ -202,8 +202,13 @@ gboolean
 planner_form_page_focus_field (PlannerFormPage *self,
                                const char      *key)
 {
-  GtkWidget *row = planner_form_page_find_row (self, key);
+  PlannerFormPageClass *klass = PLANNER_FORM_PAGE_GET_CLASS (self);
+  GtkWidget *row;
 
+  /* A field shown read-only is shown where it can be read. */
+  if (klass->focus_read_only != NULL && klass->focus_read_only (self, key))
+    return TRUE;
+  row = planner_form_page_find_row (self, key);
   if (row == NULL)
     return FALSE;
   /* A row hidden by a choice (the tokenizer's files) is shown to be fixed. */

@@ -33,6 +33,10 @@ struct _PlannerFormPageClass
                   PlannerJob      *job);
   void (*update) (PlannerFormPage *self,
                   PlannerReport   *report);
+  /* Focuses the read-only row showing @key (a catalogue model's
+   * dimension); FALSE when the page shows none. */
+  gboolean (*focus_read_only) (PlannerFormPage *self,
+                               const char      *key);
 };
 
 void        planner_form_page_set_job      (PlannerFormPage *self,

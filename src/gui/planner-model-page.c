@@ -27,6 +27,7 @@ struct _PlannerModelPage
   GtkWidget           *custom_moe_group;
   AdwPreferencesGroup *size_group;
   GPtrArray           *figure_rows;
+  GPtrArray           *figure_keys;  /* const char *: the property each figure row shows, or "" */
   GPtrArray           *size_rows;
 };
 
@@ -71,6 +72,31 @@ add_value_row (AdwPreferencesGroup *group,
   g_free (value);
 }
 
+/* A catalogue model's dimension, named by its field so a problem's link
+ * can reach it while it is read-only. */
+static void
+add_figure_row (PlannerModelPage *self,
+                const char       *property,
+                const char       *title,
+                char             *value)
+{
+  add_value_row (self->figures_group, self->figure_rows, title, value);
+  g_ptr_array_add (self->figure_keys, (gpointer) property);
+}
+
+static gboolean
+planner_model_page_focus_read_only (PlannerFormPage *page,
+                                    const char      *property)
+{
+  PlannerModelPage *self = PLANNER_MODEL_PAGE (page);
+  guint index;
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->figures_group)) ||
+      !g_ptr_array_find_with_equal_func (self->figure_keys, property, g_str_equal, &index))
+    return FALSE;
+  return gtk_widget_grab_focus (g_ptr_array_index (self->figure_rows, index));
+}
+
 static void
 clear_rows (AdwPreferencesGroup *group,
             GPtrArray           *rows)
@@ -102,6 +128,7 @@ update_figures (PlannerModelPage *self,
   PlannerJobModelKind kind = planner_job_get_model_kind (job);
 
   clear_rows (self->figures_group, self->figure_rows);
+  g_ptr_array_set_size (self->figure_keys, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->figures_group), kind != PLANNER_JOB_MODEL_CUSTOM);
   gtk_widget_set_visible (self->customise_button, model != NULL);
   if (kind == PLANNER_JOB_MODEL_CUSTOM)
@@ -123,29 +150,29 @@ update_figures (PlannerModelPage *self,
   else
     adw_preferences_group_set_description (self->figures_group, _("As the catalogue gives them."));
 
-  add_value_row (self->figures_group, self->figure_rows, _("Layers"), number (model->num_layers));
-  add_value_row (self->figures_group, self->figure_rows, _("Hidden Size"), number (model->hidden_size));
-  add_value_row (self->figures_group, self->figure_rows, _("Attention Heads"), number (model->num_attention_heads));
-  add_value_row (self->figures_group, self->figure_rows, _("Query Groups"),
+  add_figure_row (self, "num-layers", _("Layers"), number (model->num_layers));
+  add_figure_row (self, "hidden-size", _("Hidden Size"), number (model->hidden_size));
+  add_figure_row (self, "num-attention-heads", _("Attention Heads"), number (model->num_attention_heads));
+  add_figure_row (self, "num-query-groups", _("Query Groups"),
                  model->num_query_groups > 0 ? number (model->num_query_groups) : g_strdup (_("one per head")));
-  add_value_row (self->figures_group, self->figure_rows, _("FFN Hidden Size"), number (model->ffn_hidden_size));
-  add_value_row (self->figures_group, self->figure_rows, _("Vocabulary"), number (model->vocab_size));
-  add_value_row (self->figures_group, self->figure_rows, _("Maximum Position Embeddings"),
+  add_figure_row (self, "ffn-hidden-size", _("FFN Hidden Size"), number (model->ffn_hidden_size));
+  add_figure_row (self, "vocab-size", _("Vocabulary"), number (model->vocab_size));
+  add_figure_row (self, "max-position-embeddings", _("Maximum Position Embeddings"),
                  number (model->max_position_embeddings));
-  add_value_row (self->figures_group, self->figure_rows, _("Position Embeddings"),
+  add_figure_row (self, "position-embedding-type", _("Position Embeddings"),
                  g_strdup (model->position_embedding_type != NULL ? model->position_embedding_type : ""));
-  add_value_row (self->figures_group, self->figure_rows, _("Normalisation"),
+  add_figure_row (self, "normalization", _("Normalisation"),
                  g_strdup (model->rmsnorm ? "RMSNorm" : "LayerNorm"));
   if (model->num_experts > 0)
     {
-      add_value_row (self->figures_group, self->figure_rows, _("Experts"), number (model->num_experts));
-      add_value_row (self->figures_group, self->figure_rows, _("Experts per Token"), number (model->moe_router_topk));
-      add_value_row (self->figures_group, self->figure_rows, _("Expert FFN Hidden Size"),
+      add_figure_row (self, "num-experts", _("Experts"), number (model->num_experts));
+      add_figure_row (self, "moe-router-topk", _("Experts per Token"), number (model->moe_router_topk));
+      add_figure_row (self, "moe-ffn-hidden-size", _("Expert FFN Hidden Size"),
                      number (model->moe_ffn_hidden_size));
-      add_value_row (self->figures_group, self->figure_rows, _("Shared Expert Size"),
+      add_figure_row (self, "moe-shared-expert-intermediate-size", _("Shared Expert Size"),
                      number (model->moe_shared_expert_intermediate_size));
       if (model->moe_layer_freq != NULL)
-        add_value_row (self->figures_group, self->figure_rows, _("MoE Layer Frequency"),
+        add_figure_row (self, "moe-layer-freq", _("MoE Layer Frequency"),
                        g_strdup (model->moe_layer_freq));
     }
 }
@@ -227,6 +254,7 @@ planner_model_page_dispose (GObject *object)
   PlannerModelPage *self = PLANNER_MODEL_PAGE (object);
 
   g_clear_pointer (&self->figure_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->figure_keys, g_ptr_array_unref);
   g_clear_pointer (&self->size_rows, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), PLANNER_TYPE_MODEL_PAGE);
   G_OBJECT_CLASS (planner_model_page_parent_class)->dispose (object);
@@ -242,6 +270,7 @@ planner_model_page_class_init (PlannerModelPageClass *klass)
   object_class->dispose = planner_model_page_dispose;
   page_class->bind = planner_model_page_bind;
   page_class->update = planner_model_page_update;
+  page_class->focus_read_only = planner_model_page_focus_read_only;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-model-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, model_row);
@@ -262,6 +291,7 @@ planner_model_page_init (PlannerModelPage *self)
   g_type_ensure (PLANNER_TYPE_TEXT_ROW);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->figure_rows = g_ptr_array_new ();
+  self->figure_keys = g_ptr_array_new ();
   self->size_rows = g_ptr_array_new ();
   g_signal_connect_object (self->customise_button, "clicked", G_CALLBACK (on_customise_clicked), self,
                            G_CONNECT_SWAPPED);

@@ -90,6 +90,72 @@ test_field_flags_to_keys (void)
   g_assert_cmpuint (g_strv_length (d), ==, 0);
 }
 
+/* Every diagnostic names its fields, the one to fix first first. */
+static void
+test_field_diagnostic_keys (void)
+{
+  const char *max_pos[] = { "--max-position-embeddings", "--seq-length", NULL };
+  const char *ep[] = { "--expert-tensor-parallel-size", "--expert-model-parallel-size",
+                       "--pipeline-model-parallel-size", NULL };
+  const char *experts[] = { "--num-experts", "--expert-model-parallel-size", NULL };
+  const char *none[] = { "CUDA_DEVICE_MAX_CONNECTIONS", NULL };
+  g_auto(GStrv) a = planner_field_keys_for_diagnostic ("model.max-position-below-seq", max_pos);
+  g_auto(GStrv) b = planner_field_keys_for_diagnostic ("layout.expert-world-not-divisible", ep);
+  g_auto(GStrv) c = planner_field_keys_for_diagnostic ("moe.experts-not-divisible-by-ep", experts);
+  g_auto(GStrv) d = planner_field_keys_for_diagnostic ("env.cuda-device-max-connections", none);
+  g_auto(GStrv) e = planner_field_keys_for_diagnostic ("some.code", max_pos);
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerDiagnostic) diagnostic = NULL;
+  const PlannerField *field;
+
+  g_assert_cmpstr (a[0], ==, "model.max_position_embeddings");
+  g_assert_cmpstr (a[1], ==, "training.seq_length");
+  g_assert_cmpstr (b[0], ==, "parallelism.ep");
+  g_assert_cmpstr (c[0], ==, "parallelism.ep");
+  g_assert_cmpuint (g_strv_length (d), ==, 0);
+  /* Without a code of its own: each flag's own field, then the umbrella. */
+  g_assert_cmpstr (e[0], ==, "model.max_position_embeddings");
+  g_assert_cmpstr (e[1], ==, "training.seq_length");
+  g_assert_cmpstr (e[2], ==, "model.model_id");
+
+  /* A catalogue model shows its dimensions read-only: the link goes there. */
+  diagnostic = planner_diagnostic_new (PLANNER_SEVERITY_ERROR, "model.max-position-below-seq", max_pos, NULL, "x");
+  planner_diagnostic_set_fields (diagnostic, (const char *const *) a);
+  field = planner_field_for_diagnostic (job, diagnostic);
+  g_assert_nonnull (field);
+  g_assert_cmpstr (field->key, ==, "model.max_position_embeddings");
+  g_assert_true (planner_field_is_read_only (field, job));
+  g_assert_true (planner_job_customise (job, NULL));
+  g_assert_false (planner_field_is_read_only (field, job));
+}
+
+/* The report's diagnostics carry their fields. */
+static void
+test_field_report_diagnostics (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerReport) report = NULL;
+  GPtrArray *diagnostics;
+  gboolean found = FALSE;
+
+  g_object_set (job, "seq-length", 16384, NULL);
+  report = planner_analyze_job (job);
+  diagnostics = planner_report_get_diagnostics (report);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      g_assert_nonnull (d->fields);
+      if (g_str_equal (d->code, "model.max-position-below-seq"))
+        {
+          found = TRUE;
+          g_assert_cmpstr (d->fields[0], ==, "model.max_position_embeddings");
+          g_assert_cmpstr (planner_field_for_diagnostic (job, d)->key, ==, "model.max_position_embeddings");
+        }
+    }
+  g_assert_true (found);
+}
+
 static void
 test_field_rewrite_message (void)
 {
@@ -101,8 +167,9 @@ test_field_rewrite_message (void)
       "Data Path is empty: give it, or turn on Mock Data." },
     /* A key is replaced whole, never inside a longer one. */
     { "training.lr_decay_style and training.lr", "Decay Style and Learning Rate" },
+    /* A catalogue model's dimension is named by its own (read-only) row. */
     { "--tensor-model-parallel-size 3 does not divide --num-attention-heads (64)",
-      "Tensor Parallel 3 does not divide Model (64)" },
+      "Tensor Parallel 3 does not divide Attention Heads (64)" },
     { "--lr-decay-style WSD, --lr 0.1", "Decay Style WSD, Learning Rate 0.1" },
     /* Flags no field writes stay as Megatron spells them. */
     { "--seed 3 and --micro-batch-size", "--seed 3 and Micro-Batch Size" },
@@ -334,6 +401,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/planner/field/table-complete", test_field_table_complete);
+  g_test_add_func ("/planner/field/diagnostic-keys", test_field_diagnostic_keys);
+  g_test_add_func ("/planner/field/report-diagnostics", test_field_report_diagnostics);
   g_test_add_func ("/planner/field/flags-to-keys", test_field_flags_to_keys);
   g_test_add_func ("/planner/field/rewrite-message", test_field_rewrite_message);
   g_test_add_func ("/planner/field/changes-labelled", test_field_changes_labelled);

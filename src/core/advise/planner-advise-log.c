@@ -149,12 +149,12 @@ add_evidence (PlannerPlan              *plan,
 
       if (found->symptom != symptom)
         continue;
-      g_ptr_array_add (plan->evidence, g_strdup_printf ("%s.", found->title));
+      planner_plan_add_evidence (plan, PLANNER_EVIDENCE_FINDING, g_strdup_printf ("%s.", found->title));
       for (guint i = 0; i < found->details->len; i++)
-        g_ptr_array_add (plan->evidence, g_strdup (g_ptr_array_index (found->details, i)));
+        planner_plan_add_evidence (plan, PLANNER_EVIDENCE_DETAIL, g_strdup (g_ptr_array_index (found->details, i)));
     }
   if (finding == NULL && symptom != PLANNER_SYMPTOM_NONE)
-    g_ptr_array_add (plan->evidence, g_strdup_printf (/* Translators: %s is a symptom's id (oom, low-mfu, slow, diverging, start-up-error, hang) */
+    planner_plan_add_evidence (plan, PLANNER_EVIDENCE_NO_SIGN, g_strdup_printf (/* Translators: %s is a symptom's id (oom, low-mfu, slow, diverging, start-up-error, hang) */
                                                       _("The log shows no sign of %s: this is the general plan for it."),
                                                       planner_symptom_to_string (symptom)));
 
@@ -162,14 +162,14 @@ add_evidence (PlannerPlan              *plan,
       (symptom == PLANNER_SYMPTOM_NONE || symptom == PLANNER_SYMPTOM_LOW_MFU || symptom == PLANNER_SYMPTOM_SLOW))
     {
       if (g_str_equal (diagnosis->mfu_from, "throughput"))
-        g_ptr_array_add (plan->evidence,
+        planner_plan_add_evidence (plan, PLANNER_EVIDENCE_MFU,
                          g_strdup_printf (_("Measured in the log: %.1f%% MFU, from the median logged throughput of "
                                             "%.1f TFLOP/s/GPU over %" PRIu64 " iterations (line %"
                                             PRIu64 ")."), diagnosis->mfu.mfu * 100,
                                           diagnosis->mfu_logged_value, record->n_tflops,
                                           diagnosis->mfu_line != NULL ? diagnosis->mfu_line->number : 0));
       else
-        g_ptr_array_add (plan->evidence,
+        planner_plan_add_evidence (plan, PLANNER_EVIDENCE_MFU,
                          g_strdup_printf (_("Measured in the log: %.1f%% MFU, from the median logged elapsed time of "
                                             "%.1f ms per iteration (line %" PRIu64 ")."),
                                           diagnosis->mfu.mfu * 100, diagnosis->mfu_logged_value,
@@ -182,19 +182,19 @@ add_evidence (PlannerPlan              *plan,
         {
           const PlannerLogMemoryCheck *check = g_ptr_array_index (diagnosis->memory, i);
 
-          g_ptr_array_add (plan->evidence, g_strdup (check->sentence));
+          planner_plan_add_evidence (plan, PLANNER_EVIDENCE_MEMORY, g_strdup (check->sentence));
         }
       if (diagnosis->has_theoretical && diagnosis->theoretical_planner_bytes > 0)
-        g_ptr_array_add (plan->evidence,
+        planner_plan_add_evidence (plan, PLANNER_EVIDENCE_THEORETICAL,
                          g_strdup_printf (_("Megatron's own theoretical memory in the log: %.1f GiB; the planner's "
                                             "reproduction of it for this job: %.1f GiB."),
                                           diagnosis->theoretical_logged_bytes / GIB,
                                           diagnosis->theoretical_planner_bytes / GIB));
     }
   for (guint i = 0; i < analysis->assumptions->len; i++)
-    g_ptr_array_add (plan->evidence, g_strdup (g_ptr_array_index (analysis->assumptions, i)));
+    planner_plan_add_evidence (plan, PLANNER_EVIDENCE_ASSUMPTION, g_strdup (g_ptr_array_index (analysis->assumptions, i)));
   for (guint i = 0; i < diagnosis->notes->len; i++)
-    g_ptr_array_add (plan->evidence, g_strdup (g_ptr_array_index (diagnosis->notes, i)));
+    planner_plan_add_evidence (plan, PLANNER_EVIDENCE_NOTE, g_strdup (g_ptr_array_index (diagnosis->notes, i)));
 }
 
 PlannerPlan *
@@ -235,7 +235,8 @@ planner_advise_log (const PlannerLogAnalysis  *analysis,
     cite_suggestion (g_ptr_array_index (plan->suggestions, i), symptom, diagnosis);
   /* A plan from a log always says what the log showed. */
   if (plan->evidence->len == 0)
-    g_ptr_array_add (plan->evidence, g_strdup (_("The log shows no failure and no throughput to measure.")));
+    planner_plan_add_evidence (plan, PLANNER_EVIDENCE_NOTE,
+                               g_strdup (_("The log shows no failure and no throughput to measure.")));
   return plan;
 }
 

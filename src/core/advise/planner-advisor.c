@@ -97,7 +97,7 @@ planner_advisor_note (PlannerAdvisor *advisor,
   va_list args;
 
   va_start (args, format);
-  g_ptr_array_add (advisor->plan->notes, g_strdup_vprintf (format, args));
+  planner_plan_add_note (advisor->plan, PLANNER_NOTE_GENERAL, NULL, g_strdup_vprintf (format, args));
   va_end (args);
 }
 
@@ -472,9 +472,9 @@ expectations (PlannerAdvisor *advisor)
   if (hopper_class && !advisor->is_moe)
     {
       plan->target_mfu = 0.40;
-      planner_advisor_note (advisor, _("Target: more than 40%% MFU against the BF16 peak for a dense model on the %s; "
+      planner_plan_add_note (plan, PLANNER_NOTE_TARGET, NULL, g_strdup_printf (_("Target: more than 40%% MFU against the BF16 peak for a dense model on the %s; "
                               "published runs reach %.0f–%.0f%% (%s)."), gpu->name, range->low * 100,
-                            range->high * 100, range->source != NULL ? range->source : "catalog");
+                            range->high * 100, range->source != NULL ? range->source : "catalog"));
     }
   else if (advisor->is_moe)
     planner_advisor_note (advisor, _("Mixture-of-experts models run below dense ones: published results suggest "
@@ -486,8 +486,10 @@ expectations (PlannerAdvisor *advisor)
                           range->low * 100, range->high * 100, range->source != NULL ? range->source : "catalog");
 
   if (plan->measured_mfu > 0)
-    planner_advisor_note (advisor, _("Measured: %.1f%% MFU (%.0f TFLOP/s/GPU against the %s dense peak of %.0f TFLOP/s)."),
-                          plan->measured_mfu * 100, plan->measured_tflops, plan->peak_name, plan->peak_tflops);
+    planner_plan_add_note (plan, PLANNER_NOTE_MEASURED, NULL,
+                           g_strdup_printf (_("Measured: %.1f%% MFU (%.0f TFLOP/s/GPU against the %s dense peak of "
+                                              "%.0f TFLOP/s)."), plan->measured_mfu * 100, plan->measured_tflops,
+                                            plan->peak_name, plan->peak_tflops));
 }
 
 void
@@ -558,7 +560,7 @@ planner_advisor_init (PlannerAdvisor           *advisor,
       if (d->severity == PLANNER_SEVERITY_ERROR)
         {
           g_hash_table_add (advisor->base_errors, g_strdup (d->code));
-          g_ptr_array_add (plan->errors, g_strdup_printf ("%s: %s", d->code, d->message));
+          planner_plan_add_error (plan, d->code, d->message, d->fix);
         }
     }
 

@@ -368,6 +368,12 @@ planner_plan_new (PlannerPlanKind kind,
   plan->notes = g_ptr_array_new_with_free_func (g_free);
   plan->errors = g_ptr_array_new_with_free_func (g_free);
   plan->evidence = g_ptr_array_new_with_free_func (g_free);
+  plan->evidence_kinds = g_array_new (FALSE, FALSE, sizeof (PlannerEvidenceKind));
+  plan->note_kinds = g_array_new (FALSE, FALSE, sizeof (PlannerNoteKind));
+  plan->note_codes = g_ptr_array_new_with_free_func (g_free);
+  plan->error_codes = g_ptr_array_new_with_free_func (g_free);
+  plan->error_messages = g_ptr_array_new_with_free_func (g_free);
+  plan->error_fixes = g_ptr_array_new_with_free_func (g_free);
   plan->memory_before = plan->memory_after = -1;
   return plan;
 }
@@ -382,8 +388,52 @@ planner_plan_free (PlannerPlan *plan)
   g_ptr_array_unref (plan->notes);
   g_ptr_array_unref (plan->errors);
   g_ptr_array_unref (plan->evidence);
+  g_array_unref (plan->evidence_kinds);
+  g_array_unref (plan->note_kinds);
+  g_ptr_array_unref (plan->note_codes);
+  g_ptr_array_unref (plan->error_codes);
+  g_ptr_array_unref (plan->error_messages);
+  g_ptr_array_unref (plan->error_fixes);
   g_free (plan->summary);
   g_free (plan);
+}
+
+void
+planner_plan_add_evidence (PlannerPlan         *plan,
+                           PlannerEvidenceKind  kind,
+                           char                *text)
+{
+  g_return_if_fail (plan != NULL);
+
+  g_ptr_array_add (plan->evidence, text);
+  g_array_append_val (plan->evidence_kinds, kind);
+}
+
+void
+planner_plan_add_note (PlannerPlan     *plan,
+                       PlannerNoteKind  kind,
+                       const char      *code,
+                       char            *text)
+{
+  g_return_if_fail (plan != NULL);
+
+  g_ptr_array_add (plan->notes, text);
+  g_array_append_val (plan->note_kinds, kind);
+  g_ptr_array_add (plan->note_codes, g_strdup (code != NULL ? code : ""));
+}
+
+void
+planner_plan_add_error (PlannerPlan *plan,
+                        const char  *code,
+                        const char  *message,
+                        const char  *fix)
+{
+  g_return_if_fail (plan != NULL);
+
+  g_ptr_array_add (plan->errors, g_strdup_printf ("%s: %s", code, message));
+  g_ptr_array_add (plan->error_codes, g_strdup (code));
+  g_ptr_array_add (plan->error_messages, g_strdup (message));
+  g_ptr_array_add (plan->error_fixes, g_strdup (fix != NULL ? fix : ""));
 }
 
 PlannerArgs *

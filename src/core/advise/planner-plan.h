@@ -142,6 +142,29 @@ typedef enum
   PLANNER_SYMPTOM_HANG,
 } PlannerSymptom;
 
+/* What a line of a plan's log evidence is, so a face can place it
+ * without reading its (translated) words. */
+typedef enum
+{
+  PLANNER_EVIDENCE_FINDING = 0,    /* a symptom the log shows, with its figures */
+  PLANNER_EVIDENCE_DETAIL,         /* a further sentence about that symptom */
+  PLANNER_EVIDENCE_NO_SIGN,        /* the log shows no sign of the asked symptom */
+  PLANNER_EVIDENCE_MFU,            /* the MFU measured from the log */
+  PLANNER_EVIDENCE_MEMORY,         /* memory a rank logged beside the estimate */
+  PLANNER_EVIDENCE_THEORETICAL,    /* Megatron's theoretical memory beside the planner's */
+  PLANNER_EVIDENCE_ASSUMPTION,     /* what was assumed to read the log */
+  PLANNER_EVIDENCE_NOTE,           /* a note about the log itself */
+} PlannerEvidenceKind;
+
+/* What a note of a plan is. */
+typedef enum
+{
+  PLANNER_NOTE_GENERAL = 0,
+  PLANNER_NOTE_TARGET,             /* the MFU to aim for */
+  PLANNER_NOTE_MEASURED,           /* the MFU the user measured */
+  PLANNER_NOTE_ERROR_FIX,          /* one of @errors with its fix: note_codes names it */
+} PlannerNoteKind;
+
 typedef struct
 {
   PlannerPlanKind kind;
@@ -154,6 +177,12 @@ typedef struct
   GPtrArray      *notes;         /* char*: findings that are not flag changes */
   GPtrArray      *errors;        /* char*: "code: message" of the job's errors before the plan */
   GPtrArray      *evidence;      /* char*: what the run's log showed; empty unless made from a log */
+  GArray         *evidence_kinds;/* PlannerEvidenceKind, one per evidence line */
+  GArray         *note_kinds;    /* PlannerNoteKind, one per note */
+  GPtrArray      *note_codes;    /* char*: the error code of an ERROR_FIX note, else "" */
+  GPtrArray      *error_codes;   /* char*: the code of each of @errors */
+  GPtrArray      *error_messages;/* char*: the message of each of @errors, without its code */
+  GPtrArray      *error_fixes;   /* char*: the fix of each of @errors, "" for none */
   char           *summary;       /* layout summary before the plan */
   /* The MFU as measured by the user (0 = unknown) and the peak it is against */
   double          measured_mfu;
@@ -180,6 +209,22 @@ PlannerArgs       *planner_plan_apply           (const PlannerPlan       *plan,
                                                  GHashTable              *env,
                                                  guint                    index,
                                                  GError                 **error);
+
+/* Appends to @plan->evidence and its kinds. */
+void               planner_plan_add_evidence    (PlannerPlan             *plan,
+                                                 PlannerEvidenceKind      kind,
+                                                 char                    *text);
+/* Appends to @plan->notes and its kinds; @code for ERROR_FIX, else NULL. */
+void               planner_plan_add_note        (PlannerPlan             *plan,
+                                                 PlannerNoteKind          kind,
+                                                 const char              *code,
+                                                 char                    *text);
+/* Appends "code: message" to @plan->errors, and code, message and fix
+ * (may be NULL) apart. */
+void               planner_plan_add_error       (PlannerPlan             *plan,
+                                                 const char              *code,
+                                                 const char              *message,
+                                                 const char              *fix);
 
 const char        *planner_symptom_to_string    (PlannerSymptom           symptom);
 gboolean           planner_symptom_from_string  (const char              *text,

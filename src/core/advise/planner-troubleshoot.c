@@ -638,8 +638,9 @@ troubleshoot_startup (PlannerAdvisor *advisor)
 
       if (suggestion == NULL)
         {
-          planner_advisor_note (advisor, "%s: %s%s%s", d->code, d->message, d->fix != NULL ? " Fix: " : "",
-                                d->fix != NULL ? d->fix : "");
+          planner_plan_add_note (advisor->plan, PLANNER_NOTE_ERROR_FIX, d->code,
+                                 g_strdup_printf ("%s: %s%s%s", d->code, d->message, d->fix != NULL ? " Fix: " : "",
+                                                  d->fix != NULL ? d->fix : ""));
           continue;
         }
       suggestion->cause = g_strdup_printf ("%s: %s", d->code, d->message);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "planner-analyze.h"
+#include "planner-field.h"
 #include "planner-flops.h"
 #include "planner-job-args.h"
 #include "planner-validate.h"
@@ -166,6 +167,23 @@ check_fast_domain (PlannerReport *report,
                                _("Each %s group of %u GPUs spans more than one NVLink domain of %u GPUs, "
                                  "so its communication crosses the slower inter-node network."),
                                _(checks[i].name), groups->group_size, domain);
+    }
+}
+
+/* Every diagnostic names the job fields it concerns, so a face can point
+ * at them in its own words without reading the message. */
+static void
+name_fields (GPtrArray *diagnostics)
+{
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      g_auto(GStrv) keys = NULL;
+
+      if (d->fields[0] != NULL)
+        continue;
+      keys = planner_field_keys_for_diagnostic (d->code, (const char *const *) d->flags);
+      planner_diagnostic_set_fields (d, (const char *const *) keys);
     }
 }
 
@@ -379,6 +397,7 @@ planner_analyze_args (const PlannerArgs            *args,
                     report->config_valid ? &report->config : NULL,
                     report->diagnostics);
 
+  name_fields (report->diagnostics);
   planner_diagnostics_sort (report->diagnostics);
   describe (report);
   return report;
@@ -423,6 +442,7 @@ planner_analyze_import (const PlannerImport          *import,
   for (guint i = 0; i < import->diagnostics->len; i++)
     g_ptr_array_add (report->diagnostics, planner_diagnostic_copy (g_ptr_array_index (import->diagnostics, i)));
 
+  name_fields (report->diagnostics);
   planner_diagnostics_sort (report->diagnostics);
   /* The import's errors change the verdict of the summary line. */
   g_clear_pointer (&report->summary, g_free);
@@ -478,6 +498,9 @@ planner_analyze_job (PlannerJob *job)
       /* An unknown id in a job is the job's problem, not the caller's:
        * analyze without it and say so. */
       const char *field = error->code == PLANNER_ANALYZE_ERROR_UNKNOWN_GPU ? "gpu-id" : "model-id";
+      const char *keys[] = { error->code == PLANNER_ANALYZE_ERROR_UNKNOWN_GPU ? "cluster.gpu_id" : "model.model_id",
+                             NULL };
+      PlannerDiagnostic *unknown;
 
       if (error->code == PLANNER_ANALYZE_ERROR_UNKNOWN_GPU)
         options.gpu_id = NULL;
@@ -489,8 +512,9 @@ planner_analyze_job (PlannerJob *job)
           options.gpu_id = options.model_id = NULL;
           report = planner_analyze_args (args, NULL, &options, NULL);
         }
-      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_ERROR, "job.unknown-id", NULL,
-                               _("Choose an entry from the catalog."), "%s: %s", field, error->message);
+      unknown = planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_ERROR, "job.unknown-id", NULL,
+                                         _("Choose an entry from the catalog."), "%s: %s", field, error->message);
+      planner_diagnostic_set_fields (unknown, keys);
       planner_diagnostics_sort (report->diagnostics);
       g_clear_pointer (&report->summary, g_free);
       g_clear_pointer (&report->expert_summary, g_free);
@@ -505,6 +529,7 @@ planner_analyze_job (PlannerJob *job)
                                /* Translators: %.1f is a size in billions of parameters; %s lists the assumed dimensions */
                                _("A %.1fB model given by size: LLaMA-style dimensions assumed (%s)."),
                                planner_job_get_double (job, "params-b"), assumed);
+      name_fields (report->diagnostics);
       planner_diagnostics_sort (report->diagnostics);
     }
   return report;

@@ -57,6 +57,22 @@ compare_severity (gconstpointer a,
   return pa->order < pb->order ? -1 : pa->order > pb->order;
 }
 
+static gboolean
+is_listed (GPtrArray  *problems,
+           const char *key,
+           const char *message)
+{
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const PlannerProblem *problem = g_ptr_array_index (problems, i);
+
+      /* Both made here from the engine's words: the same problem twice. */
+      if (g_strcmp0 (problem->key, key) == 0 && g_str_equal (problem->message, message))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 GPtrArray *
 planner_problems_collect (PlannerJob    *job,
                           PlannerReport *report,
@@ -81,7 +97,47 @@ planner_problems_collect (PlannerJob    *job,
       g_hash_table_add (seen, (gpointer) check->field->property);
     }
 
-  /* What the draft still marks, that no field's own check said. */
+  if (report != NULL)
+    {
+      GPtrArray *diagnostics = planner_report_get_diagnostics (report);
+
+      for (guint i = 0; i < diagnostics->len; i++)
+        {
+          const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+          const PlannerField *field = planner_field_for_diagnostic (job, d);
+          g_autofree char *text = NULL;
+          g_autofree char *message = NULL;
+
+          if (d->severity == PLANNER_SEVERITY_INFO)
+            continue;
+          /* A field whose own check spoke already says it best (an empty
+           * Model, not four "is required"); each field once. */
+          if (field != NULL && g_hash_table_contains (seen, field->property))
+            continue;
+          text = d->fix != NULL ? g_strdup_printf ("%s %s", d->message, d->fix) : g_strdup (d->message);
+          message = planner_field_rewrite_message (job, text);
+          /* A catalogue model's dimension is fixed at Customise. */
+          if (field != NULL && planner_field_is_read_only (field, job))
+            {
+              /* Translators: %s is a problem; the field it names is shown but cannot be typed into */
+              g_autofree char *read_only = g_strdup_printf (_("%s (%s is read-only until you choose Customise.)"),
+                                                            message, planner_field_get_label (field));
+
+              g_free (message);
+              message = g_steal_pointer (&read_only);
+            }
+          /* Listed once: the same words for the same field are one problem. */
+          if (is_listed (problems, field != NULL ? field->property : NULL, message))
+            continue;
+          if (field != NULL)
+            g_hash_table_add (seen, (gpointer) field->property);
+          add (problems, d->severity, field != NULL ? field->property : NULL,
+               field != NULL ? field->page : (g_str_has_prefix (d->code, "layout.") ? "parallelism" : NULL),
+               g_steal_pointer (&message));
+        }
+    }
+
+  /* What the draft still marks, that no field's own check or the report said. */
   for (guint i = 0; marks != NULL && i < marks->len; i++)
     {
       const PlannerScriptMark *mark = g_ptr_array_index (marks, i);
@@ -90,34 +146,14 @@ planner_problems_collect (PlannerJob    *job,
 
       if (field != NULL && g_hash_table_contains (seen, field->property))
         continue;
+      /* A mark no field owns is one of the report's errors, listed above. */
+      if (field == NULL && report != NULL)
+        continue;
       problem = add (problems, PLANNER_SEVERITY_ERROR, field != NULL ? field->property : NULL,
                      field != NULL ? field->page : NULL, planner_field_rewrite_message (job, mark->message));
       problem->missing = mark->missing;
       if (field != NULL)
         g_hash_table_add (seen, (gpointer) field->property);
-    }
-
-  if (report != NULL)
-    {
-      GPtrArray *diagnostics = planner_report_get_diagnostics (report);
-
-      for (guint i = 0; i < diagnostics->len; i++)
-        {
-          const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
-          g_auto(GStrv) keys = NULL;
-          g_autofree char *text = NULL;
-          const PlannerField *field = NULL;
-
-          if (d->severity == PLANNER_SEVERITY_INFO)
-            continue;
-          keys = planner_field_keys_for_flags (job, (const char * const *) d->flags);
-          if (keys[0] != NULL)
-            field = planner_field_lookup (keys[0]);
-          text = d->fix != NULL ? g_strdup_printf ("%s %s", d->message, d->fix) : g_strdup (d->message);
-          add (problems, d->severity, field != NULL ? field->property : NULL,
-               field != NULL ? field->page : (g_str_has_prefix (d->code, "layout.") ? "parallelism" : NULL),
-               planner_field_rewrite_message (job, text));
-        }
     }
 
   g_ptr_array_sort (problems, compare_severity);

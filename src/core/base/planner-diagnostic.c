@@ -41,6 +41,7 @@ diagnostic_new_valist (PlannerSeverity    severity,
   diagnostic->flags = g_new0 (char *, n_flags + 1);
   for (guint i = 0; i < n_flags; i++)
     diagnostic->flags[i] = planner_escape_controls (flags[i]);
+  diagnostic->fields = g_new0 (char *, 1);
   return diagnostic;
 }
 
@@ -73,6 +74,7 @@ planner_diagnostic_free (PlannerDiagnostic *diagnostic)
   g_free (diagnostic->message);
   g_free (diagnostic->fix);
   g_strfreev (diagnostic->flags);
+  g_strfreev (diagnostic->fields);
   g_free (diagnostic);
 }
 
@@ -89,8 +91,19 @@ planner_diagnostic_copy (const PlannerDiagnostic *diagnostic)
   copy->message = g_strdup (diagnostic->message);
   copy->fix = g_strdup (diagnostic->fix);
   copy->flags = g_strdupv (diagnostic->flags);
+  copy->fields = g_strdupv (diagnostic->fields);
   copy->line = diagnostic->line;
   return copy;
+}
+
+void
+planner_diagnostic_set_fields (PlannerDiagnostic *diagnostic,
+                               const char *const *fields)
+{
+  g_return_if_fail (diagnostic != NULL);
+
+  g_strfreev (diagnostic->fields);
+  diagnostic->fields = fields != NULL ? g_strdupv ((char **) fields) : g_new0 (char *, 1);
 }
 
 const char *

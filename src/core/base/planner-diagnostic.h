@@ -19,7 +19,9 @@ typedef enum
 } PlannerSeverity;
 
 /* One finding about a job: a stable code ("layout.world-not-divisible"),
- * what it means in plain words, how to fix it, and the flags involved. */
+ * what it means in plain words, how to fix it, the flags involved and the
+ * job fields it concerns.  Nothing rewrites a diagnostic once it is made:
+ * a face names the fields by its own labels. */
 typedef struct
 {
   PlannerSeverity   severity;
@@ -27,6 +29,8 @@ typedef struct
   char             *message;
   char             *fix;        /* may be NULL */
   char            **flags;      /* NULL-terminated, never NULL */
+  char            **fields;     /* job keys ("parallelism.ep"), the one to fix first first;
+                                 * NULL-terminated, never NULL (empty: no field holds it) */
   guint             line;       /* 1-based line of an imported script, 0 if none */
 } PlannerDiagnostic;
 
@@ -38,6 +42,8 @@ PlannerDiagnostic *planner_diagnostic_new            (PlannerSeverity          s
                                                       ...) G_GNUC_PRINTF (5, 6);
 void               planner_diagnostic_free           (PlannerDiagnostic       *diagnostic);
 PlannerDiagnostic *planner_diagnostic_copy           (const PlannerDiagnostic *diagnostic);
+void               planner_diagnostic_set_fields     (PlannerDiagnostic       *diagnostic,
+                                                      const char *const       *fields);
 const char        *planner_severity_to_string        (PlannerSeverity          severity);
 
 /* A GPtrArray of PlannerDiagnostic that frees its elements. */

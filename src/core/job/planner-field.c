@@ -361,6 +361,111 @@ planner_field_keys_for_flags (PlannerJob        *job,
   return g_strv_builder_end (keys);
 }
 
+gboolean
+planner_field_is_read_only (const PlannerField *field,
+                            PlannerJob         *job)
+{
+  PlannerJobModelKind kind;
+
+  g_return_val_if_fail (field != NULL, FALSE);
+
+  if (job == NULL || !g_str_has_prefix (field->key, "model.") || is (field, "model-id") || is (field, "params-b"))
+    return FALSE;
+  /* A catalogue model or a size shows its dimensions as it uses them. */
+  kind = planner_job_get_model_kind (job);
+  return kind == PLANNER_JOB_MODEL_CATALOG || kind == PLANNER_JOB_MODEL_SIZE;
+}
+
+static guint
+count_flags (const PlannerField *field)
+{
+  return g_strv_length ((char **) field->flags);
+}
+
+/* The field that writes @flag with the fewest other flags: Max Position
+ * Embeddings before Model, which writes every dimension of a catalogue
+ * model. */
+static const PlannerField *
+most_specific (const char *flag)
+{
+  const PlannerField *best = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (g_strv_contains (fields[i].flags, flag) && (best == NULL || count_flags (&fields[i]) < count_flags (best)))
+      best = &fields[i];
+  return best;
+}
+
+static void
+add_key (GPtrArray  *keys,
+         const char *key)
+{
+  if (!g_ptr_array_find_with_equal_func (keys, key, g_str_equal, NULL))
+    g_ptr_array_add (keys, (gpointer) key);
+}
+
+GStrv
+planner_field_keys_for_diagnostic (const char        *code,
+                                   const char *const *flags)
+{
+  /* Where a diagnostic's flags list the cause before the field to change:
+   * an expert-parallel error on a MoE model is fixed at Expert Parallel,
+   * not at the experts the model has or the pipeline. */
+  static const struct
+  {
+    const char *code;
+    const char *keys[3];
+  } by_code[] = {
+    { "layout.expert-world-not-divisible", { "parallelism.ep", "parallelism.etp", "parallelism.pp" } },
+    { "moe.experts-not-divisible-by-ep", { "parallelism.ep", "model.num_experts", NULL } },
+    { "moe.ep-without-experts", { "parallelism.ep", "model.num_experts", NULL } },
+    { "model.max-position-below-seq", { "model.max_position_embeddings", "training.seq_length", NULL } },
+  };
+  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; code != NULL && i < G_N_ELEMENTS (by_code); i++)
+    if (g_str_equal (code, by_code[i].code))
+      for (guint k = 0; k < G_N_ELEMENTS (by_code[i].keys) && by_code[i].keys[k] != NULL; k++)
+        add_key (keys, by_code[i].keys[k]);
+
+  /* The field of each flag in the diagnostic's order, then the fields
+   * that also write them (Model, for a catalogue model's dimensions). */
+  for (guint f = 0; flags != NULL && flags[f] != NULL; f++)
+    {
+      const PlannerField *field = most_specific (flags[f]);
+
+      if (field != NULL)
+        add_key (keys, field->key);
+    }
+  for (guint f = 0; flags != NULL && flags[f] != NULL; f++)
+    for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+      if (g_strv_contains (fields[i].flags, flags[f]))
+        add_key (keys, fields[i].key);
+
+  for (guint i = 0; i < keys->len; i++)
+    g_strv_builder_add (builder, g_ptr_array_index (keys, i));
+  return g_strv_builder_end (builder);
+}
+
+const PlannerField *
+planner_field_for_diagnostic (PlannerJob              *job,
+                              const PlannerDiagnostic *diagnostic)
+{
+  g_return_val_if_fail (diagnostic != NULL, NULL);
+
+  /* The first field the form shows for @job: editable, or read-only
+   * until Customise. */
+  for (guint i = 0; diagnostic->fields[i] != NULL; i++)
+    {
+      const PlannerField *field = planner_field_lookup (diagnostic->fields[i]);
+
+      if (field != NULL && (planner_field_applies (field, job) || planner_field_is_read_only (field, job)))
+        return field;
+    }
+  return NULL;
+}
+
 /* Where @word occurs in @text as a whole word: not inside a longer key or
  * flag ("training.lr" in "training.lr_decay_style", "--lr" in "--lr-decay-style"). */
 static const char *
@@ -425,27 +530,30 @@ planner_field_rewrite_message (PlannerJob *job,
         }
     }
 
-  /* A flag is named by the first field that writes it and applies; a
-   * flag no field writes stays as Megatron spells it. */
+  /* A flag is named by the field that holds it when the form shows that
+   * field (Max Position Embeddings, even read-only), else by the first
+   * field that writes it and applies; a flag no field writes stays as
+   * Megatron spells it. */
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     {
-      if (!planner_field_applies (&fields[i], job))
-        continue;
       for (guint f = 0; fields[i].flags[f] != NULL; f++)
         {
-          gboolean earlier = FALSE;
+          const PlannerField *own = most_specific (fields[i].flags[f]);
+          const PlannerField *named = NULL;
+          char *next;
 
           if (strstr (out, fields[i].flags[f]) == NULL)
             continue;
-          for (guint j = 0; j < i && !earlier; j++)
-            earlier = planner_field_applies (&fields[j], job) && g_strv_contains (fields[j].flags, fields[i].flags[f]);
-          if (!earlier)
-            {
-              char *next = replace_words (out, fields[i].flags[f], planner_field_get_label (&fields[i]));
-
-              g_free (out);
-              out = next;
-            }
+          if (own != NULL && (planner_field_applies (own, job) || planner_field_is_read_only (own, job)))
+            named = own;
+          for (guint j = 0; named == NULL && j < G_N_ELEMENTS (fields); j++)
+            if (planner_field_applies (&fields[j], job) && g_strv_contains (fields[j].flags, fields[i].flags[f]))
+              named = &fields[j];
+          if (named != &fields[i])
+            continue;
+          next = replace_words (out, fields[i].flags[f], planner_field_get_label (&fields[i]));
+          g_free (out);
+          out = next;
         }
     }
   return out;

@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "planner-diagnostic.h"
 #include "planner-job.h"
 
 G_BEGIN_DECLS
@@ -46,6 +47,20 @@ gboolean                   planner_field_applies         (const PlannerField *fi
  * Never NULL; empty when no field writes them. */
 GStrv                      planner_field_keys_for_flags  (PlannerJob         *job,
                                                           const char *const  *flags);
+
+/* Whether @field is shown read-only for @job: a catalogue model's or a
+ * size's dimensions, until Customise makes them a custom architecture. */
+gboolean                   planner_field_is_read_only    (const PlannerField *field,
+                                                          PlannerJob         *job);
+/* The job keys a diagnostic with @code and @flags concerns, the one to
+ * fix first first: for each flag the field that holds it, then the
+ * fields that also write it.  Never NULL. */
+GStrv                      planner_field_keys_for_diagnostic (const char        *code,
+                                                              const char *const *flags);
+/* The first of @diagnostic's fields that the form shows for @job
+ * (editable or read-only), or NULL. */
+const PlannerField        *planner_field_for_diagnostic  (PlannerJob              *job,
+                                                          const PlannerDiagnostic *diagnostic);
 
 /* @text with every job key ("data.data_path") named by its label ("Data
  * Path"), and every Megatron flag a field writes (for @job, may be NULL)

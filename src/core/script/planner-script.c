@@ -544,6 +544,7 @@ collect_rejections (Check          *check,
         {
           g_auto(GStrv) keys = planner_field_keys_for_flags (job, (const char *const *) d->flags);
           PlannerScriptMark *mark;
+          const PlannerField *shown;
           g_autofree char *message = NULL;
           gboolean known = FALSE;
 
@@ -558,9 +559,12 @@ collect_rejections (Check          *check,
           message = g_strdup_printf ("%s%s%s", d->message, d->fix != NULL ? " Fix: " : "",
                                                       d->fix != NULL ? d->fix : "");
 
-          mark->key = g_strdup (keys[0]);
-          mark->label = g_strdup (keys[0] != NULL ? planner_field_get_label (planner_field_lookup (keys[0]))
-                                                  : d->code);
+          /* The field the diagnostic names first that the form shows. */
+          shown = planner_field_for_diagnostic (job, d);
+          if (shown == NULL && keys[0] != NULL)
+            shown = planner_field_lookup (keys[0]);
+          mark->key = g_strdup (shown != NULL ? shown->key : NULL);
+          mark->label = g_strdup (shown != NULL ? planner_field_get_label (shown) : d->code);
           mark->message = planner_field_rewrite_message (job, message);
           g_ptr_array_add (rejections, mark);
         }

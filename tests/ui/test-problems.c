@@ -1,0 +1,129 @@
+/* test-problems.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Errors at the right field, once, in the form's words (issue 23 #8, #9).
+ */
+
+#include "config.h"
+
+#include "planner-ui-test.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "planner-problems.h"
+#include "planner-window-private.h"
+
+static PlannerWindow *
+new_window (void)
+{
+  PlannerWindow *window = g_object_new (PLANNER_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return window;
+}
+
+static guint
+count_key (GPtrArray  *problems,
+           const char *key)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const PlannerProblem *p = g_ptr_array_index (problems, i);
+
+      g_test_message ("%s: %s", p->key, p->message);
+      n += g_strcmp0 (p->key, key) == 0;
+    }
+  return n;
+}
+
+/* A catalogue model's position embeddings below the sequence: the link
+ * goes to Max Position Embeddings (read-only, and it says so), not Model,
+ * and the problem is listed once. */
+static void
+test_problems_max_position (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  const PlannerProblem *problem;
+  GtkWidget *focus;
+
+  g_object_set (job, "seq-length", 16384, NULL);
+  planner_window_flush (window);
+  problem = planner_problems_for_key (_planner_window_get_problems (window), "max-position-embeddings");
+  g_assert_nonnull (problem);
+  g_assert_cmpuint (count_key (_planner_window_get_problems (window), "max-position-embeddings"), ==, 1);
+  g_assert_cmpuint (count_key (_planner_window_get_problems (window), "model-id"), ==, 0);
+  g_assert_nonnull (strstr (problem->message, "Max Position Embeddings (8192)"));
+  g_assert_nonnull (strstr (problem->message, "Customise"));
+
+  g_assert_true (planner_window_focus_field (window, "max-position-embeddings"));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (focus == _planner_window_get_page (window, "model") ||
+                 gtk_widget_is_ancestor (focus, _planner_window_get_page (window, "model")));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Mixtral with an EP that does not divide its experts: both EP errors
+ * link to Expert Parallel, none to Pipeline Parallel or Model. */
+static void
+test_problems_expert_parallel (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GPtrArray *problems;
+
+  g_object_set (job, "model-id", "mixtral-8x7b", "ep", 3, NULL);
+  planner_window_flush (window);
+  problems = _planner_window_get_problems (window);
+  /* Each field once: the first EP error, which names the nearest layouts. */
+  g_assert_cmpuint (count_key (problems, "ep"), ==, 1);
+  g_assert_cmpuint (count_key (problems, "pp"), ==, 0);
+  g_assert_cmpuint (count_key (problems, "model-id"), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* An empty job: one problem for the model, not four "is required". */
+static void
+test_problems_empty_job (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GPtrArray *problems;
+
+  g_object_set (job, "model-id", "", NULL);
+  planner_window_flush (window);
+  problems = _planner_window_get_problems (window);
+  g_assert_cmpuint (count_key (problems, "model-id"), ==, 1);
+  for (guint i = 0; i < problems->len; i++)
+    for (guint j = i + 1; j < problems->len; j++)
+      g_assert_cmpstr (((PlannerProblem *) g_ptr_array_index (problems, i))->message, !=,
+                       ((PlannerProblem *) g_ptr_array_index (problems, j))->message);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = g_dir_make_tmp ("planner-ui-data-XXXXXX", NULL);
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  planner_test_load_style ();
+
+  g_test_add_func ("/planner/problems/max-position", test_problems_max_position);
+  g_test_add_func ("/planner/problems/expert-parallel", test_problems_expert_parallel);
+  g_test_add_func ("/planner/problems/empty-job", test_problems_empty_job);
+
+  return g_test_run ();
+}
