@@ -254,6 +254,38 @@ test_analyze_job_custom_size (void)
   g_assert_true (planner_diagnostics_has_code (planner_report_get_diagnostics (report), "model.dimensions-assumed"));
 }
 
+/* Issue 22 #4: the analysis of a job knows the environment its own draft
+ * exports, so TP on a Hopper GPU gets no CUDA_DEVICE_MAX_CONNECTIONS
+ * warning; an imported script that does not export it still gets one. */
+static void
+test_analyze_job_own_environment (void)
+{
+  static const char script[] =
+    "#!/bin/bash\n"
+    "torchrun --nnodes 1 --nproc-per-node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
+    "--num-attention-heads 32 --seq-length 4096 --max-position-embeddings 4096 --micro-batch-size 1 "
+    "--global-batch-size 8 --tensor-model-parallel-size 2 --bf16\n";
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerReport) report = NULL;
+  g_autoptr(PlannerImport) import = NULL;
+  g_autoptr(PlannerReport) imported = NULL;
+  g_autoptr(GError) error = NULL;
+  PlannerAnalyzeOptions options = { 0 };
+
+  g_object_set (job, "gpu-id", "h100-sxm", "tp", 4, NULL);
+  report = planner_analyze_job (job);
+  g_assert_false (planner_diagnostics_has_code (planner_report_get_diagnostics (report),
+                                                "env.cuda-device-max-connections"));
+
+  import = planner_import_script (script, sizeof script - 1, &error);
+  g_assert_no_error (error);
+  options.gpu_id = "h100-sxm";
+  imported = planner_analyze_import (import, &options, &error);
+  g_assert_no_error (error);
+  g_assert_true (planner_diagnostics_has_code (planner_report_get_diagnostics (imported),
+                                               "env.cuda-device-max-connections"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -271,6 +303,7 @@ main (int   argc,
   g_test_add_func ("/planner/analyze/tp-across-nodes", test_analyze_tp_across_nodes);
   g_test_add_func ("/planner/analyze/hybrid-not-modelled", test_analyze_hybrid_not_modelled);
   g_test_add_func ("/planner/analyze/job-custom-size", test_analyze_job_custom_size);
+  g_test_add_func ("/planner/analyze/job-own-environment", test_analyze_job_own_environment);
 
   return g_test_run ();
 }

@@ -18,6 +18,7 @@
 #include "planner-field.h"
 #include "planner-flops.h"
 #include "planner-job-args.h"
+#include "planner-script-common.h"
 #include "planner-validate.h"
 
 struct _PlannerReport
@@ -454,6 +455,7 @@ planner_analyze_import (const PlannerImport          *import,
 PlannerReport *
 planner_analyze_job (PlannerJob *job)
 {
+  g_autoptr(GHashTable) env = NULL;
   g_autoptr(PlannerArgs) args = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *assumed = NULL;
@@ -492,7 +494,13 @@ planner_analyze_job (PlannerJob *job)
   options.model_id = planner_job_get_model_id (job);
   options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
 
-  report = planner_analyze_args (args, NULL, &options, &error);
+  /* The job's own drafts export what Megatron needs (issue 22 #4): analyze
+   * with that environment, so a clean job has no warning about it.  An
+   * unknown GPU says nothing about its connections. */
+  if (planner_gpu_lookup (options.gpu_id) != NULL)
+    env = planner_script_draft_env (args, planner_gpu_lookup (options.gpu_id));
+
+  report = planner_analyze_args (args, env, &options, &error);
   if (report == NULL)
     {
       /* An unknown id in a job is the job's problem, not the caller's:

@@ -684,7 +684,6 @@ render (PlannerJob             *job,
   gboolean max_connections;
   gboolean expandable_segments;
   gsize header_len;
-  guint tp, cp;
 
   model = planner_job_dup_model (job, NULL);
   gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
@@ -707,27 +706,10 @@ render (PlannerJob             *job,
   if (!planner_script_check_flags (args, error))
     return NULL;
 
-  tp = planner_job_get_uint (job, "tp");
-  cp = planner_job_get_uint (job, "cp");
-  /* Not with FSDP, which needs more than one connection, nor with the
-   * expert-parallel overlap, which Megatron exempts. */
-  max_connections = gpu != NULL && (tp > 1 || cp > 1) && gpu->compute_capability_major < 10 &&
-                    !planner_args_get_bool (args, "use_megatron_fsdp", FALSE) &&
-                    !planner_args_get_bool (args, "use_torch_fsdp2", FALSE) &&
-                    !planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE);
-  /* Megatron refuses expandable segments with NCCL user buffers (before
-   * torch 2.11) and with Transformer Engine's CUDA graphs unless
-   * NCCL_GRAPH_REGISTER=0, and Megatron FSDP's double buffers do not work
-   * with them: those jobs keep PyTorch's default. */
-  expandable_segments = !planner_args_get_bool (args, "nccl_ub", FALSE) &&
-                        !planner_args_get_bool (args, "fsdp_double_buffer", FALSE) &&
-                        !planner_args_get_bool (args, "enable_cuda_graph", FALSE) &&
-                        g_strcmp0 (planner_args_get_string (args, "cuda_graph_impl", "none"), "none") == 0;
-  env = g_hash_table_new (g_str_hash, g_str_equal);
-  if (max_connections)
-    g_hash_table_insert (env, (gpointer) "CUDA_DEVICE_MAX_CONNECTIONS", (gpointer) "1");
-  if (expandable_segments)
-    g_hash_table_insert (env, (gpointer) "PYTORCH_CUDA_ALLOC_CONF", (gpointer) "expandable_segments:True");
+  /* The same table the analysis of the job reads (planner_analyze_job). */
+  env = planner_script_draft_env (args, gpu);
+  max_connections = g_hash_table_contains (env, "CUDA_DEVICE_MAX_CONNECTIONS");
+  expandable_segments = g_hash_table_contains (env, "PYTORCH_CUDA_ALLOC_CONF");
 
   if (model != NULL && (gpu != NULL || draft))
     {

@@ -1,0 +1,224 @@
+#!/usr/bin/python3
+"""Drafts for the published layouts, fed to Megatron-LM's own start-up code.
+
+    published-drafts.py --cli launch-planner-cli [--release 0.20.0] [--layouts FILE] [--work DIR]
+
+For each row of tests/calibration/published-layouts.txt this makes the job a person would (the
+model, the cluster, the published degrees, batch, precision and recompute, their own data and
+checkpoint paths), asks `launch-planner-cli script JOB --launcher L` for each launcher (torchrun,
+slurm, memory-check), runs the draft in a scratch folder with torchrun, srun, scontrol and python
+replaced by fakebin/capture.py (nothing is started: the words that reach pretrain_gpt.py and the
+environment are recorded), and gives those to megatron-check.py.  It prints, per launcher, how many
+drafts Megatron accepted, each layout the planner refused with its reason, and each draft Megatron
+refused with its message.  Exit status: 0 when Megatron accepted every draft the planner wrote,
+1 otherwise, 77 when the Megatron-LM mirror or a Python module the check needs is missing.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LAYOUTS = os.path.join(HERE, "..", "calibration", "published-layouts.txt")
+LAUNCHERS = ("torchrun", "slurm", "memory-check")
+# Compute capability of each catalogue GPU, for the checks Megatron makes of the device.
+CAPABILITY = {"a100-40gb": "8.0", "a100-80gb": "8.0", "h100-sxm": "9.0", "h100-pcie": "9.0", "h200": "9.0",
+              "b200": "10.0", "gb200": "10.0", "l40s": "8.9", "v100": "7.0"}
+PRECISION = {"bf16": ("bf16", ""), "fp8": ("fp8", "tensorwise"), "mxfp8": ("fp8", "mxfp8"),
+             "fp8-block": ("fp8", "blockwise"), "fp16": ("fp16", "")}
+
+
+def read_layouts(path):
+    rows = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            body, _, source = line.partition("|")
+            words = body.split()
+            if not words or words[0].startswith("#"):
+                continue
+            keys = ("model", "gpu", "gpus", "seq", "gbs", "mbs", "precision", "tp", "pp", "cp", "vpp",
+                    "ep", "etp", "recompute", "fsdp")
+            row = dict(zip(keys, words))
+            row["line"], row["source"] = number, source.strip()
+            row["id"] = "L%d %s %s×%s seq %s" % (number, row["model"], row["gpus"], row["gpu"], row["seq"])
+            rows.append(row)
+    return rows
+
+
+def make_job(row):
+    """The job a person makes for ROW in the window: the published numbers, their own paths."""
+    gpus = int(row["gpus"])
+    per_node = 4 if row["gpu"] == "gb200" else 8
+    per_node = min(per_node, gpus)
+    name = row["model"].replace(":", "-")
+    model = {}
+    data = {"data_path": "/data/%s/text_document" % name}
+    if row["model"].startswith("gpt:"):
+        _, layers, hidden, heads = row["model"].split(":")
+        seq = int(row["seq"])
+        model = {"num_layers": int(layers), "hidden_size": int(hidden), "num_attention_heads": int(heads),
+                 "vocab_size": 50257, "max_position_embeddings": seq,
+                 "position_embedding_type": "learned_absolute", "normalization": "LayerNorm",
+                 "activation": "gelu", "untie_embeddings_and_output_weights": False, "add_bias_linear": True}
+        data.update({"tokenizer_type": "GPT2BPETokenizer", "vocab_file": "/data/gpt2/vocab.json",
+                     "merge_file": "/data/gpt2/merges.txt"})
+    else:
+        model = {"model_id": row["model"]}
+        if row["model"].startswith("gpt"):  # GPT-3 comes with the GPT-2 BPE vocabulary: its files
+            data.update({"vocab_file": "/data/gpt2/vocab.json", "merge_file": "/data/gpt2/merges.txt"})
+        else:
+            data["tokenizer_model"] = "/models/%s" % name
+    precision, recipe = PRECISION[row["precision"]]
+    training = {"seq_length": int(row["seq"]), "global_batch_size": int(row["gbs"]),
+                "micro_batch_size": 1 if row["mbs"] == "?" else int(row["mbs"]),
+                "train_iters": 1000, "precision": precision}
+    if recipe:
+        training["fp8_recipe"] = recipe
+    recompute = row["recompute"]
+    if recompute == "full":
+        training.update({"recompute": "full", "recompute_method": "uniform", "recompute_num_layers": 1})
+    elif recompute.startswith("full:"):
+        training.update({"recompute": "full", "recompute_method": "block",
+                         "recompute_num_layers": int(recompute[5:])})
+    elif recompute == "sel":
+        training["recompute"] = "selective"
+    elif recompute.startswith("sel:"):
+        training.update({"recompute": "selective", "recompute_modules": recompute[4:].replace("+", " ")})
+    elif recompute.startswith("off:"):
+        training["activation_offload_layers"] = int(recompute[4:])
+    if row["fsdp"] == "1":
+        training["fsdp"] = "megatron"
+    parallelism = {"tp": int(row["tp"]), "pp": int(row["pp"]), "cp": int(row["cp"]),
+                   "vpp": 1 if row["vpp"] == "?" else int(row["vpp"]), "ep": int(row["ep"]),
+                   "etp": 0 if row["etp"] == "-" else int(row["etp"])}
+    return {"format": "launch-planner-job", "version": 1, "model": model,
+            "cluster": {"gpu_id": row["gpu"], "nodes": max(1, gpus // per_node), "gpus_per_node": per_node},
+            "parallelism": parallelism, "training": training, "data": data,
+            "checkpoint": {"save_dir": "/checkpoints/%s" % name}}
+
+
+def first_error(text):
+    """The planner's reason: the lines after its "would reject" heading."""
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    reasons = [l for l in lines[1:] if not l.startswith("launch-planner-cli")]
+    return " / ".join(reasons[1:] if reasons and reasons[0].endswith(":") else reasons) or " ".join(lines)
+
+
+def capture_draft(script, nodes, work):
+    """The pretrain_gpt.py argv and environment of each launch in SCRIPT, by running it with fakes."""
+    capture = os.path.join(work, "capture.jsonl")
+    if os.path.exists(capture):
+        os.unlink(capture)
+    path = os.path.join(work, "draft.sh")
+    with open(path, "w") as f:
+        f.write(script)
+    env = {"PATH": os.path.join(HERE, "fakebin") + ":/usr/bin:/bin", "HOME": work, "LP_CAPTURE": capture,
+           "LP_NODES": str(nodes), "SLURM_JOB_NODELIST": "node[0-%d]" % (nodes - 1), "SLURM_JOB_ID": "1",
+           "MASTER_ADDR": "node0", "NODE_RANK": "0", "LANG": "C.UTF-8"}
+    run = subprocess.run(["/bin/bash", path], cwd=work, env=env, capture_output=True, text=True, timeout=60)
+    if not os.path.exists(capture):
+        return None, "the draft ran no pretrain_gpt.py (status %d): %s" % (run.returncode, run.stderr.strip())
+    with open(capture) as f:
+        return [json.loads(l) for l in f], None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cli", required=True, help="the launch-planner-cli to ask")
+    parser.add_argument("--release", default="0.20.0")
+    parser.add_argument("--layouts", default=LAYOUTS)
+    parser.add_argument("--launchers", default=",".join(LAUNCHERS))
+    parser.add_argument("--only", help="only rows whose id contains this")
+    parser.add_argument("--work", help="keep the jobs, drafts and results here")
+    parser.add_argument("--cache", help="where megatron-check.py extracts Megatron-LM (its default: /tmp)")
+    parser.add_argument("--checker-args", default="", help="more options for megatron-check.py")
+    opts = parser.parse_args()
+
+    mirror = os.environ.get("MEGATRON_MIRROR", "/work/.mirror/NVIDIA+Megatron-LM/repo")
+    if not os.path.isdir(mirror):
+        print("SKIP: no Megatron-LM mirror at %s (set MEGATRON_MIRROR)" % mirror, file=sys.stderr)
+        return 77
+    for module in ("packaging", "regex", "pydantic", "yaml", "typing_extensions"):
+        try:
+            __import__(module)
+        except ImportError:
+            print("SKIP: Megatron's start-up code needs the Python module %s (Debian: python3-%s)"
+                  % (module, module.replace("_", "-")), file=sys.stderr)
+            return 77
+    work = opts.work or tempfile.mkdtemp(prefix="lp-megatron-")
+    os.makedirs(work, exist_ok=True)
+    rows = [r for r in read_layouts(opts.layouts) if not opts.only or opts.only in r["id"]]
+    launchers = opts.launchers.split(",")
+    drafts, planner_refused, broken = [], [], []
+    for row in rows:
+        job = make_job(row)
+        job_path = os.path.join(work, "L%d.json" % row["line"])
+        with open(job_path, "w") as f:
+            json.dump(job, f, indent=1)
+        for launcher in launchers:
+            out = subprocess.run([opts.cli, "script", "--launcher", launcher, job_path],
+                                 capture_output=True, text=True, timeout=120)
+            if out.returncode != 0:
+                planner_refused.append((row, launcher, first_error(out.stderr)))
+                continue
+            launches, error = capture_draft(out.stdout, job["cluster"]["nodes"], work)
+            if error:
+                broken.append((row, launcher, error))
+                continue
+            for launch in launches:
+                launch["env"]["STUB_CUDA_CAPABILITY"] = CAPABILITY.get(row["gpu"], "9.0")
+                drafts.append({"id": "%s | %s rank %s" % (row["id"], launcher, launch["env"]["RANK"]),
+                               "argv": launch["argv"], "env": launch["env"], "launcher": launcher})
+    drafts_path = os.path.join(work, "drafts.jsonl")
+    with open(drafts_path, "w") as f:
+        for d in drafts:
+            f.write(json.dumps(d, ensure_ascii=False) + "\n")
+
+    check = subprocess.run([sys.executable, os.path.join(HERE, "megatron-check.py"), "--release", opts.release]
+                           + (["--cache", opts.cache] if opts.cache else [])
+                           + opts.checker_args.split() + [drafts_path], capture_output=True, text=True)
+    if check.returncode == 77:
+        sys.stderr.write(check.stderr)
+        return 77
+    if check.returncode not in (0, 1):
+        sys.stderr.write(check.stderr)
+        return 2
+    results = {}
+    for line in check.stdout.splitlines():
+        r = json.loads(line)
+        results[r["id"]] = r
+    with open(os.path.join(work, "results.jsonl"), "w") as f:
+        f.write(check.stdout)
+
+    print("Megatron %s, %d published layouts, launchers %s" % (opts.release, len(rows), ", ".join(launchers)))
+    megatron_refused = 0
+    for launcher in launchers:
+        mine = [d for d in drafts if d["launcher"] == launcher]
+        ok = [d for d in mine if results.get(d["id"], {}).get("accepted")]
+        refused_rows = [r for r, l, _ in planner_refused if l == launcher]
+        megatron_refused += len(mine) - len(ok)
+        print("  %-12s %3d of %3d drafts accepted by Megatron; %d of %d layouts refused by the planner"
+              % (launcher, len(ok), len(mine), len(refused_rows), len(rows)))
+    if planner_refused:
+        print("\nLayouts the planner refuses (no draft):")
+        for row, launcher, reason in planner_refused:
+            print("  %s | %s: %s" % (row["id"], launcher, reason))
+    failed = [d for d in drafts if not results.get(d["id"], {}).get("accepted")]
+    if failed:
+        print("\nDrafts Megatron refuses:")
+        for d in failed:
+            r = results.get(d["id"], {"stage": "checker", "message": "no result"})
+            print("  %s: [%s] %s" % (d["id"], r["stage"], r["message"]))
+    if broken:
+        print("\nDrafts that did not run:")
+        for row, launcher, error in broken:
+            print("  %s | %s: %s" % (row["id"], launcher, error))
+    print("\n(jobs, drafts and results in %s)" % work)
+    return 1 if failed or broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
