@@ -15,8 +15,10 @@
 #include <string.h>
 
 #include "planner-analyze.h"
+#include "planner-flag-catalog.h"
 #include "planner-flops.h"
 #include "planner-job-args.h"
+#include "planner-release.h"
 #include "planner-validate.h"
 
 struct _PlannerReport
@@ -37,6 +39,7 @@ struct _PlannerReport
   char                  *expert_summary;
   char                  *memory_summary;
   GPtrArray             *diagnostics;
+  const char            *megatron_version;  /* static: a release held */
   /* The layout's rank, searched on demand */
   guint64                vocab_size;
   guint                  gpus_per_node;
@@ -347,6 +350,10 @@ planner_analyze_args (const PlannerArgs            *args,
 
   report = report_new (args);
   report->gpu = gpu;
+  report->megatron_version = options != NULL && options->megatron_version != NULL
+                             ? planner_release_resolve (options->megatron_version, NULL) : NULL;
+  if (report->megatron_version == NULL)
+    report->megatron_version = planner_megatron_get_default_release ();
   report->world_size = options != NULL ? options->world_size : 0;
 
   /* A catalog model fills in what the arguments leave out; what the user
@@ -374,6 +381,7 @@ planner_analyze_args (const PlannerArgs            *args,
   context.env = env;
   context.compute_capability_major = gpu != NULL ? gpu->compute_capability_major : 0;
   context.vocab_size = vocab_size;
+  context.megatron_version = report->megatron_version;
   planner_validate (report->args, &context,
                     report->layout_valid ? &report->layout : NULL,
                     report->config_valid ? &report->config : NULL,
@@ -471,6 +479,7 @@ planner_analyze_job (PlannerJob *job)
   options.gpu_id = planner_job_get_gpu_id (job);
   options.model_id = planner_job_get_model_id (job);
   options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
+  options.megatron_version = planner_job_get_string (job, "megatron-version");
 
   report = planner_analyze_args (args, NULL, &options, &error);
   if (report == NULL)
@@ -508,6 +517,13 @@ planner_analyze_job (PlannerJob *job)
       planner_diagnostics_sort (report->diagnostics);
     }
   return report;
+}
+
+const char *
+planner_report_get_megatron_version (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+  return report->megatron_version;
 }
 
 PlannerReport *

@@ -147,6 +147,7 @@ enum {
   PROP_LR_WSD_DECAY_ITERS,
   PROP_LR_WARMUP_INIT,
   PROP_SLURM_JOB_NAME,
+  PROP_MEGATRON_VERSION,
   N_PROPS
 };
 
@@ -279,6 +280,8 @@ static const FieldInfo fields[N_PROPS] = {
   [PROP_LR_WARMUP_INIT]        = { "lr-warmup-init", "training", FIELD_DOUBLE, 0, 10, 0, NULL, 0 },
   /* "": the model's id (or "megatron") */
   [PROP_SLURM_JOB_NAME]        = { "slurm-job-name", "launch", FIELD_STRING, 0, 0, 0, "" },
+  /* The Megatron-Core release the cluster runs: a release held (issue 20). */
+  [PROP_MEGATRON_VERSION]      = { "megatron-version", "launch", FIELD_STRING, 0, 0, 0, "0.20.0" },
 };
 
 /* A job file needs three levels (document, section, value); anything much
@@ -322,6 +325,7 @@ static const FieldChoices field_choices[] = {
   { PROP_MOE_ROUTER_SCORE_FUNCTION, NULL, "--moe-router-score-function", TRUE },
   { PROP_RECOMPUTE_METHOD, NULL, "--recompute-method", FALSE },
   { PROP_FSDP, fsdp_choices, NULL, FALSE },
+  { PROP_MEGATRON_VERSION, NULL, NULL, FALSE },
 };
 
 /* The file's sections, in the order they are written. */
@@ -738,6 +742,10 @@ planner_job_to_data (PlannerJob *self,
 
           if (!g_str_equal (fields[i].section, sections[s]))
             continue;
+          /* A job for the default release reads as it did before releases
+           * were a field, so older planners still open it. */
+          if (i == PROP_MEGATRON_VERSION && g_str_equal (self->values[i].s, fields[i].string_default))
+            continue;
 
           key = json_key (fields[i].name);
           json_builder_set_member_name (builder, key);
@@ -770,6 +778,25 @@ planner_job_to_data (PlannerJob *self,
   return json_generator_to_data (generator, length);
 }
 
+/* The releases whose tables are compiled in, oldest first. */
+static const char *const *
+release_choices (void)
+{
+  static gsize initialised = 0;
+  static const char **list;
+
+  if (g_once_init_enter (&initialised))
+    {
+      guint n = planner_megatron_get_n_releases ();
+
+      list = g_new0 (const char *, n + 1);
+      for (guint i = 0; i < n; i++)
+        list[i] = planner_megatron_get_release (i);
+      g_once_init_leave (&initialised, 1);
+    }
+  return list;
+}
+
 static const FieldChoices *
 find_choices (guint prop)
 {
@@ -788,6 +815,8 @@ choice_list (const FieldChoices *c)
 
   if (c->choices != NULL)
     return c->choices;
+  if (c->prop == PROP_MEGATRON_VERSION)
+    return release_choices ();
   info = planner_flag_catalog_lookup (c->flag);
   return info != NULL ? info->choices : NULL;
 }
