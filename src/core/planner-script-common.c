@@ -24,27 +24,34 @@
 
 G_DEFINE_QUARK (planner-script-error-quark, planner_script_error)
 
+static const char *
+release_name (const char *release)
+{
+  return release != NULL ? release : planner_flag_catalog_get_megatron_version ();
+}
+
 static gboolean
 check_flag (const PlannerArgs *args,
+            const char        *release,
             const char        *dest,
             GString           *failures)
 {
   const char *flag = planner_args_get_flag (args, dest);
   const char *const *values = planner_args_get_list (args, dest);
-  const PlannerFlagInfo *info = flag != NULL ? planner_flag_catalog_lookup (flag) : NULL;
+  const PlannerFlagInfo *info = flag != NULL ? planner_flag_catalog_lookup_in (release, flag) : NULL;
   guint n_values = values != NULL ? g_strv_length ((char **) values) : 0;
 
   if (info == NULL)
     {
       g_string_append_printf (failures, "%s is not a Megatron-Core %s flag\n",
-                              flag != NULL ? flag : dest, planner_flag_catalog_get_megatron_version ());
+                              flag != NULL ? flag : dest, release_name (release));
       return FALSE;
     }
   if (info->status != PLANNER_FLAG_STATUS_OK)
     {
       g_string_append_printf (failures, "%s is %s in Megatron-Core %s\n", flag,
                               planner_flag_status_to_string (info->status),
-                              planner_flag_catalog_get_megatron_version ());
+                              release_name (release));
       return FALSE;
     }
   if (!g_str_equal (info->dest, dest))
@@ -87,10 +94,18 @@ gboolean
 planner_script_check_flags (const PlannerArgs  *args,
                             GError            **error)
 {
+  return planner_script_check_flags_in (args, NULL, error);
+}
+
+gboolean
+planner_script_check_flags_in (const PlannerArgs  *args,
+                               const char         *release,
+                               GError            **error)
+{
   g_autoptr(GString) failures = g_string_new (NULL);
 
   for (guint i = 0; i < planner_args_get_n_entries (args); i++)
-    check_flag (args, planner_args_get_dest_at (args, i), failures);
+    check_flag (args, release, planner_args_get_dest_at (args, i), failures);
 
   if (failures->len == 0)
     return TRUE;
@@ -102,6 +117,6 @@ planner_script_check_flags (const PlannerArgs  *args,
   g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_CATALOG,
                _("Internal error: the planner produced flags Megatron-Core %s would not accept "
                  "(please report this):\n%s"),
-               planner_flag_catalog_get_megatron_version (), failures->str);
+               release_name (release), failures->str);
   return FALSE;
 }

@@ -26,6 +26,7 @@
 #include "planner-job-model.h"
 #include "planner-script-memcheck.h"
 #include "planner-script-common-private.h"
+#include "planner-script-release.h"
 #include "planner-shell.h"
 #include "planner-write-file.h"
 
@@ -209,8 +210,8 @@ append_header (GString              *out,
   g_string_append_printf (out,
                           DRAFT_LINE_PREFIX " Review every line; the planner has run nothing.\n"
                           "# Generated for Megatron-Core %s (Megatron-LM %s) by Launch Planner %s, launcher: %s.\n",
-                          planner_flag_catalog_get_megatron_version (),
-                          planner_flag_catalog_get_megatron_commit (),
+                          planner_job_get_string (job, "megatron-version"),
+                          planner_flag_catalog_get_megatron_commit_in (planner_job_get_string (job, "megatron-version")),
                           PACKAGE_VERSION,
                           planner_script_launcher_to_string (launcher));
   if (not_ready != NULL)
@@ -525,6 +526,7 @@ render (PlannerJob             *job,
         GPtrArray              *marks,
         GError                **error)
 {
+  const char *release = planner_job_get_string (job, "megatron-version");
   g_autoptr(PlannerModel) model = NULL;
   g_autoptr(PlannerArgs) extra = NULL;
   g_autoptr(PlannerArgs) args = NULL;
@@ -570,15 +572,19 @@ render (PlannerJob             *job,
 
   args = build_args (job, model, model_dests);
   add_dests (extra_dests, extra);
-  if (!planner_script_check_flags (args, error))
+  if (!planner_script_args_for_release (args, release, error))
+    return NULL;
+  if (!planner_script_check_flags_in (args, release, error))
     return NULL;
 
   tp = planner_job_get_uint (job, "tp");
   cp = planner_job_get_uint (job, "cp");
   /* Not with FSDP, which needs more than one connection, nor with the
    * expert-parallel overlap, which Megatron exempts. */
-  max_connections = gpu != NULL && (tp > 1 || cp > 1) && gpu->compute_capability_major < 10 &&
+  max_connections = gpu != NULL &&
+                    planner_release_needs_max_connections (release, tp, cp, gpu->compute_capability_major) &&
                     !planner_args_get_bool (args, "use_megatron_fsdp", FALSE) &&
+                    !planner_args_get_bool (args, "use_custom_fsdp", FALSE) &&
                     !planner_args_get_bool (args, "use_torch_fsdp2", FALSE) &&
                     !planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE);
   /* Megatron refuses expandable segments with NCCL user buffers (before
@@ -601,6 +607,7 @@ render (PlannerJob             *job,
       options.gpu_id = gpu != NULL ? gpu->id : NULL;
       options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
       options.vocab_size = model->vocab_size;
+      options.megatron_version = release;
       /* Without a known GPU nothing can be said about its connections. */
       report = planner_analyze_args (args, gpu != NULL ? env : NULL, &options, &local_error);
       if (report == NULL && !draft)
@@ -652,7 +659,7 @@ render (PlannerJob             *job,
 
           g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
                        _("Megatron-Core %s would reject this job:\n%s"),
-                       planner_flag_catalog_get_megatron_version (), text);
+                       release, text);
           return NULL;
         }
     }
@@ -723,8 +730,7 @@ render (PlannerJob             *job,
           append_comment_line (not_ready, prefix, p->message);
         }
       if (rejections->len > 0)
-        g_string_append_printf (not_ready, "# Megatron-Core %s would reject this job:\n",
-                                planner_flag_catalog_get_megatron_version ());
+        g_string_append_printf (not_ready, "# Megatron-Core %s would reject this job:\n", release);
       for (guint i = 0; i < rejections->len; i++)
         {
           const PlannerScriptMark *r = g_ptr_array_index (rejections, i);
