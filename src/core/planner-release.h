@@ -38,4 +38,12 @@ int         planner_release_compare       (const char  *a,
 gboolean    planner_release_at_least      (const char  *release,
                                            const char  *minimum);
 
+/* Whether @release's start-up refuses a launch with these degrees unless
+ * CUDA_DEVICE_MAX_CONNECTIONS=1 (before FSDP's exemption): TP or CP above 1
+ * on a GPU older than Blackwell, and in 0.12 TP above 1 on every GPU. */
+gboolean planner_release_needs_max_connections (const char *release,
+                                                guint       tp,
+                                                guint       cp,
+                                                guint       compute_capability_major);
+
 G_END_DECLS

@@ -17,19 +17,6 @@
 #include "planner-release.h"
 #include "planner-script-common.h"
 
-gboolean
-planner_release_needs_max_connections (const char *release,
-                                       guint       tp,
-                                       guint       cp,
-                                       guint       compute_capability_major)
-{
-  /* 0.12's condition reads "tp > 1 or (cp > 1 and arch < 10)" (Python's
-   * precedence); 0.13.1 put the parentheses around the degrees. */
-  if (!planner_release_at_least (release, "0.13.1"))
-    return tp > 1 || (cp > 1 && compute_capability_major < 10);
-  return (tp > 1 || cp > 1) && compute_capability_major < 10;
-}
-
 static void
 rename_switch (PlannerArgs *args,
                const char  *dest,

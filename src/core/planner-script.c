@@ -27,6 +27,7 @@
 #include "planner-script-memcheck.h"
 #include "planner-script-common-private.h"
 #include "planner-script-release.h"
+#include "planner-release.h"
 #include "planner-shell.h"
 #include "planner-write-file.h"
 
