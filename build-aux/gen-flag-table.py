@@ -12,7 +12,11 @@
 # data validators check it); tests/core/test-flag-table.c checks that the
 # tables say exactly what the JSON says, field by field.
 #
-#   build-aux/gen-flag-table.py data/megatron-flags.json OUTPUT.c
+#   build-aux/gen-flag-table.py data/megatron-flags.json OUTPUT.c [data/megatron-flag-releases.json]
+#
+# With the releases file, the output also holds every release's options as
+# one table of rows, each with a bit per release that parses the option so
+# (an option parsed differently by some releases has a row per spelling).
 
 import json
 import sys
@@ -99,6 +103,7 @@ def nargs(value):
 
 def main():
     source, output = sys.argv[1], sys.argv[2]
+    releases_source = sys.argv[3] if len(sys.argv) > 3 else None
     with open(source, encoding="utf-8") as f:
         catalog = json.load(f)
 
@@ -135,6 +140,60 @@ def main():
     for index, flag in enumerate(flags):
         if string_member(flag, "flag") is not None and string_member(flag, "dest") is not None:
             last[string_member(flag, "flag")] = index
+
+    def row(flag, name, dead_entry):
+        type_name = string_member(flag, "type")
+        choices = flag.get("choices") if isinstance(flag.get("choices"), list) else None
+        aliases = flag.get("aliases") if isinstance(flag.get("aliases"), list) else []
+        kind, count = nargs(flag.get("nargs"))
+        status, severity, note, replacement = "PLANNER_FLAG_STATUS_OK", "PLANNER_SEVERITY_INFO", None, None
+        if dead_entry is not None:
+            status = STATUSES.get(string_member(dead_entry, "kind"), "PLANNER_FLAG_STATUS_DEAD")
+            severity = SEVERITIES.get(string_member(dead_entry, "severity"), "PLANNER_SEVERITY_INFO")
+            note = string_member(dead_entry, "note")
+            replacement = string_member(dead_entry, "replacement")
+        return "  { %s, %s, %s, %s, %s, %s, %s, %d, %s, %s, %s, %s, %s, %s, %s }," % (
+            c_string(name), c_string(string_member(flag, "dest")),
+            ACTIONS.get(string_member(flag, "action"), "PLANNER_FLAG_ACTION_STORE"),
+            TYPES.get(type_name, "PLANNER_FLAG_TYPE_OTHER"), c_string(type_name),
+            string_list(choices, "choices"), kind, count, c_string(default_text(flag.get("default"))),
+            string_list(aliases, "aliases"), c_string(string_member(flag, "group")),
+            status, severity, c_string(note), c_string(replacement))
+
+    release_lines = []
+    if releases_source is not None:
+        with open(releases_source, encoding="utf-8") as f:
+            by_release = json.load(f)
+        versions = by_release["releases"]
+        release_rows, masks = [], []
+        for flag in by_release["flags"]:
+            full = int(flag["releases"][::-1], 2)
+            variants = flag.get("differs") or []
+            base = full
+            for variant in variants:
+                base &= ~int(variant["releases"][::-1], 2)
+            spellings = ([(flag, base)] if base else []) + [
+                (dict(flag, **{k: v for k, v in variant.items() if k != "releases"}),
+                 int(variant["releases"][::-1], 2)) for variant in variants]
+            for spelled, mask in spellings:
+                release_rows.append(row(spelled, flag["flag"], dead.get(flag["flag"])))
+                masks.append("0x%03x" % mask)
+        release_lines = [
+            "",
+            "const PlannerFlagRelease _planner_flag_releases[] = {",
+        ] + ["  { %s, %s }," % (c_string(r["version"]), c_string(r["commit"][:10])) for r in versions] + [
+            "};",
+            "const guint _planner_flag_releases_length = G_N_ELEMENTS (_planner_flag_releases);",
+            "",
+            "const PlannerFlagInfo _planner_flag_release_table[] = {",
+        ] + release_rows + [
+            "};",
+            "const guint16 _planner_flag_release_masks[] = {",
+        ] + ["  %s," % m for m in masks] + [
+            "};",
+            "const guint _planner_flag_release_table_length = G_N_ELEMENTS (_planner_flag_release_table);",
+            "",
+        ]
 
     rows = []
     for index, flag in enumerate(flags):
@@ -180,7 +239,7 @@ def main():
         "};",
         "const guint _planner_removed_flag_table_length = %d;" % len(removed),
         "",
-    ]
+    ] + release_lines
     with open(output, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
 

@@ -33,7 +33,7 @@ import_file (const char  *path,
 
   if (!planner_cli_read_file (path, PLANNER_IMPORT_MAX_BYTES, _("launch script"), &contents, &length, error))
     return NULL;
-  return planner_import_script (contents, length, error);
+  return planner_import_script_for (planner_cli_release_for (NULL), contents, length, error);
 }
 
 static void
@@ -125,7 +125,7 @@ print_text (const PlannerReport *report)
   const char *expert = planner_report_get_expert_summary (report);
   GPtrArray *diagnostics = planner_report_get_diagnostics (report);
 
-  g_print ("Megatron-Core 0.20.0\n");
+  g_print ("Megatron-Core %s\n", planner_report_get_megatron_version (report));
   /* Translators: the headings of analyze's summary; keep the values in one column */
   g_print (_("Layout       %s\n"), planner_report_get_summary (report));
   if (expert != NULL)
@@ -217,6 +217,7 @@ planner_cli_analyze (int    argc,
     return PLANNER_EXIT_USAGE;
   options.gpu_id = gpu_id;
   options.model_id = model_id;
+  options.megatron_version = planner_cli_release_for (NULL);
 
   /* What is left is FILE, or, after "--", the command line (GOption
    * gathers everything after "--" into @rest and drops the "--"). */
@@ -237,7 +238,7 @@ planner_cli_analyze (int    argc,
       {
         if (n == 0)
           return planner_cli_usage_error (COMMAND, _("nothing after “--”: give the Megatron arguments or the launch command"));
-        import = planner_import_argv ((const char * const *) rest, &error);
+        import = planner_import_argv_for (planner_cli_release_for (NULL), (const char * const *) rest, &error);
       }
     else if (n == 1)
       import = import_file (rest[0], &error);

@@ -16,6 +16,7 @@
 
 #include "planner-catalog.h"
 #include "planner-cli-private.h"
+#include "planner-flag-catalog.h"
 #include "planner-memory.h"
 
 #define COMMAND "models"
@@ -176,6 +177,52 @@ print_json (void)
   planner_cli_print_json (root);
 }
 
+/* The releases held: one per line, or as JSON with their commits. */
+static void
+print_releases (gboolean json)
+{
+  if (json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "megatron_core");
+      json_builder_add_string_value (b, planner_cli_release_for (NULL));
+      json_builder_set_member_name (b, "default");
+      json_builder_add_string_value (b, planner_megatron_get_default_release ());
+      json_builder_set_member_name (b, "releases");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < planner_megatron_get_n_releases (); i++)
+        {
+          const char *release = planner_megatron_get_release (i);
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "version");
+          json_builder_add_string_value (b, release);
+          json_builder_set_member_name (b, "megatron_lm_commit");
+          json_builder_add_string_value (b, planner_flag_catalog_get_megatron_commit_in (release));
+          json_builder_set_member_name (b, "options");
+          json_builder_add_int_value (b, planner_flag_catalog_get_n_flags_in (release));
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      planner_cli_print_json (root);
+      return;
+    }
+  g_print (_("Megatron-Core releases (the default is %s):\n"), planner_megatron_get_default_release ());
+  for (guint i = 0; i < planner_megatron_get_n_releases (); i++)
+    {
+      const char *release = planner_megatron_get_release (i);
+
+      /* Translators: a release, its Megatron-LM commit and how many options its parser has */
+      g_print (_("  %-8s  commit %-10s  %u options\n"), release,
+               planner_flag_catalog_get_megatron_commit_in (release), planner_flag_catalog_get_n_flags_in (release));
+    }
+}
+
 int
 planner_cli_models (int    argc,
                     char **argv)
@@ -183,8 +230,11 @@ planner_cli_models (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_auto(GStrv) args = g_strdupv (argv);
   gboolean json = FALSE;
+  gboolean releases = FALSE;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { "megatron-versions", 0, 0, G_OPTION_ARG_NONE, &releases,
+      N_("List the Megatron-Core releases the planner holds instead"), NULL },
     { NULL }
   };
 
@@ -198,7 +248,9 @@ planner_cli_models (int    argc,
   if (args[0] != NULL && args[1] != NULL)
     return planner_cli_usage_error (COMMAND, _("unexpected argument “%s”"), args[1]);
 
-  if (json)
+  if (releases)
+    print_releases (json);
+  else if (json)
     print_json ();
   else
     print_text ();

@@ -85,6 +85,12 @@ gboolean planner_cli_parse_positive (const char *command,
                                      double      max,
                                      double     *value);
 
+/* --megatron-version as resolved ("0.14.0"), or NULL when not given. */
+const char *planner_cli_get_megatron_version (void);
+/* The release a command plans for: --megatron-version, else @job's (may be
+ * NULL), else the default. */
+const char *planner_cli_release_for (PlannerJob *job);
+
 #define PLANNER_CLI_MAX_JOB_BYTES (1024 * 1024)
 
 /* The one reader of every input named on the command line: a file, a

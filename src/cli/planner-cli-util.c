@@ -27,6 +27,8 @@
 
 #include "planner-escape.h"
 #include "planner-read-file.h"
+#include "planner-flag-catalog.h"
+#include "planner-release.h"
 #include "planner-write-file.h"
 
 /* ---- printing ----------------------------------------------------------- */
@@ -284,6 +286,32 @@ record_option (const char  *option_name,
   return TRUE;
 }
 
+/* --megatron-version, which every command takes: the release as resolved
+ * (static), or NULL when not given. */
+static const char *megatron_version;
+static char *megatron_version_given;
+
+const char *
+planner_cli_get_megatron_version (void)
+{
+  return megatron_version;
+}
+
+const char *
+planner_cli_release_for (PlannerJob *job)
+{
+  if (megatron_version != NULL)
+    return megatron_version;
+  if (job != NULL)
+    return planner_job_get_string (job, "megatron-version");
+  return planner_megatron_get_default_release ();
+}
+
+static const GOptionEntry release_entry =
+  { "megatron-version", 0, 0, G_OPTION_ARG_STRING, &megatron_version_given,
+    N_("The Megatron-Core release to plan for, overriding the job’s (X.Y picks the newest patch held)"),
+    N_("X.Y.Z") };
+
 gboolean
 planner_cli_parse_options (const char          *command,
                            GOptionContext      *context,
@@ -291,10 +319,33 @@ planner_cli_parse_options (const char          *command,
                            char              ***args)
 {
   g_autoptr(GArray) wrapped = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  g_autoptr(GArray) all = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   g_autoptr(GHashTable) given = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   g_autoptr(GError) error = NULL;
-  OptionState state = { entries, given };
+  OptionState state = { NULL, given };
   GOptionGroup *group;
+
+  /* The command's own options, then --megatron-version (before the
+   * remaining arguments, so --help lists it among the options). */
+  {
+    gboolean added = FALSE;
+
+    for (guint i = 0; entries[i].long_name != NULL; i++)
+      {
+        if (!added && g_str_equal (entries[i].long_name, G_OPTION_REMAINING))
+          {
+            g_array_append_val (all, release_entry);
+            added = TRUE;
+          }
+        g_array_append_val (all, entries[i]);
+      }
+    if (!added)
+      g_array_append_val (all, release_entry);
+  }
+  entries = &g_array_index (all, GOptionEntry, 0);
+  state.entries = entries;
+  g_clear_pointer (&megatron_version_given, g_free);
+  megatron_version = NULL;
 
   /* Switches and values are read through a callback that refuses a
    * second occurrence; GOption alone keeps the last one silently.  The
@@ -334,6 +385,15 @@ planner_cli_parse_options (const char          *command,
     {
       planner_cli_usage_error (command, "%s", error->message);
       return FALSE;
+    }
+  if (megatron_version_given != NULL)
+    {
+      megatron_version = planner_release_resolve (megatron_version_given, &error);
+      if (megatron_version == NULL)
+        {
+          planner_cli_usage_error (command, "--megatron-version: %s", error->message);
+          return FALSE;
+        }
     }
   return TRUE;
 }
@@ -468,6 +528,9 @@ planner_cli_load_job (const char  *path,
       g_prefix_error (error, "%s: ", g_str_equal (path, "-") ? _("standard input") : path);
       return NULL;
     }
+  /* --megatron-version overrides the job's release. */
+  if (megatron_version != NULL)
+    g_object_set (job, "megatron-version", megatron_version, NULL);
   return g_steal_pointer (&job);
 }
 

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "planner-flag-catalog.h"
+#include "planner-release.h"
 
 #include <string.h>
 
@@ -267,6 +268,101 @@ test_check_value (void)
   check_ok ("--tokenizer-model", "");
 }
 
+/* Each release's own parser (../shared/megatron/versions/README.md). */
+static void
+test_releases (void)
+{
+  static const struct { const char *version; guint n_flags; } expected[] = {
+    { "0.12.0", 456 }, { "0.13.1", 502 }, { "0.14.0", 514 }, { "0.15.3", 575 }, { "0.16.1", 680 },
+    { "0.17.1", 735 }, { "0.18.2", 785 }, { "0.19.0", 845 }, { "0.20.0", 876 },
+  };
+
+  g_assert_cmpuint (planner_megatron_get_n_releases (), ==, G_N_ELEMENTS (expected));
+  g_assert_cmpstr (planner_megatron_get_default_release (), ==, "0.20.0");
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const PlannerFlagInfo *previous = NULL;
+
+      g_assert_cmpstr (planner_megatron_get_release (i), ==, expected[i].version);
+      g_assert_cmpuint (planner_flag_catalog_get_n_flags_in (expected[i].version), ==, expected[i].n_flags);
+      /* One row per option, in option order, as the lookups assume. */
+      for (guint j = 0; j < expected[i].n_flags; j++)
+        {
+          const PlannerFlagInfo *info = planner_flag_catalog_get_flag_at_in (expected[i].version, j);
+
+          g_assert_nonnull (info);
+          if (previous != NULL)
+            g_assert_cmpint (strcmp (previous->flag, info->flag), <, 0);
+          g_assert_true (planner_flag_catalog_lookup_in (expected[i].version, info->flag) == info);
+          previous = info;
+        }
+    }
+  g_assert_null (planner_megatron_get_release (G_N_ELEMENTS (expected)));
+  g_assert_cmpstr (planner_flag_catalog_get_megatron_commit_in ("0.14.0"), ==, "23e00ed096");
+  g_assert_cmpstr (planner_flag_catalog_get_megatron_commit_in ("0.20.0"), ==, "d98e8a6");
+}
+
+static void
+test_release_spellings (void)
+{
+  const PlannerFlagInfo *info;
+
+  /* Megatron FSDP was the custom FSDP before 0.14. */
+  g_assert_nonnull (planner_flag_catalog_lookup_in ("0.13.1", "--use-custom-fsdp"));
+  g_assert_null (planner_flag_catalog_lookup_in ("0.13.1", "--use-megatron-fsdp"));
+  g_assert_null (planner_flag_catalog_lookup_removed_in ("0.13.1", "--use-custom-fsdp"));
+  g_assert_nonnull (planner_flag_catalog_lookup_in ("0.14.0", "--use-megatron-fsdp"));
+  g_assert_nonnull (planner_flag_catalog_lookup_removed_in ("0.14.0", "--use-custom-fsdp"));
+  g_assert_nonnull (planner_flag_catalog_lookup_removed ("--use-custom-fsdp"));
+  g_assert_cmpstr (planner_flag_catalog_first_release_of ("--use-megatron-fsdp"), ==, "0.14.0");
+  g_assert_cmpstr (planner_flag_catalog_first_release_of ("--moe-flex-dispatcher-backend"), ==, "0.16.1");
+  g_assert_null (planner_flag_catalog_first_release_of ("--no-such-flag"));
+
+  /* fsdp_dtensor is a checkpoint format from 0.14 on. */
+  info = planner_flag_catalog_lookup_in ("0.13.1", "--ckpt-format");
+  g_assert_nonnull (info);
+  g_assert_false (g_strv_contains (info->choices, "fsdp_dtensor"));
+  g_assert_true (g_strv_contains (info->choices, "zarr"));
+  info = planner_flag_catalog_lookup_in ("0.14.0", "--ckpt-format");
+  g_assert_true (g_strv_contains (info->choices, "fsdp_dtensor"));
+
+  /* The sharding default changed in 0.18. */
+  info = planner_flag_catalog_lookup_in ("0.17.1", "--data-parallel-sharding-strategy");
+  g_assert_cmpstr (info->default_value, ==, "no_shard");
+  info = planner_flag_catalog_lookup_in ("0.18.2", "--data-parallel-sharding-strategy");
+  g_assert_cmpstr (info->default_value, ==, "optim_grads_params");
+
+  /* Suggestions come from the release's own options. */
+  g_assert_cmpstr (planner_flag_catalog_suggest_in ("0.12.0", "--use_custom_fsdp"), ==, "--use-custom-fsdp");
+  g_assert_cmpstr (planner_flag_catalog_suggest_in ("0.20.0", "--use_megatron_fsdp"), ==, "--use-megatron-fsdp");
+}
+
+static void
+test_release_resolve (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (planner_release_resolve ("0.14.0", NULL), ==, "0.14.0");
+  g_assert_cmpstr (planner_release_resolve ("0.14", NULL), ==, "0.14.0");
+  g_assert_cmpstr (planner_release_resolve ("0.16", NULL), ==, "0.16.1");
+  g_assert_cmpstr (planner_release_resolve ("0.20", NULL), ==, "0.20.0");
+  g_assert_null (planner_release_resolve ("0.16.0", NULL));
+  g_assert_null (planner_release_resolve ("0.16.x", NULL));
+  g_assert_null (planner_release_resolve ("0", NULL));
+  g_assert_null (planner_release_resolve ("", NULL));
+  g_assert_null (planner_release_resolve (NULL, NULL));
+  g_assert_null (planner_release_resolve ("0.11", &error));
+  g_assert_error (error, PLANNER_RELEASE_ERROR, PLANNER_RELEASE_ERROR_UNKNOWN);
+  g_assert_nonnull (strstr (error->message, "0.12.0, 0.13.1, 0.14.0"));
+  g_assert_nonnull (strstr (error->message, "0.20.0"));
+
+  g_assert_cmpint (planner_release_compare ("0.9.0", "0.14.0"), <, 0);
+  g_assert_cmpint (planner_release_compare ("0.16.1", "0.16.1"), ==, 0);
+  g_assert_cmpint (planner_release_compare ("0.20.0", "0.16.1"), >, 0);
+  g_assert_true (planner_release_at_least (NULL, "0.16.1"));
+  g_assert_false (planner_release_at_least ("0.15.3", "0.16.1"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -280,6 +376,9 @@ main (int   argc,
   g_test_add_func ("/planner/flag-catalog/dead", test_dead);
   g_test_add_func ("/planner/flag-catalog/suggest", test_suggest);
   g_test_add_func ("/planner/flag-catalog/check-value", test_check_value);
+  g_test_add_func ("/planner/flag-catalog/releases", test_releases);
+  g_test_add_func ("/planner/flag-catalog/release-spellings", test_release_spellings);
+  g_test_add_func ("/planner/flag-catalog/release-resolve", test_release_resolve);
 
   return g_test_run ();
 }

@@ -160,6 +160,9 @@ assert_well_formed (GPtrArray *diagnostics)
     }
 }
 
+/* The release the checks run for; NULL: the default. */
+static const char *test_release;
+
 /* resolve_layout + validate, as the analyzer does; config NULL unless given. */
 static GPtrArray *
 run_full (const PlannerArgs   *args,
@@ -177,6 +180,7 @@ run_full (const PlannerArgs   *args,
   context.world_size = world;
   context.env = env;
   context.compute_capability_major = cc;
+  context.megatron_version = test_release;
 
   ok = planner_validate_resolve_layout (args, world, &layout, diagnostics);
   planner_validate (args, &context, ok ? &layout : NULL, config, diagnostics);
@@ -919,6 +923,71 @@ test_flag_as_written (void)
   assert_has (diagnostics, "checkpoint.save-needs-interval", PLANNER_SEVERITY_ERROR, "--persistent-save-interval");
 }
 
+static GPtrArray *
+run_for (const char *release,
+         const char *spec,
+         guint64     world,
+         const char *env_spec,
+         guint       cc)
+{
+  GPtrArray *diagnostics;
+
+  test_release = release;
+  diagnostics = run (spec, world, env_spec, cc);
+  test_release = NULL;
+  return diagnostics;
+}
+
+#define MOE_SPEC "num_experts=8 moe_router_topk=2 tensor_model_parallel_size=2 expert_model_parallel_size=2 "
+
+/* Rules of older releases (issue 20), each against the release before and
+ * after it changed. */
+static void
+test_release_rules (void)
+{
+  static const struct
+  {
+    const char *release;
+    const char *spec;
+    guint       cc;
+    const char *env;
+    const char *code;   /* NULL: the rule must not fire */
+    const char *absent;
+  } release_cases[] = {
+    /* EP with TP needs sequence parallelism up to 0.14. */
+    { "0.12.0", MOE_SPEC, 9, NULL, "moe.ep-tp-needs-sequence-parallel", NULL },
+    { "0.14.0", MOE_SPEC, 9, NULL, "moe.ep-tp-needs-sequence-parallel", NULL },
+    { "0.15.3", MOE_SPEC, 9, NULL, NULL, "moe.ep-tp-needs-sequence-parallel" },
+    { "0.14.0", MOE_SPEC "sequence_parallel", 9, NULL, NULL, "moe.ep-tp-needs-sequence-parallel" },
+    { "0.20.0", MOE_SPEC, 9, NULL, NULL, "moe.ep-tp-needs-sequence-parallel" },
+    /* Grouped GEMM needs --bf16 up to 0.15. */
+    { "0.12.0", "num_experts=8 moe_router_topk=2 moe_grouped_gemm !bf16 fp16", 9, NULL,
+      "moe.grouped-gemm-needs-bf16", NULL },
+    { "0.15.3", "num_experts=8 moe_router_topk=2 moe_grouped_gemm !bf16 fp16", 9, NULL,
+      "moe.grouped-gemm-needs-bf16", NULL },
+    { "0.16.1", "num_experts=8 moe_router_topk=2 moe_grouped_gemm !bf16 fp16", 9, NULL,
+      NULL, "moe.grouped-gemm-needs-bf16" },
+    { "0.15.3", "num_experts=8 moe_router_topk=2 moe_grouped_gemm", 9, NULL, NULL, "moe.grouped-gemm-needs-bf16" },
+    /* 0.12 wants one CUDA connection with TP on Blackwell too. */
+    { "0.12.0", "tensor_model_parallel_size=2", 10, "@", "env.cuda-device-max-connections", NULL },
+    { "0.13.1", "tensor_model_parallel_size=2", 10, "@", NULL, "env.cuda-device-max-connections" },
+    { "0.20.0", "tensor_model_parallel_size=2", 10, "@", NULL, "env.cuda-device-max-connections" },
+    { "0.12.0", "tensor_model_parallel_size=2", 10, NULL, NULL, "env.cuda-device-max-connections" },
+    { "0.12.0", "context_parallel_size=2", 10, "@", NULL, "env.cuda-device-max-connections" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (release_cases); i++)
+    {
+      g_autoptr(GPtrArray) diagnostics = run_for (release_cases[i].release, release_cases[i].spec, 8, release_cases[i].env, release_cases[i].cc);
+
+      g_test_message ("case %u: %s %s", i, release_cases[i].release, release_cases[i].spec);
+      if (release_cases[i].code != NULL)
+        assert_has (diagnostics, release_cases[i].code, PLANNER_SEVERITY_ERROR, release_cases[i].release);
+      if (release_cases[i].absent != NULL)
+        assert_lacks (diagnostics, release_cases[i].absent);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -943,6 +1012,7 @@ main (int   argc,
   g_test_add_func ("/planner/validate/batch/dp-excludes-cp", test_batch_dp_excludes_cp);
   g_test_add_func ("/planner/validate/absurd", test_absurd);
   g_test_add_func ("/planner/validate/flag-as-written", test_flag_as_written);
+  g_test_add_func ("/planner/validate/release-rules", test_release_rules);
 
   return g_test_run ();
 }

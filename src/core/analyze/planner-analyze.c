@@ -19,6 +19,8 @@
 #include "planner-flops.h"
 #include "planner-job-args.h"
 #include "planner-script-common.h"
+#include "planner-flag-catalog.h"
+#include "planner-release.h"
 #include "planner-validate.h"
 
 struct _PlannerReport
@@ -39,6 +41,7 @@ struct _PlannerReport
   char                  *expert_summary;
   char                  *memory_summary;
   GPtrArray             *diagnostics;
+  const char            *megatron_version;  /* static: a release held */
   /* The layout's rank, searched on demand */
   guint64                vocab_size;
   guint                  gpus_per_node;
@@ -366,6 +369,10 @@ planner_analyze_args (const PlannerArgs            *args,
 
   report = report_new (args);
   report->gpu = gpu;
+  report->megatron_version = options != NULL && options->megatron_version != NULL
+                             ? planner_release_resolve (options->megatron_version, NULL) : NULL;
+  if (report->megatron_version == NULL)
+    report->megatron_version = planner_megatron_get_default_release ();
   report->world_size = options != NULL ? options->world_size : 0;
 
   /* A catalog model fills in what the arguments leave out; what the user
@@ -393,6 +400,7 @@ planner_analyze_args (const PlannerArgs            *args,
   context.env = env;
   context.compute_capability_major = gpu != NULL ? gpu->compute_capability_major : 0;
   context.vocab_size = vocab_size;
+  context.megatron_version = report->megatron_version;
   planner_validate (report->args, &context,
                     report->layout_valid ? &report->layout : NULL,
                     report->config_valid ? &report->config : NULL,
@@ -493,12 +501,13 @@ planner_analyze_job (PlannerJob *job)
   options.gpu_id = planner_job_get_gpu_id (job);
   options.model_id = planner_job_get_model_id (job);
   options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
+  options.megatron_version = planner_job_get_string (job, "megatron-version");
 
   /* The job's own drafts export what Megatron needs (issue 22 #4): analyze
    * with that environment, so a clean job has no warning about it.  An
    * unknown GPU says nothing about its connections. */
   if (planner_gpu_lookup (options.gpu_id) != NULL)
-    env = planner_script_draft_env (args, planner_gpu_lookup (options.gpu_id));
+    env = planner_script_draft_env (args, planner_gpu_lookup (options.gpu_id), options.megatron_version);
 
   report = planner_analyze_args (args, env, &options, &error);
   if (report == NULL)
@@ -541,6 +550,13 @@ planner_analyze_job (PlannerJob *job)
       planner_diagnostics_sort (report->diagnostics);
     }
   return report;
+}
+
+const char *
+planner_report_get_megatron_version (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+  return report->megatron_version;
 }
 
 PlannerReport *

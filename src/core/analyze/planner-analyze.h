@@ -35,6 +35,7 @@ typedef struct
   const char *gpu_id;       /* NULL: unknown GPU */
   const char *model_id;     /* NULL: the arguments describe the model */
   guint       gpus_per_node; /* 0: from the launcher's --nproc-per-node, else unknown */
+  const char *megatron_version; /* NULL: the default release (0.20.0) */
 } PlannerAnalyzeOptions;
 
 #define PLANNER_ANALYZE_ERROR (planner_analyze_error_quark ())
@@ -97,5 +98,8 @@ guint                         planner_report_count               (const PlannerR
                                                                   PlannerSeverity               severity);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerReport, planner_report_unref)
+
+/* The Megatron-Core release the report was planned for ("0.20.0"). */
+const char            *planner_report_get_megatron_version (const PlannerReport *report);
 
 G_END_DECLS

@@ -218,7 +218,7 @@ planner_report_to_json (const PlannerReport *report)
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "megatron_core");
-  json_builder_add_string_value (builder, "0.20.0");
+  json_builder_add_string_value (builder, planner_report_get_megatron_version (report));
   json_builder_set_member_name (builder, "summary");
   json_builder_add_string_value (builder, planner_report_get_summary (report));
   add_layout (builder, report);

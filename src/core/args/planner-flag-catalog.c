@@ -19,15 +19,15 @@
 #define SUGGEST_MAX_LENGTH 128
 
 /* The tables are compiled in (planner-flag-table.h); only the indexes are
- * made, once, on first use: no JSON is parsed when a face starts. */
+ * made, once per release and on its first use: no JSON is parsed when a face
+ * starts.  The default release reads the 0.20.0 table, with its removed and
+ * dead flags; an older one reads its rows of the all-releases table. */
 typedef struct
 {
   const char               *version;
   const char               *commit;
-  const PlannerFlagInfo    *flags;
+  const PlannerFlagInfo   **flags;
   guint                     n_flags;
-  const PlannerRemovedFlag *removed;
-  guint                     n_removed;
   GHashTable               *by_flag;     /* const char * → const PlannerFlagInfo * */
   GHashTable               *by_dest;
   GHashTable               *removed_by_flag;
@@ -35,24 +35,16 @@ typedef struct
 
 G_DEFINE_QUARK (planner-flag-catalog-error-quark, planner_flag_catalog_error)
 
-static gpointer
-load_catalog (gpointer data)
+static void
+index_flags (Catalog *catalog)
 {
-  Catalog *catalog = g_new0 (Catalog, 1);
-
-  catalog->version = _planner_flag_table_version;
-  catalog->commit = _planner_flag_table_commit;
-  catalog->flags = _planner_flag_table;
-  catalog->n_flags = _planner_flag_table_length;
-  catalog->removed = _planner_removed_flag_table;
-  catalog->n_removed = _planner_removed_flag_table_length;
   catalog->by_flag = g_hash_table_new (g_str_hash, g_str_equal);
   catalog->by_dest = g_hash_table_new (g_str_hash, g_str_equal);
   catalog->removed_by_flag = g_hash_table_new (g_str_hash, g_str_equal);
 
   for (guint i = 0; i < catalog->n_flags; i++)
     {
-      const PlannerFlagInfo *info = &catalog->flags[i];
+      const PlannerFlagInfo *info = catalog->flags[i];
 
       if (info->flag == NULL || info->dest == NULL)
         continue;
@@ -62,19 +54,103 @@ load_catalog (gpointer data)
       if (!g_hash_table_contains (catalog->by_dest, info->dest))
         g_hash_table_insert (catalog->by_dest, (gpointer) info->dest, (gpointer) info);
     }
-  for (guint i = 0; i < catalog->n_removed; i++)
-    if (catalog->removed[i].flag != NULL)
-      g_hash_table_insert (catalog->removed_by_flag, (gpointer) catalog->removed[i].flag,
-                           (gpointer) &catalog->removed[i]);
+  /* A flag 0.20.0 no longer parses is "removed" only for a release that
+   * does not parse it either. */
+  for (guint i = 0; i < _planner_removed_flag_table_length; i++)
+    {
+      const PlannerRemovedFlag *removed = &_planner_removed_flag_table[i];
+
+      if (removed->flag != NULL && !g_hash_table_contains (catalog->by_flag, removed->flag))
+        g_hash_table_insert (catalog->removed_by_flag, (gpointer) removed->flag, (gpointer) removed);
+    }
+}
+
+static gpointer
+load_default_catalog (gpointer data)
+{
+  Catalog *catalog = g_new0 (Catalog, 1);
+
+  catalog->version = _planner_flag_table_version;
+  catalog->commit = _planner_flag_table_commit;
+  catalog->n_flags = _planner_flag_table_length;
+  catalog->flags = g_new (const PlannerFlagInfo *, MAX (catalog->n_flags, 1));
+  for (guint i = 0; i < catalog->n_flags; i++)
+    catalog->flags[i] = &_planner_flag_table[i];
+  index_flags (catalog);
   return catalog;
+}
+
+static gpointer
+load_release_catalog (gpointer data)
+{
+  guint release = GPOINTER_TO_UINT (data);
+  Catalog *catalog = g_new0 (Catalog, 1);
+  guint16 bit = (guint16) (1u << release);
+  guint n = 0;
+
+  catalog->version = _planner_flag_releases[release].version;
+  catalog->commit = _planner_flag_releases[release].commit;
+  for (guint i = 0; i < _planner_flag_release_table_length; i++)
+    if (_planner_flag_release_masks[i] & bit)
+      n++;
+  catalog->flags = g_new (const PlannerFlagInfo *, MAX (n, 1));
+  for (guint i = 0; i < _planner_flag_release_table_length; i++)
+    if (_planner_flag_release_masks[i] & bit)
+      catalog->flags[catalog->n_flags++] = &_planner_flag_release_table[i];
+  index_flags (catalog);
+  return catalog;
+}
+
+static const Catalog *
+get_default_catalog (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  return g_once (&once, load_default_catalog, NULL);
+}
+
+#define MAX_RELEASES 16
+
+static const Catalog *
+get_catalog_in (const char *release)
+{
+  static GOnce once[MAX_RELEASES] = { G_ONCE_INIT, };
+  guint n = MIN (_planner_flag_releases_length, MAX_RELEASES);
+
+  if (release == NULL || g_strcmp0 (release, _planner_flag_table_version) == 0)
+    return get_default_catalog ();
+  for (guint i = 0; i < n; i++)
+    if (strcmp (release, _planner_flag_releases[i].version) == 0)
+      return g_once (&once[i], load_release_catalog, GUINT_TO_POINTER (i));
+  /* Callers resolve the release first (planner_megatron_resolve_release);
+   * anything else reads the default. */
+  return get_default_catalog ();
 }
 
 static const Catalog *
 get_catalog (void)
 {
-  static GOnce once = G_ONCE_INIT;
+  return get_default_catalog ();
+}
 
-  return g_once (&once, load_catalog, NULL);
+guint
+planner_megatron_get_n_releases (void)
+{
+  return MIN (_planner_flag_releases_length, MAX_RELEASES);
+}
+
+const char *
+planner_megatron_get_release (guint index)
+{
+  if (index >= planner_megatron_get_n_releases ())
+    return NULL;
+  return _planner_flag_releases[index].version;
+}
+
+const char *
+planner_megatron_get_default_release (void)
+{
+  return planner_flag_catalog_get_megatron_version ();
 }
 
 const char *
@@ -93,44 +169,97 @@ planner_flag_catalog_get_megatron_commit (void)
   return commit != NULL ? commit : "d98e8a6";
 }
 
+const char *
+planner_flag_catalog_get_megatron_commit_in (const char *release)
+{
+  const Catalog *catalog = get_catalog_in (release);
+
+  if (catalog == get_default_catalog ())
+    return planner_flag_catalog_get_megatron_commit ();
+  return catalog->commit;
+}
+
 guint
 planner_flag_catalog_get_n_flags (void)
 {
   return get_catalog ()->n_flags;
 }
 
+guint
+planner_flag_catalog_get_n_flags_in (const char *release)
+{
+  return get_catalog_in (release)->n_flags;
+}
+
 const PlannerFlagInfo *
 planner_flag_catalog_get_flag_at (guint index)
 {
-  const Catalog *catalog = get_catalog ();
+  return planner_flag_catalog_get_flag_at_in (NULL, index);
+}
+
+const PlannerFlagInfo *
+planner_flag_catalog_get_flag_at_in (const char *release,
+                                     guint       index)
+{
+  const Catalog *catalog = get_catalog_in (release);
 
   if (index >= catalog->n_flags)
     return NULL;
-  return &catalog->flags[index];
+  return catalog->flags[index];
 }
 
 const PlannerFlagInfo *
 planner_flag_catalog_lookup (const char *flag)
 {
+  return planner_flag_catalog_lookup_in (NULL, flag);
+}
+
+const PlannerFlagInfo *
+planner_flag_catalog_lookup_in (const char *release,
+                                const char *flag)
+{
   if (flag == NULL)
     return NULL;
-  return g_hash_table_lookup (get_catalog ()->by_flag, flag);
+  return g_hash_table_lookup (get_catalog_in (release)->by_flag, flag);
 }
 
 const PlannerFlagInfo *
 planner_flag_catalog_lookup_dest (const char *dest)
 {
+  return planner_flag_catalog_lookup_dest_in (NULL, dest);
+}
+
+const PlannerFlagInfo *
+planner_flag_catalog_lookup_dest_in (const char *release,
+                                     const char *dest)
+{
   if (dest == NULL)
     return NULL;
-  return g_hash_table_lookup (get_catalog ()->by_dest, dest);
+  return g_hash_table_lookup (get_catalog_in (release)->by_dest, dest);
 }
 
 const PlannerRemovedFlag *
 planner_flag_catalog_lookup_removed (const char *flag)
 {
+  return planner_flag_catalog_lookup_removed_in (NULL, flag);
+}
+
+const PlannerRemovedFlag *
+planner_flag_catalog_lookup_removed_in (const char *release,
+                                        const char *flag)
+{
   if (flag == NULL)
     return NULL;
-  return g_hash_table_lookup (get_catalog ()->removed_by_flag, flag);
+  return g_hash_table_lookup (get_catalog_in (release)->removed_by_flag, flag);
+}
+
+const char *
+planner_flag_catalog_first_release_of (const char *flag)
+{
+  for (guint i = 0; i < planner_megatron_get_n_releases (); i++)
+    if (planner_flag_catalog_lookup_in (_planner_flag_releases[i].version, flag) != NULL)
+      return _planner_flag_releases[i].version;
+  return NULL;
 }
 
 /* Levenshtein distance with two rows; both strings are short. */
@@ -200,7 +329,14 @@ extra_words (char       **query,
 const char *
 planner_flag_catalog_suggest (const char *unknown_flag)
 {
-  const Catalog *catalog = get_catalog ();
+  return planner_flag_catalog_suggest_in (NULL, unknown_flag);
+}
+
+const char *
+planner_flag_catalog_suggest_in (const char *release,
+                                 const char *unknown_flag)
+{
+  const Catalog *catalog = get_catalog_in (release);
   g_autofree char *normalised = NULL;
   g_auto(GStrv) query = NULL;
   const char *best = NULL;
@@ -228,7 +364,7 @@ planner_flag_catalog_suggest (const char *unknown_flag)
     normalised = g_strconcat ("--", lower, NULL);
   }
   {
-    const PlannerFlagInfo *exact = planner_flag_catalog_lookup (normalised);
+    const PlannerFlagInfo *exact = planner_flag_catalog_lookup_in (release, normalised);
 
     if (exact != NULL)
       return exact->flag;
@@ -238,7 +374,7 @@ planner_flag_catalog_suggest (const char *unknown_flag)
 
   for (guint i = 0; i < catalog->n_flags; i++)
     {
-      const PlannerFlagInfo *info = &catalog->flags[i];
+      const PlannerFlagInfo *info = catalog->flags[i];
       int extra;
       guint distance;
 
@@ -262,7 +398,7 @@ planner_flag_catalog_suggest (const char *unknown_flag)
   best_distance = G_MAXUINT;
   for (guint i = 0; i < catalog->n_flags; i++)
     {
-      const PlannerFlagInfo *info = &catalog->flags[i];
+      const PlannerFlagInfo *info = catalog->flags[i];
       guint distance;
 
       if (info->flag == NULL)

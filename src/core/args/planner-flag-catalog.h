@@ -56,4 +56,27 @@ gboolean                  planner_flag_catalog_check_value     (const PlannerFla
 
 const char               *planner_flag_status_to_string        (PlannerFlagStatus      status);
 
+/* Every release held (oldest first, "0.12.0" … "0.20.0") has its own
+ * catalogue; the functions above read the default release's (0.20.0), the
+ * _in ones @release's (a version planner_megatron_get_release returns, or
+ * NULL for the default). */
+guint                     planner_megatron_get_n_releases      (void);
+const char               *planner_megatron_get_release         (guint                  index);
+const char               *planner_megatron_get_default_release (void);
+
+const char               *planner_flag_catalog_get_megatron_commit_in (const char     *release);
+guint                     planner_flag_catalog_get_n_flags_in  (const char            *release);
+const PlannerFlagInfo    *planner_flag_catalog_get_flag_at_in  (const char            *release,
+                                                                guint                  index);
+const PlannerFlagInfo    *planner_flag_catalog_lookup_in       (const char            *release,
+                                                                const char            *flag);
+const PlannerFlagInfo    *planner_flag_catalog_lookup_dest_in  (const char            *release,
+                                                                const char            *dest);
+const PlannerRemovedFlag *planner_flag_catalog_lookup_removed_in (const char          *release,
+                                                                const char            *flag);
+const char               *planner_flag_catalog_suggest_in      (const char            *release,
+                                                                const char            *unknown_flag);
+/* The oldest release that parses @flag, or NULL when none does. */
+const char               *planner_flag_catalog_first_release_of (const char           *flag);
+
 G_END_DECLS

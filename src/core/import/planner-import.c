@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "planner-flag-catalog.h"
+#include "planner-release.h"
 #include "planner-shell.h"
 
 G_DEFINE_QUARK (planner-import-error-quark, planner_import_error)
@@ -580,6 +581,25 @@ read_launcher (Launch    *l,
   return FALSE;
 }
 
+/* The release whose parser the import reads with, for the length of one
+ * planner_import_*_for call on this thread (NULL: the default release);
+ * the parser's helpers all read it from here rather than each taking it. */
+static GPrivate import_release_key = G_PRIVATE_INIT (NULL);
+
+static const char *
+import_release (void)
+{
+  return g_private_get (&import_release_key);
+}
+
+static const char *
+import_release_name (void)
+{
+  const char *release = import_release ();
+
+  return release != NULL ? release : planner_megatron_get_default_release ();
+}
+
 static guint
 count_megatron_flags (GPtrArray *words,
                       guint      start)
@@ -594,7 +614,7 @@ count_megatron_flags (GPtrArray *words,
         {
           g_autofree char *name = g_strndup (w, strcspn (w, "="));
 
-          if (planner_flag_catalog_lookup (name) != NULL)
+          if (planner_flag_catalog_lookup_in (import_release (), name) != NULL)
             n++;
         }
     }
@@ -684,7 +704,7 @@ report_unknown_flag (GPtrArray  *diagnostics,
                      guint       line,
                      guint      *n_suggested)
 {
-  const PlannerRemovedFlag *removed = planner_flag_catalog_lookup_removed (flag);
+  const PlannerRemovedFlag *removed = planner_flag_catalog_lookup_removed_in (import_release (), flag);
   g_autofree char *message = NULL;
   g_autofree char *fix = NULL;
 
@@ -692,7 +712,7 @@ report_unknown_flag (GPtrArray  *diagnostics,
     {
       /* Translators: the last %s is a note about the flag, a sentence, or nothing */
       message = g_strdup_printf (_("%s was removed from Megatron-Core; %s stops with “unrecognized arguments”. %s"),
-                                 flag, planner_flag_catalog_get_megatron_version (),
+                                 flag, import_release_name (),
                                  removed->note != NULL ? removed->note : "");
       fix = removed->replacement != NULL ? g_strdup_printf (_("Use %s instead."), removed->replacement)
                                          : g_strdup_printf (_("Remove %s."), flag);
@@ -701,13 +721,24 @@ report_unknown_flag (GPtrArray  *diagnostics,
     }
   {
     /* The search is not free; a script of garbage gets no more. */
-    const char *suggestion = (*n_suggested)++ < MAX_SUGGESTIONS ? planner_flag_catalog_suggest (flag) : NULL;
+    const char *suggestion = (*n_suggested)++ < MAX_SUGGESTIONS ? planner_flag_catalog_suggest_in (import_release (), flag) : NULL;
 
+    const char *first = planner_flag_catalog_first_release_of (flag);
+
+    if (first != NULL && planner_release_compare (first, import_release_name ()) > 0)
+      {
+        message = g_strdup_printf (_("%s is not an option of Megatron-Core %s: it first appears in %s; "
+                                     "%s stops with “unrecognized arguments”"),
+                                   flag, import_release_name (), first, import_release_name ());
+        fix = g_strdup_printf (_("Remove %s, or plan for Megatron-Core %s or newer."), flag, first);
+        add_diag (diagnostics, PLANNER_SEVERITY_ERROR, "flag.not-in-release", flag, line, fix, message);
+        return;
+      }
     message = g_strdup_printf (strchr (flag, '_') != NULL || g_ascii_isupper (flag[2])
                                ? _("%s is not an option of Megatron-Core %s; it stops with “unrecognized arguments” "
                                    "(options are spelled exactly, with hyphens)")
                                : _("%s is not an option of Megatron-Core %s; it stops with “unrecognized arguments”"),
-                               flag, planner_flag_catalog_get_megatron_version ());
+                               flag, import_release_name ());
     fix = suggestion != NULL ? g_strdup_printf (_("Did you mean %s?"), suggestion)
                              : g_strdup_printf (_("Remove %s."), flag);
     add_diag (diagnostics, PLANNER_SEVERITY_ERROR, "flag.unknown", flag, line, fix, message);
@@ -759,7 +790,7 @@ parse_megatron_args (PlannerArgs *args,
         flag = g_strdup (w->text);
       i++;
 
-      info = planner_flag_catalog_lookup (flag);
+      info = planner_flag_catalog_lookup_in (import_release (), flag);
       if (info == NULL)
         {
           if (!w->unknown)
@@ -1080,6 +1111,35 @@ report_unexported (PlannerImport      *import,
 
       add_diag (import->diagnostics, PLANNER_SEVERITY_WARNING, "import.not-exported", NULL, 0, fix, message);
     }
+}
+
+PlannerImport *
+planner_import_script_for (const char  *release,
+                           const char  *text,
+                           gsize        length,
+                           GError     **error)
+{
+  const char *previous = import_release ();
+  PlannerImport *import;
+
+  g_private_set (&import_release_key, (gpointer) release);
+  import = planner_import_script (text, length, error);
+  g_private_set (&import_release_key, (gpointer) previous);
+  return import;
+}
+
+PlannerImport *
+planner_import_argv_for (const char         *release,
+                         const char *const  *argv,
+                         GError            **error)
+{
+  const char *previous = import_release ();
+  PlannerImport *import;
+
+  g_private_set (&import_release_key, (gpointer) release);
+  import = planner_import_argv (argv, error);
+  g_private_set (&import_release_key, (gpointer) previous);
+  return import;
 }
 
 PlannerImport *

@@ -62,6 +62,15 @@ PlannerImport *planner_import_script      (const char          *text,
  * words (one element holding a whole command line is read as a script). */
 PlannerImport *planner_import_argv        (const char *const   *argv,
                                            GError             **error);
+/* The same, read with @release's parser (a release held, or NULL for the
+ * default): its options, its removed ones, its suggestions. */
+PlannerImport *planner_import_script_for  (const char          *release,
+                                           const char          *text,
+                                           gsize                length,
+                                           GError             **error);
+PlannerImport *planner_import_argv_for    (const char          *release,
+                                           const char *const   *argv,
+                                           GError             **error);
 void           planner_import_free        (PlannerImport       *import);
 const char    *planner_launcher_to_string (PlannerLauncher      launcher);
 

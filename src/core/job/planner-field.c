@@ -224,6 +224,8 @@ static const PlannerField fields[] = {
     NO_FLAGS, FALSE },
   { "launch.slurm_job_name", "slurm-job-name", N_("SLURM Job Name"), "cluster", N_("Launch"),
     NO_FLAGS, FALSE },
+  { "launch.megatron_version", "megatron-version", N_("Megatron-Core Release"), "cluster", N_("Launch"),
+    NO_FLAGS, FALSE },
   { "advanced.extra_args", "extra-args", N_("Extra Arguments"), "cluster", N_("Advanced"),
     NO_FLAGS, FALSE },
 };

@@ -150,6 +150,7 @@ enum {
   PROP_TRAIN_SAMPLES,
   PROP_LR_DECAY_SAMPLES,
   PROP_LR_WARMUP_SAMPLES,
+  PROP_MEGATRON_VERSION,
   N_PROPS
 };
 
@@ -288,6 +289,8 @@ static const FieldInfo fields[N_PROPS] = {
   [PROP_TRAIN_SAMPLES]         = { "train-samples", "training", FIELD_UINT, 0, G_MAXUINT32, 0, NULL },
   [PROP_LR_DECAY_SAMPLES]      = { "lr-decay-samples", "training", FIELD_UINT, 0, G_MAXUINT32, 0, NULL },
   [PROP_LR_WARMUP_SAMPLES]     = { "lr-warmup-samples", "training", FIELD_UINT, 0, G_MAXUINT32, 0, NULL },
+  /* The Megatron-Core release the cluster runs: a release held (issue 20). */
+  [PROP_MEGATRON_VERSION]      = { "megatron-version", "launch", FIELD_STRING, 0, 0, 0, "0.20.0" },
 };
 
 /* A job file needs three levels (document, section, value); anything much
@@ -331,6 +334,7 @@ static const FieldChoices field_choices[] = {
   { PROP_MOE_ROUTER_SCORE_FUNCTION, NULL, "--moe-router-score-function", TRUE },
   { PROP_RECOMPUTE_METHOD, NULL, "--recompute-method", FALSE },
   { PROP_FSDP, fsdp_choices, NULL, FALSE },
+  { PROP_MEGATRON_VERSION, NULL, NULL, FALSE },
 };
 
 /* The file's sections, in the order they are written. */
@@ -747,6 +751,10 @@ planner_job_to_data (PlannerJob *self,
 
           if (!g_str_equal (fields[i].section, sections[s]))
             continue;
+          /* A job for the default release reads as it did before releases
+           * were a field, so older planners still open it. */
+          if (i == PROP_MEGATRON_VERSION && g_str_equal (self->values[i].s, fields[i].string_default))
+            continue;
 
           key = json_key (fields[i].name);
           json_builder_set_member_name (builder, key);
@@ -779,6 +787,25 @@ planner_job_to_data (PlannerJob *self,
   return json_generator_to_data (generator, length);
 }
 
+/* The releases whose tables are compiled in, oldest first. */
+static const char *const *
+release_choices (void)
+{
+  static gsize initialised = 0;
+  static const char **list;
+
+  if (g_once_init_enter (&initialised))
+    {
+      guint n = planner_megatron_get_n_releases ();
+
+      list = g_new0 (const char *, n + 1);
+      for (guint i = 0; i < n; i++)
+        list[i] = planner_megatron_get_release (i);
+      g_once_init_leave (&initialised, 1);
+    }
+  return list;
+}
+
 static const FieldChoices *
 find_choices (guint prop)
 {
@@ -797,6 +824,8 @@ choice_list (const FieldChoices *c)
 
   if (c->choices != NULL)
     return c->choices;
+  if (c->prop == PROP_MEGATRON_VERSION)
+    return release_choices ();
   info = planner_flag_catalog_lookup (c->flag);
   return info != NULL ? info->choices : NULL;
 }

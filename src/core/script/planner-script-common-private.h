@@ -18,5 +18,9 @@ G_BEGIN_DECLS
  * PLANNER_SCRIPT_ERROR_CATALOG. */
 gboolean planner_script_check_flags (const PlannerArgs  *args,
                                      GError            **error);
+/* The same against @release's catalogue (NULL: the default release). */
+gboolean planner_script_check_flags_in (const PlannerArgs  *args,
+                                        const char         *release,
+                                        GError            **error);
 
 G_END_DECLS

@@ -18,33 +18,41 @@
 #include <glib/gi18n-lib.h>
 
 #include "planner-script-common.h"
+#include "planner-release.h"
 #include "planner-script-common-private.h"
 
 #include "planner-flag-catalog.h"
 
 G_DEFINE_QUARK (planner-script-error-quark, planner_script_error)
 
+static const char *
+release_name (const char *release)
+{
+  return release != NULL ? release : planner_flag_catalog_get_megatron_version ();
+}
+
 static gboolean
 check_flag (const PlannerArgs *args,
+            const char        *release,
             const char        *dest,
             GString           *failures)
 {
   const char *flag = planner_args_get_flag (args, dest);
   const char *const *values = planner_args_get_list (args, dest);
-  const PlannerFlagInfo *info = flag != NULL ? planner_flag_catalog_lookup (flag) : NULL;
+  const PlannerFlagInfo *info = flag != NULL ? planner_flag_catalog_lookup_in (release, flag) : NULL;
   guint n_values = values != NULL ? g_strv_length ((char **) values) : 0;
 
   if (info == NULL)
     {
       g_string_append_printf (failures, "%s is not a Megatron-Core %s flag\n",
-                              flag != NULL ? flag : dest, planner_flag_catalog_get_megatron_version ());
+                              flag != NULL ? flag : dest, release_name (release));
       return FALSE;
     }
   if (info->status != PLANNER_FLAG_STATUS_OK)
     {
       g_string_append_printf (failures, "%s is %s in Megatron-Core %s\n", flag,
                               planner_flag_status_to_string (info->status),
-                              planner_flag_catalog_get_megatron_version ());
+                              release_name (release));
       return FALSE;
     }
   if (!g_str_equal (info->dest, dest))
@@ -87,10 +95,18 @@ gboolean
 planner_script_check_flags (const PlannerArgs  *args,
                             GError            **error)
 {
+  return planner_script_check_flags_in (args, NULL, error);
+}
+
+gboolean
+planner_script_check_flags_in (const PlannerArgs  *args,
+                               const char         *release,
+                               GError            **error)
+{
   g_autoptr(GString) failures = g_string_new (NULL);
 
   for (guint i = 0; i < planner_args_get_n_entries (args); i++)
-    check_flag (args, planner_args_get_dest_at (args, i), failures);
+    check_flag (args, release, planner_args_get_dest_at (args, i), failures);
 
   if (failures->len == 0)
     return TRUE;
@@ -102,24 +118,29 @@ planner_script_check_flags (const PlannerArgs  *args,
   g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_CATALOG,
                _("Internal error: the planner produced flags Megatron-Core %s would not accept "
                  "(please report this):\n%s"),
-               planner_flag_catalog_get_megatron_version (), failures->str);
+               release_name (release), failures->str);
   return FALSE;
 }
 
 GHashTable *
 planner_script_draft_env (const PlannerArgs *args,
-                          const PlannerGpu  *gpu)
+                          const PlannerGpu  *gpu,
+                          const char        *release)
 {
   GHashTable *env;
   gboolean max_connections;
   gboolean expandable_segments;
 
   /* Not with FSDP, which needs more than one connection, nor with the
-   * expert-parallel overlap, which Megatron exempts. */
-  max_connections = (planner_args_get_int (args, "tensor_model_parallel_size", 1) > 1 ||
-                     planner_args_get_int (args, "context_parallel_size", 1) > 1) &&
-                    gpu != NULL && gpu->compute_capability_major < 10 &&
+   * expert-parallel overlap, which Megatron exempts.  The condition itself
+   * changed between releases (planner_release_needs_max_connections). */
+  max_connections = gpu != NULL &&
+                    planner_release_needs_max_connections (release,
+                                                           planner_args_get_int (args, "tensor_model_parallel_size", 1),
+                                                           planner_args_get_int (args, "context_parallel_size", 1),
+                                                           gpu->compute_capability_major) &&
                     !planner_args_get_bool (args, "use_megatron_fsdp", FALSE) &&
+                    !planner_args_get_bool (args, "use_custom_fsdp", FALSE) &&
                     !planner_args_get_bool (args, "use_torch_fsdp2", FALSE) &&
                     !planner_args_get_bool (args, "overlap_moe_expert_parallel_comm", FALSE);
   /* Megatron refuses expandable segments with NCCL user buffers (before

@@ -41,6 +41,7 @@ GQuark planner_script_error_quark (void);
  * connections: callers then pass no environment to the analysis.  Keys
  * and values are static strings. */
 GHashTable *planner_script_draft_env (const PlannerArgs *args,
-                                      const PlannerGpu  *gpu);
+                                      const PlannerGpu  *gpu,
+                                      const char        *release);
 
 G_END_DECLS

@@ -33,6 +33,8 @@
 #include "planner-memory.h"
 #include "planner-script-common.h"
 #include "planner-script-common-private.h"
+#include "planner-script-release.h"
+#include "planner-release.h"
 #include "planner-shell.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
@@ -254,7 +256,8 @@ append_header (GString             *out,
   g_string_append_printf (out,
                           "# DRAFT for review, not approved. Review every line; the planner has run nothing.\n"
                           "# Generated for Megatron-Core %s (Megatron-LM %s) by Launch Planner %s, launcher: memory-check.\n",
-                          planner_flag_catalog_get_megatron_version (), planner_flag_catalog_get_megatron_commit (),
+                          planner_job_get_string (job, "megatron-version"),
+                          planner_flag_catalog_get_megatron_commit_in (planner_job_get_string (job, "megatron-version")),
                           PACKAGE_VERSION);
   g_string_append_printf (out, "# Model: %s. The job: %u node%s × %u %s = %" G_GUINT64_FORMAT " GPUs.\n",
                           *model_id != '\0' ? model_id : "custom size",
@@ -354,6 +357,18 @@ planner_script_render_memory_check (PlannerJob     *job,
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* The check builds every group of the full job on one GPU with
+   * --fake-process-group, which Megatron-Core gained in 0.16.1. */
+  if (!planner_release_at_least (planner_job_get_string (job, "megatron-version"), "0.16.1"))
+    {
+      g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
+                   _("The memory check needs Megatron-Core 0.16.1 or newer: it runs one GPU as a whole job "
+                     "with --fake-process-group, which Megatron-Core %s does not have. Check memory with "
+                     "a short run of the job itself instead."),
+                   planner_job_get_string (job, "megatron-version"));
+      return NULL;
+    }
+
   gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
   if (gpu == NULL)
     {
@@ -398,9 +413,12 @@ planner_script_render_memory_check (PlannerJob     *job,
 
   /* What the check runs, analyzed as Megatron would start it. */
   args = check_arguments (planner_report_get_args (report), config);
+  if (!planner_script_args_for_release (args, planner_job_get_string (job, "megatron-version"), error))
+    return NULL;
   /* Megatron requires one CUDA connection with TP or CP before Blackwell,
    * and refuses it with FSDP. */
-  max_connections = (layout->tp > 1 || layout->cp > 1) && gpu->compute_capability_major < 10 &&
+  max_connections = planner_release_needs_max_connections (planner_job_get_string (job, "megatron-version"),
+                                                           layout->tp, layout->cp, gpu->compute_capability_major) &&
                     config->fsdp == PLANNER_FSDP_NONE;
   env = g_hash_table_new (g_str_hash, g_str_equal);
   if (max_connections)
@@ -409,6 +427,7 @@ planner_script_render_memory_check (PlannerJob     *job,
   options.gpu_id = gpu->id;
   options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
   options.vocab_size = config->vocab_size;
+  options.megatron_version = planner_job_get_string (job, "megatron-version");
   check = planner_analyze_args (args, env, &options, &local_error);
   if (check == NULL)
     {
@@ -425,10 +444,10 @@ planner_script_render_memory_check (PlannerJob     *job,
     {
       g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
                    _("Megatron-Core %s would reject this memory check:\n%s"),
-                   planner_flag_catalog_get_megatron_version (), problems->str);
+                   planner_job_get_string (job, "megatron-version"), problems->str);
       return NULL;
     }
-  if (!planner_script_check_flags (args, error))
+  if (!planner_script_check_flags_in (args, planner_job_get_string (job, "megatron-version"), error))
     return NULL;
   config = planner_report_get_config (check);
   layout = planner_report_get_layout (check);

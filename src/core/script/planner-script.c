@@ -26,6 +26,8 @@
 #include "planner-job-model.h"
 #include "planner-script-memcheck.h"
 #include "planner-script-common-private.h"
+#include "planner-script-release.h"
+#include "planner-release.h"
 #include "planner-shell.h"
 #include "planner-write-file.h"
 
@@ -209,8 +211,8 @@ append_header (GString              *out,
   g_string_append_printf (out,
                           DRAFT_LINE_PREFIX " Review every line; the planner has run nothing.\n"
                           "# Generated for Megatron-Core %s (Megatron-LM %s) by Launch Planner %s, launcher: %s.\n",
-                          planner_flag_catalog_get_megatron_version (),
-                          planner_flag_catalog_get_megatron_commit (),
+                          planner_job_get_string (job, "megatron-version"),
+                          planner_flag_catalog_get_megatron_commit_in (planner_job_get_string (job, "megatron-version")),
                           PACKAGE_VERSION,
                           planner_script_launcher_to_string (launcher));
   if (not_ready != NULL)
@@ -525,6 +527,7 @@ static gboolean
 collect_rejections (Check          *check,
                     PlannerJob     *job,
                     PlannerReport  *report,
+                    const char     *release,
                     GPtrArray      *field_problems,
                     GPtrArray      *rejections,
                     gboolean        draft,
@@ -575,7 +578,7 @@ collect_rejections (Check          *check,
 
       g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
                    _("Megatron-Core %s would reject this job:\n%s"),
-                   planner_flag_catalog_get_megatron_version (), text);
+                   release, text);
       return FALSE;
     }
   return TRUE;
@@ -584,6 +587,7 @@ collect_rejections (Check          *check,
 /* What is not in the text by its value, listed before it, marked. */
 static GString *
 not_ready_text (const GString *body,
+                const char    *release,
                 GPtrArray     *field_problems,
                 GPtrArray     *rejections)
 {
@@ -601,8 +605,7 @@ not_ready_text (const GString *body,
       append_comment_line (not_ready, prefix, p->message);
     }
   if (rejections->len > 0)
-    g_string_append_printf (not_ready, "# Megatron-Core %s would reject this job:\n",
-                            planner_flag_catalog_get_megatron_version ());
+    g_string_append_printf (not_ready, "# Megatron-Core %s would reject this job:\n", release);
   for (guint i = 0; i < rejections->len; i++)
     {
       const PlannerScriptMark *r = g_ptr_array_index (rejections, i);
@@ -659,6 +662,7 @@ render (PlannerJob             *job,
         GPtrArray              *marks,
         GError                **error)
 {
+  const char *release = planner_job_get_string (job, "megatron-version");
   g_autoptr(PlannerModel) model = NULL;
   g_autoptr(PlannerArgs) extra = NULL;
   g_autoptr(PlannerArgs) args = NULL;
@@ -703,11 +707,13 @@ render (PlannerJob             *job,
 
   args = build_args (job, model, model_dests);
   add_dests (extra_dests, extra);
-  if (!planner_script_check_flags (args, error))
+  if (!planner_script_args_for_release (args, release, error))
+    return NULL;
+  if (!planner_script_check_flags_in (args, release, error))
     return NULL;
 
   /* The same table the analysis of the job reads (planner_analyze_job). */
-  env = planner_script_draft_env (args, gpu);
+  env = planner_script_draft_env (args, gpu, release);
   max_connections = g_hash_table_contains (env, "CUDA_DEVICE_MAX_CONNECTIONS");
   expandable_segments = g_hash_table_contains (env, "PYTORCH_CUDA_ALLOC_CONF");
 
@@ -717,6 +723,7 @@ render (PlannerJob             *job,
       options.gpu_id = gpu != NULL ? gpu->id : NULL;
       options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
       options.vocab_size = model->vocab_size;
+      options.megatron_version = release;
       /* Without a known GPU nothing can be said about its connections. */
       report = planner_analyze_args (args, gpu != NULL ? env : NULL, &options, &local_error);
       if (report == NULL && !draft)
@@ -726,7 +733,7 @@ render (PlannerJob             *job,
         }
     }
   if (report != NULL && planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0 &&
-      !collect_rejections (&check, job, report, field_problems, rejections, draft, error))
+      !collect_rejections (&check, job, report, release, field_problems, rejections, draft, error))
     return NULL;
 
   /* The text: written from a copy of the job whose faulty fields hold
@@ -781,7 +788,7 @@ render (PlannerJob             *job,
 
   /* What is not in the text by its value is listed before it, marked. */
   if (draft && (field_problems->len > 0 || rejections->len > 0))
-    not_ready = not_ready_text (body, field_problems, rejections);
+    not_ready = not_ready_text (body, release, field_problems, rejections);
 
   out = g_string_new ("#!/bin/bash\n");
   append_header (out, job, launcher, model, gpu, report, not_ready != NULL ? not_ready->str : NULL);

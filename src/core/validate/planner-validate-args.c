@@ -239,7 +239,9 @@ format_nearest_multiples (guint64 value,
 gboolean
 planner_check_fsdp (const PlannerCheck *c)
 {
-  return arg_bool (c->args, "use_megatron_fsdp", FALSE) || arg_bool (c->args, "use_torch_fsdp2", FALSE);
+  /* use_custom_fsdp: Megatron FSDP's name before 0.14. */
+  return arg_bool (c->args, "use_megatron_fsdp", FALSE) || arg_bool (c->args, "use_torch_fsdp2", FALSE)
+         || arg_bool (c->args, "use_custom_fsdp", FALSE);
 }
 
 gboolean

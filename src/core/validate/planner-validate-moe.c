@@ -14,6 +14,8 @@
 
 #include "planner-validate-private.h"
 
+#include "planner-release.h"
+
 #include <string.h>
 
 /* TransformerConfig's "mixed model": --moe-layer-freq leaves some layers
@@ -457,11 +459,35 @@ check_moe_overlap (PlannerCheck *c)
          F ("overlap_moe_expert_parallel_comm"));
 }
 
+/* Rules older releases hold that 0.20.0 dropped (issue 20). */
+static void
+check_moe_release (PlannerCheck *c)
+{
+  const char *release = c->context != NULL ? c->context->megatron_version : NULL;
+
+  if (release == NULL)
+    return;
+  /* model_parallel_config.py up to 0.14.0. */
+  if (!planner_release_at_least (release, "0.15.3") && c->d.ep > 1 && c->d.tp > 1 && !ON ("sequence_parallel"))
+    ADD (ERROR, "moe.ep-tp-needs-sequence-parallel",
+         FLAGS (F ("expert_model_parallel_size"), F ("tensor_model_parallel_size"), F ("sequence_parallel")),
+         _("Add --sequence-parallel, or plan for Megatron-Core 0.15 or newer."),
+         _("Megatron-Core %s refuses expert parallelism (EP %" PRIu64 ") with tensor parallelism (TP %" PRIu64 ") "
+           "unless %s is on."), release, c->d.ep, c->d.tp, F ("sequence_parallel"));
+  /* validate_args up to 0.15.3. */
+  if (!planner_release_at_least (release, "0.16.1") && ON ("moe_grouped_gemm") && !ON ("bf16"))
+    ADD (ERROR, "moe.grouped-gemm-needs-bf16", FLAGS (F ("moe_grouped_gemm"), F ("bf16")),
+         _("Train in bf16 (with or without FP8), drop --moe-grouped-gemm, or plan for Megatron-Core 0.16 or newer."),
+         _("Megatron-Core %s runs %s only with %s."), release, F ("moe_grouped_gemm"), F ("bf16"));
+}
+
 void
 planner_check_moe (PlannerCheck *c)
 {
   check_moe_switches (c);
   check_moe_overlap (c);
+  if (c->num_experts > 0)
+    check_moe_release (c);
 
   if (GIVEN ("num_experts") && arg_int (c->args, "num_experts", 0) == 0)
     ADD (WARNING, "moe.num-experts-zero", FLAGS (F ("num_experts")),

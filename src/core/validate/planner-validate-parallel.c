@@ -14,6 +14,8 @@
 
 #include "planner-validate-private.h"
 
+#include "planner-release.h"
+
 #include <string.h>
 
 void
@@ -171,13 +173,23 @@ planner_check_env (PlannerCheck *c)
 {
   GHashTable *env = c->context != NULL ? c->context->env : NULL;
   guint cc = c->context != NULL ? c->context->compute_capability_major : 0;
+  const char *release = c->context != NULL ? c->context->megatron_version : NULL;
 
-  if ((c->d.tp > 1 || c->d.cp > 1) && cc < 10 && !planner_check_fsdp (c)
+  if (planner_release_needs_max_connections (release, (guint) MIN (c->d.tp, G_MAXUINT), (guint) MIN (c->d.cp, G_MAXUINT), cc)
+      && !planner_check_fsdp (c)
       && !arg_bool (c->args, "overlap_moe_expert_parallel_comm", FALSE))
     {
       const char *value = env != NULL ? g_hash_table_lookup (env, "CUDA_DEVICE_MAX_CONNECTIONS") : NULL;
 
-      if (env == NULL)
+      if (cc >= 10 && (env == NULL || !str_is (value, "1")))
+        /* 0.12 asks for it with TP on Blackwell too. */
+        planner_diagnostics_add (c->diagnostics, env == NULL ? PLANNER_SEVERITY_WARNING : PLANNER_SEVERITY_ERROR,
+             "env.cuda-device-max-connections", FLAGS ("CUDA_DEVICE_MAX_CONNECTIONS"),
+             _("Export CUDA_DEVICE_MAX_CONNECTIONS=1 in the launch script."),
+             _("With TP %" PRIu64 ", Megatron-Core %s stops on every GPU, Blackwell included, "
+               "unless CUDA_DEVICE_MAX_CONNECTIONS=1 is exported."),
+             c->d.tp, release);
+      else if (env == NULL)
         ADD (WARNING, "env.cuda-device-max-connections", FLAGS ("CUDA_DEVICE_MAX_CONNECTIONS"),
              _("Export CUDA_DEVICE_MAX_CONNECTIONS=1 in the launch script."),
              _("With TP %" PRIu64 " and CP %" PRIu64 " on a GPU older than Blackwell, Megatron stops "

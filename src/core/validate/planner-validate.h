@@ -23,6 +23,7 @@ typedef struct
   GHashTable *env;                       /* char* → char*, exported variables; NULL = unknown */
   guint       compute_capability_major;  /* 0 = unknown: assume Hopper or older */
   guint64     vocab_size;                /* 0 = take it from the arguments */
+  const char *megatron_version;          /* NULL = the default release (0.20.0) */
 } PlannerValidateContext;
 
 /* Resolve the layout Megatron would build from @args: tp, pp, cp, ep, etp
