@@ -26,6 +26,7 @@
 #include "planner-format-double.h"
 #include "planner-hf-config-private.h"
 #include "planner-job-args.h"
+#include "planner-job-model.h"
 #include "planner-json-check.h"
 
 #define MAX_DEPTH   32
@@ -1419,6 +1420,63 @@ planner_hf_config_get_notes (const PlannerHfConfig *config)
 {
   g_return_val_if_fail (config != NULL, NULL);
   return (const char *const *) config->notes->pdata;
+}
+
+gboolean
+planner_hf_config_apply_to_job (const PlannerHfConfig *config,
+                                PlannerJob            *job,
+                                GError               **error)
+{
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(PlannerArgs) old_model = planner_args_new ();
+  g_autoptr(PlannerJob) staged = NULL;
+  guint n;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (PLANNER_IS_JOB (job), FALSE);
+
+  /* The job as arguments, without the model it had ... */
+  staged = planner_job_copy (job);
+  planner_job_model_to_args (staged, old_model);
+  args = planner_job_to_args (staged);
+  for (guint i = 0; i < planner_args_get_n_entries (old_model); i++)
+    planner_args_unset (args, planner_args_get_dest_at (old_model, i));
+  /* ... and with the config's, which wins over the job's extra arguments. */
+  n = planner_args_get_n_entries (config->args);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *dest = planner_args_get_dest_at (config->args, i);
+
+      planner_args_set_list (args, dest, planner_args_get_flag (config->args, dest),
+                             planner_args_get_list (config->args, dest));
+    }
+  /* A Hugging Face model comes with a Hugging Face tokenizer; the job's
+   * own choice, when it made one, stays. */
+  if (!planner_args_is_set (args, "tokenizer_type"))
+    planner_args_set (args, "tokenizer_type", "--tokenizer-type", "HuggingFaceTokenizer");
+  g_object_set (staged, "model-id", "", "params-b", 0.0, NULL);
+  if (!planner_job_update_from_args (staged, args, error))
+    return FALSE;
+  /* A config that happens to hold a catalog model's dimensions is still
+   * the config's own model. */
+  if (planner_job_get_model_kind (staged) == PLANNER_JOB_MODEL_CATALOG && !planner_job_customise (staged, error))
+    return FALSE;
+  {
+    guint n_props;
+    g_autofree GParamSpec **pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (staged), &n_props);
+
+    g_object_freeze_notify (G_OBJECT (job));
+    for (guint i = 0; i < n_props; i++)
+      {
+        g_auto(GValue) value = G_VALUE_INIT;
+
+        g_value_init (&value, pspecs[i]->value_type);
+        g_object_get_property (G_OBJECT (staged), pspecs[i]->name, &value);
+        g_object_set_property (G_OBJECT (job), pspecs[i]->name, &value);
+      }
+    g_object_thaw_notify (G_OBJECT (job));
+  }
+  return TRUE;
 }
 
 JsonNode *

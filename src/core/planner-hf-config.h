@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "planner-args.h"
+#include "planner-job.h"
 
 G_BEGIN_DECLS
 
@@ -70,6 +71,14 @@ void               planner_hf_config_get_unsupported   (const PlannerHfConfig *c
                                                         const char           **why);
 /* NULL-terminated; owned by @config. */
 const char *const *planner_hf_config_get_notes         (const PlannerHfConfig *config);
+
+/* Makes @config's model the job's custom architecture: the dimensions in
+ * the model fields, the options no field holds yet (windows, sinks, RoPE
+ * scaling, …) in the job's extra arguments, everything else of the job
+ * kept.  Fails, changing nothing, naming what could not be held. */
+gboolean           planner_hf_config_apply_to_job      (const PlannerHfConfig *config,
+                                                        PlannerJob            *job,
+                                                        GError               **error);
 
 /* {"architecture", "arguments", "unsupported": [{"key", "why"}], "notes"}. */
 JsonNode          *planner_hf_config_to_json           (const PlannerHfConfig *config);
