@@ -15,17 +15,18 @@ import sys
 COMMANDS = {
     "ranks": (["--world-size=", "--tp=", "--pp=", "--cp=", "--ep=", "--etp=", "--vpp=", "--num-experts=",
                "--use-tp-pp-dp-mapping", "--gpus-per-node=", "--json"], None),
-    "analyze": (["--world-size=", "--vocab-size=", "--gpu=", "--model=", "--json"], "script"),
-    "recommend": (["--gpus=", "--gpu=", "--model=", "--params-b=", "--seq-length=", "--num-experts=",
+    "analyze": (["--world-size=", "--vocab-size=", "--gpu=", "--model=", "--hf-config=", "--json"], "script"),
+    "recommend": (["--gpus=", "--gpu=", "--model=", "--params-b=", "--hf-config=", "--seq-length=", "--num-experts=",
                    "--gpus-per-node=", "--global-batch-size=", "--global-batch-tokens=", "--precision=",
                    "--fp8-recipe=", "--micro-batch-size=", "--recompute=", "--pin=", "--format=", "--job="], None),
     "optimize": (["--log=", "--gpu=", "--gpus-per-node=", "--mfu=", "--iteration-time=", "--tflops-per-gpu=",
                   "--json", "--apply=", "--output=", "--force"], "job"),
     "troubleshoot": (["--symptom=", "--log=", "--gpu=", "--gpus-per-node=", "--mfu=", "--iteration-time=",
                       "--tflops-per-gpu=", "--json", "--apply=", "--output=", "--force"], "job"),
-    "script": (["--launcher=", "--stages=", "-o", "--output=", "--approve", "--force", "--approved-at="], "job"),
+    "script": (["--launcher=", "--stages=", "-o", "--output=", "--approve", "--force", "--approved-at=",
+                "--hf-config="], "job"),
     "draw": (["-o", "--output=", "--width=", "--scale=", "--style=", "--color-by=", "--force"], "draw"),
-    "models": (["--json", "--megatron-versions"], None),
+    "models": (["--json", "--megatron-versions", "--hf-config="], None),
 }
 
 SUMMARIES = {
@@ -36,7 +37,7 @@ SUMMARIES = {
     "troubleshoot": "Rank likely causes of a symptom and their fixes",
     "script": "Write a torchrun or SLURM launch script",
     "draw": "Draw the rank grid, schedule, memory or a comparison",
-    "models": "List the catalogue's models and GPUs",
+    "models": "List the catalogue's models and GPUs, or map a Hugging Face config",
 }
 
 # Options with a fixed set of values; --gpu and --model get the catalogue.
@@ -112,7 +113,7 @@ _launch_planner_cli ()
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.json' -- "$cur"))
             return ;;
-        --output|-o|--log)
+        --output|-o|--log|--hf-config)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
@@ -204,7 +205,7 @@ def fish(models, gpus):
                 spec += f" -x -a '{values}'"
             elif flag in CHOICES:
                 spec += f" -x -a '{CHOICES[flag]}'"
-            elif flag in ("--output", "-o", "--log"):
+            elif flag in ("--output", "-o", "--log", "--hf-config"):
                 spec += " -r -F"
             elif flag == "--job":
                 spec += " -r -a '(__launch_planner_cli_jobs)'"
@@ -268,7 +269,7 @@ def zsh(models, gpus):
                 action = "(" + " ".join(gpus if flag == "--gpu" else models) + ")"
             elif flag in CHOICES:
                 action = "(" + CHOICES[flag] + ")"
-            elif flag in ("--output", "-o", "--log"):
+            elif flag in ("--output", "-o", "--log", "--hf-config"):
                 action = "_files"
             else:
                 action = " "

@@ -15,6 +15,7 @@
 
 #include "planner-analyze.h"
 #include "planner-cli-private.h"
+#include "planner-hf-config.h"
 #include "planner-import.h"
 #include "planner-report-json.h"
 
@@ -185,6 +186,8 @@ planner_cli_analyze (int    argc,
   g_autofree char *vocab_text = NULL;
   g_autofree char *gpu_id = NULL;
   g_autofree char *model_id = NULL;
+  g_autofree char *hf_path = NULL;
+  g_autoptr(PlannerHfConfig) hf_config = NULL;
   g_auto(GStrv) rest = NULL;
   gboolean json = FALSE;
   PlannerAnalyzeOptions options = { 0 };
@@ -193,6 +196,9 @@ planner_cli_analyze (int    argc,
     { "vocab-size", 0, 0, G_OPTION_ARG_STRING, &vocab_text, N_("Vocabulary size before padding"), "V" },
     { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, N_("GPU type from the catalog, to check the memory fit"), "TYPE" },
     { "model", 0, 0, G_OPTION_ARG_STRING, &model_id, N_("Catalog model filling in what the arguments leave out"), "PRESET" },
+    { "hf-config", 0, 0, G_OPTION_ARG_FILENAME, &hf_path,
+      N_("Or: a Hugging Face config.json (or its folder) filling in what the arguments leave out; overrides --model"),
+      N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "FILE | - | -- COMMAND-LINE…" },
     { NULL }
@@ -218,6 +224,14 @@ planner_cli_analyze (int    argc,
   options.gpu_id = gpu_id;
   options.model_id = model_id;
   options.megatron_version = planner_cli_release_for (NULL);
+  if (hf_path != NULL)
+    {
+      hf_config = planner_hf_config_new_from_file (hf_path, &error);
+      if (hf_config == NULL)
+        return planner_cli_usage_error (COMMAND, "--hf-config: %s", error->message);
+      options.model_id = NULL;
+      options.model_args = planner_hf_config_get_args (hf_config);
+    }
 
   /* What is left is FILE, or, after "--", the command line (GOption
    * gathers everything after "--" into @rest and drops the "--"). */

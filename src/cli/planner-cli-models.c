@@ -17,6 +17,7 @@
 #include "planner-catalog.h"
 #include "planner-cli-private.h"
 #include "planner-flag-catalog.h"
+#include "planner-hf-config.h"
 #include "planner-memory.h"
 
 #define COMMAND "models"
@@ -221,6 +222,66 @@ print_releases (gboolean json)
       g_print (_("  %-8s  commit %-10s  %u options\n"), release,
                planner_flag_catalog_get_megatron_commit_in (release), planner_flag_catalog_get_n_flags_in (release));
     }
+/* One config.json as the arguments a draft writes, what they cannot
+ * carry and what the config left to defaults. */
+static int
+print_hf_config (const char *path,
+                 gboolean    json)
+{
+  g_autoptr(PlannerHfConfig) config = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) words = NULL;
+  const char *const *notes;
+  guint n;
+
+  config = planner_hf_config_new_from_file (path, &error);
+  if (config == NULL)
+    {
+      return planner_cli_usage_error (COMMAND, "%s", error->message);
+    }
+  if (json)
+    {
+      g_autoptr(JsonNode) root = planner_hf_config_to_json (config);
+
+      planner_cli_print_json (root);
+      return PLANNER_EXIT_OK;
+    }
+
+  words = planner_hf_config_dup_words (config);
+  g_print (_("%s (%s), mapped as Megatron-Bridge's %s does\n"), planner_hf_config_get_name (config),
+           planner_hf_config_get_architecture (config), planner_hf_config_get_bridge (config));
+  g_print ("\n%s\n", _("Arguments"));
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      gboolean value_follows = words[i + 1] != NULL && !g_str_has_prefix (words[i + 1], "--");
+
+      if (value_follows)
+        {
+          g_print ("  %s %s\n", words[i], words[i + 1]);
+          i++;
+        }
+      else
+        g_print ("  %s\n", words[i]);
+    }
+  n = planner_hf_config_get_n_unsupported (config);
+  g_print ("\n%s\n", _("Not carried over"));
+  if (n == 0)
+    g_print ("  %s\n", _("nothing: every key the config holds is in the arguments"));
+  for (guint i = 0; i < n; i++)
+    {
+      const char *key, *why;
+
+      planner_hf_config_get_unsupported (config, i, &key, &why);
+      g_print ("  %s: %s\n", key, why);
+    }
+  notes = planner_hf_config_get_notes (config);
+  if (notes[0] != NULL)
+    {
+      g_print ("\n%s\n", _("Left to defaults"));
+      for (guint i = 0; notes[i] != NULL; i++)
+        g_print ("  %s\n", notes[i]);
+    }
+  return PLANNER_EXIT_OK;
 }
 
 int
@@ -235,13 +296,20 @@ planner_cli_models (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { "megatron-versions", 0, 0, G_OPTION_ARG_NONE, &releases,
       N_("List the Megatron-Core releases the planner holds instead"), NULL },
+  g_autofree char *hf_config = NULL;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { "hf-config", 0, 0, G_OPTION_ARG_FILENAME, &hf_config,
+      N_("Map a Hugging Face config.json (or a folder holding one) to Megatron arguments instead"), N_("FILE") },
     { NULL }
   };
 
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context,
                                 N_("List the catalogue: every model (the ids --model takes) and GPU (the ids --gpu "
-                                   "takes) with the figures the planner uses.\n"
+                                   "takes) with the figures the planner uses; with --hf-config, the Megatron "
+                                   "arguments a Hugging Face config.json maps to, what they cannot carry and what "
+                                   "the config left to defaults.\n"
                                    "Exit status: 0 ok, 2 bad invocation."));
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
@@ -251,6 +319,9 @@ planner_cli_models (int    argc,
   if (releases)
     print_releases (json);
   else if (json)
+  if (hf_config != NULL)
+    return print_hf_config (hf_config, json);
+  if (json)
     print_json ();
   else
     print_text ();

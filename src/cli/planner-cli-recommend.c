@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-cli-private.h"
+#include "planner-hf-config.h"
 #include "planner-recommend-job.h"
 #include "planner-recommend.h"
 
@@ -102,6 +103,8 @@ planner_cli_recommend (int    argc,
   g_autofree char *pin_text = NULL;
   g_autofree char *format = NULL;
   g_autofree char *job_path = NULL;
+  g_autofree char *hf_path = NULL;
+  g_autoptr(PlannerHfConfig) hf_config = NULL;
   g_auto(GStrv) rest = NULL;
   g_autoptr(PlannerJob) job = NULL;
   g_autoptr(PlannerArgs) job_model_args = NULL;
@@ -113,6 +116,8 @@ planner_cli_recommend (int    argc,
     { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, N_("GPU type from the catalog"), "TYPE" },
     { "model", 0, 0, G_OPTION_ARG_STRING, &model_id, N_("Model preset from the catalog"), "PRESET" },
     { "params-b", 0, 0, G_OPTION_ARG_STRING, &params_text, N_("Or: model size in billions (LLaMA-style shape)"), "B" },
+    { "hf-config", 0, 0, G_OPTION_ARG_FILENAME, &hf_path,
+      N_("Or: the model of a Hugging Face config.json (or its folder); overrides --model and --params-b"), N_("FILE") },
     { "seq-length", 0, 0, G_OPTION_ARG_STRING, &seq_text, N_("Sequence length (default: the model's)"), "S" },
     { "num-experts", 0, 0, G_OPTION_ARG_STRING, &experts_text, N_("Experts per MoE layer (default: the model's)"), "E" },
     { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &per_node_text, N_("GPUs per node (default 8; 4 for GB200)"), "G" },
@@ -192,8 +197,31 @@ planner_cli_recommend (int    argc,
   if (gpu_id != NULL)
     request.gpu_id = gpu_id;
 
-  if (job == NULL && (model_id == NULL) == (params_text == NULL))
-    return planner_cli_usage_error (COMMAND, _("give exactly one of --model PRESET, --params-b B or --job JOB.json"));
+  if (hf_path != NULL)
+    {
+      if (job != NULL)
+        return planner_cli_usage_error (COMMAND, _("--job: the job file names the model; leave out --hf-config"));
+      hf_config = planner_hf_config_new_from_file (hf_path, &error);
+      if (hf_config == NULL)
+        return planner_cli_usage_error (COMMAND, "--hf-config: %s", error->message);
+      /* The config's model, whatever --model or --params-b say. */
+      request.model_args = planner_hf_config_get_args (hf_config);
+      request.model_name = planner_hf_config_get_name (hf_config);
+      g_clear_pointer (&model_id, g_free);
+      g_clear_pointer (&params_text, g_free);
+      /* A config gives the longest sequence, not the one to train with. */
+      if (seq_text == NULL)
+        {
+          gint64 longest = planner_args_get_int (request.model_args, "max_position_embeddings", 4096);
+
+          request.seq_length = (guint32) CLAMP (longest, 1, 4096);
+          g_printerr (_("launch-planner-cli %s: --seq-length not given: %u assumed (give the sequence you train "
+                        "with)\n"), COMMAND, request.seq_length);
+        }
+    }
+  else if (job == NULL && (model_id == NULL) == (params_text == NULL))
+    return planner_cli_usage_error (COMMAND, _("give exactly one of --model PRESET, --params-b B, --hf-config FILE "
+                                               "or --job JOB.json"));
   if (job == NULL)
     request.model_id = model_id;
   if (params_text != NULL &&

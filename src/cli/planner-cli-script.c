@@ -14,6 +14,7 @@
 #include <gio/gio.h>
 
 #include "planner-cli-private.h"
+#include "planner-hf-config.h"
 #include "planner-job.h"
 #include "planner-script.h"
 #include "planner-script-memcheck.h"
@@ -33,6 +34,7 @@ planner_cli_script (int    argc,
   g_autoptr(GArray) stages = NULL;
   g_autofree char *output = NULL;
   g_autofree char *approved_at = NULL;
+  g_autofree char *hf_path = NULL;
   g_autofree char *draft = NULL;
   g_autofree char *approved = NULL;
   g_auto(GStrv) rest = NULL;
@@ -49,6 +51,8 @@ planner_cli_script (int    argc,
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Overwrite FILE when it exists"), NULL },
     { "approved-at", 0, 0, G_OPTION_ARG_STRING, &approved_at,
       N_("Approval time to record (ISO 8601; default now), for reproducible files"), "TIME" },
+    { "hf-config", 0, 0, G_OPTION_ARG_FILENAME, &hf_path,
+      N_("Use the model of a Hugging Face config.json (or its folder) in place of the job's"), N_("FILE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "JOB.json" },
     { NULL }
   };
@@ -105,6 +109,13 @@ planner_cli_script (int    argc,
   job = planner_cli_load_job (rest[0], &error);
   if (job == NULL)
     return planner_cli_usage_error (COMMAND, "%s", error->message);
+  if (hf_path != NULL)
+    {
+      g_autoptr(PlannerHfConfig) hf_config = planner_hf_config_new_from_file (hf_path, &error);
+
+      if (hf_config == NULL || !planner_hf_config_apply_to_job (hf_config, job, &error))
+        return planner_cli_usage_error (COMMAND, "--hf-config: %s", error->message);
+    }
 
   if (stages != NULL)
     draft = planner_script_render_memory_check (job, (const guint32 *) (gpointer) stages->data, stages->len, &error);

@@ -377,7 +377,13 @@ planner_analyze_args (const PlannerArgs            *args,
 
   /* A catalog model fills in what the arguments leave out; what the user
    * wrote always wins. */
-  if (model != NULL)
+  if (options != NULL && options->model_args != NULL)
+    {
+      planner_args_merge_missing (report->args, options->model_args);
+      if (vocab_size == 0 && !planner_args_is_set (report->args, "vocab_size"))
+        vocab_size = (guint64) MAX (planner_args_get_int (options->model_args, "vocab_size", 0), 0);
+    }
+  else if (model != NULL)
     {
       g_autoptr(PlannerArgs) model_args = planner_args_new ();
 

@@ -36,6 +36,9 @@ typedef struct
   const char *model_id;     /* NULL: the arguments describe the model */
   guint       gpus_per_node; /* 0: from the launcher's --nproc-per-node, else unknown */
   const char *megatron_version; /* NULL: the default release (0.20.0) */
+  const PlannerArgs *model_args; /* NULL, else a model's own arguments (a Hugging Face
+                                  * config's) filling in what the arguments leave out,
+                                  * in place of model_id */
 } PlannerAnalyzeOptions;
 
 #define PLANNER_ANALYZE_ERROR (planner_analyze_error_quark ())

@@ -329,6 +329,7 @@ read_dimensions (PlannerConfig      *c,
     c->kv_channels = c->hidden_size / c->num_attention_heads;
 
   c->swiglu = planner_args_get_bool (args, "swiglu", FALSE);
+  c->quick_geglu = planner_args_get_bool (args, "quick_geglu", FALSE);
   if (planner_args_is_set (args, "ffn_hidden_size") && planner_args_get_string (args, "ffn_hidden_size", NULL))
     {
       if (!get_uint (args, "ffn_hidden_size", "--ffn-hidden-size", 0, 1, MAX_FFN, &c->ffn_hidden_size, error))

@@ -108,6 +108,9 @@ typedef struct
   guint64          kv_channels;               /* default hidden / heads */
   guint64          ffn_hidden_size;           /* default 4h, or swiglu's rounding */
   gboolean         swiglu;
+  gboolean         quick_geglu;               /* also gated (gpt-oss): the weights and activations count
+                                               * it as --swiglu; Megatron's FLOPs and theoretical memory
+                                               * look at --swiglu only */
   gboolean         rmsnorm;                   /* else LayerNorm */
   gboolean         add_bias_linear;
   gboolean         untie_embeddings_and_output_weights;

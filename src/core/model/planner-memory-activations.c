@@ -112,7 +112,7 @@ planner_memory_activation_sizes (const PlannerConfig    *c,
    * keeps only its input. */
   mlp_in = elem * th;
   dense_full = mlp_in + lin * th
-               + elem * tokens * (double) c->ffn_hidden_size * (c->swiglu ? 2.0 : 1.0) / t
+               + elem * tokens * (double) c->ffn_hidden_size * (c->swiglu || c->quick_geglu ? 2.0 : 1.0) / t
                + lin * tokens * (double) c->ffn_hidden_size / t;
   dense_mlp = has_module (c, PLANNER_RECOMPUTE_MODULE_MLP) ? mlp_in : dense_full;
   replay_dense = dense_full - dense_mlp;
@@ -130,7 +130,7 @@ planner_memory_activation_sizes (const PlannerConfig    *c,
       double hr = c->moe_latent_size > 0 ? (double) c->moe_latent_size : h;
       double fm = (double) c->moe_ffn_hidden_size;
       double fs = (double) c->moe_shared_expert_intermediate_size;
-      double gated = c->swiglu ? 2.0 : 1.0;
+      double gated = c->swiglu || c->quick_geglu ? 2.0 : 1.0;
       double norm = has_module (c, PLANNER_RECOMPUTE_MODULE_LAYERNORM) ? 0.0 : elem * th;
       double inside;
 

@@ -53,13 +53,24 @@
 #define OVERHEAD_NCCL          (1.0 * GIB)
 #define OVERHEAD_FRAGMENTATION 0.10
 
+static void layer_params (const PlannerConfig *c, gboolean gated, PlannerLayerParams *p);
+
 void
 planner_memory_layer_params (const PlannerConfig *c,
                              PlannerLayerParams  *p)
 {
+  layer_params (c, c->swiglu || c->quick_geglu, p);
+}
+
+/* Megatron's theoretical_memory_usage counts a gate only with --swiglu. */
+static void
+layer_params (const PlannerConfig *c,
+              gboolean             gated,
+              PlannerLayerParams  *p)
+{
   double h = (double) c->hidden_size;
   double n = (double) c->num_attention_heads;
-  double gamma = c->swiglu ? 1.5 : 1.0;
+  double gamma = gated ? 1.5 : 1.0;
   double num_experts = c->num_experts > 0 ? (double) c->num_experts : 1.0;
   double moe_ffn = c->num_experts > 0 ? (double) c->moe_ffn_hidden_size : 0.0;
   double shared = (double) c->moe_shared_expert_intermediate_size;
@@ -226,7 +237,7 @@ planner_memory_megatron (const PlannerConfig   *config,
       config->layout.tp == 0 || config->layout.pp == 0)
     return;
 
-  planner_memory_layer_params (config, &p);
+  layer_params (config, config->swiglu, &p);
   tp = (double) config->layout.tp;
   pp = (double) config->layout.pp;
   n_moe = planner_config_count_moe_layers (config);

@@ -1,0 +1,386 @@
+/* test-hf-config.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Hugging Face configs (tests/core/hf-configs, sources in its README) as
+ * Megatron arguments: the expected words were read from each family's
+ * Megatron-Bridge bridge, and the expected unsupported keys are what
+ * pretrain_gpt.py's flags cannot carry.
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "planner-hf-config.h"
+
+typedef struct
+{
+  const char *file;
+  const char *architecture;
+  /* "--flag value" or "--switch", each of which must be in the words */
+  const char *const *has;
+  /* flags that must not be there */
+  const char *const *lacks;
+  /* the unsupported keys, all of them, in order */
+  const char *const *unsupported;
+} Golden;
+
+#define L(...) ((const char *const[]) { __VA_ARGS__, NULL })
+#define NONE   ((const char *const[]) { NULL })
+
+static const Golden goldens[] = {
+  /* llama_bridge.py: RMSNorm, gated SiLU, no biases; rope_scaling llama3 turns --use-rope-scaling on. */
+  { "llama-3.1-8b.json", "LlamaForCausalLM",
+    L ("--num-layers 32", "--hidden-size 4096", "--ffn-hidden-size 14336", "--num-attention-heads 32",
+       "--group-query-attention", "--num-query-groups 8", "--kv-channels 128", "--swiglu", "--normalization RMSNorm",
+       "--norm-epsilon 1e-05", "--position-embedding-type rope", "--rotary-base 500000", "--use-rope-scaling",
+       "--untie-embeddings-and-output-weights", "--disable-bias-linear", "--max-position-embeddings 131072",
+       "--vocab-size 128256"),
+    L ("--add-qkv-bias", "--qk-layernorm", "--num-experts"), NONE },
+  { "llama-3.1-70b.json", "LlamaForCausalLM",
+    L ("--num-layers 80", "--hidden-size 8192", "--ffn-hidden-size 28672", "--num-attention-heads 64",
+       "--num-query-groups 8", "--use-rope-scaling", "--rotary-base 500000"), NONE, NONE },
+  { "llama-3.1-405b.json", "LlamaForCausalLM",
+    L ("--num-layers 126", "--hidden-size 16384", "--ffn-hidden-size 53248", "--num-attention-heads 128"), NONE,
+    NONE },
+  /* Llama 3.2: factor 32, which 0.20's pretrain_gpt.py cannot pass; tied embeddings; head_dim given. */
+  { "llama-3.2-1b.json", "LlamaForCausalLM",
+    L ("--num-layers 16", "--hidden-size 2048", "--ffn-hidden-size 8192", "--kv-channels 64", "--use-rope-scaling"),
+    L ("--untie-embeddings-and-output-weights", "--rope-scaling-factor"), L ("rope_scaling.factor") },
+  { "llama-3.2-3b.json", "LlamaForCausalLM",
+    L ("--num-layers 28", "--hidden-size 3072", "--num-attention-heads 24", "--kv-channels 128"),
+    L ("--untie-embeddings-and-output-weights"), L ("rope_scaling.factor") },
+  { "llama-2-7b.json", "LlamaForCausalLM",
+    L ("--num-layers 32", "--ffn-hidden-size 11008", "--num-query-groups 32", "--rotary-base 10000",
+       "--max-position-embeddings 4096", "--vocab-size 32000"),
+    L ("--use-rope-scaling"), NONE },
+  /* qwen2_bridge.py: Llama's shape with q, k, v biases. */
+  { "qwen2.5-7b.json", "Qwen2ForCausalLM",
+    L ("--num-layers 28", "--hidden-size 3584", "--ffn-hidden-size 18944", "--num-attention-heads 28",
+       "--num-query-groups 4", "--kv-channels 128", "--add-qkv-bias", "--disable-bias-linear",
+       "--rotary-base 1000000", "--norm-epsilon 1e-06", "--vocab-size 152064",
+       "--untie-embeddings-and-output-weights"),
+    L ("--qk-layernorm", "--window-size"), NONE },
+  { "qwen2.5-72b.json", "Qwen2ForCausalLM",
+    L ("--num-layers 80", "--hidden-size 8192", "--ffn-hidden-size 29568", "--num-attention-heads 64",
+       "--num-query-groups 8", "--add-qkv-bias", "--norm-epsilon 1e-05"), L ("--window-size"), NONE },
+  /* qwen3_bridge.py: QK layernorm, no QKV bias, head_dim 128 whatever hidden / heads is. */
+  { "qwen3-8b.json", "Qwen3ForCausalLM",
+    L ("--num-layers 36", "--hidden-size 4096", "--ffn-hidden-size 12288", "--num-query-groups 8",
+       "--kv-channels 128", "--qk-layernorm", "--max-position-embeddings 40960", "--vocab-size 151936"),
+    L ("--add-qkv-bias"), NONE },
+  { "qwen3-32b.json", "Qwen3ForCausalLM",
+    L ("--num-layers 64", "--hidden-size 5120", "--ffn-hidden-size 25600", "--num-attention-heads 64",
+       "--kv-channels 128", "--qk-layernorm"), L ("--add-qkv-bias"), NONE },
+  /* qwen3_moe_bridge.py: experts on every layer, norm_topk_prob true (no pre-softmax). */
+  { "qwen3-30b-a3b.json", "Qwen3MoeForCausalLM",
+    L ("--num-layers 48", "--hidden-size 2048", "--num-query-groups 4", "--kv-channels 128", "--qk-layernorm",
+       "--num-experts 128", "--moe-router-topk 8", "--moe-ffn-hidden-size 768"),
+    L ("--moe-layer-freq", "--moe-router-pre-softmax", "--moe-shared-expert-intermediate-size"), NONE },
+  { "qwen3-235b-a22b.json", "Qwen3MoeForCausalLM",
+    L ("--num-layers 94", "--hidden-size 4096", "--num-attention-heads 64", "--num-query-groups 4",
+       "--num-experts 128", "--moe-ffn-hidden-size 1536"), L ("--moe-layer-freq"), NONE },
+  /* mistral_bridge.py: sliding_window W is (W - 1, 0). */
+  { "mistral-7b-v0.1.json", "MistralForCausalLM",
+    L ("--num-layers 32", "--hidden-size 4096", "--ffn-hidden-size 14336", "--num-query-groups 8",
+       "--window-size 4095,0", "--rotary-base 10000", "--vocab-size 32000"),
+    L ("--window-attn-skip-freq"), NONE },
+  { "mistral-7b-v0.3.json", "MistralForCausalLM",
+    L ("--rotary-base 1000000", "--vocab-size 32768"), L ("--window-size"), NONE },
+  /* mixtral_bridge.py: experts of intermediate_size on every layer, top 2. */
+  { "mixtral-8x7b.json", "MixtralForCausalLM",
+    L ("--num-layers 32", "--hidden-size 4096", "--ffn-hidden-size 14336", "--num-experts 8",
+       "--moe-router-topk 2", "--moe-ffn-hidden-size 14336", "--rotary-base 1000000", "--norm-epsilon 1e-05"),
+    L ("--window-size", "--moe-router-pre-softmax"), NONE },
+  { "mixtral-8x22b.json", "MixtralForCausalLM",
+    L ("--num-layers 56", "--hidden-size 6144", "--num-attention-heads 48", "--moe-ffn-hidden-size 16384",
+       "--max-position-embeddings 65536"), NONE, NONE },
+  /* deepseek_v2_bridge.py: MLA, dense first layers, shared experts, softmax before top-k, YaRN. */
+  { "deepseek-v2-lite.json", "DeepseekV2ForCausalLM",
+    L ("--num-layers 27", "--hidden-size 2048", "--ffn-hidden-size 10944", "--num-attention-heads 16",
+       "--multi-latent-attention", "--kv-lora-rank 512", "--qk-head-dim 128", "--qk-pos-emb-head-dim 64",
+       "--v-head-dim 128", "--qk-layernorm", "--num-experts 64", "--moe-router-topk 6",
+       "--moe-ffn-hidden-size 1408", "--moe-shared-expert-intermediate-size 2816",
+       "--moe-layer-freq ([0]*1+[1]*26)", "--moe-router-pre-softmax", "--rotary-scaling-factor 40.0",
+       "--mscale 0.707", "--mscale-all-dim 0.707", "--vocab-size 102400"),
+    L ("--q-lora-rank", "--group-query-attention", "--kv-channels", "--moe-router-num-groups",
+       "--moe-router-score-function", "--mtp-num-layers"), NONE },
+  { "deepseek-v2.json", "DeepseekV2ForCausalLM",
+    L ("--num-layers 60", "--q-lora-rank 1536", "--num-experts 160", "--moe-router-num-groups 8",
+       "--moe-router-group-topk 3", "--moe-router-topk-scaling-factor 16.0",
+       "--moe-shared-expert-intermediate-size 3072"),
+    L ("--moe-router-enable-expert-bias"), NONE },
+  /* deepseek_v3_bridge.py: sigmoid scores with expert bias, 8 groups of which 4, MTP. */
+  { "deepseek-v3.json", "DeepseekV3ForCausalLM",
+    L ("--num-layers 61", "--hidden-size 7168", "--ffn-hidden-size 18432", "--num-attention-heads 128",
+       "--multi-latent-attention", "--q-lora-rank 1536", "--kv-lora-rank 512", "--num-experts 256",
+       "--moe-router-topk 8", "--moe-ffn-hidden-size 2048", "--moe-shared-expert-intermediate-size 2048",
+       "--moe-layer-freq ([0]*3+[1]*58)", "--moe-router-score-function sigmoid",
+       "--moe-router-enable-expert-bias", "--moe-router-num-groups 8", "--moe-router-group-topk 4",
+       "--moe-router-topk-scaling-factor 2.5", "--mtp-num-layers 1", "--rotary-scaling-factor 40.0",
+       "--vocab-size 129280"),
+    L ("--group-query-attention"), NONE },
+  /* gpt_oss_bridge.py: quick-GeGLU with offset and clamp, sinks, alternating windows, YaRN, biases. */
+  { "gpt-oss-20b.json", "GptOssForCausalLM",
+    L ("--num-layers 24", "--hidden-size 2880", "--ffn-hidden-size 2880", "--num-attention-heads 64",
+       "--num-query-groups 8", "--kv-channels 64", "--quick-geglu", "--glu-linear-offset 1.0",
+       "--activation-func-clamp-value 7.0", "--softmax-type learnable", "--window-size 127,0",
+       "--window-attn-skip-freq 2", "--position-embedding-type yarn", "--rotary-scaling-factor 32.0",
+       "--yarn-original-max-position-embeddings 4096", "--yarn-beta-fast 32.0", "--yarn-beta-slow 1.0",
+       "--no-yarn-correction-range-round-to-int", "--rotary-base 150000", "--add-qkv-bias", "--num-experts 32",
+       "--moe-router-topk 4", "--moe-ffn-hidden-size 2880", "--vocab-size 201088"),
+    L ("--disable-bias-linear", "--swiglu"), NONE },
+  { "gpt-oss-120b.json", "GptOssForCausalLM",
+    L ("--num-layers 36", "--num-experts 128", "--window-attn-skip-freq 2", "--softmax-type learnable"),
+    L ("--disable-bias-linear"), NONE },
+  /* gemma2_bridge.py: what it keeps (windows, (1 + w) norms) and what the flags drop. */
+  { "gemma-2-9b.json", "Gemma2ForCausalLM",
+    L ("--num-layers 42", "--hidden-size 3584", "--kv-channels 256", "--window-size 4095,0",
+       "--window-attn-skip-freq 2", "--apply-layernorm-1p"),
+    L ("--untie-embeddings-and-output-weights"),
+    L ("hidden_activation", "hidden_size", "architectures", "attn_logit_softcapping", "final_logit_softcapping") },
+  { "gemma-3-1b.json", "Gemma3ForCausalLM",
+    L ("--num-layers 26", "--hidden-size 1152", "--num-query-groups 1", "--qk-layernorm", "--window-size 511,0",
+       "--window-attn-skip-freq 6", "--rotary-base 1000000"),
+    NONE, L ("hidden_activation", "hidden_size", "architectures", "rope_local_base_freq") },
+};
+
+static char *
+fixture (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "core", "hf-configs", name, NULL);
+}
+
+/* "--flag value" present as consecutive words, or "--switch" alone. */
+static gboolean
+words_have (char       **words,
+            const char  *want)
+{
+  g_auto(GStrv) parts = g_strsplit (want, " ", 2);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (g_str_equal (words[i], parts[0]))
+      {
+        if (parts[1] == NULL)
+          return words[i + 1] == NULL || g_str_has_prefix (words[i + 1], "--");
+        return words[i + 1] != NULL && g_str_equal (words[i + 1], parts[1]);
+      }
+  return FALSE;
+}
+
+static void
+test_goldens (void)
+{
+  for (guint g = 0; g < G_N_ELEMENTS (goldens); g++)
+    {
+      const Golden *golden = &goldens[g];
+      g_autofree char *path = fixture (golden->file);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_file (path, &error);
+      g_auto(GStrv) words = NULL;
+      guint n;
+
+      g_test_message ("%s", golden->file);
+      g_assert_no_error (error);
+      g_assert_nonnull (config);
+      g_assert_cmpstr (planner_hf_config_get_architecture (config), ==, golden->architecture);
+      words = planner_hf_config_dup_words (config);
+      for (guint i = 0; golden->has[i] != NULL; i++)
+        if (!words_have (words, golden->has[i]))
+          g_error ("%s: no %s in %s", golden->file, golden->has[i], g_strjoinv (" ", words));
+      for (guint i = 0; golden->lacks[i] != NULL; i++)
+        for (guint w = 0; words[w] != NULL; w++)
+          if (g_str_equal (words[w], golden->lacks[i]))
+            g_error ("%s: %s should not be written", golden->file, golden->lacks[i]);
+      n = planner_hf_config_get_n_unsupported (config);
+      g_assert_cmpuint (n, ==, g_strv_length ((char **) golden->unsupported));
+      for (guint i = 0; i < n; i++)
+        {
+          const char *key, *why;
+
+          planner_hf_config_get_unsupported (config, i, &key, &why);
+          g_assert_cmpstr (key, ==, golden->unsupported[i]);
+          g_assert_true (why != NULL && *why != '\0');
+        }
+      /* Every word is one Megatron 0.20 spells: flags start with "--". */
+      g_assert_true (g_str_has_prefix (words[0], "--"));
+    }
+}
+
+static void
+test_sources (void)
+{
+  g_autofree char *path = fixture ("deepseek-v3.json");
+  g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_file (path, NULL);
+  const PlannerArgs *args;
+
+  g_assert_nonnull (config);
+  g_assert_cmpstr (planner_hf_config_get_source (config, "num_layers"), ==, "num_hidden_layers");
+  g_assert_cmpstr (planner_hf_config_get_source (config, "moe_layer_freq"), ==, "first_k_dense_replace");
+  g_assert_cmpstr (planner_hf_config_get_source (config, "qk_head_dim"), ==, "qk_nope_head_dim");
+  /* Fixed by the bridge, not read from the config. */
+  g_assert_null (planner_hf_config_get_source (config, "multi_latent_attention"));
+  g_assert_cmpstr (planner_hf_config_get_family (config), ==, "deepseek-v3");
+  g_assert_true (g_str_has_suffix (planner_hf_config_get_bridge (config), "deepseek_v3_bridge.py"));
+  args = planner_hf_config_get_args (config);
+  g_assert_cmpint (planner_args_get_int (args, "num_experts", 0), ==, 256);
+}
+
+static void
+test_name (void)
+{
+  g_autofree char *path = fixture ("llama-2-7b.json");
+  g_autofree char *other = fixture ("qwen3-8b.json");
+  g_autoptr(PlannerHfConfig) named = planner_hf_config_new_from_file (path, NULL);
+  g_autoptr(PlannerHfConfig) unnamed = planner_hf_config_new_from_file (other, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("hf-config-XXXXXX", NULL);
+  g_autofree char *model = g_build_filename (dir, "Qwen3-8B", NULL);
+  g_autofree char *inside = g_build_filename (model, "config.json", NULL);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr(PlannerHfConfig) folder = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (planner_hf_config_get_name (named), ==, "meta-llama/Llama-2-7b-hf");
+  g_assert_cmpstr (planner_hf_config_get_name (unnamed), ==, "qwen3-8b");
+
+  /* A model folder: its config.json, named by the folder. */
+  g_assert_true (g_file_get_contents (other, &contents, &length, NULL));
+  g_assert_cmpint (g_mkdir (model, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (inside, contents, (gssize) length, NULL));
+  folder = planner_hf_config_new_from_file (model, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (planner_hf_config_get_name (folder), ==, "Qwen3-8B");
+  g_assert_cmpint (g_remove (inside), ==, 0);
+  /* A folder without one is refused, naming the file. */
+  g_clear_pointer (&folder, planner_hf_config_free);
+  folder = planner_hf_config_new_from_file (model, &error);
+  g_assert_null (folder);
+  g_assert_error (error, PLANNER_HF_CONFIG_ERROR, PLANNER_HF_CONFIG_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "config.json"));
+  g_assert_cmpint (g_rmdir (model), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+refused (const char *text,
+         int         code,
+         const char *names)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_data (text, strlen (text), NULL, &error);
+
+  g_assert_null (config);
+  g_assert_error (error, PLANNER_HF_CONFIG_ERROR, code);
+  if (names != NULL && strstr (error->message, names) == NULL)
+    g_error ("“%s” does not name %s", error->message, names);
+}
+
+#define LLAMA_HEAD "{\"architectures\": [\"LlamaForCausalLM\"], "
+
+static void
+test_refusals (void)
+{
+  refused ("not json", PLANNER_HF_CONFIG_ERROR_NOT_JSON, "not JSON");
+  refused ("[1, 2]", PLANNER_HF_CONFIG_ERROR_NOT_JSON, "object");
+  refused ("{\"hidden_size\": 4096}", PLANNER_HF_CONFIG_ERROR_ARCHITECTURE, "architectures");
+  refused ("{\"architectures\": [\"BertForMaskedLM\"]}", PLANNER_HF_CONFIG_ERROR_ARCHITECTURE, "BertForMaskedLM");
+  refused (LLAMA_HEAD "\"hidden_size\": 4096}", PLANNER_HF_CONFIG_ERROR_KEY, "num_hidden_layers");
+  refused (LLAMA_HEAD "\"num_hidden_layers\": 32, \"hidden_size\": 1e12, \"intermediate_size\": 1, "
+           "\"num_attention_heads\": 1, \"vocab_size\": 1}", PLANNER_HF_CONFIG_ERROR_KEY, "hidden_size");
+  refused (LLAMA_HEAD "\"num_hidden_layers\": -3, \"hidden_size\": 64, \"intermediate_size\": 1, "
+           "\"num_attention_heads\": 1, \"vocab_size\": 1}", PLANNER_HF_CONFIG_ERROR_KEY, "num_hidden_layers");
+  refused (LLAMA_HEAD "\"num_hidden_layers\": 2.5, \"hidden_size\": 64, \"intermediate_size\": 1, "
+           "\"num_attention_heads\": 1, \"vocab_size\": 1}", PLANNER_HF_CONFIG_ERROR_KEY, "num_hidden_layers");
+  refused (LLAMA_HEAD "\"num_hidden_layers\": 2, \"hidden_size\": \"64\", \"intermediate_size\": 1, "
+           "\"num_attention_heads\": 1, \"vocab_size\": 1}", PLANNER_HF_CONFIG_ERROR_KEY, "hidden_size");
+  refused (LLAMA_HEAD "\"num_hidden_layers\": 2, \"hidden_size\": 64, \"intermediate_size\": 128, "
+           "\"num_attention_heads\": 8, \"num_key_value_heads\": 3, \"vocab_size\": 100}",
+           PLANNER_HF_CONFIG_ERROR_KEY, "num_key_value_heads");
+  refused (LLAMA_HEAD "\"num_hidden_layers\": 2, \"hidden_size\": 60, \"intermediate_size\": 128, "
+           "\"num_attention_heads\": 8, \"vocab_size\": 100}", PLANNER_HF_CONFIG_ERROR_KEY, "head_dim");
+  refused (LLAMA_HEAD "\"num_hidden_layers\": 2, \"hidden_size\": 64, \"intermediate_size\": 128, "
+           "\"num_attention_heads\": 8, \"vocab_size\": 100, \"tie_word_embeddings\": 1}",
+           PLANNER_HF_CONFIG_ERROR_KEY, "tie_word_embeddings");
+  refused ("{\"architectures\": [\"MixtralForCausalLM\"], \"num_hidden_layers\": 2, \"hidden_size\": 64, "
+           "\"intermediate_size\": 128, \"num_attention_heads\": 8, \"vocab_size\": 100, \"num_local_experts\": 4, "
+           "\"num_experts_per_tok\": 9}", PLANNER_HF_CONFIG_ERROR_KEY, "num_experts_per_tok");
+  /* Nesting past the bound is refused before it is parsed. */
+  {
+    GString *deep = g_string_new ("{\"a\": ");
+
+    for (guint i = 0; i < 200; i++)
+      g_string_append_c (deep, '[');
+    for (guint i = 0; i < 200; i++)
+      g_string_append_c (deep, ']');
+    g_string_append_c (deep, '}');
+    refused (deep->str, PLANNER_HF_CONFIG_ERROR_NOT_JSON, NULL);
+    g_string_free (deep, TRUE);
+  }
+}
+
+/* A key no mapping knows is named, never dropped. */
+static void
+test_unknown_key (void)
+{
+  const char *text = LLAMA_HEAD "\"num_hidden_layers\": 2, \"hidden_size\": 64, \"intermediate_size\": 128, "
+                     "\"num_attention_heads\": 8, \"vocab_size\": 100, \"logit_scale\": 0.5, "
+                     "\"rope_scaling\": {\"rope_type\": \"linear\", \"factor\": 4.0}, \"hidden_act\": \"gelu\"}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_data (text, strlen (text), NULL, &error);
+  g_autoptr(GHashTable) keys = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *const *notes;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < planner_hf_config_get_n_unsupported (config); i++)
+    {
+      const char *key;
+
+      planner_hf_config_get_unsupported (config, i, &key, NULL);
+      g_hash_table_add (keys, (gpointer) key);
+    }
+  g_assert_true (g_hash_table_contains (keys, "logit_scale"));
+  g_assert_true (g_hash_table_contains (keys, "rope_scaling"));
+  g_assert_true (g_hash_table_contains (keys, "hidden_act"));
+  /* What the config left out is said. */
+  notes = planner_hf_config_get_notes (config);
+  g_assert_nonnull (notes[0]);
+}
+
+static void
+test_json (void)
+{
+  g_autofree char *path = fixture ("llama-3.2-1b.json");
+  g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_file (path, NULL);
+  g_autoptr(JsonNode) root = planner_hf_config_to_json (config);
+  JsonObject *o = json_node_get_object (root);
+  JsonArray *unsupported;
+  g_auto(GStrv) words = planner_hf_config_dup_words (config);
+
+  g_assert_cmpstr (json_object_get_string_member (o, "architecture"), ==, "LlamaForCausalLM");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "arguments")), ==,
+                    g_strv_length (words));
+  unsupported = json_object_get_array_member (o, "unsupported");
+  g_assert_cmpuint (json_array_get_length (unsupported), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (unsupported, 0), "key"), ==,
+                   "rope_scaling.factor");
+  g_assert_true (json_array_get_length (json_object_get_array_member (o, "notes")) > 0);
+  g_assert_cmpuint (json_object_get_size (o), ==, 4);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/hf-config/goldens", test_goldens);
+  g_test_add_func ("/hf-config/sources", test_sources);
+  g_test_add_func ("/hf-config/name", test_name);
+  g_test_add_func ("/hf-config/refusals", test_refusals);
+  g_test_add_func ("/hf-config/unknown-key", test_unknown_key);
+  g_test_add_func ("/hf-config/json", test_json);
+  return g_test_run ();
+}
