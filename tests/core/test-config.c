@@ -322,6 +322,63 @@ test_layout_string (void)
     }
 }
 
+/* One reader of --pipeline-model-parallel-layout for the validator and the
+ * estimate, with Megatron-Core 0.20's verdict on each string
+ * (PipelineParallelLayerLayout.parse_str_to_list at d98e8a64dd, run on
+ * these strings).  The two readers before it disagreed on most of these:
+ * the validator's took spaces, any letter, nesting and "(…)" without a
+ * count and refused "t*,2" and "(…)*2*2"; the estimate's took spaces and
+ * "()*2" and refused "(…)*0" and "(…),*2". */
+static void
+test_layout_string_megatron (void)
+{
+  static const struct
+  {
+    const char *text;
+    guint       stages;   /* 0: Megatron refuses the string */
+  } cases[] = {
+    { "Et*3|(tt|)*29,m|L", 32 },
+    { "E t|tL", 0 },              /* no spaces in Megatron's characters */
+    { "Et|(tt|)tL", 0 },          /* parentheses without a count stay, and are no layer */
+    { "Ex|tL", 0 },               /* only E, t, m and L */
+    { "Et|((t|)*2)*1tL", 0 },     /* no nesting */
+    { "Et|(t|),*2tL", 4 },        /* commas go first, wherever they are */
+    { "Et*,2|tL", 2 },
+    { "Et|()*2|tL", 0 },          /* "(…)" holds at least one character */
+    { "Et|(t|)*0tL", 2 },         /* zero repeats */
+    { "Et|(t|)*2*2tL", 5 },       /* "x*n" after "(…)*n" repeats the group's last character */
+    { "E|t*2*3|L", 0 },
+    { "", 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GArray) stages = planner_layout_string_parse (cases[i].text);
+
+      g_test_message ("%s", cases[i].text);
+      if (cases[i].stages == 0)
+        g_assert_null (stages);
+      else
+        {
+          g_assert_nonnull (stages);
+          g_assert_cmpuint (stages->len, ==, cases[i].stages);
+        }
+    }
+
+  /* The estimate reads the same strings the same way. */
+  {
+    guint32 stages, first, middle, last;
+
+    g_assert_true (planner_config_parse_layout ("Et|(t|),*2tL", 0, &stages, &first, &middle, &last));
+    g_assert_cmpuint (stages, ==, 4);
+    g_assert_true (planner_config_parse_layout ("Et*2|(t|)*0tL", 0, &stages, &first, &middle, &last));
+    g_assert_cmpuint (stages, ==, 2);
+    g_assert_cmpuint (first, ==, 2);
+    g_assert_false (planner_config_parse_layout ("E t|tL", 0, &stages, &first, &middle, &last));
+    g_assert_false (planner_config_parse_layout ("Et|()*2|tL", 0, &stages, &first, &middle, &last));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -335,6 +392,7 @@ main (int   argc,
   g_test_add_func ("/planner/config/moe", test_moe_config);
   g_test_add_func ("/planner/config/errors", test_errors);
   g_test_add_func ("/planner/config/layout-string", test_layout_string);
+  g_test_add_func ("/planner/config/layout-string-megatron", test_layout_string_megatron);
 
   return g_test_run ();
 }

@@ -219,6 +219,27 @@ typedef enum
 
 GQuark    planner_config_error_quark      (void);
 
+/* One stage of a --pipeline-model-parallel-layout string: its layers by
+ * kind.  @in_order: E, then t, then m, then L, as the estimate's forms
+ * need (Megatron checks the order over the whole layout, later). */
+typedef struct
+{
+  guint32  embedding;
+  guint32  decoder;
+  guint32  mtp;
+  guint32  loss;
+  gboolean in_order;
+} PlannerLayoutStage;
+
+/* Megatron-Core 0.20's reading of a --pipeline-model-parallel-layout
+ * string (PipelineParallelLayerLayout.parse_str_to_list): commas dropped,
+ * every "(…)*n" unrolled (not nested: the parentheses hold at least one
+ * character and no ')'), then every "x*n"; stages split on '|'; every
+ * character E, t, m or L.  Returns the stages (PlannerLayoutStage; free
+ * with g_array_unref), or NULL when Megatron refuses the string or it
+ * unrolls to more than 65536 characters. */
+GArray   *planner_layout_string_parse     (const char          *text);
+
 /* Reads a --pipeline-model-parallel-layout string (Megatron's syntax: E, t,
  * m, L, stages split by '|', x*n and (…)*n repeats, commas ignored) when it
  * has the first/middle/last form above, with @mtp_layers MTP layers in the

@@ -15,89 +15,19 @@
 
 #include "planner-validate-private.h"
 
-
 /* Stages in a --pipeline-model-parallel-layout string such as
- * "Et*3|(tt|)*29,m|L": one more than the number of '|' after expanding
- * "(…)*N" and "x*N".  Returns FALSE when it cannot be read. */
-static gboolean
-layout_count_pipes (const char **cursor,
-                    guint        depth,
-                    guint64     *pipes)
-{
-  const char *p = *cursor;
-
-  *pipes = 0;
-  if (depth > 32)
-    return FALSE;
-
-  while (*p != '\0' && *p != ')')
-    {
-      guint64 item = 0;
-
-      if (*p == '(')
-        {
-          p++;
-          if (!layout_count_pipes (&p, depth + 1, &item) || *p != ')')
-            return FALSE;
-          p++;
-        }
-      else if (*p == '|')
-        {
-          item = 1;
-          p++;
-        }
-      else if (g_ascii_isalpha (*p))
-        {
-          p++;
-        }
-      else if (*p == ',' || g_ascii_isspace (*p))
-        {
-          p++;
-          continue;
-        }
-      else
-        {
-          return FALSE;
-        }
-
-      if (*p == '*')
-        {
-          guint64 times = 0;
-
-          p++;
-          if (!g_ascii_isdigit (*p))
-            return FALSE;
-          while (g_ascii_isdigit (*p))
-            {
-              times = times * 10 + (guint64) (*p - '0');
-              if (times > MAX_LAYOUT_COUNT)
-                return FALSE;
-              p++;
-            }
-          item = mul_or_zero (item, times);
-          if (item > MAX_LAYOUT_COUNT)
-            return FALSE;
-        }
-
-      *pipes += item;
-      if (*pipes > MAX_LAYOUT_COUNT)
-        return FALSE;
-    }
-
-  *cursor = p;
-  return TRUE;
-}
-
+ * "Et*3|(tt|)*29,m|L", read the one way the estimate reads it too
+ * (planner_layout_string_parse, Megatron's grammar).  FALSE when Megatron
+ * would refuse it. */
 gboolean
 layout_string_stages (const char *layout,
                       guint64    *stages)
 {
-  const char *cursor = layout;
-  guint64 pipes = 0;
+  g_autoptr(GArray) parsed = planner_layout_string_parse (layout);
 
-  if (!layout_count_pipes (&cursor, 0, &pipes) || *cursor != '\0')
+  if (parsed == NULL)
     return FALSE;
-  *stages = pipes + 1;
+  *stages = parsed->len;
   return TRUE;
 }
 

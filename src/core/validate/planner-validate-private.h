@@ -19,8 +19,6 @@ G_BEGIN_DECLS
 #define MAX_CHOICES      8
 #define MAX_CANDIDATE    4096
 #define MAX_NEAREST      3
-/* A pipeline layout string longer than this is not worth expanding. */
-#define MAX_LAYOUT_COUNT G_GUINT64_CONSTANT (1000000000)
 
 #define FLAGS(...) ((const char *const[]) { __VA_ARGS__, NULL })
 
