@@ -876,7 +876,6 @@ def recommend_rows():
             "the changes are in a scrolled area"
         for row in rows:
             ext = row.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-            assert row.getState().contains(pyatspi.STATE_SHOWING), row.name
             assert ext.height > 0, row.name
         app.screenshot("1-changes")
     finally:
