@@ -302,7 +302,7 @@ _planner_session_start_drafts (PlannerWindow *self)
       g_autofree char *name = self->recovered_file != NULL ? planner_escape_file_name (self->recovered_file)
                                                            : g_strdup (_("Untitled Job"));
       g_autofree char *text = g_strdup_printf (_("Launch Planner did not close properly: “%s” had changes that "
-                                                 "were not saved. This is the job as last closed."), name);
+                                                 "were not saved. Restore brings them back."), name);
 
       gtk_label_set_text (self->recovery_label, text);
       gtk_widget_set_visible (GTK_WIDGET (self->recovery_bar), TRUE);

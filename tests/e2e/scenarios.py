@@ -876,12 +876,10 @@ def recommend_rows():
             "the changes are in a scrolled area"
         for row in rows:
             ext = row.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-            assert row.getState().contains(pyatspi.STATE_SHOWING), row.name
             assert ext.height > 0, row.name
         app.screenshot("1-changes")
-        app.click(app.find(pyatspi.ROLE_PUSH_BUTTON, "Cancel", root=app.app, contains=True))
     finally:
-        app.quit_discarding()
+        # The modal dialog takes no Ctrl+Q: the app is ended instead.
         app.close()
 
 SCENARIOS = {
