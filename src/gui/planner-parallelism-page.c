@@ -90,9 +90,8 @@ update_nearest (PlannerParallelismPage *self,
       return;
     }
 
-  nearest = planner_layout_nearest_valid (world, planner_job_get_uint (job, "tp"), planner_job_get_uint (job, "pp"),
-                                          planner_job_get_uint (job, "cp"), planner_job_get_uint (job, "ep"),
-                                          planner_job_get_uint (job, "etp"), num_experts, 4);
+  /* The very layouts the error names: one engine function for both. */
+  nearest = planner_report_dup_nearest_layouts (report);
   for (guint i = 0; nearest != NULL && i < nearest->len; i++)
     {
       const PlannerLayout *layout = &g_array_index (nearest, PlannerLayout, i);

@@ -683,6 +683,16 @@ planner_report_get_diagnostics (const PlannerReport *report)
   return report->diagnostics;
 }
 
+GArray *
+planner_report_dup_nearest_layouts (const PlannerReport *report)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+
+  if (report->layout_valid)
+    return NULL;
+  return planner_validate_nearest_layouts (report->args, report->world_size);
+}
+
 guint
 planner_report_count (const PlannerReport *report,
                       PlannerSeverity      severity)

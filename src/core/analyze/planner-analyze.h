@@ -92,6 +92,9 @@ const char                   *planner_report_get_expert_summary  (const PlannerR
  * GPU's memory; NULL without a GPU or without the model math. */
 const char                   *planner_report_get_memory_summary  (const PlannerReport          *report);
 GPtrArray                    *planner_report_get_diagnostics     (const PlannerReport          *report);
+/* The nearest valid layouts the report's layout error names (GArray of
+ * PlannerLayout), or NULL when the layout is valid or unknown. */
+GArray                       *planner_report_dup_nearest_layouts (const PlannerReport          *report);
 /* Where the job's layout ranks among the layouts the planner's search
  * finds for the same job (planner-recommend-rank.c): computed on the first
  * call, since it searches; NULL without a GPU, a valid layout or the model

@@ -207,6 +207,32 @@ resolve_degrees (const PlannerArgs *args,
   return ok;
 }
 
+static GArray *
+nearest_layouts (const PlannerArgs *args,
+                 guint64            world,
+                 const Degrees     *d)
+{
+  guint64 experts = arg_pos (args, "num_experts");
+
+  return planner_layout_nearest_valid_full (world, d->tp, d->pp, d->cp, d->ep,
+                                            d->etp_given ? d->etp : 0, d->vpp, d->order,
+                                            (guint) MIN (experts, G_MAXUINT), MAX_NEAREST);
+}
+
+GArray *
+planner_validate_nearest_layouts (const PlannerArgs *args,
+                                  guint64            world_size)
+{
+  g_autoptr(GPtrArray) ignored = planner_diagnostics_new ();
+  Degrees d;
+
+  g_return_val_if_fail (args != NULL, NULL);
+
+  if (world_size == 0 || world_size > PLANNER_MAX_WORLD_SIZE || !resolve_degrees (args, &d, ignored))
+    return NULL;
+  return nearest_layouts (args, world_size, &d);
+}
+
 /* "TP 4 × CP 1 × DP 2 × PP 1 = 8 GPUs (ETP 1 × EP 8 × EDP 1 × PP 1); …" */
 static char *
 nearest_layouts_text (const PlannerArgs *args,
@@ -215,11 +241,8 @@ nearest_layouts_text (const PlannerArgs *args,
 {
   g_autoptr(GArray) nearest = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
-  guint64 experts = arg_pos (args, "num_experts");
 
-  nearest = planner_layout_nearest_valid_full (world, d->tp, d->pp, d->cp, d->ep,
-                                               d->etp_given ? d->etp : 0, d->vpp, d->order,
-                                               (guint) MIN (experts, G_MAXUINT), MAX_NEAREST);
+  nearest = nearest_layouts (args, world, d);
   if (nearest == NULL || nearest->len == 0)
     return NULL;
 

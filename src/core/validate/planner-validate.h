@@ -37,6 +37,13 @@ gboolean planner_validate_resolve_layout (const PlannerArgs            *args,
                                           PlannerLayout                *layout,
                                           GPtrArray                    *diagnostics);
 
+/* The nearest valid layouts (GArray of PlannerLayout, at most 3) for the
+ * degrees in @args on @world_size GPUs: the very layouts the
+ * layout.world-not-divisible message names, for every face to offer.
+ * NULL when the degrees cannot be read or @world_size is 0. */
+GArray  *planner_validate_nearest_layouts (const PlannerArgs           *args,
+                                           guint64                      world_size);
+
 /* Every other semantic check of Megatron-Core 0.20.0 (facts §2), each as a
  * diagnostic with a stable code.  Does not repeat the checks of
  * planner_validate_resolve_layout: call both.  @context, @layout and
