@@ -701,6 +701,27 @@ unroll_layout (const char *text,
 }
 
 gboolean
+planner_config_layout_counts (const char *text,
+                              guint32    *decoder,
+                              guint32    *mtp)
+{
+  g_autoptr(GString) flat = g_string_new (NULL);
+
+  g_return_val_if_fail (decoder != NULL && mtp != NULL, FALSE);
+  *decoder = *mtp = 0;
+  if (text == NULL || strlen (text) > MAX_LAYOUT_TEXT || !unroll_layout (text, flat))
+    return FALSE;
+  for (const char *c = flat->str; *c != '\0'; c++)
+    {
+      if (*c == 't')
+        (*decoder)++;
+      else if (*c == 'm')
+        (*mtp)++;
+    }
+  return TRUE;
+}
+
+gboolean
 planner_config_parse_layout (const char *text,
                              guint32     mtp_layers,
                              guint32    *stages,
