@@ -222,6 +222,8 @@ print_releases (gboolean json)
       g_print (_("  %-8s  commit %-10s  %u options\n"), release,
                planner_flag_catalog_get_megatron_commit_in (release), planner_flag_catalog_get_n_flags_in (release));
     }
+}
+
 /* One config.json as the arguments a draft writes, what they cannot
  * carry and what the config left to defaults. */
 static int
@@ -292,13 +294,11 @@ planner_cli_models (int    argc,
   g_auto(GStrv) args = g_strdupv (argv);
   gboolean json = FALSE;
   gboolean releases = FALSE;
+  g_autofree char *hf_config = NULL;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { "megatron-versions", 0, 0, G_OPTION_ARG_NONE, &releases,
       N_("List the Megatron-Core releases the planner holds instead"), NULL },
-  g_autofree char *hf_config = NULL;
-  const GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { "hf-config", 0, 0, G_OPTION_ARG_FILENAME, &hf_config,
       N_("Map a Hugging Face config.json (or a folder holding one) to Megatron arguments instead"), N_("FILE") },
     { NULL }
@@ -316,12 +316,11 @@ planner_cli_models (int    argc,
   if (args[0] != NULL && args[1] != NULL)
     return planner_cli_usage_error (COMMAND, _("unexpected argument “%s”"), args[1]);
 
+  if (hf_config != NULL)
+    return print_hf_config (hf_config, json);
   if (releases)
     print_releases (json);
   else if (json)
-  if (hf_config != NULL)
-    return print_hf_config (hf_config, json);
-  if (json)
     print_json ();
   else
     print_text ();

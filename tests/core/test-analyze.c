@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "planner-analyze.h"
+#include "planner-job-args.h"
 #include "planner-report-json.h"
 
 static PlannerReport *
@@ -286,6 +287,32 @@ test_analyze_job_own_environment (void)
                                                "env.cuda-device-max-connections"));
 }
 
+/* Issue 22 #1: a RoPE catalogue model trained longer than its bound gets
+ * the bound raised, with an info; learned positions are still refused. */
+static void
+test_analyze_job_long_context (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerJob) gpt = planner_job_new_example ();
+  g_autoptr(PlannerReport) report = NULL;
+  g_autoptr(PlannerReport) refused = NULL;
+  g_autoptr(PlannerArgs) args = NULL;
+
+  g_object_set (job, "model-id", "llama3-8b", "seq-length", 65536, "tp", 1, "pp", 1, "cp", 8, NULL);
+  report = planner_analyze_job (job);
+  g_assert_true (planner_diagnostics_has_code (planner_report_get_diagnostics (report), "model.max-position-raised"));
+  g_assert_false (planner_diagnostics_has_code (planner_report_get_diagnostics (report),
+                                                "model.max-position-below-seq"));
+  args = planner_job_to_args (job);
+  g_assert_cmpint (planner_args_get_int (args, "max_position_embeddings", 0), ==, 65536);
+
+  g_object_set (gpt, "model-id", "gpt3-175b", "seq-length", 4096, NULL);
+  refused = planner_analyze_job (gpt);
+  g_assert_false (planner_diagnostics_has_code (planner_report_get_diagnostics (refused), "model.max-position-raised"));
+  g_assert_true (planner_diagnostics_has_code (planner_report_get_diagnostics (refused),
+                                               "model.max-position-below-seq"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -304,6 +331,7 @@ main (int   argc,
   g_test_add_func ("/planner/analyze/hybrid-not-modelled", test_analyze_hybrid_not_modelled);
   g_test_add_func ("/planner/analyze/job-custom-size", test_analyze_job_custom_size);
   g_test_add_func ("/planner/analyze/job-own-environment", test_analyze_job_own_environment);
+  g_test_add_func ("/planner/analyze/job-long-context", test_analyze_job_long_context);
 
   return g_test_run ();
 }

@@ -543,6 +543,20 @@ planner_analyze_job (PlannerJob *job)
       g_clear_pointer (&report->expert_summary, g_free);
       describe (report);
     }
+  if (planner_job_max_position_raised (job))
+    {
+      const char *flags[] = { "--seq-length", "--max-position-embeddings", NULL };
+      const PlannerModel *model = planner_model_lookup (planner_job_get_model_id (job));
+
+      planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "model.max-position-raised", flags,
+                               _("Nothing to do, unless the model's rotary base should change for this length."),
+                               /* Translators: %s is the model's name; the numbers are token counts */
+                               _("%s has rotary positions, so its maximum of %u positions is only a bound: the draft "
+                                 "raises the maximum position embeddings to the sequence length, %u."),
+                               model->name, model->max_position_embeddings,
+                               planner_job_get_uint (job, "seq-length"));
+      planner_diagnostics_sort (report->diagnostics);
+    }
   if (assumed != NULL)
     {
       const char *flags[] = { "--num-layers", "--hidden-size", NULL };

@@ -147,6 +147,27 @@ planner_layout_string_parse (const char *text)
 }
 
 gboolean
+planner_config_layout_counts (const char *text,
+                              guint32    *decoder,
+                              guint32    *mtp)
+{
+  g_autoptr(GArray) stages = NULL;
+
+  g_return_val_if_fail (decoder != NULL && mtp != NULL, FALSE);
+  *decoder = *mtp = 0;
+  if (text == NULL || (stages = planner_layout_string_parse (text)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < stages->len; i++)
+    {
+      const PlannerLayoutStage *stage = &g_array_index (stages, PlannerLayoutStage, i);
+
+      *decoder += stage->decoder;
+      *mtp += stage->mtp;
+    }
+  return TRUE;
+}
+
+gboolean
 planner_config_parse_layout (const char *text,
                              guint32     mtp_layers,
                              guint32    *stages,

@@ -244,6 +244,11 @@ GArray   *planner_layout_string_parse     (const char          *text);
  * m, L, stages split by '|', x*n and (…)*n repeats, commas ignored) when it
  * has the first/middle/last form above, with @mtp_layers MTP layers in the
  * last stage; FALSE for any other layout. */
+/* The decoder ('t') and multi-token-prediction ('m') layers a layout string
+ * holds once unrolled; FALSE when it cannot be read. */
+gboolean  planner_config_layout_counts    (const char          *text,
+                                           guint32             *decoder,
+                                           guint32             *mtp);
 gboolean  planner_config_parse_layout     (const char          *text,
                                            guint32              mtp_layers,
                                            guint32             *stages,

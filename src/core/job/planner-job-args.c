@@ -403,6 +403,12 @@ job_fields_to_args (PlannerJob *job,
     planner_args_set_bool (args, "tp_comm_overlap", "--tp-comm-overlap", TRUE);
 
   set_uint (args, "seq_length", "--seq-length", planner_job_get_uint (job, "seq-length"));
+  /* With rotary positions a catalogue model's --max-position-embeddings is
+   * only a bound: a longer sequence raises it (NVIDIA's long-context
+   * recipes do the same); the analysis says so (issue 22 #1).  Learned
+   * positions stop at the table's size: the checks refuse those. */
+  if (planner_job_max_position_raised (job))
+    set_uint (args, "max_position_embeddings", "--max-position-embeddings", planner_job_get_uint (job, "seq-length"));
   set_uint (args, "micro_batch_size", "--micro-batch-size", planner_job_get_uint (job, "micro-batch-size"));
   set_uint (args, "global_batch_size", "--global-batch-size", planner_job_get_uint (job, "global-batch-size"));
   if (train_iters > 0)
@@ -557,6 +563,24 @@ job_fields_to_args (PlannerJob *job,
   set_path (args, "tensorboard_dir", "--tensorboard-dir", planner_job_get_string (job, "tensorboard-dir"));
 
   return args;
+}
+
+gboolean
+planner_job_max_position_raised (PlannerJob *job)
+{
+  const PlannerModel *model;
+  const char *type;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), FALSE);
+
+  if (planner_job_get_model_kind (job) != PLANNER_JOB_MODEL_CATALOG)
+    return FALSE;
+  model = planner_model_lookup (planner_job_get_model_id (job));
+  if (model == NULL || model->max_position_embeddings == 0)
+    return FALSE;
+  type = model->position_embedding_type != NULL ? model->position_embedding_type : "learned_absolute";
+  return (g_str_equal (type, "rope") || g_str_equal (type, "yarn")) &&
+         planner_job_get_uint (job, "seq-length") > model->max_position_embeddings;
 }
 
 PlannerArgs *

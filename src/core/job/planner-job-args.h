@@ -22,6 +22,11 @@ G_BEGIN_DECLS
  * Extra arguments that fail planner_job_parse_extra_args are left out. */
 PlannerArgs *planner_job_to_args          (PlannerJob         *job);
 
+/* TRUE when the job's sequence is longer than its catalogue model's
+ * --max-position-embeddings and the model has rotary positions: the job's
+ * arguments then raise the bound to the sequence length. */
+gboolean     planner_job_max_position_raised (PlannerJob       *job);
+
 /* The inverse of planner_job_to_args: sets the job's fields from Megatron
  * arguments (as an imported script gives them).  The model is recognised
  * when the arguments hold exactly a catalog model's dimensions.  Arguments

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
 
+#include "planner-config.h"
 #include "planner-validate-private.h"
 
 #include "planner-release.h"
@@ -275,6 +276,27 @@ check_pipeline_split (PlannerCheck *c)
   gboolean per_rank = has_value (c->args, "num_virtual_stages_per_pipeline_rank");
   guint64 pp = c->d.pp;
   guint64 vpp = c->d.vpp;
+
+  /* TransformerConfig counts the layout's 'm' layers against
+   * --mtp-num-layers (validate_layer_layout at d98e8a64dd): say which of
+   * the two to change. */
+  if (layout_string)
+    {
+      guint32 decoder = 0, mtp = 0;
+      gint64 mtp_layers = arg_int (c->args, "mtp_num_layers", 0);
+
+      if (planner_config_layout_counts (arg_str (c->args, "pipeline_model_parallel_layout", ""), &decoder, &mtp)
+          && (gint64) mtp != mtp_layers)
+        ADD (ERROR, "pipeline.layout-mtp",
+             FLAGS (F ("pipeline_model_parallel_layout"), F ("mtp_num_layers")),
+             mtp == 0
+             ? _("Put the MTP layer in the last stage of the layout (an 'm' before the 'L'), or set the MTP layers to 0.")
+             : _("Write as many 'm' in the layout as there are MTP layers, or set the MTP layers to the layout's count."),
+             /* Translators: the numbers are layer counts */
+             _("The pipeline layout holds %u multi-token-prediction layers but the model has %" PRId64
+               "; Megatron stops when it builds the transformer configuration."),
+             mtp, mtp_layers);
+    }
 
   if (layout_string && (uneven || account))
     ADD (ERROR, "pipeline.layout-conflict",
