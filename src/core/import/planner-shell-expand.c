@@ -744,22 +744,19 @@ var_is_empty (Var *var)
   return var->scalar->len == 0;
 }
 
+/* What follows "${": the name, an [index] and one of the operators this
+ * reader understands (anything else, such as ${#A}, ${A%x}, ${A/x/y} or
+ * ${A:1:2}, is kept as written by the caller); NULL when absent. */
 static void
-read_braced (Parser   *p,
-             Fields   *f,
-             gsize     start,
-             gboolean  quoted,
-             gboolean  split)
+read_braced_head (Parser  *p,
+                  char   **name_out,
+                  char   **index_out,
+                  char   **op_out)
 {
-  guint line = p->line;
   g_autofree char *name = NULL;
   g_autofree char *index = NULL;
   g_autofree char *op = NULL;
-  g_autofree char *word = NULL;
-  gboolean word_unknown = FALSE;
   gsize name_start;
-  Var *var;
-  gboolean positional;
 
   shell_advance (p);   /* { */
   name_start = p->pos;
@@ -790,8 +787,6 @@ read_braced (Parser   *p,
         shell_advance (p);
     }
 
-  /* The operators this reader understands; anything else (${#A},
-   * ${A%x}, ${A/x/y}, ${A:1:2}) is kept as written. */
   if (*name != '\0')
     {
       static const char *const ops[] = { ":-", ":=", ":+", ":?", "-", "=", "+", "?", NULL };
@@ -806,6 +801,29 @@ read_braced (Parser   *p,
             break;
           }
     }
+
+  *name_out = g_steal_pointer (&name);
+  *index_out = g_steal_pointer (&index);
+  *op_out = g_steal_pointer (&op);
+}
+
+static void
+read_braced (Parser   *p,
+             Fields   *f,
+             gsize     start,
+             gboolean  quoted,
+             gboolean  split)
+{
+  guint line = p->line;
+  g_autofree char *name = NULL;
+  g_autofree char *index = NULL;
+  g_autofree char *op = NULL;
+  g_autofree char *word = NULL;
+  gboolean word_unknown = FALSE;
+  Var *var;
+  gboolean positional;
+
+  read_braced_head (p, &name, &index, &op);
 
   if (op != NULL)
     {

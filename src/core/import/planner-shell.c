@@ -90,6 +90,212 @@ skip_comment (Parser *p)
     shell_advance (p);
 }
 
+/* The elements of NAME=( … ), across lines, with comments, expanded
+ * before the variable changes (A=("${A[@]}" x)); TRUE when one is unknown. */
+static gboolean
+read_array_elements (Parser     *p,
+                     const char *name,
+                     guint       line,
+                     GPtrArray  *elems)
+{
+  gboolean unknown = FALSE;
+
+  shell_advance (p);
+  while (!shell_at_end (p))
+    {
+      char c = shell_peek (p, 0);
+      Fields f;
+
+      if (c == ')')
+        break;
+      if (shell_is_ifs (c) || c == '\r')
+        {
+          shell_advance (p);
+          continue;
+        }
+      if (c == '\\' && shell_peek (p, 1) == '\n')
+        {
+          shell_advance (p);
+          shell_advance (p);
+          continue;
+        }
+      if (c == '#')
+        {
+          skip_comment (p);
+          continue;
+        }
+      if (c == '[')
+        {
+          /* [key]=value: the key is not kept. */
+          while (!shell_at_end (p) && shell_peek (p, 0) != '=' && !shell_is_meta (shell_peek (p, 0)))
+            shell_advance (p);
+          if (shell_peek (p, 0) == '=')
+            shell_advance (p);
+        }
+      shell_fields_init (&f);
+      if (shell_is_meta (shell_peek (p, 0)) && !shell_at_process_substitution (p))
+        {
+          /* ';', '|' and the like inside ( ) are not array syntax. */
+          g_autofree char *message = g_strdup_printf (_("“%c” inside the array %s is not understood"),
+                                                      shell_peek (p, 0), name);
+
+          shell_report (p, PLANNER_SEVERITY_WARNING, "import.unparsed", p->line, NULL, message);
+          shell_advance (p);
+        }
+      else
+        shell_read_word (p, &f, TRUE, '\0');
+      shell_fields_break (p, &f);
+      for (guint i = 0; i < f.out->len; i++)
+        {
+          PlannerShellWord *w = g_ptr_array_index (f.out, i);
+          Elem *elem = g_new0 (Elem, 1);
+
+          elem->text = g_steal_pointer (&w->text);
+          elem->line = w->line;
+          elem->unknown = w->unknown;
+          unknown |= w->unknown;
+          g_ptr_array_add (elems, elem);
+        }
+      shell_fields_clear (&f);
+    }
+  if (shell_at_end (p) && p->error == NULL)
+    shell_report_unterminated (p, "array", line);
+  return unknown;
+}
+
+/* NAME=( elements... ) or NAME+=( … ). */
+static void
+assign_array (Parser     *p,
+              Command    *cmd,
+              const char *name,
+              gboolean    append,
+              guint       line)
+{
+  g_autoptr(GPtrArray) elems = g_ptr_array_new_with_free_func (shell_elem_free);
+  gboolean unknown = read_array_elements (p, name, line, elems);
+  Var *var;
+
+  var = shell_var_lookup (p, name);
+  if (!append || var == NULL || !var->is_array)
+    {
+      g_autofree char *old = append && var != NULL ? g_strdup (shell_var_first (var)) : NULL;
+
+      var = shell_var_reset (p, name, TRUE, line);
+      if (old != NULL && *old != '\0')
+        {
+          Elem *elem = g_new0 (Elem, 1);
+
+          elem->text = g_steal_pointer (&old);
+          elem->line = line;
+          g_ptr_array_add (var->elems, elem);
+        }
+    }
+  for (guint i = 0; i < elems->len; i++)
+    g_ptr_array_add (var->elems, g_steal_pointer (&g_ptr_array_index (elems, i)));
+  g_ptr_array_set_free_func (elems, NULL);
+  var->unknown |= unknown;
+  shell_advance (p);   /* ) */
+  var = shell_var_lookup (p, name);
+  if (var != NULL && cmd->exporting)
+    var->exported = TRUE;
+  {
+    g_autofree char *text = g_strconcat (name, "=(…)", NULL);
+
+    g_ptr_array_add (cmd->assignments, shell_word_new (text, line, var != NULL && var->unknown));
+  }
+}
+
+/* NAME=value, NAME[i]=value or NAME+=value. */
+static void
+assign_scalar (Parser     *p,
+               Command    *cmd,
+               const char *name,
+               const char *subscript,
+               gboolean    append,
+               guint       line)
+{
+  Fields f;
+  g_autofree char *value = NULL;
+  gboolean unknown;
+  Var *var;
+
+  shell_fields_init (&f);
+  shell_read_word (p, &f, FALSE, '\0');
+  shell_fields_break (p, &f);
+  value = shell_fields_join (&f);
+  unknown = shell_fields_any_unknown (&f);
+  shell_fields_clear (&f);
+  if (p->error != NULL)
+    return;
+
+  var = shell_var_lookup (p, name);
+  if (subscript != NULL)
+    {
+      guint64 n = 0;
+
+      if (var == NULL || !var->is_array)
+        {
+          g_autofree char *old = var != NULL ? g_strdup (shell_var_first (var)) : NULL;
+
+          var = shell_var_reset (p, name, TRUE, line);
+          if (old != NULL)
+            {
+              Elem *elem = g_new0 (Elem, 1);
+
+              elem->text = g_steal_pointer (&old);
+              elem->line = line;
+              g_ptr_array_add (var->elems, elem);
+            }
+        }
+      if (g_ascii_string_to_unsigned (subscript, 10, 0, G_MAXUINT, &n, NULL)
+          && n < var->elems->len)
+        {
+          Elem *elem = g_ptr_array_index (var->elems, (guint) n);
+
+          g_free (elem->text);
+          elem->text = g_strdup (value);
+          elem->unknown = unknown;
+        }
+      else
+        {
+          Elem *elem = g_new0 (Elem, 1);
+
+          elem->text = g_strdup (value);
+          elem->line = line;
+          elem->unknown = unknown;
+          g_ptr_array_add (var->elems, elem);
+        }
+      var->unknown |= unknown;
+    }
+  else if (append && var != NULL && var->is_array)
+    {
+      Elem *elem = g_new0 (Elem, 1);
+
+      elem->text = g_strdup (value);
+      elem->line = line;
+      elem->unknown = unknown;
+      var->unknown |= unknown;
+      g_ptr_array_add (var->elems, elem);
+    }
+  else if (append && var != NULL)
+    {
+      if (shell_spend (p, strlen (value)))
+        g_string_append (var->scalar, value);
+      var->unknown |= unknown;
+    }
+  else
+    shell_var_set_scalar (p, name, value, line, unknown);
+
+  var = shell_var_lookup (p, name);
+  if (var != NULL && cmd->exporting)
+    var->exported = TRUE;
+  {
+    g_autofree char *text = g_strconcat (name, "=", var != NULL ? shell_var_first (var) : value, NULL);
+
+    g_ptr_array_add (cmd->assignments, shell_word_new (text, line, unknown));
+  }
+}
+
 static gboolean
 read_assignment (Parser  *p,
                  Command *cmd)
@@ -100,7 +306,6 @@ read_assignment (Parser  *p,
   g_autofree char *name = NULL;
   g_autofree char *subscript = NULL;
   guint line = p->line;
-  Var *var;
 
   if (prefix == 0)
     return FALSE;
@@ -114,185 +319,9 @@ read_assignment (Parser  *p,
     cmd->line = line;
 
   if (shell_peek (p, 0) == '(' && subscript == NULL)
-    {
-      /* NAME=( elements... ), across lines, with comments.  The elements
-       * are expanded before the variable changes: A=("${A[@]}" x). */
-      g_autoptr(GPtrArray) elems = g_ptr_array_new_with_free_func (shell_elem_free);
-      gboolean unknown = FALSE;
-
-      shell_advance (p);
-      while (!shell_at_end (p))
-        {
-          char c = shell_peek (p, 0);
-          Fields f;
-
-          if (c == ')')
-            break;
-          if (shell_is_ifs (c) || c == '\r')
-            {
-              shell_advance (p);
-              continue;
-            }
-          if (c == '\\' && shell_peek (p, 1) == '\n')
-            {
-              shell_advance (p);
-              shell_advance (p);
-              continue;
-            }
-          if (c == '#')
-            {
-              skip_comment (p);
-              continue;
-            }
-          if (c == '[')
-            {
-              /* [key]=value: the key is not kept. */
-              while (!shell_at_end (p) && shell_peek (p, 0) != '=' && !shell_is_meta (shell_peek (p, 0)))
-                shell_advance (p);
-              if (shell_peek (p, 0) == '=')
-                shell_advance (p);
-            }
-          shell_fields_init (&f);
-          if (shell_is_meta (shell_peek (p, 0)) && !shell_at_process_substitution (p))
-            {
-              /* ';', '|' and the like inside ( ) are not array syntax. */
-              g_autofree char *message = g_strdup_printf (_("“%c” inside the array %s is not understood"),
-                                                          shell_peek (p, 0), name);
-
-              shell_report (p, PLANNER_SEVERITY_WARNING, "import.unparsed", p->line, NULL, message);
-              shell_advance (p);
-            }
-          else
-            shell_read_word (p, &f, TRUE, '\0');
-          shell_fields_break (p, &f);
-          for (guint i = 0; i < f.out->len; i++)
-            {
-              PlannerShellWord *w = g_ptr_array_index (f.out, i);
-              Elem *elem = g_new0 (Elem, 1);
-
-              elem->text = g_steal_pointer (&w->text);
-              elem->line = w->line;
-              elem->unknown = w->unknown;
-              unknown |= w->unknown;
-              g_ptr_array_add (elems, elem);
-            }
-          shell_fields_clear (&f);
-        }
-      if (shell_at_end (p) && p->error == NULL)
-        shell_report_unterminated (p, "array", line);
-
-      var = shell_var_lookup (p, name);
-      if (!append || var == NULL || !var->is_array)
-        {
-          g_autofree char *old = append && var != NULL ? g_strdup (shell_var_first (var)) : NULL;
-
-          var = shell_var_reset (p, name, TRUE, line);
-          if (old != NULL && *old != '\0')
-            {
-              Elem *elem = g_new0 (Elem, 1);
-
-              elem->text = g_steal_pointer (&old);
-              elem->line = line;
-              g_ptr_array_add (var->elems, elem);
-            }
-        }
-      for (guint i = 0; i < elems->len; i++)
-        g_ptr_array_add (var->elems, g_steal_pointer (&g_ptr_array_index (elems, i)));
-      g_ptr_array_set_free_func (elems, NULL);
-      var->unknown |= unknown;
-      shell_advance (p);   /* ) */
-      var = shell_var_lookup (p, name);
-      if (var != NULL && cmd->exporting)
-        var->exported = TRUE;
-      {
-        g_autofree char *text = g_strconcat (name, "=(…)", NULL);
-
-        g_ptr_array_add (cmd->assignments, shell_word_new (text, line, var != NULL && var->unknown));
-      }
-      return TRUE;
-    }
-
-  {
-    Fields f;
-    g_autofree char *value = NULL;
-    gboolean unknown;
-
-    shell_fields_init (&f);
-    shell_read_word (p, &f, FALSE, '\0');
-    shell_fields_break (p, &f);
-    value = shell_fields_join (&f);
-    unknown = shell_fields_any_unknown (&f);
-    shell_fields_clear (&f);
-    if (p->error != NULL)
-      return TRUE;
-
-    var = shell_var_lookup (p, name);
-    if (subscript != NULL)
-      {
-        guint64 n = 0;
-
-        if (var == NULL || !var->is_array)
-          {
-            g_autofree char *old = var != NULL ? g_strdup (shell_var_first (var)) : NULL;
-
-            var = shell_var_reset (p, name, TRUE, line);
-            if (old != NULL)
-              {
-                Elem *elem = g_new0 (Elem, 1);
-
-                elem->text = g_steal_pointer (&old);
-                elem->line = line;
-                g_ptr_array_add (var->elems, elem);
-              }
-          }
-        if (g_ascii_string_to_unsigned (subscript, 10, 0, G_MAXUINT, &n, NULL)
-            && n < var->elems->len)
-          {
-            Elem *elem = g_ptr_array_index (var->elems, (guint) n);
-
-            g_free (elem->text);
-            elem->text = g_strdup (value);
-            elem->unknown = unknown;
-          }
-        else
-          {
-            Elem *elem = g_new0 (Elem, 1);
-
-            elem->text = g_strdup (value);
-            elem->line = line;
-            elem->unknown = unknown;
-            g_ptr_array_add (var->elems, elem);
-          }
-        var->unknown |= unknown;
-      }
-    else if (append && var != NULL && var->is_array)
-      {
-        Elem *elem = g_new0 (Elem, 1);
-
-        elem->text = g_strdup (value);
-        elem->line = line;
-        elem->unknown = unknown;
-        var->unknown |= unknown;
-        g_ptr_array_add (var->elems, elem);
-      }
-    else if (append && var != NULL)
-      {
-        if (shell_spend (p, strlen (value)))
-          g_string_append (var->scalar, value);
-        var->unknown |= unknown;
-      }
-    else
-      shell_var_set_scalar (p, name, value, line, unknown);
-
-    var = shell_var_lookup (p, name);
-    if (var != NULL && cmd->exporting)
-      var->exported = TRUE;
-    {
-      g_autofree char *text = g_strconcat (name, "=", var != NULL ? shell_var_first (var) : value, NULL);
-
-      g_ptr_array_add (cmd->assignments, shell_word_new (text, line, unknown));
-    }
-  }
+    assign_array (p, cmd, name, append, line);
+  else
+    assign_scalar (p, cmd, name, subscript, append, line);
   return TRUE;
 }
 
