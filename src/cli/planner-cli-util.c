@@ -269,6 +269,12 @@ record_option (const char  *option_name,
       }
       break;
     case G_OPTION_ARG_DOUBLE:
+      if (value[0] == '-' && is_plain_decimal (value + 1))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--%s: “%s” is negative; give a positive number"), e->long_name, value);
+          return FALSE;
+        }
       if (!is_plain_decimal (value))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,

@@ -323,7 +323,7 @@ test_field_check_values (void)
     { "train-iters", "train-iters", 0, NULL, "Training Iterations is 0: choose how many", PLANNER_SEVERITY_ERROR },
     { "tp-comm-overlap", "tp", 1, NULL, NULL, PLANNER_SEVERITY_ERROR },
     { "lr-warmup-iters", "lr-warmup-iters", 5000, NULL, "the learning rate would never decay", PLANNER_SEVERITY_WARNING },
-    { "slurm-partition", "slurm-partition", 0, "gpu; rm", "SLURM Partition is “gpu; rm”: use only letters", PLANNER_SEVERITY_ERROR },
+    { "slurm-partition", "slurm-partition", 0, "gpu; rm", "SLURM Partition is “gpu; rm”: use only ASCII letters (a–z, A–Z)", PLANNER_SEVERITY_ERROR },
     { "fsdp", "fsdp", 0, "torch", "cannot run with Distributed Optimizer", PLANNER_SEVERITY_ERROR },
     { "activation-offload-layers", "activation-offload-layers", 200, NULL, "must be below the model's 80 layers",
       PLANNER_SEVERITY_ERROR },

@@ -1304,8 +1304,8 @@ test_golden_nccl_timeout (void)
   g_assert_cmpint (event->ran_ms, ==, 600041);
   g_assert_cmpint (event->iteration, ==, 1200);
   g_assert_cmpuint (analysis->record->events[PLANNER_LOG_EVENT_NCCL_TIMEOUT]->len, ==, 8);
-  g_assert_cmpstr (finding->title, ==, "NCCL timeout: _REDUCE_SCATTER_BASE (sequence number 48712) ran 600 s past its "
-                   "600 s limit on 8 ranks, after iteration 1200");
+  g_assert_cmpstr (finding->title, ==, "NCCL timeout: _REDUCE_SCATTER_BASE (sequence number 48712) ran for 600.041 "
+                   "s, past its 600 s limit, on 8 ranks, after iteration 1200");
   assert_cites (finding, 993, "iteration     1200/");
   assert_cites (finding, 994, "[rank0]:[E1130 11:24:31.418000000 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog");
   assert_cites (finding, 1002, "last completed NCCL work: 48711");

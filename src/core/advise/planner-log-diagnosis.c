@@ -475,12 +475,14 @@ diagnose_nccl (PlannerLogDiagnosis *diagnosis,
   finding->rank = event->rank;
   finding->stage = planner_log_rank_stage (report, event->rank, gpus_per_node);
   finding->iteration = event->iteration;
+  /* How long it ran in all, against the limit: "ran 600 s past its 600 s
+   * limit" read a run of 600.012 s as twice the limit. */
   /* Translators: the first %s is a collective's name (or “a collective”), the last says when (“after iteration 12”) */
   finding->title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                 "NCCL timeout: %s (sequence number %" PRId64 ") ran %.0f s past its "
-                                                 "%.0f s limit on %u rank, %s",
-                                                 "NCCL timeout: %s (sequence number %" PRId64 ") ran %.0f s past its "
-                                                 "%.0f s limit on %u ranks, %s", events->len),
+                                                 "NCCL timeout: %s (sequence number %" PRId64 ") ran for %.3f s, past "
+                                                 "its %.0f s limit, on %u rank, %s",
+                                                 "NCCL timeout: %s (sequence number %" PRId64 ") ran for %.3f s, past "
+                                                 "its %.0f s limit, on %u ranks, %s", events->len),
                                     event->collective != NULL ? event->collective : _("a collective"), event->sequence,
                                     event->ran_ms / 1000.0, event->timeout_ms / 1000.0, events->len,
                                     when_text (event, when, sizeof when));

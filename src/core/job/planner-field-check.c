@@ -108,7 +108,7 @@ check_sbatch_value (Check      *check,
     {
       if (!g_ascii_isalnum (*p) && strchr (allowed, *p) == NULL)
         {
-          ERROR (property, _("%s is “%s”: use only letters, digits and “%s”"), key_of (property), value, allowed);
+          ERROR (property, _("%s is “%s”: use only ASCII letters (a–z, A–Z), digits and “%s”"), key_of (property), value, allowed);
           return;
         }
     }
