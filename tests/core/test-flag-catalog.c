@@ -317,6 +317,10 @@ test_release_spellings (void)
   g_assert_cmpstr (planner_flag_catalog_first_release_of ("--use-megatron-fsdp"), ==, "0.14.0");
   g_assert_cmpstr (planner_flag_catalog_first_release_of ("--moe-flex-dispatcher-backend"), ==, "0.16.1");
   g_assert_null (planner_flag_catalog_first_release_of ("--no-such-flag"));
+  /* The writer finds an older release's spelling too. */
+  g_assert_cmpstr (planner_flag_catalog_lookup_any ("--use-custom-fsdp")->dest, ==, "use_custom_fsdp");
+  g_assert_true (planner_flag_catalog_lookup_any ("--bf16") == planner_flag_catalog_lookup ("--bf16"));
+  g_assert_null (planner_flag_catalog_lookup_any ("--no-such-flag"));
 
   /* fsdp_dtensor is a checkpoint format from 0.14 on. */
   info = planner_flag_catalog_lookup_in ("0.13.1", "--ckpt-format");

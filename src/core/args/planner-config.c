@@ -156,7 +156,9 @@ read_memory_savers (PlannerConfig     *c,
 
   if (planner_args_get_bool (args, "use_torch_fsdp2", FALSE))
     c->fsdp = PLANNER_FSDP_TORCH;
-  else if (planner_args_get_bool (args, "use_megatron_fsdp", FALSE))
+  /* use_custom_fsdp: its name before 0.14. */
+  else if (planner_args_get_bool (args, "use_megatron_fsdp", FALSE) ||
+           planner_args_get_bool (args, "use_custom_fsdp", FALSE))
     c->fsdp = PLANNER_FSDP_MEGATRON;
   text = planner_args_get_string (args, "data_parallel_sharding_strategy", "optim_grads_params");
   if (string_equal (text, "no_shard"))
@@ -526,7 +528,8 @@ read_optimizer_and_precision (PlannerConfig     *c,
   text = planner_args_get_string (args, "optimizer", "adam");
   c->use_distributed_optimizer =
     planner_args_get_bool (args, "use_distributed_optimizer", FALSE) ||
-    (planner_args_get_bool (args, "use_megatron_fsdp", FALSE) &&
+    ((planner_args_get_bool (args, "use_megatron_fsdp", FALSE) ||
+      planner_args_get_bool (args, "use_custom_fsdp", FALSE)) &&
      planner_args_get_int (args, "megatron_fsdp_version", 1) != 2);
   if (text != NULL && !string_equal (text, "adam") && !string_equal (text, "sgd"))
     {

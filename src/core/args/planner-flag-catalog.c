@@ -253,6 +253,16 @@ planner_flag_catalog_lookup_removed_in (const char *release,
   return g_hash_table_lookup (get_catalog_in (release)->removed_by_flag, flag);
 }
 
+const PlannerFlagInfo *
+planner_flag_catalog_lookup_any (const char *flag)
+{
+  const PlannerFlagInfo *info = planner_flag_catalog_lookup (flag);
+
+  for (guint i = planner_megatron_get_n_releases (); info == NULL && i > 0; i--)
+    info = planner_flag_catalog_lookup_in (_planner_flag_releases[i - 1].version, flag);
+  return info;
+}
+
 const char *
 planner_flag_catalog_first_release_of (const char *flag)
 {

@@ -76,6 +76,9 @@ const PlannerRemovedFlag *planner_flag_catalog_lookup_removed_in (const char    
                                                                 const char            *flag);
 const char               *planner_flag_catalog_suggest_in      (const char            *release,
                                                                 const char            *unknown_flag);
+/* @flag in the default release's catalogue, else in the newest release
+ * that parses it: for writing an older release's spelling. */
+const PlannerFlagInfo    *planner_flag_catalog_lookup_any      (const char            *flag);
 /* The oldest release that parses @flag, or NULL when none does. */
 const char               *planner_flag_catalog_first_release_of (const char           *flag);
 

@@ -616,7 +616,8 @@ planner_args_append_words (const PlannerArgs *args,
   if (flag == NULL)
     return;
   g_ptr_array_add (words, g_strdup (flag));
-  info = planner_flag_catalog_lookup (flag);
+  /* An older release's spelling (--use-custom-fsdp) is not in 0.20.0's. */
+  info = planner_flag_catalog_lookup_any (flag);
   /* A switch says its value by the spelling (--x, --no-x, --disable-x). */
   if (info != NULL && !planner_flag_info_takes_value (info))
     return;

@@ -53,6 +53,15 @@ planner_script_args_for_release (PlannerArgs *args,
       rename_switch (args, "use_megatron_fsdp", "use_custom_fsdp", "--use-custom-fsdp");
       if (fsdp && g_strcmp0 (planner_args_get_string (args, "ckpt_format", NULL), "fsdp_dtensor") == 0)
         planner_args_unset (args, "ckpt_format");
+      /* The custom FSDP shards gradients only without gradient
+       * accumulation fusion (validate_args of 0.12 and 0.13). */
+      if (fsdp)
+        {
+          const char *sharding = planner_args_get_string (args, "data_parallel_sharding_strategy", "no_shard");
+
+          if (g_strcmp0 (sharding, "optim_grads_params") == 0 || g_strcmp0 (sharding, "optim_grads") == 0)
+            planner_args_set_bool (args, "gradient_accumulation_fusion", "--no-gradient-accumulation-fusion", FALSE);
+        }
     }
   if (!planner_release_at_least (release, "0.16.1") &&
       g_strcmp0 (planner_args_get_string (args, "moe_token_dispatcher_type", NULL), "flex") == 0)
