@@ -80,6 +80,92 @@ print_json (const PlannerRecommendation *r)
   planner_cli_print_json (root);
 }
 
+/* An exit status where a gboolean is wanted: the message is printed. */
+static gboolean
+usage_false (int status)
+{
+  return status == PLANNER_EXIT_OK;
+}
+
+/* What the person fixes besides the batch: precision and its FP8 recipe,
+ * the micro-batch and the recompute policy.  FALSE after printing why. */
+static gboolean
+read_policies (PlannerRecommendRequest *request,
+               const char              *precision,
+               const char              *recipe,
+               const char              *micro_text,
+               const char              *recompute)
+{
+  guint64 value = 0;
+
+  if (precision != NULL)
+    {
+      request->fp8_recipe = NULL;
+      if (g_str_equal (precision, "bf16"))
+        request->precision = PLANNER_TRAIN_PRECISION_BF16;
+      else if (g_str_equal (precision, "fp8"))
+        request->precision = PLANNER_TRAIN_PRECISION_FP8;
+      else
+        return usage_false (planner_cli_usage_error (COMMAND, _("--precision: “%s” is not one of bf16, fp8"), precision));
+    }
+  if (recipe != NULL)
+    {
+      if (request->precision != PLANNER_TRAIN_PRECISION_FP8)
+        return usage_false (planner_cli_usage_error (COMMAND, _("--fp8-recipe: only with --precision fp8")));
+      request->fp8_recipe = recipe;
+    }
+  if (micro_text != NULL)
+    {
+      if (!planner_cli_parse_count (COMMAND, "--micro-batch-size", micro_text, 4096, &value))
+        return FALSE;
+      request->micro_batch_size = (guint32) value;
+    }
+  if (recompute != NULL)
+    {
+      if (g_str_equal (recompute, "any"))
+        request->recompute = PLANNER_RECOMPUTE_POLICY_ANY;
+      else if (g_str_equal (recompute, "none"))
+        request->recompute = PLANNER_RECOMPUTE_POLICY_NONE;
+      else if (g_str_equal (recompute, "selective"))
+        request->recompute = PLANNER_RECOMPUTE_POLICY_SELECTIVE;
+      else if (g_str_equal (recompute, "full"))
+        request->recompute = PLANNER_RECOMPUTE_POLICY_FULL;
+      else
+        return usage_false (planner_cli_usage_error (COMMAND, _("--recompute: “%s” is not one of any, none, selective, full"),
+                                        recompute));
+    }
+  return TRUE;
+}
+
+/* The recommendation in the format asked for; its exit status. */
+static int
+print_recommendation (PlannerRecommendation *r,
+                      const char            *format)
+{
+  if (format != NULL && g_str_equal (format, "json"))
+    print_json (r);
+  else if (format != NULL && g_str_equal (format, "shell"))
+    {
+      if (r->fits)
+        g_print ("%s", r->shell);
+      else
+        {
+          g_autofree char *comment = g_strdup (r->nothing_fits);
+
+          /* Still valid shell: the explanation as comments, no variables. */
+          g_strdelimit (comment, "\n", ' ');
+          g_print ("# %s\n", comment);
+        }
+    }
+  else
+    {
+      g_autofree char *text = planner_recommendation_to_text (r);
+
+      g_print ("%s", text);
+    }
+  return r->fits ? PLANNER_EXIT_OK : PLANNER_EXIT_JOB_ERRORS;
+}
+
 int
 planner_cli_recommend (int    argc,
                        char **argv)
@@ -260,42 +346,8 @@ planner_cli_recommend (int    argc,
   if (global_text != NULL && tokens_text != NULL)
     return planner_cli_usage_error (COMMAND, _("give the global batch once: --global-batch-size (sequences) or "
                                                "--global-batch-tokens (tokens)"));
-  if (precision != NULL)
-    {
-      request.fp8_recipe = NULL;
-      if (g_str_equal (precision, "bf16"))
-        request.precision = PLANNER_TRAIN_PRECISION_BF16;
-      else if (g_str_equal (precision, "fp8"))
-        request.precision = PLANNER_TRAIN_PRECISION_FP8;
-      else
-        return planner_cli_usage_error (COMMAND, _("--precision: “%s” is not one of bf16, fp8"), precision);
-    }
-  if (recipe != NULL)
-    {
-      if (request.precision != PLANNER_TRAIN_PRECISION_FP8)
-        return planner_cli_usage_error (COMMAND, _("--fp8-recipe: only with --precision fp8"));
-      request.fp8_recipe = recipe;
-    }
-  if (micro_text != NULL)
-    {
-      if (!planner_cli_parse_count (COMMAND, "--micro-batch-size", micro_text, 4096, &value))
-        return PLANNER_EXIT_USAGE;
-      request.micro_batch_size = (guint32) value;
-    }
-  if (recompute != NULL)
-    {
-      if (g_str_equal (recompute, "any"))
-        request.recompute = PLANNER_RECOMPUTE_POLICY_ANY;
-      else if (g_str_equal (recompute, "none"))
-        request.recompute = PLANNER_RECOMPUTE_POLICY_NONE;
-      else if (g_str_equal (recompute, "selective"))
-        request.recompute = PLANNER_RECOMPUTE_POLICY_SELECTIVE;
-      else if (g_str_equal (recompute, "full"))
-        request.recompute = PLANNER_RECOMPUTE_POLICY_FULL;
-      else
-        return planner_cli_usage_error (COMMAND, _("--recompute: “%s” is not one of any, none, selective, full"),
-                                        recompute);
-    }
+  if (!read_policies (&request, precision, recipe, micro_text, recompute))
+    return PLANNER_EXIT_USAGE;
   if (pin_text != NULL && !parse_pins (pin_text, request.num_gpus, &request.pins))
     return PLANNER_EXIT_USAGE;
   if (format != NULL && !g_str_equal (format, "text") && !g_str_equal (format, "shell") &&
@@ -313,26 +365,5 @@ planner_cli_recommend (int    argc,
       return planner_cli_usage_error (COMMAND, "%s", error->message);
     }
 
-  if (format != NULL && g_str_equal (format, "json"))
-    print_json (r);
-  else if (format != NULL && g_str_equal (format, "shell"))
-    {
-      if (r->fits)
-        g_print ("%s", r->shell);
-      else
-        {
-          g_autofree char *comment = g_strdup (r->nothing_fits);
-
-          /* Still valid shell: the explanation as comments, no variables. */
-          g_strdelimit (comment, "\n", ' ');
-          g_print ("# %s\n", comment);
-        }
-    }
-  else
-    {
-      g_autofree char *text = planner_recommendation_to_text (r);
-
-      g_print ("%s", text);
-    }
-  return r->fits ? PLANNER_EXIT_OK : PLANNER_EXIT_JOB_ERRORS;
+  return print_recommendation (r, format);
 }

@@ -16,6 +16,7 @@
 
 #include "planner-analyze.h"
 #include "planner-field.h"
+#include "planner-draft-env.h"
 #include "planner-flops.h"
 #include "planner-job-args.h"
 #include "planner-script-common.h"
@@ -513,7 +514,7 @@ planner_analyze_job (PlannerJob *job)
    * with that environment, so a clean job has no warning about it.  An
    * unknown GPU says nothing about its connections. */
   if (planner_gpu_lookup (options.gpu_id) != NULL)
-    env = planner_script_draft_env (args, planner_gpu_lookup (options.gpu_id), options.megatron_version);
+    env = planner_draft_env (args, planner_gpu_lookup (options.gpu_id), options.megatron_version);
 
   report = planner_analyze_args (args, env, &options, &error);
   if (report == NULL)

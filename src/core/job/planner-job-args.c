@@ -356,31 +356,14 @@ planner_job_parse_extra_args (PlannerJob  *job,
     }
   return g_steal_pointer (&extra);
 }
-
-static PlannerArgs *
-job_fields_to_args (PlannerJob *job,
-                    gboolean    extra_data)
+/* The degrees and how ranks are laid out. */
+static void
+parallel_to_args (PlannerJob  *job,
+                  PlannerArgs *args)
 {
-  PlannerArgs *args = planner_args_new ();
-  const char *precision = planner_job_get_string (job, "precision");
-  const char *recompute = planner_job_get_string (job, "recompute");
-  const char *data_path = planner_job_get_string (job, "data-path");
   guint tp = planner_job_get_uint (job, "tp");
   guint etp = planner_job_get_uint (job, "etp");
   guint vpp = planner_job_get_uint (job, "vpp");
-  guint train_iters = planner_job_get_uint (job, "train-iters");
-  guint warmup = planner_job_get_uint (job, "lr-warmup-iters");
-  double init_std = planner_job_get_double (job, "init-method-std");
-  gboolean distributed_optimizer = planner_job_get_bool (job, "distributed-optimizer");
-  gboolean overlap_grad = planner_job_get_bool (job, "overlap-grad-reduce");
-  const char *fsdp = planner_job_get_string (job, "fsdp");
-  double offload = planner_job_get_double (job, "optimizer-offload-fraction");
-  guint offload_layers = planner_job_get_uint (job, "activation-offload-layers");
-
-  /* A custom architecture is the job's own: its dimensions are job
-   * arguments (a catalog model's come from the catalog). */
-  if (planner_job_get_model_kind (job) == PLANNER_JOB_MODEL_CUSTOM)
-    planner_job_model_to_args (job, args);
 
   set_uint (args, "tensor_model_parallel_size", "--tensor-model-parallel-size", tp);
   set_uint (args, "pipeline_model_parallel_size", "--pipeline-model-parallel-size",
@@ -401,6 +384,14 @@ job_fields_to_args (PlannerJob *job,
    * the checks say so rather than dropping the user's choice. */
   if (planner_job_get_bool (job, "tp-comm-overlap"))
     planner_args_set_bool (args, "tp_comm_overlap", "--tp-comm-overlap", TRUE);
+}
+
+/* Sequence, batch and how long to train (iterations or samples). */
+static void
+schedule_to_args (PlannerJob  *job,
+                  PlannerArgs *args)
+{
+  guint train_iters = planner_job_get_uint (job, "train-iters");
 
   set_uint (args, "seq_length", "--seq-length", planner_job_get_uint (job, "seq-length"));
   /* With rotary positions a catalogue model's --max-position-embeddings is
@@ -421,6 +412,14 @@ job_fields_to_args (PlannerJob *job,
     set_uint (args, "lr_decay_samples", "--lr-decay-samples", planner_job_get_uint (job, "lr-decay-samples"));
   if (planner_job_get_uint (job, "lr-warmup-samples") > 0)
     set_uint (args, "lr_warmup_samples", "--lr-warmup-samples", planner_job_get_uint (job, "lr-warmup-samples"));
+}
+
+/* Precision and the attention kernel. */
+static void
+precision_to_args (PlannerJob  *job,
+                   PlannerArgs *args)
+{
+  const char *precision = planner_job_get_string (job, "precision");
 
   if (g_str_equal (precision, "bf16"))
     planner_args_set_bool (args, "bf16", "--bf16", TRUE);
@@ -440,6 +439,15 @@ job_fields_to_args (PlannerJob *job,
     }
   set_path (args, "attention_backend", "--attention-backend",
             planner_job_get_string (job, "attention-backend"));
+}
+
+/* What is recomputed or offloaded instead of kept. */
+static void
+recompute_to_args (PlannerJob  *job,
+                   PlannerArgs *args)
+{
+  const char *recompute = planner_job_get_string (job, "recompute");
+  guint offload_layers = planner_job_get_uint (job, "activation-offload-layers");
 
   if (g_str_equal (recompute, "selective"))
     {
@@ -464,6 +472,17 @@ job_fields_to_args (PlannerJob *job,
     }
   if (offload_layers > 0)
     set_uint (args, "cpu_offloading_num_layers", "--cpu-offloading-num-layers", offload_layers);
+}
+
+/* How weights, gradients and optimizer state are sharded. */
+static void
+optimizer_to_args (PlannerJob  *job,
+                   PlannerArgs *args)
+{
+  gboolean distributed_optimizer = planner_job_get_bool (job, "distributed-optimizer");
+  gboolean overlap_grad = planner_job_get_bool (job, "overlap-grad-reduce");
+  const char *fsdp = planner_job_get_string (job, "fsdp");
+  double offload = planner_job_get_double (job, "optimizer-offload-fraction");
 
   if (g_str_equal (fsdp, "megatron"))
     {
@@ -503,6 +522,15 @@ job_fields_to_args (PlannerJob *job,
       planner_args_set_bool (args, "optimizer_cpu_offload", "--optimizer-cpu-offload", TRUE);
       set_double (args, "optimizer_offload_fraction", "--optimizer-offload-fraction", offload);
     }
+}
+
+/* The learning-rate schedule and regularisation. */
+static void
+learning_rate_to_args (PlannerJob  *job,
+                       PlannerArgs *args)
+{
+  guint warmup = planner_job_get_uint (job, "lr-warmup-iters");
+  double init_std = planner_job_get_double (job, "init-method-std");
 
   set_double (args, "lr", "--lr", planner_job_get_double (job, "lr"));
   set_double (args, "min_lr", "--min-lr", planner_job_get_double (job, "min-lr"));
@@ -519,7 +547,13 @@ job_fields_to_args (PlannerJob *job,
   set_double (args, "clip_grad", "--clip-grad", planner_job_get_double (job, "clip-grad"));
   if (init_std > 0)
     set_double (args, "init_method_std", "--init-method-std", init_std);
+}
 
+/* The experts' router and dispatcher. */
+static void
+moe_to_args (PlannerJob  *job,
+             PlannerArgs *args)
+{
   if (planner_job_model_is_moe (job))
     {
       g_autofree char *coeff = planner_format_double (planner_job_get_double (job, "moe-aux-loss-coeff"));
@@ -535,6 +569,15 @@ job_fields_to_args (PlannerJob *job,
       if (planner_job_get_bool (job, "overlap-moe-comm"))
         planner_args_set_bool (args, "overlap_moe_expert_parallel_comm", "--overlap-moe-expert-parallel-comm", TRUE);
     }
+}
+
+/* Data, tokenizer, checkpoints and logging. */
+static void
+data_to_args (PlannerJob  *job,
+              PlannerArgs *args,
+              gboolean     extra_data)
+{
+  const char *data_path = planner_job_get_string (job, "data-path");
 
   if (planner_job_get_bool (job, "mock-data"))
     planner_args_set_bool (args, "mock_data", "--mock-data", TRUE);
@@ -561,7 +604,28 @@ job_fields_to_args (PlannerJob *job,
   set_uint (args, "eval_interval", "--eval-interval", planner_job_get_uint (job, "eval-interval"));
   set_uint (args, "eval_iters", "--eval-iters", planner_job_get_uint (job, "eval-iters"));
   set_path (args, "tensorboard_dir", "--tensorboard-dir", planner_job_get_string (job, "tensorboard-dir"));
+}
 
+
+static PlannerArgs *
+job_fields_to_args (PlannerJob *job,
+                    gboolean    extra_data)
+{
+  PlannerArgs *args = planner_args_new ();
+
+  /* A custom architecture is the job's own: its dimensions are job
+   * arguments (a catalog model's come from the catalog). */
+  if (planner_job_get_model_kind (job) == PLANNER_JOB_MODEL_CUSTOM)
+    planner_job_model_to_args (job, args);
+
+  parallel_to_args (job, args);
+  schedule_to_args (job, args);
+  precision_to_args (job, args);
+  recompute_to_args (job, args);
+  optimizer_to_args (job, args);
+  learning_rate_to_args (job, args);
+  moe_to_args (job, args);
+  data_to_args (job, args, extra_data);
   return args;
 }
 

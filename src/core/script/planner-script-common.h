@@ -33,15 +33,4 @@ typedef enum
 
 GQuark planner_script_error_quark (void);
 
-/* The variables the planner's torchrun and SLURM drafts export for a launch
- * of @args on @gpu (a PlannerGpu *): CUDA_DEVICE_MAX_CONNECTIONS=1 where
- * Megatron requires it, PyTorch's expandable segments where Megatron allows
- * them.  The analysis of a job reads the same table, so it knows the
- * environment its own draft sets.  With @gpu NULL nothing is known of its
- * connections: callers then pass no environment to the analysis.  Keys
- * and values are static strings. */
-GHashTable *planner_script_draft_env (const PlannerArgs *args,
-                                      const PlannerGpu  *gpu,
-                                      const char        *release);
-
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "planner-script.h"
+#include "planner-draft-env.h"
 
 #include <errno.h>
 #include <string.h>
@@ -713,7 +714,7 @@ render (PlannerJob             *job,
     return NULL;
 
   /* The same table the analysis of the job reads (planner_analyze_job). */
-  env = planner_script_draft_env (args, gpu, release);
+  env = planner_draft_env (args, gpu, release);
   max_connections = g_hash_table_contains (env, "CUDA_DEVICE_MAX_CONNECTIONS");
   expandable_segments = g_hash_table_contains (env, "PYTORCH_CUDA_ALLOC_CONF");
 
