@@ -16,6 +16,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 #include <gio/gio.h>
 #include <math.h>
@@ -165,8 +167,8 @@ read_uint (Ctx        *c,
     return fail (c, key, _("is not a whole number: give the model's value"));
   if (value < (double) min || value > (double) max)
     {
-      g_autofree char *message = g_strdup_printf (_("is %.0f, which no model has: give a number from %" G_GUINT64_FORMAT
-                                                    " to %" G_GUINT64_FORMAT), value, min, max);
+      g_autofree char *message = g_strdup_printf (_("is %.0f, which no model has: give a number from %" PRIu64
+                                                    " to %" PRIu64), value, min, max);
       return fail (c, key, message);
     }
   *out = (guint64) value;
@@ -664,7 +666,7 @@ map_windows (Ctx     *c,
           for (guint64 i = 0; i < layers; i++)
             windowed[i] = (i + 1) % every != 0;
           if (!given)
-            note (c, _("layer_types is not given: every %" G_GUINT64_FORMAT "th layer attends in full, the "
+            note (c, _("layer_types is not given: every %" PRIu64 "th layer attends in full, the "
                        "others in the window, as the family does"), every);
         }
     }
@@ -930,7 +932,7 @@ map_config (Ctx *c)
             return fail (c, "head_dim", _("is missing and hidden_size is not a multiple of num_attention_heads: "
                                           "give the head width"));
           head_dim = hidden / heads;
-          note (c, _("head_dim is not given: hidden_size / num_attention_heads = %" G_GUINT64_FORMAT), head_dim);
+          note (c, _("head_dim is not given: hidden_size / num_attention_heads = %" PRIu64), head_dim);
         }
       put_uint (c, "kv_channels", "--kv-channels", head_dim, head_dim_given ? "head_dim" : "hidden_size");
     }
@@ -1027,10 +1029,10 @@ map_config (Ctx *c)
     guint64 padded = (vocab + 127) / 128 * 128;
 
     if (padded != vocab)
-      note (c, _("vocab_size %" G_GUINT64_FORMAT ": Megatron pads the vocabulary to a multiple of 128 × TP "
-                 "(%" G_GUINT64_FORMAT " at TP 1); the extra rows are never a token"), vocab, padded);
+      note (c, _("vocab_size %" PRIu64 ": Megatron pads the vocabulary to a multiple of 128 × TP "
+                 "(%" PRIu64 " at TP 1); the extra rows are never a token"), vocab, padded);
     else
-      note (c, _("vocab_size %" G_GUINT64_FORMAT ": Megatron pads the vocabulary to a multiple of 128 × TP, "
+      note (c, _("vocab_size %" PRIu64 ": Megatron pads the vocabulary to a multiple of 128 × TP, "
                  "which it is at TP 1"), vocab);
   }
 

@@ -370,11 +370,11 @@ record_to_args (const PlannerLogRecord *record,
   if (unread != NULL && record->arguments_cut)
     g_ptr_array_add (unread, record->arguments_line != NULL &&
                              record->arguments_line->number != record->arguments_cut_line
-                             ? g_strdup_printf (_("The log's last argument block (line %" G_GUINT64_FORMAT ") is cut: "
+                             ? g_strdup_printf (_("The log's last argument block (line %" PRIu64 ") is cut: "
                                                   "the run died while printing it, so the last complete block "
-                                                  "(line %" G_GUINT64_FORMAT ") was used."),
+                                                  "(line %" PRIu64 ") was used."),
                                                 record->arguments_cut_line, record->arguments_line->number)
-                             : g_strdup_printf (_("The log's argument block (line %" G_GUINT64_FORMAT ") is cut: the "
+                             : g_strdup_printf (_("The log's argument block (line %" PRIu64 ") is cut: the "
                                                   "run died while printing it, so arguments it did not reach keep "
                                                   "the job's defaults; check the log."),
                                                 record->arguments_cut_line));
