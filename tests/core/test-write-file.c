@@ -236,6 +236,12 @@ test_races (Fixture       *f,
   _planner_write_file_set_before_commit (replace_with_fifo, NULL);
   g_assert_false (planner_write_file (f->path, "ours\n", 5, 0644, PLANNER_WRITE_REPLACE, &error));
   g_assert_error (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_NOT_REGULAR);
+  /* One statement of what happened: it was a file when checked, so not
+   * "is not a regular file; never replaced, even on request" (red team,
+   * round 3 #13). */
+  g_assert_nonnull (strstr (error->message, "became a named pipe (fifo) while this file was being written; "
+                                            "nothing was written there"));
+  g_assert_null (strstr (error->message, "on request"));
   g_clear_error (&error);
   g_assert_cmpint (g_lstat (f->path, &st), ==, 0);
   g_assert_true (S_ISFIFO (st.st_mode));

@@ -83,6 +83,19 @@ set_not_regular (GError     **error,
                path, kind_of (mode));
 }
 
+/* The entry was a file or a link when checked and became @mode's kind
+ * before the rename: the rename was undone, so nothing reached it. */
+static void
+set_became (GError     **error,
+            const char  *path,
+            mode_t       mode)
+{
+  g_set_error (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_NOT_REGULAR,
+               _("%s became %s while this file was being written; nothing was written there, and it was left as "
+                 "it is"),
+               path, kind_of (mode));
+}
+
 static void
 set_exists (GError     **error,
             const char  *path,
@@ -330,7 +343,7 @@ set_commit_error (GError     **error,
                   mode_t       found)
 {
   if (result == -2)
-    set_not_regular (error, path, found);
+    set_became (error, path, found);
   else if (saved_errno == EEXIST)
     set_exists (error, path, TRUE);
   else
