@@ -47,6 +47,11 @@ int  planner_cli_draw        (int    argc,
  * while SIGPIPE is ignored) makes the exit status 2, with a message naming
  * @command.  main() calls this first; no command checks its own writes. */
 void planner_cli_init_output (const char *command);
+/* Reads the command's arguments for --json or --format json, after which
+ * planner_cli_usage_error() also prints {"error": {"message", "exit_status"}}
+ * on standard output. */
+void planner_cli_init_json_errors (int    argc,
+                                   char **argv);
 
 /* Prints "launch-planner-cli COMMAND: message" to stderr and returns
  * PLANNER_EXIT_USAGE, so a command can `return planner_cli_usage_error (…)`. */

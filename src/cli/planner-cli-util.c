@@ -23,6 +23,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <json-glib/json-glib.h>
+
 #include <glib/gi18n.h>
 
 #include "planner-escape.h"
@@ -145,6 +147,46 @@ planner_cli_init_output (const char *command)
   atexit (check_output_at_exit);
 }
 
+/* Set when the command was asked for JSON (--json, --format json): its
+ * errors are then also a JSON object on standard output, for a program
+ * that reads only that. */
+static gboolean json_errors;
+
+void
+planner_cli_init_json_errors (int    argc,
+                              char **argv)
+{
+  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
+    if (g_str_equal (argv[i], "--json") || g_str_equal (argv[i], "--format=json") ||
+        (g_str_equal (argv[i], "--format") && i + 1 < argc && g_str_equal (argv[i + 1], "json")))
+      json_errors = TRUE;
+}
+
+static void
+print_json_error (const char *message,
+                  int         exit_status)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "error");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "message");
+  json_builder_add_string_value (builder, message);
+  json_builder_set_member_name (builder, "exit_status");
+  json_builder_add_int_value (builder, exit_status);
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+}
+
 int
 planner_cli_usage_error (const char *command,
                          const char *format,
@@ -158,6 +200,8 @@ planner_cli_usage_error (const char *command,
   va_end (args);
 
   g_printerr ("launch-planner-cli %s: %s\n", command, message);
+  if (json_errors)
+    print_json_error (message, PLANNER_EXIT_USAGE);
   return PLANNER_EXIT_USAGE;
 }
 

@@ -90,7 +90,10 @@ main (int   argc,
 
   command = find_command (argv[1]);
   if (command != NULL)
-    return command->run (argc - 1, argv + 1);
+    {
+      planner_cli_init_json_errors (argc - 1, argv + 1);
+      return command->run (argc - 1, argv + 1);
+    }
 
   g_printerr (_("launch-planner-cli: unknown command “%s”\n"), argv[1]);
   print_usage (stderr);

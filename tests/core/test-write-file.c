@@ -7,14 +7,20 @@
  * The one writer every file goes through (issue 14 #5–#8).
  */
 
+/* O_TMPFILE. */
+#define _GNU_SOURCE
+
 #include "config.h"
 
 #include "planner-write-file.h"
 #include "planner-write-file-private.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -31,6 +37,8 @@ fixture_set_up (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
 
+  /* data: TRUE tests the named temporary file O_TMPFILE falls back to. */
+  _planner_write_file_set_no_tmpfile (GPOINTER_TO_INT (data));
   f->dir = g_dir_make_tmp ("planner-write-XXXXXX", &error);
   g_assert_no_error (error);
   f->path = g_build_filename (f->dir, "out.json", NULL);
@@ -44,6 +52,7 @@ fixture_tear_down (Fixture       *f,
   const char *name;
 
   _planner_write_file_set_before_commit (NULL, NULL);
+  _planner_write_file_set_no_tmpfile (FALSE);
   while ((name = g_dir_read_name (dir)) != NULL)
     {
       g_autofree char *path = g_build_filename (f->dir, name, NULL);
@@ -227,6 +236,12 @@ test_races (Fixture       *f,
   _planner_write_file_set_before_commit (replace_with_fifo, NULL);
   g_assert_false (planner_write_file (f->path, "ours\n", 5, 0644, PLANNER_WRITE_REPLACE, &error));
   g_assert_error (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_NOT_REGULAR);
+  /* One statement of what happened: it was a file when checked, so not
+   * "is not a regular file; never replaced, even on request" (red team,
+   * round 3 #13). */
+  g_assert_nonnull (strstr (error->message, "became a named pipe (fifo) while this file was being written; "
+                                            "nothing was written there"));
+  g_assert_null (strstr (error->message, "on request"));
   g_clear_error (&error);
   g_assert_cmpint (g_lstat (f->path, &st), ==, 0);
   g_assert_true (S_ISFIFO (st.st_mode));
@@ -361,6 +376,60 @@ test_long_names (Fixture       *f,
     }
 }
 
+static void
+kill_self (const char *path,
+           gpointer    data)
+{
+  kill (getpid (), SIGKILL);
+}
+
+/* Writes @f->path in a child killed by SIGKILL just before the commit. */
+static void
+write_killed (Fixture           *f,
+              PlannerWriteFlags  flags)
+{
+  int status = 0;
+  pid_t pid = fork ();
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      _planner_write_file_set_before_commit (kill_self, NULL);
+      planner_write_file (f->path, "killed\n", 7, 0644, flags, NULL);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFSIGNALED (status));
+  g_assert_cmpint (WTERMSIG (status), ==, SIGKILL);
+}
+
+/* kill -9 during a save leaves no ".NAME.XXXXXX" beside the target: the
+ * file is written unnamed (O_TMPFILE) and named only when complete (red
+ * team, round 3 #13). */
+static void
+test_killed (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *text = NULL;
+  int fd = open (f->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+
+  if (fd < 0)
+    {
+      g_test_skip ("no O_TMPFILE on this file system: the named temporary file is used");
+      return;
+    }
+  close (fd);
+
+  write_killed (f, PLANNER_WRITE_NONE);
+  assert_only (f, NULL);
+
+  g_assert_true (g_file_set_contents (f->path, "mine\n", -1, NULL));
+  write_killed (f, PLANNER_WRITE_REPLACE);
+  text = read_all (f->path);
+  g_assert_cmpstr (text, ==, "mine\n");
+  assert_only (f, "out.json");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -368,7 +437,10 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
 #define ADD(path, func) \
-  g_test_add ("/planner/write-file/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  g_test_add ("/planner/write-file/" path, Fixture, GINT_TO_POINTER (FALSE), fixture_set_up, func, \
+              fixture_tear_down); \
+  g_test_add ("/planner/write-file/named/" path, Fixture, GINT_TO_POINTER (TRUE), fixture_set_up, func, \
+              fixture_tear_down)
   ADD ("new-file", test_new_file);
   ADD ("existing-file", test_existing_file);
   ADD ("not-regular", test_not_regular);
@@ -379,6 +451,8 @@ main (int   argc,
   ADD ("async", test_async);
   ADD ("long-names", test_long_names);
 #undef ADD
+  g_test_add ("/planner/write-file/killed", Fixture, GINT_TO_POINTER (FALSE), fixture_set_up, test_killed,
+              fixture_tear_down);
 
   return g_test_run ();
 }

@@ -20,4 +20,8 @@ typedef void (*PlannerWriteHook) (const char *path,
 void _planner_write_file_set_before_commit (PlannerWriteHook hook,
                                             gpointer         data);
 
+/* For tests: TRUE writes through a named temporary file even where
+ * O_TMPFILE works, to test the fallback. */
+void _planner_write_file_set_no_tmpfile (gboolean named);
+
 G_END_DECLS

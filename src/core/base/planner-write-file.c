@@ -12,7 +12,7 @@
  */
 
 #define G_LOG_DOMAIN "planner-write-file"
-/* renameat2 and its flags. */
+/* renameat2, O_TMPFILE and their flags. */
 #define _GNU_SOURCE
 
 #include "config.h"
@@ -40,6 +40,14 @@ G_DEFINE_QUARK (planner-write-file-error-quark, planner_write_error)
  * racing program would act. */
 static PlannerWriteHook before_commit;
 static gpointer before_commit_data;
+/* Tests only: the named temporary file even where O_TMPFILE works. */
+static gboolean no_tmpfile;
+
+void
+_planner_write_file_set_no_tmpfile (gboolean named)
+{
+  no_tmpfile = named;
+}
 
 void
 _planner_write_file_set_before_commit (PlannerWriteHook hook,
@@ -72,6 +80,19 @@ set_not_regular (GError     **error,
 {
   g_set_error (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_NOT_REGULAR,
                _("%s is %s, not a regular file; it is never replaced, not even on request: choose a file name"),
+               path, kind_of (mode));
+}
+
+/* The entry was a file or a link when checked and became @mode's kind
+ * before the rename: the rename was undone, so nothing reached it. */
+static void
+set_became (GError     **error,
+            const char  *path,
+            mode_t       mode)
+{
+  g_set_error (error, PLANNER_WRITE_ERROR, PLANNER_WRITE_ERROR_NOT_REGULAR,
+               _("%s became %s while this file was being written; nothing was written there, and it was left as "
+                 "it is"),
                path, kind_of (mode));
 }
 
@@ -277,38 +298,156 @@ sync_folder (const char *folder)
     }
 }
 
-gboolean
-planner_write_file (const char         *path,
-                    const char         *data,
-                    gsize               length,
-                    guint               mode,
-                    PlannerWriteFlags   flags,
-                    GError            **error)
+/* A name beside @path for the named temporary file: ".NAME.XXXXXX", the
+ * name cut to TMP_BASE_MAX bytes so that names near the file system's 255
+ * bytes still get one (the bytes are any bytes). */
+static char *
+tmp_template (const char *folder,
+              const char *base)
 {
-  g_autofree char *folder = NULL;
-  g_autofree char *base = NULL;
+  return g_strdup_printf ("%s/.%.*s.XXXXXX", folder, (int) MIN (strlen (base), (gsize) TMP_BASE_MAX), base);
+}
+
+/* Links the unnamed file @fd to a fresh unique name beside @path (link
+ * never replaces, so a taken name is tried again).  Returns the name, or
+ * NULL with errno. */
+static char *
+link_unique (int         fd,
+             const char *proc_path,
+             const char *folder,
+             const char *base)
+{
+  static const char letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+  for (guint attempt = 0; attempt < 100; attempt++)
+    {
+      g_autofree char *name = tmp_template (folder, base);
+      char *x = name + strlen (name) - 6;
+
+      for (guint i = 0; i < 6; i++)
+        x[i] = letters[g_random_int_range (0, sizeof letters - 1)];
+      if (linkat (AT_FDCWD, proc_path, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0)
+        return g_steal_pointer (&name);
+      if (errno != EEXIST)
+        return NULL;
+    }
+  errno = EEXIST;
+  return NULL;
+}
+
+static void
+set_commit_error (GError     **error,
+                  const char  *path,
+                  int          result,
+                  int          saved_errno,
+                  mode_t       found)
+{
+  if (result == -2)
+    set_became (error, path, found);
+  else if (saved_errno == EEXIST)
+    set_exists (error, path, TRUE);
+  else
+    set_io (error, path, saved_errno);
+}
+
+/* The file written into an unnamed inode (O_TMPFILE), given a name only
+ * when it is complete, so a writer killed at any moment leaves nothing
+ * behind: a new file is linked straight to @path (link never replaces);
+ * a replacement is linked to a unique name and renamed over @path at once.
+ * Returns -1 when this file system has no O_TMPFILE (or /proc is not
+ * mounted), for the caller to use a named temporary file; else TRUE or
+ * FALSE with @error set. */
+static int
+write_unnamed (const char         *path,
+               const char         *folder,
+               const char         *base,
+               const char         *data,
+               gsize               length,
+               guint               mode,
+               gboolean            exists,
+               GError            **error)
+{
+#ifdef O_TMPFILE
+  g_autofree char *proc_path = NULL;
   g_autofree char *tmp = NULL;
-  gboolean exists;
   mode_t found = 0;
   int fd;
   int result;
 
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (data != NULL || length == 0, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  if (no_tmpfile || access ("/proc/self/fd", X_OK) != 0)
+    return -1;
+  /* open() applies the umask to @mode. */
+  fd = open (folder, O_TMPFILE | O_WRONLY | O_CLOEXEC, (mode_t) mode);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
 
-  if (*path == '\0')
-    return planner_write_check (path, flags, error);
-  if (!check_target (path, flags, &exists, error))
-    return FALSE;
+      /* EISDIR: a kernel without O_TMPFILE; EOPNOTSUPP, EINVAL: a file
+       * system without it. */
+      if (saved_errno == EOPNOTSUPP || saved_errno == EISDIR || saved_errno == EINVAL)
+        return -1;
+      set_io (error, path, saved_errno);
+      return FALSE;
+    }
+  if (!write_all (fd, data, length) || fsync (fd) != 0)
+    {
+      int saved_errno = errno;
 
-  /* The temporary file sits beside the target, so the rename stays on
-   * one file system; O_EXCL inside g_mkstemp_full never follows a link. */
-  folder = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  /* ".NAME.XXXXXX" is 8 bytes longer than NAME: a name near the file
-   * system's 255 bytes gets a shorter one (the bytes are any bytes). */
-  tmp = g_strdup_printf ("%s/.%.*s.XXXXXX", folder, (int) MIN (strlen (base), (gsize) TMP_BASE_MAX), base);
+      close (fd);
+      set_io (error, path, saved_errno);
+      return FALSE;
+    }
+
+  if (before_commit != NULL)
+    before_commit (path, before_commit_data);
+  /* As open(2) documents: linkat through /proc with AT_SYMLINK_FOLLOW,
+   * which needs no privilege (AT_EMPTY_PATH does). */
+  proc_path = g_strdup_printf ("/proc/self/fd/%d", fd);
+  if (!exists)
+    {
+      result = linkat (AT_FDCWD, proc_path, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+    }
+  else
+    {
+      tmp = link_unique (fd, proc_path, folder, base);
+      result = tmp != NULL ? commit_replace (tmp, path, &found) : -1;
+    }
+  if (result != 0)
+    {
+      int saved_errno = errno;
+
+      close (fd);
+      if (tmp != NULL)
+        g_unlink (tmp);
+      set_commit_error (error, path, result, saved_errno, found);
+      return FALSE;
+    }
+  /* fsync has reported any error of the write; close after it cannot lose
+   * data on the local file systems that have O_TMPFILE. */
+  close (fd);
+  return TRUE;
+#else
+  return -1;
+#endif
+}
+
+/* The portable way: a named temporary file, renamed into place. */
+static gboolean
+write_named (const char         *path,
+             const char         *folder,
+             const char         *base,
+             const char         *data,
+             gsize               length,
+             guint               mode,
+             gboolean            exists,
+             GError            **error)
+{
+  g_autofree char *tmp = tmp_template (folder, base);
+  mode_t found = 0;
+  int fd;
+  int result;
+
+  /* O_EXCL inside g_mkstemp_full never follows a link. */
   fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, (int) mode);
   if (fd < 0)
     {
@@ -342,14 +481,43 @@ planner_write_file (const char         *path,
       int saved_errno = errno;
 
       g_unlink (tmp);
-      if (result == -2)
-        set_not_regular (error, path, found);
-      else if (saved_errno == EEXIST)
-        set_exists (error, path, TRUE);
-      else
-        set_io (error, path, saved_errno);
+      set_commit_error (error, path, result, saved_errno, found);
       return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+planner_write_file (const char         *path,
+                    const char         *data,
+                    gsize               length,
+                    guint               mode,
+                    PlannerWriteFlags   flags,
+                    GError            **error)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *base = NULL;
+  gboolean exists;
+  int written;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (*path == '\0')
+    return planner_write_check (path, flags, error);
+  if (!check_target (path, flags, &exists, error))
+    return FALSE;
+
+  /* The new file is made in the target's folder, so the rename or link
+   * stays on one file system. */
+  folder = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  written = write_unnamed (path, folder, base, data, length, mode, exists, error);
+  if (written < 0)
+    written = write_named (path, folder, base, data, length, mode, exists, error);
+  if (!written)
+    return FALSE;
   sync_folder (folder);
   return TRUE;
 }

@@ -38,8 +38,10 @@ gboolean planner_write_check       (const char         *path,
                                     PlannerWriteFlags   flags,
                                     GError            **error);
 
-/* Writes @length bytes atomically: a temporary file in the same folder,
- * fsync, then a rename that cannot clobber a file created meanwhile
+/* Writes @length bytes atomically: an unnamed file (O_TMPFILE) in the
+ * same folder, so that a writer killed midway leaves nothing, or a named
+ * temporary file where the file system has no O_TMPFILE; fsync; then a
+ * link or rename that cannot clobber a file created meanwhile
  * (renameat2 RENAME_NOREPLACE, else link + unlink) or, with
  * PLANNER_WRITE_REPLACE, that swaps the old entry out and puts it back if
  * it turned into something that is not a file.  @mode is the new file's

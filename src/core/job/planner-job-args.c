@@ -136,7 +136,7 @@ check_extra_syntax (const char  *text,
           else if (c == '#' && word_start)
             why = _("a comment, which would drop the rest of the line");
           else if (c == '~' && word_start)
-            why = _("“~”, which the launch script would not expand; give the path from the root (/…)");
+            why = _("which the launch script would not expand; give the path from the root (/…)");
           else if (c == '*' || c == '?' || c == '[' || c == '{' || c == '}')
             why = _("a pattern the shell would expand; put the value in quotes if the character is meant");
           word_start = c == ' ' || c == '\t';
