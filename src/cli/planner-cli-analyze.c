@@ -17,6 +17,7 @@
 #include "planner-cli-private.h"
 #include "planner-hf-config.h"
 #include "planner-import.h"
+#include "planner-log.h"
 #include "planner-report-json.h"
 
 #define COMMAND "analyze"
@@ -25,8 +26,26 @@
 /* Larger than any real vocabulary by far; keeps every product finite. */
 #define MAX_VOCAB ((guint64) 1 << 32)
 
+/* A JSON object: the start of a job file, never of a script or a log. */
+static gboolean
+looks_like_json_object (const char *contents,
+                        gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    {
+      if (!g_ascii_isspace (contents[i]))
+        return contents[i] == '{';
+    }
+  return FALSE;
+}
+
+/* FILE is read once and sniffed by what it holds, as the window opens
+ * files: a job file is analyzed as a job, a launch script or command line
+ * is imported, and a training log is named with the command that reads
+ * it.  Sets *@job or returns the import; NULL with @error otherwise. */
 static PlannerImport *
 import_file (const char  *path,
+             PlannerJob **job,
              GError     **error)
 {
   g_autofree char *contents = NULL;
@@ -34,6 +53,21 @@ import_file (const char  *path,
 
   if (!planner_cli_read_file (path, PLANNER_IMPORT_MAX_BYTES, _("launch script"), &contents, &length, error))
     return NULL;
+  if (looks_like_json_object (contents, length))
+    {
+      *job = planner_cli_load_job_from_data (path, contents, length, error);
+      return NULL;
+    }
+  if (planner_log_looks_like_log (contents, MIN (length, PLANNER_LOG_SNIFF_BYTES)))
+    {
+      const char *name = g_str_equal (path, "-") ? _("standard input") : path;
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   /* Translators: %s is a file name; keep the command in English */
+                   _("%s is a training log, not a launch script; read it with "
+                     "“launch-planner-cli troubleshoot --log FILE”"), name);
+      return NULL;
+    }
   return planner_import_script_for (planner_cli_release_for (NULL), contents, length, error);
 }
 
@@ -182,6 +216,7 @@ planner_cli_analyze (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(PlannerImport) import = NULL;
   g_autoptr(PlannerReport) report = NULL;
+  g_autoptr(PlannerJob) job = NULL;
   g_autofree char *world_text = NULL;
   g_autofree char *vocab_text = NULL;
   g_autofree char *gpu_id = NULL;
@@ -209,8 +244,8 @@ planner_cli_analyze (int    argc,
 
   context = g_option_context_new ("( FILE | - | -- COMMAND-LINE… )");
   g_option_context_set_summary (context,
-                                N_("Check Megatron-Core 0.20.0 arguments, a torchrun/srun line or a whole script, "
-                                   "and report the layout, diagnostics, FLOPs and memory.  FILE “-” reads standard input.\n"
+                                N_("Check Megatron-Core 0.20.0 arguments, a torchrun/srun line, a whole script or a job file "
+                                   "(told by its content), and report the layout, diagnostics, FLOPs and memory.  FILE “-” reads standard input.\n"
                                    "Exit status: 0 no errors, 1 the job has errors, 2 bad invocation or unreadable input."));
   if (!planner_cli_parse_options (COMMAND, context, entries, &args))
     return PLANNER_EXIT_USAGE;
@@ -255,19 +290,32 @@ planner_cli_analyze (int    argc,
         import = planner_import_argv_for (planner_cli_release_for (NULL), (const char * const *) rest, &error);
       }
     else if (n == 1)
-      import = import_file (rest[0], &error);
+      import = import_file (rest[0], &job, &error);
     else if (n == 0)
       return planner_cli_usage_error (COMMAND, _("give a script FILE, or “--” followed by the command line"));
     else
       return planner_cli_usage_error (COMMAND, _("give one script FILE, or put the command line after “--”"));
   }
 
-  if (import == NULL)
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+  if (job != NULL)
+    {
+      /* A job names its own GPU, model and world; options that would
+       * fill them in for a script would be silently ignored. */
+      if (world_text != NULL || vocab_text != NULL || gpu_id != NULL || model_id != NULL || hf_path != NULL)
+        return planner_cli_usage_error (COMMAND, _("a job file sets the world size, vocabulary, GPU and model itself: "
+                                                   "drop --world-size, --vocab-size, --gpu, --model and --hf-config, "
+                                                   "or change them in the job"));
+      report = planner_analyze_job (job);
+    }
+  else
+    {
+      if (import == NULL)
+        return planner_cli_usage_error (COMMAND, "%s", error->message);
 
-  report = planner_analyze_import (import, &options, &error);
-  if (report == NULL)
-    return planner_cli_usage_error (COMMAND, "%s", error->message);
+      report = planner_analyze_import (import, &options, &error);
+      if (report == NULL)
+        return planner_cli_usage_error (COMMAND, "%s", error->message);
+    }
 
   if (json)
     print_json (report);

@@ -119,6 +119,11 @@ gboolean    planner_cli_read_file  (const char  *path,
  * message names the file. */
 PlannerJob *planner_cli_load_job   (const char  *path,
                                     GError     **error);
+/* The same for a file already read (@path names it in messages). */
+PlannerJob *planner_cli_load_job_from_data (const char  *path,
+                                            const char  *contents,
+                                            gsize        length,
+                                            GError     **error);
 
 /* Whether --output FILE may be written (with --force: replaced), by the
  * app's one rule (planner_write_check); prints why not.  Returns an exit

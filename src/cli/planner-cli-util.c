@@ -566,13 +566,23 @@ PlannerJob *
 planner_cli_load_job (const char  *path,
                       GError     **error)
 {
-  g_autoptr(PlannerJob) job = planner_job_new ();
   g_autofree char *contents = NULL;
   gsize length = 0;
 
   /* A job file is a few kilobytes; anything near a mebibyte is not one. */
   if (!planner_cli_read_file (path, PLANNER_CLI_MAX_JOB_BYTES, _("job file"), &contents, &length, error))
     return NULL;
+  return planner_cli_load_job_from_data (path, contents, length, error);
+}
+
+PlannerJob *
+planner_cli_load_job_from_data (const char  *path,
+                                const char  *contents,
+                                gsize        length,
+                                GError     **error)
+{
+  g_autoptr(PlannerJob) job = planner_job_new ();
+
   if (!planner_job_load_from_data (job, contents, (gssize) length, error))
     {
       g_prefix_error (error, "%s: ", g_str_equal (path, "-") ? _("standard input") : path);

@@ -25,7 +25,7 @@ typedef struct
 
 static const PlannerCliCommand commands[] = {
   { "ranks",   planner_cli_ranks,   N_("Show Megatron's rank-to-group mapping for a layout") },
-  { "analyze", planner_cli_analyze, N_("Check Megatron arguments, a launch line or a script") },
+  { "analyze", planner_cli_analyze, N_("Check Megatron arguments, a launch line, a script or a job file") },
   { "recommend", planner_cli_recommend, N_("Recommend a parallelism layout for a model and a cluster (a draft to approve)") },
   { "optimize", planner_cli_optimize, N_("Plan flag changes that raise throughput for a job (a draft to approve)") },
   { "troubleshoot", planner_cli_troubleshoot, N_("Rank likely causes of a symptom and the flag changes that fix them") },

@@ -314,6 +314,15 @@ test_script_paths_refused (void)
     g_object_set (job, "tokenizer-type", "GPT2BPETokenizer", "vocab-file", "/tok/vocab.json", NULL);
     assert_refused (job, PLANNER_SCRIPT_ERROR_FIELD, "data.merge_file is empty");
   }
+  /* Megatron would download both files, so analysis only warns; a draft
+   * still needs the user's paths (no invented paths). */
+  {
+    g_autoptr(PlannerJob) job = good_job ();
+
+    g_object_set (job, "tokenizer-type", "GPT2BPETokenizer", "vocab-file", "", "merge-file", "", NULL);
+    assert_refused (job, PLANNER_SCRIPT_ERROR_FIELD, "data.vocab_file is empty");
+    assert_refused (job, PLANNER_SCRIPT_ERROR_FIELD, "data.merge_file is empty");
+  }
   {
     g_autoptr(PlannerJob) job = good_job ();
     g_autoptr(GError) error = NULL;

@@ -322,6 +322,7 @@ static const Case cases[] = {
   { "pipeline.uneven-positive", PLANNER_SEVERITY_ERROR, 8, "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=0 decoder_last_pipeline_num_layers=4", "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=4 decoder_last_pipeline_num_layers=4", "--decoder-first-pipeline-num-layers", NULL, 0 },
   { "pipeline.uneven-middle", PLANNER_SEVERITY_ERROR, 8, "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=4 decoder_last_pipeline_num_layers=5", "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=5 decoder_last_pipeline_num_layers=5", "leaves 15 layers", NULL, 0 },
   { "pipeline.uneven-middle", PLANNER_SEVERITY_ERROR, 8, "pipeline_model_parallel_size=2 decoder_first_pipeline_num_layers=10 decoder_last_pipeline_num_layers=10", "pipeline_model_parallel_size=2 decoder_first_pipeline_num_layers=12 decoder_last_pipeline_num_layers=12", "for 0 middle stages", NULL, 0 },
+  { "pipeline.uneven-layer-count", PLANNER_SEVERITY_WARNING, 8, "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=16 decoder_last_pipeline_num_layers=14", "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=8 decoder_last_pipeline_num_layers=6", "do not add up to 24", NULL, 0 },
   { "pipeline.uneven-vpp", PLANNER_SEVERITY_ERROR, 8, "pipeline_model_parallel_size=4 num_virtual_stages_per_pipeline_rank=2 decoder_first_pipeline_num_layers=3 decoder_last_pipeline_num_layers=3", "pipeline_model_parallel_size=4 num_virtual_stages_per_pipeline_rank=2 decoder_first_pipeline_num_layers=4 decoder_last_pipeline_num_layers=4", "divisible by 2", NULL, 0 },
   { "pipeline.interleave-microbatches", PLANNER_SEVERITY_ERROR, 8, "pipeline_model_parallel_size=4 num_virtual_stages_per_pipeline_rank=2 global_batch_size=6", "pipeline_model_parallel_size=4 num_virtual_stages_per_pipeline_rank=2 global_batch_size=8", "A global batch of 8", NULL, 0 },
   { "pipeline.interleave-microbatches", PLANNER_SEVERITY_ERROR, 8, "pipeline_model_parallel_size=4 num_virtual_stages_per_pipeline_rank=2 global_batch_size=12", "pipeline_model_parallel_size=4 num_virtual_stages_per_pipeline_rank=2 global_batch_size=16", "this job has 6", NULL, 0 },
@@ -443,8 +444,9 @@ static const Case cases[] = {
   { "data.no-source", PLANNER_SEVERITY_WARNING, 8, "!mock_data", "", "--data-path", NULL, 0 },
   { "data.path-and-args-path", PLANNER_SEVERITY_ERROR, 8, "!mock_data data_path=/d/a split=1,0,0 data_args_path=/d/args", "!mock_data data_path=/d/a split=1,0,0", "--data-args-path", NULL, 0 },
   { "data.per-split-and-args-path", PLANNER_SEVERITY_ERROR, 8, "!mock_data train_data_path=/d/t per_split_data_args_path=/d/p", "!mock_data train_data_path=/d/t", "--per-split-data-args-path", NULL, 0 },
-  { "tokenizer.gpt2-files", PLANNER_SEVERITY_ERROR, 8, "tokenizer_type=GPT2BPETokenizer vocab_file=/t/vocab.json", "tokenizer_type=GPT2BPETokenizer vocab_file=/t/vocab.json merge_file=/t/merges.txt", "--merge-file", NULL, 0 },
-  { "tokenizer.gpt2-files", PLANNER_SEVERITY_ERROR, 8, "!tokenizer_type", "!tokenizer_type vocab_file=/t/vocab.json merge_file=/t/merges.txt", "internet", NULL, 0 },
+  { "tokenizer.gpt2-files", PLANNER_SEVERITY_WARNING, 8, "tokenizer_type=GPT2BPETokenizer vocab_file=/t/vocab.json", "tokenizer_type=GPT2BPETokenizer vocab_file=/t/vocab.json merge_file=/t/merges.txt", "--merge-file", NULL, 0 },
+  { "tokenizer.gpt2-files", PLANNER_SEVERITY_WARNING, 8, "!tokenizer_type", "!tokenizer_type vocab_file=/t/vocab.json merge_file=/t/merges.txt", "internet", NULL, 0 },
+  { "tokenizer.gpt2-files", PLANNER_SEVERITY_WARNING, 8, "tokenizer_type=GPT2BPETokenizer", "tokenizer_type=GPT2BPETokenizer vocab_file=/t/vocab.json merge_file=/t/merges.txt", "downloads the GPT-2 vocab and merges files at start-up", NULL, 0 },
   { "tokenizer.default-gpt2", PLANNER_SEVERITY_INFO, 8, "!tokenizer_type vocab_file=/v merge_file=/m", "", "GPT2BPETokenizer", NULL, 0 },
   { "tokenizer.bert-vocab", PLANNER_SEVERITY_ERROR, 8, "tokenizer_type=BertWordPieceLowerCase", "tokenizer_type=BertWordPieceLowerCase vocab_file=/t/vocab.txt", "--vocab-file", NULL, 0 },
   { "tokenizer.null-needs-vocab-size", PLANNER_SEVERITY_ERROR, 8, "!vocab_size", "", "--vocab-size", NULL, 0 },
@@ -498,6 +500,59 @@ test_case (gconstpointer data)
 
   assert_has (bad, c->code, c->severity, c->expect);
   assert_lacks (good, c->code);
+}
+
+/* Megatron 0.20's verdict on uneven first/last stages, from the
+ * acceptance harness (tests/megatron/megatron-check.py --release 0.20.0)
+ * with 32 layers.  Its start-up accepts counts that add up to more than
+ * --num-layers when Python's modulo lets the negative middle divide: the
+ * planner warns there instead of refusing. */
+typedef struct
+{
+  const char *spec;
+  guint64     world;
+  gboolean    accepted;
+} UnevenVerdict;
+
+static void
+test_uneven_matches_megatron (void)
+{
+  static const UnevenVerdict verdicts[] = {
+    { "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=6 decoder_last_pipeline_num_layers=6", 8, TRUE },
+    { "pipeline_model_parallel_size=2 decoder_first_pipeline_num_layers=10 decoder_last_pipeline_num_layers=10", 8, FALSE },
+    { "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=20 decoder_last_pipeline_num_layers=20", 8, TRUE },
+    { "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=20 decoder_last_pipeline_num_layers=18", 8, TRUE },
+    { "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=16 decoder_last_pipeline_num_layers=16", 8, FALSE },
+    { "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=20 decoder_last_pipeline_num_layers=19", 8, FALSE },
+    { "pipeline_model_parallel_size=2 decoder_first_pipeline_num_layers=20 decoder_last_pipeline_num_layers=20", 8, FALSE },
+    { "pipeline_model_parallel_size=2 decoder_first_pipeline_num_layers=40", 8, TRUE },
+    { "pipeline_model_parallel_size=4 decoder_first_pipeline_num_layers=7", 8, FALSE },
+    { "decoder_first_pipeline_num_layers=32", 8, TRUE },
+    { "decoder_first_pipeline_num_layers=30", 8, FALSE },
+    { "decoder_first_pipeline_num_layers=10 decoder_last_pipeline_num_layers=10", 8, TRUE },
+    { "decoder_first_pipeline_num_layers=16 decoder_last_pipeline_num_layers=16", 8, FALSE },
+    { "pipeline_model_parallel_size=4 num_virtual_stages_per_pipeline_rank=2 "
+      "decoder_first_pipeline_num_layers=20 decoder_last_pipeline_num_layers=18", 8, FALSE },
+    { "pipeline_model_parallel_size=4 num_virtual_stages_per_pipeline_rank=2 "
+      "decoder_first_pipeline_num_layers=20 decoder_last_pipeline_num_layers=16", 8, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (verdicts); i++)
+    {
+      g_autofree char *spec = g_strconcat ("num_layers=32 ", verdicts[i].spec, NULL);
+      g_autoptr(GPtrArray) diagnostics = run (spec, verdicts[i].world, NULL, 0);
+      guint errors = planner_diagnostics_count (diagnostics, PLANNER_SEVERITY_ERROR);
+
+      g_test_message ("%s", spec);
+      if (verdicts[i].accepted)
+        {
+          if (errors != 0)
+            dump (diagnostics);
+          g_assert_cmpuint (errors, ==, 0);
+        }
+      else
+        g_assert_cmpuint (errors, >, 0);
+    }
 }
 
 static void
@@ -1003,6 +1058,7 @@ main (int   argc,
       g_test_add_data_func (path, &cases[i], test_case);
     }
   g_test_add_func ("/planner/validate/base-clean", test_base_clean);
+  g_test_add_func ("/planner/validate/uneven-matches-megatron", test_uneven_matches_megatron);
   g_test_add_func ("/planner/validate/world-unknown", test_world_unknown);
   g_test_add_func ("/planner/validate/resolve-layout", test_resolve_layout);
   g_test_add_func ("/planner/validate/layout-string", test_layout_string);

@@ -322,10 +322,15 @@ planner_check_tokenizer (PlannerCheck *c)
 
   if (g_str_equal (type, "GPT2BPETokenizer")
       && (!has_value (c->args, "vocab_file") || !has_value (c->args, "merge_file")))
-    ADD (ERROR, "tokenizer.gpt2-files", FLAGS (flag, F ("vocab_file"), F ("merge_file")),
+    /* Megatron 0.20 accepts this and fetches the files when it builds the
+     * tokenizer (megatron/core/tokenizers/text/libraries/
+     * megatron_hf_tokenizer.py at d98e8a64dd), so it is no error here; the
+     * planner's own drafts still need the user's paths (the job's field
+     * check refuses them). */
+    ADD (WARNING, "tokenizer.gpt2-files", FLAGS (flag, F ("vocab_file"), F ("merge_file")),
          _("Give --vocab-file and --merge-file with the paths of your GPT-2 vocab.json and merges.txt."),
-         _("GPT2BPETokenizer without %s and %s would download them from the internet at start-up; "
-           "the planner needs the paths of local files."), F ("vocab_file"), F ("merge_file"));
+         _("GPT2BPETokenizer without %s and %s: Megatron downloads the GPT-2 vocab and merges files at start-up, "
+           "which the Flatpak and clusters without internet access cannot do."), F ("vocab_file"), F ("merge_file"));
   else if (g_str_has_prefix (type, "BertWordPiece") && !has_value (c->args, "vocab_file"))
     ADD (ERROR, "tokenizer.bert-vocab", FLAGS (flag, F ("vocab_file")),
          _("Give --vocab-file with the path of your WordPiece vocabulary."),

@@ -264,6 +264,28 @@ planner_check_env (PlannerCheck *c)
 }
 
 /* How the layers split over the stages: a layout string, uneven first and last stages, or an even split. */
+
+/* Layer counts above this are refused elsewhere or absurd; it keeps the
+ * signed arithmetic below far from overflow. */
+#define MAX_STAGE_LAYERS ((gint64) 1 << 40)
+
+/* Python's % and //, which round towards minus infinity (@b != 0). */
+static gint64
+py_mod (gint64 a,
+        gint64 b)
+{
+  gint64 r = a % b;
+
+  return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;
+}
+
+static gint64
+py_div (gint64 a,
+        gint64 b)
+{
+  return (a - py_mod (a, b)) / b;
+}
+
 static void
 check_pipeline_split (PlannerCheck *c)
 {
@@ -339,29 +361,44 @@ check_pipeline_split (PlannerCheck *c)
 
       if (c->num_layers != 0)
         {
-          /* first and last are positive gint64 here, so their sum fits. */
-          guint64 used = (guint64) first + (guint64) last;
-          guint64 n_ends = (first_given ? 1 : 0) + (last_given ? 1 : 0);
-          guint64 stages_left = pp >= n_ends ? pp - n_ends : 0;
-          guint64 layers_left = used <= c->num_layers ? c->num_layers - used : 0;
+          /* TransformerConfig.__post_init__ at d98e8a64dd, in Python's
+           * integers: the middle layer count may go negative and the
+           * middle stage count is -1 with PP 1 and both ends given, and
+           * Python's % and // round towards minus infinity.  Counts past
+           * MAX_STAGE_LAYERS are nonsense anyway; they only get the warning. */
+          gint64 n_ends = (first_given ? 1 : 0) + (last_given ? 1 : 0);
+          gint64 stages_left = (gint64) pp - n_ends;
+          gboolean huge = first > MAX_STAGE_LAYERS || last > MAX_STAGE_LAYERS || c->num_layers > MAX_STAGE_LAYERS;
+          gint64 layers_left = huge ? 0 : (gint64) c->num_layers - first - last;
 
-          if (pp < n_ends || used > c->num_layers
-              || (stages_left == 0) != (layers_left == 0)
-              || (stages_left > 0 && layers_left % stages_left != 0))
+          if (!huge && ((stages_left != 0) != (layers_left != 0)
+                        || (stages_left != 0 && py_mod (layers_left, stages_left) != 0)))
             ADD (ERROR, "pipeline.uneven-middle",
                  FLAGS (first_given ? first_flag : last_flag, F ("num_layers"), F ("pipeline_model_parallel_size")),
                  _("Choose first/last counts so the remaining layers split evenly over the middle stages."),
                  _("%" PRIu64 " layers minus the first (%" PRId64 ") and last (%" PRId64
                    ") stages leaves %s%" PRIu64 " layers for %" PRIu64 " middle stages: they must "
                    "split evenly, and there must be layers exactly when there are middle stages."),
-                 c->num_layers, first, last, used > c->num_layers ? "-" : "",
-                 used > c->num_layers ? used - c->num_layers : layers_left, stages_left);
-          else if (vpp > 1 && stages_left > 0 && (layers_left / stages_left) % vpp != 0)
+                 c->num_layers, first, last, layers_left < 0 ? "-" : "",
+                 (guint64) ABS (layers_left), (guint64) MAX (stages_left, 0));
+          else if (!huge && vpp > 1 && stages_left > 0 && py_mod (py_div (layers_left, stages_left), (gint64) vpp) != 0)
             ADD (ERROR, "pipeline.uneven-vpp",
                  FLAGS (F ("num_virtual_stages_per_pipeline_rank"), F ("num_layers")),
                  _("Make the middle stages' layer count a multiple of the virtual pipeline size."),
                  _("Each middle stage holds %" PRIu64 " layers, which is not divisible by the %"
-                   PRIu64 " virtual stages per rank."), layers_left / stages_left, vpp);
+                   PRIu64 " virtual stages per rank."), (guint64) ABS (py_div (layers_left, stages_left)), vpp);
+          else if (huge || layers_left < 0 || stages_left < 0)
+            /* Megatron starts, but builds the first and last counts and a
+             * negative share for each middle stage: not --num-layers. */
+            ADD (WARNING, "pipeline.uneven-layer-count",
+                 FLAGS (first_given ? first_flag : last_flag, F ("num_layers"), F ("pipeline_model_parallel_size")),
+                 _("Make the first and last stage layer counts add up to no more than the number of layers, "
+                   "with PP above the number of stages given, and the rest splitting evenly over the middle stages."),
+                 /* Translators: the numbers are layer counts and the pipeline size */
+                 _("The first (%" PRId64 ") and last (%" PRId64 ") stage layer counts do not fit %" PRIu64
+                   " layers over PP %" PRIu64 ". Megatron 0.20 accepts this at start-up, but the layers it "
+                   "builds per stage do not add up to %" PRIu64 ": the model is not the one the arguments describe."),
+                 first, last, c->num_layers, pp, c->num_layers);
         }
     }
   else if (!layout_string && !per_stage && layers != 0 && layers % pp != 0)
