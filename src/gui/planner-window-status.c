@@ -57,6 +57,8 @@ _planner_window_update_problem_bar (PlannerWindow *self)
   guint n_warnings = planner_problems_count (self->problems, PLANNER_SEVERITY_WARNING);
   const PlannerProblem *first = self->problems->len > 0 ? g_ptr_array_index (self->problems, 0) : NULL;
   g_autofree char *menu_label = NULL;
+  g_autofree char *errors = NULL;
+  g_autofree char *warnings = NULL;
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->problem_list))) != NULL)
@@ -94,8 +96,10 @@ _planner_window_update_problem_bar (PlannerWindow *self)
                                   first->message, -1);
   self->first_problem_key = g_strdup (first->key != NULL ? first->key : first->page);
   gtk_widget_set_sensitive (GTK_WIDGET (self->problem_button), self->first_problem_key != NULL);
-  /* Translators: the button that lists every problem. */
-  menu_label = g_strdup_printf (_("%u Errors, %u Warnings"), n_errors, n_warnings);
+  errors = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Error", "%u Errors", n_errors), n_errors);
+  warnings = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Warning", "%u Warnings", n_warnings), n_warnings);
+  /* Translators: the button that lists every problem: "2 Errors, 1 Warning". */
+  menu_label = g_strdup_printf (_("%s, %s"), errors, warnings);
   gtk_menu_button_set_label (self->problems_menu_button, menu_label);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->problems_menu_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   menu_label, -1);

@@ -846,8 +846,8 @@ def invalid_blocks_approve():
             app.page(2)
             app.set_text(spin(app, "Nodes"), typed)
             wait_for("the Cluster page marked", lambda: app.find(pyatspi.ROLE_LIST_ITEM, "Cluster, has errors"))
-            wait_for("an error counted", lambda: app.find(pyatspi.ROLE_TOGGLE_BUTTON, "1 Errors", contains=True) or
-                     app.find(pyatspi.ROLE_PUSH_BUTTON, "1 Errors", contains=True))
+            wait_for("an error counted", lambda: app.find(pyatspi.ROLE_TOGGLE_BUTTON, "1 Error", contains=True) or
+                     app.find(pyatspi.ROLE_PUSH_BUTTON, "1 Error", contains=True))
             wait_for("the layout unknown", lambda: app.find(pyatspi.ROLE_LABEL, "Layout unknown", contains=True))
             wait_for("Approve to turn off", lambda: not sensitive(button))
             assert "NNODES=8" not in script_text(app), "the draft keeps the old value"
