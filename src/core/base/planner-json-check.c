@@ -130,8 +130,15 @@ read_hex4 (Scanner *s,
     {
       int digit = hex_value (s->p[i]);
 
+      /* Name the byte, never quote the input: four raw bytes may cut a
+       * UTF-8 character in two (fuzz-hf-config found it). */
       if (digit < 0)
-        return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX, _("“\\u%.4s” needs four hexadecimal digits"), s->p);
+        {
+          g_autofree char *what = describe_byte (s->p[i]);
+
+          return fail (s, PLANNER_JSON_CHECK_ERROR_SYNTAX,
+                       _("“\\u” needs four hexadecimal digits, and %s is not one"), what);
+        }
       value = value * 16 + (guint) digit;
     }
   s->p += 4;
