@@ -80,21 +80,16 @@ print_json (const PlannerRecommendation *r)
   planner_cli_print_json (root);
 }
 
-/* An exit status where a gboolean is wanted: the message is printed. */
-static gboolean
-usage_false (int status)
-{
-  return status == PLANNER_EXIT_OK;
-}
-
 /* What the person fixes besides the batch: precision and its FP8 recipe,
- * the micro-batch and the recompute policy.  FALSE after printing why. */
-static gboolean
+ * the micro-batch, the recompute policy and the pinned degrees: PLANNER_EXIT_OK, or the usage
+ * error's status after printing why. */
+static int
 read_policies (PlannerRecommendRequest *request,
                const char              *precision,
                const char              *recipe,
                const char              *micro_text,
-               const char              *recompute)
+               const char              *recompute,
+               const char              *pin_text)
 {
   guint64 value = 0;
 
@@ -106,18 +101,18 @@ read_policies (PlannerRecommendRequest *request,
       else if (g_str_equal (precision, "fp8"))
         request->precision = PLANNER_TRAIN_PRECISION_FP8;
       else
-        return usage_false (planner_cli_usage_error (COMMAND, _("--precision: “%s” is not one of bf16, fp8"), precision));
+        return planner_cli_usage_error (COMMAND, _("--precision: “%s” is not one of bf16, fp8"), precision);
     }
   if (recipe != NULL)
     {
       if (request->precision != PLANNER_TRAIN_PRECISION_FP8)
-        return usage_false (planner_cli_usage_error (COMMAND, _("--fp8-recipe: only with --precision fp8")));
+        return planner_cli_usage_error (COMMAND, _("--fp8-recipe: only with --precision fp8"));
       request->fp8_recipe = recipe;
     }
   if (micro_text != NULL)
     {
       if (!planner_cli_parse_count (COMMAND, "--micro-batch-size", micro_text, 4096, &value))
-        return FALSE;
+        return PLANNER_EXIT_USAGE;
       request->micro_batch_size = (guint32) value;
     }
   if (recompute != NULL)
@@ -131,10 +126,12 @@ read_policies (PlannerRecommendRequest *request,
       else if (g_str_equal (recompute, "full"))
         request->recompute = PLANNER_RECOMPUTE_POLICY_FULL;
       else
-        return usage_false (planner_cli_usage_error (COMMAND, _("--recompute: “%s” is not one of any, none, selective, full"),
-                                        recompute));
+        return planner_cli_usage_error (COMMAND, _("--recompute: “%s” is not one of any, none, selective, full"),
+                                        recompute);
     }
-  return TRUE;
+  if (pin_text != NULL && !parse_pins (pin_text, request->num_gpus, &request->pins))
+    return PLANNER_EXIT_USAGE;
+  return PLANNER_EXIT_OK;
 }
 
 /* The recommendation in the format asked for; its exit status. */
@@ -197,6 +194,7 @@ planner_cli_recommend (int    argc,
   g_autoptr(GPtrArray) given = g_ptr_array_new ();
   PlannerRecommendRequest request = { 0 };
   guint64 value = 0;
+  int status;
   const GOptionEntry entries[] = {
     { "gpus", 0, 0, G_OPTION_ARG_STRING, &gpus_text, N_("Number of GPUs"), "N" },
     { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, N_("GPU type from the catalog"), "TYPE" },
@@ -346,10 +344,9 @@ planner_cli_recommend (int    argc,
   if (global_text != NULL && tokens_text != NULL)
     return planner_cli_usage_error (COMMAND, _("give the global batch once: --global-batch-size (sequences) or "
                                                "--global-batch-tokens (tokens)"));
-  if (!read_policies (&request, precision, recipe, micro_text, recompute))
-    return PLANNER_EXIT_USAGE;
-  if (pin_text != NULL && !parse_pins (pin_text, request.num_gpus, &request.pins))
-    return PLANNER_EXIT_USAGE;
+  status = read_policies (&request, precision, recipe, micro_text, recompute, pin_text);
+  if (status != PLANNER_EXIT_OK)
+    return status;
   if (format != NULL && !g_str_equal (format, "text") && !g_str_equal (format, "shell") &&
       !g_str_equal (format, "json"))
     return planner_cli_usage_error (COMMAND, _("--format: “%s” is not one of shell, json, text"), format);
