@@ -350,6 +350,22 @@ test_unknown_key (void)
   g_assert_nonnull (notes[0]);
 }
 
+/* The config's keys are never interned: an interned string stays for the
+ * life of the process, so every config read would grow it (found by
+ * fuzz-hf-config as memory unreachable at exit, GLib's old quark tables). */
+static void
+test_keys_not_interned (void)
+{
+  const char *text = LLAMA_HEAD "\"num_hidden_layers\": 2, \"hidden_size\": 64, \"intermediate_size\": 128, "
+                     "\"num_attention_heads\": 8, \"vocab_size\": 100, \"zq_never_a_key_5e1c\": 1}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_data (text, strlen (text), NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_quark_try_string ("zq_never_a_key_5e1c"), ==, 0);
+  g_assert_cmpuint (g_quark_try_string ("num_hidden_layers"), ==, 0);
+}
+
 static void
 test_json (void)
 {
@@ -381,6 +397,7 @@ main (int    argc,
   g_test_add_func ("/hf-config/name", test_name);
   g_test_add_func ("/hf-config/refusals", test_refusals);
   g_test_add_func ("/hf-config/unknown-key", test_unknown_key);
+  g_test_add_func ("/hf-config/keys-not-interned", test_keys_not_interned);
   g_test_add_func ("/hf-config/json", test_json);
   return g_test_run ();
 }

@@ -105,7 +105,9 @@ lookup (Ctx        *c,
 
   if (node == NULL)
     return NULL;
-  g_hash_table_add (c->used, (gpointer) g_intern_string (key));
+  /* By content, never interned: the keys are the config's, and every
+   * interned string stays for the life of the process. */
+  g_hash_table_add (c->used, g_strdup (key));
   return JSON_NODE_HOLDS_NULL (node) ? NULL : node;
 }
 
@@ -1094,7 +1096,7 @@ sweep_keys (Ctx *c)
       const char *why = NULL;
       gboolean known = FALSE;
 
-      if (g_hash_table_contains (c->used, g_intern_string (key)))
+      if (g_hash_table_contains (c->used, key))
         continue;
       for (const PlannerHfKeyRule *r = c->fam->keys; r->key != NULL; r++)
         if (g_str_equal (r->key, key))
@@ -1223,7 +1225,7 @@ planner_hf_config_new_from_data (const char  *data,
   node = json_object_get_member (outer, "text_config");
   if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
     text = json_node_get_object (node);
-  used = g_hash_table_new (g_direct_hash, g_direct_equal);
+  used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   c.o = text;
   c.fam = fam;
   c.cfg = cfg;
