@@ -25,6 +25,7 @@
 
 #include "planner-flops.h"
 #include "planner-recommend-private.h"
+#include "planner-draft-env.h"
 #include "planner-validate.h"
 
 #define GIB PLANNER_GIB
@@ -45,6 +46,7 @@ validate_candidate (const PlannerRecommendation     *r,
 {
   g_autoptr(PlannerArgs) args = planner_recommendation_candidate_args (r, c);
   g_autoptr(GPtrArray) diagnostics = planner_diagnostics_new ();
+  g_autoptr(GHashTable) env = NULL;
   PlannerValidateContext context = { 0 };
   PlannerLayout layout;
   PlannerConfig config;
@@ -58,6 +60,11 @@ validate_candidate (const PlannerRecommendation     *r,
   context.world_size = r->num_gpus;
   context.vocab_size = r->vocab_size;
   context.compute_capability_major = r->gpu->compute_capability_major;
+  /* The recommendation's shell block and every draft made from it export
+   * what Megatron needs (CUDA_DEVICE_MAX_CONNECTIONS): check with that
+   * environment, so the planner never warns about its own draft. */
+  env = planner_draft_env (args, r->gpu, NULL);
+  context.env = env;
   planner_validate (args, &context, &layout, &config, diagnostics);
   planner_memory_estimate (&config, r->gpu, &mem);
   planner_config_clear (&config);
