@@ -310,11 +310,19 @@ test_recommend_rules (void)
  * own shell block exports, so a TP layout before Blackwell gets no warning
  * about CUDA_DEVICE_MAX_CONNECTIONS. */
 static void
-test_recommend_own_env (void)
+test_recommend_own_draft (void)
 {
   g_autoptr(PlannerRecommendation) r = recommend ("llama3-8b", "h100-sxm", 16, 32768);
 
   g_assert_cmpuint (r->best.layout.tp * r->best.layout.cp, >, 1);
+  /* Issue 23 #16: a pick that breaks the CP-over-8K rule says why. */
+  for (guint i = 0; r->best.layout.cp == 1 && i < r->reasons->len; i++)
+    {
+      const PlannerRecommendReason *reason = g_ptr_array_index (r->reasons, i);
+
+      if (g_str_equal (reason->degree, "CP"))
+        g_assert_nonnull (strstr (reason->reason, "rule of thumb"));
+    }
   for (guint i = 0; r->diagnostics != NULL && i < r->diagnostics->len; i++)
     {
       const PlannerDiagnostic *d = g_ptr_array_index (r->diagnostics, i);
@@ -1310,7 +1318,7 @@ main (int   argc,
   g_test_add_func ("/recommend/reference-table", test_recommend_reference_table);
   g_test_add_func ("/recommend/rules", test_recommend_rules);
   g_test_add_func ("/recommend/moe", test_recommend_moe);
-  g_test_add_func ("/recommend/own-env", test_recommend_own_env);
+  g_test_add_func ("/recommend/own-draft", test_recommend_own_draft);
   g_test_add_func ("/recommend/nothing-fits", test_recommend_nothing_fits);
   g_test_add_func ("/recommend/bad-input", test_recommend_bad_input);
   g_test_add_func ("/recommend/user-batch", test_recommend_user_batch);

@@ -204,7 +204,19 @@ planner_recommend_explain (PlannerRecommendation        *r,
                            : g_strdup_printf (_("no interleaving. %s"), vpp_cmp));
   else
     add_reason (r, "VPP", 1, g_strdup (_("a virtual pipeline needs PP > 1")));
-  if (l->cp == 1)
+  if (l->cp == 1 && r->seq_length > 8192)
+    /* The rule of thumb (CP over 8K) is broken here: say so, and why. */
+    add_reason (r, "CP", 1,
+                l->tp > 1 && b->sequence_parallel
+                ? g_strdup_printf (_("the rule of thumb splits sequences over 8K tokens with CP, but here the %u-token "
+                                     "sequence stays whole: TP %u with sequence parallelism already splits its "
+                                     "activations %u ways, and the stage needs %.1f of %.1f GiB. %s"),
+                                   r->seq_length, l->tp, l->tp, b->peak_bytes / GIB, b->capacity_bytes / GIB, cp_cmp)
+                : g_strdup_printf (_("the rule of thumb splits sequences over 8K tokens with CP, but here the %u-token "
+                                     "sequence stays whole: its activations fit (%.1f of %.1f GiB) and CP would add "
+                                     "the ring exchange of K and V. %s"),
+                                   r->seq_length, b->peak_bytes / GIB, b->capacity_bytes / GIB, cp_cmp));
+  else if (l->cp == 1)
     add_reason (r, "CP", 1, g_strdup_printf (_("the %u-token sequence needs no splitting. %s"), r->seq_length, cp_cmp));
   else
     add_reason (r, "CP", l->cp,
