@@ -293,13 +293,13 @@ focus_rank (PlannerRankGrid *self)
   return self->hovered >= 0 ? self->hovered : self->selected;
 }
 
-/* Megatron's groups of one kind are the ranks that differ only in that
- * coordinate (of the dense grid for TP, CP, DP and PP, of the expert grid
- * for EP and expert DP): no group lists are needed for 16,384 GPUs. */
-static gboolean
-is_expert_dim (guint dim)
+/* The process groups a colour-by dimension stands for, and who is in
+ * them, come from the engine's rank layout (planner-layout.c), the same
+ * groups `ranks` lists: no group lists are built for 16,384 GPUs. */
+static PlannerGroupKind
+group_kind (guint dim)
 {
-  return dim == PLANNER_RANK_GRID_COLOR_EP || dim == PLANNER_RANK_GRID_COLOR_EXPERT_DP;
+  return planner_grid_color_by_group_kind ((PlannerGridColorBy) dim);
 }
 
 static gboolean
@@ -308,17 +308,7 @@ in_group (PlannerRankGrid *self,
           guint            rank,
           guint            focus)
 {
-  const PlannerRankCoords *coords = planner_picture_data_get_coords (self->data);
-  const PlannerRankCoords *a = &coords[rank], *b = &coords[focus];
-
-  if (is_expert_dim (dim))
-    return a->pp == b->pp && a->etp == b->etp &&
-           (dim == PLANNER_RANK_GRID_COLOR_EP || a->ep == b->ep) &&
-           (dim == PLANNER_RANK_GRID_COLOR_EXPERT_DP || a->expert_dp == b->expert_dp);
-  return (dim == PLANNER_RANK_GRID_COLOR_TP || a->tp == b->tp) &&
-         (dim == PLANNER_RANK_GRID_COLOR_CP || a->cp == b->cp) &&
-         (dim == PLANNER_RANK_GRID_COLOR_DP || a->dp == b->dp) &&
-         (dim == PLANNER_RANK_GRID_COLOR_PP || a->pp == b->pp);
+  return planner_layout_same_group (get_layout (self), group_kind (dim), rank, focus);
 }
 
 /* The @k-th member of @focus's group along @dim. */
@@ -328,19 +318,14 @@ group_member (PlannerRankGrid *self,
               guint            focus,
               guint32          k)
 {
-  const PlannerLayout *layout = get_layout (self);
-  const PlannerRankCoords *c = &planner_picture_data_get_coords (self->data)[focus];
+  return planner_layout_group_member (get_layout (self), group_kind (dim), focus, k);
+}
 
-  switch (dim)
-    {
-    case PLANNER_RANK_GRID_COLOR_TP: return planner_layout_dense_rank (layout, k, c->cp, c->dp, c->pp);
-    case PLANNER_RANK_GRID_COLOR_CP: return planner_layout_dense_rank (layout, c->tp, k, c->dp, c->pp);
-    case PLANNER_RANK_GRID_COLOR_DP: return planner_layout_dense_rank (layout, c->tp, c->cp, k, c->pp);
-    case PLANNER_RANK_GRID_COLOR_PP: return planner_layout_dense_rank (layout, c->tp, c->cp, c->dp, k);
-    case PLANNER_RANK_GRID_COLOR_EP: return planner_layout_expert_rank (layout, c->etp, k, c->expert_dp, c->pp);
-    case PLANNER_RANK_GRID_COLOR_EXPERT_DP: return planner_layout_expert_rank (layout, c->etp, c->ep, k, c->pp);
-    default: return PLANNER_RANK_NONE;
-    }
+static guint32
+group_size (PlannerRankGrid *self,
+            guint            dim)
+{
+  return planner_layout_group_size (get_layout (self), group_kind (dim));
 }
 
 static void
@@ -401,7 +386,7 @@ draw_focus (PlannerRankGrid       *self,
 
   for (guint d = 0; d < N_DIMS; d++)
     {
-      guint32 size = planner_grid_color_by_degree ((PlannerGridColorBy) d, get_layout (self));
+      guint32 size = group_size (self, d);
 
       if (d == PLANNER_RANK_GRID_COLOR_EXPERT_DP)
         continue;
@@ -417,7 +402,7 @@ draw_focus (PlannerRankGrid       *self,
         }
     }
   {
-    guint32 size = planner_grid_color_by_degree ((PlannerGridColorBy) self->color_by, get_layout (self));
+    guint32 size = group_size (self, self->color_by);
 
     for (guint32 k = 0; k < size; k++)
       {
@@ -1470,6 +1455,27 @@ _planner_rank_grid_is_highlighted (PlannerRankGrid *self,
   if (focus < 0 || rank >= world (self))
     return FALSE;
   return in_group (self, self->color_by, rank, focus);
+}
+
+GArray *
+_planner_rank_grid_dup_outlined (PlannerRankGrid *self)
+{
+  GArray *ranks = g_array_new (FALSE, FALSE, sizeof (guint32));
+  int focus;
+
+  g_return_val_if_fail (PLANNER_IS_RANK_GRID (self), ranks);
+
+  focus = focus_rank (self);
+  if (focus < 0 || (guint) focus >= world (self))
+    return ranks;
+  for (guint32 k = 0, size = group_size (self, self->color_by); k < size; k++)
+    {
+      guint32 r = group_member (self, self->color_by, focus, k);
+
+      if (r < world (self))
+        g_array_append_val (ranks, r);
+    }
+  return ranks;
 }
 
 const PlannerGridGeometry *
