@@ -65,6 +65,28 @@ test_rank_grid_new_destroy (void)
   PlannerLayout layout = facts_layout ();
 
   g_object_ref_sink (grid);
+  /* The template gives it its controllers: hover, scroll, click, pinch, drag. */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (grid));
+    GType wanted[] = { GTK_TYPE_EVENT_CONTROLLER_MOTION, GTK_TYPE_EVENT_CONTROLLER_SCROLL, GTK_TYPE_GESTURE_CLICK,
+                       GTK_TYPE_GESTURE_ZOOM, GTK_TYPE_GESTURE_DRAG };
+
+    for (guint w = 0; w < G_N_ELEMENTS (wanted); w++)
+      {
+        gboolean found = FALSE;
+
+        for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+          {
+            g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+            found |= G_TYPE_CHECK_INSTANCE_TYPE (controller, wanted[w]);
+          }
+        if (!found)
+          g_error ("no %s on the rank grid", g_type_name (wanted[w]));
+      }
+    g_assert_true (gtk_widget_get_focusable (GTK_WIDGET (grid)));
+    g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (grid)));
+  }
   g_assert_null (planner_rank_grid_get_layout (grid));
   g_assert_cmpint (planner_rank_grid_get_selected_rank (grid), ==, -1);
   g_assert_cmpint (planner_rank_grid_get_color_by (grid), ==, PLANNER_RANK_GRID_COLOR_PP);
