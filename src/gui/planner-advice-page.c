@@ -1353,15 +1353,11 @@ show_plan (PlannerAdvicePage *self)
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), subtitle);
       for (guint i = 0; i < plan->rejected->len; i++)
         {
-          const char *rejected = g_ptr_array_index (plan->rejected, i);
-          const char *colon = strstr (rejected, ": ");
-          g_autofree char *id = colon != NULL ? g_strndup (rejected, colon - rejected) : NULL;
           GtkWidget *row = adw_action_row_new ();
 
           adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-          planner_a11y_set_row_title (row, colon != NULL ? colon + 2 : rejected);
-          if (id != NULL)
-            adw_action_row_set_subtitle (ADW_ACTION_ROW (row), id);
+          planner_a11y_set_row_title (row, g_ptr_array_index (plan->rejected_reasons, i));
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), g_ptr_array_index (plan->rejected_ids, i));
           adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
         }
       adw_preferences_group_add (group, expander);

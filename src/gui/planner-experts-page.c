@@ -14,11 +14,10 @@
 #include "planner-experts-page-private.h"
 #include "planner-bind.h"
 #include "planner-combo-factory.h"
+#include "planner-expert-facts.h"
 #include "planner-flag-catalog.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
-/* The expert weights are counted in BF16. */
-#define BYTES_PER_PARAM 2.0
 
 struct _PlannerExpertsPage
 {
@@ -443,33 +442,33 @@ build_moe_page (PlannerExpertsPage *self)
 }
 
 static void
-update_layout_group (PlannerExpertsPage *self,
-                     PlannerReport      *report,
-                     guint32             num_experts)
+update_layout_group (PlannerExpertsPage       *self,
+                     PlannerReport            *report,
+                     const PlannerExpertFacts *facts)
 {
   const PlannerLayout *layout = planner_report_get_layout (report);
-  guint ep = planner_job_get_uint (self->job, "ep");
   guint etp = planner_job_get_uint (self->job, "etp");
-  guint tp = planner_job_get_uint (self->job, "tp");
+  guint32 num_experts = facts->num_experts;
   g_autofree char *ep_subtitle = NULL;
   g_autofree char *etp_subtitle = NULL;
 
-  if (num_experts > 0 && ep > 0 && num_experts % ep == 0)
+  if (facts->ep_divides)
     ep_subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                 "Spreads the %u experts of each MoE layer: %u per GPU",
                                                 "Spreads the %u experts of each MoE layer: %u per GPU",
                                                 num_experts),
-                                   num_experts, num_experts / ep);
-  else if (num_experts > 0)
+                                   num_experts, facts->experts_per_gpu);
+  else
     ep_subtitle = g_strdup_printf (_("Must divide the %u experts of each MoE layer"), num_experts);
-  adw_action_row_set_subtitle (self->ep_row, ep_subtitle != NULL ? ep_subtitle : "");
+  adw_action_row_set_subtitle (self->ep_row, ep_subtitle);
 
+  /* The field's own value: 0 is how the form says "not given". */
   if (etp == 0)
-    etp_subtitle = g_strdup_printf (_("0 means the same as tensor parallel (TP %u)"), tp);
-  else if (etp == 1)
+    etp_subtitle = g_strdup_printf (_("0 means the same as tensor parallel (TP %u)"), facts->tp);
+  else if (facts->etp == 1)
     etp_subtitle = g_strdup (_("Each expert whole on one GPU: usually fastest with EP"));
   else
-    etp_subtitle = g_strdup_printf (_("Each expert split over %u GPUs"), etp);
+    etp_subtitle = g_strdup_printf (_("Each expert split over %u GPUs"), facts->etp);
   adw_action_row_set_subtitle (self->etp_row, etp_subtitle);
 
   if (layout != NULL)
@@ -508,25 +507,35 @@ update_layout_group (PlannerExpertsPage *self,
     }
 }
 
-/* Divisors of @n, "1, 2, 4 or 8". */
+/* The EP values Megatron accepts, "1, 2, 4 or 8", as the engine lists them. */
 static char *
-describe_divisors (guint32 n)
+describe_choices (GArray *choices)
 {
-  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   GString *text = g_string_new (NULL);
 
-  for (guint32 d = 1; d <= n && parts->len < 12; d++)
-    {
-      if (n % d == 0)
-        g_ptr_array_add (parts, g_strdup_printf ("%u", d));
-    }
-  for (guint i = 0; i < parts->len; i++)
+  for (guint i = 0; choices != NULL && i < choices->len; i++)
     {
       if (i > 0)
-        g_string_append (text, i + 1 == parts->len ? _(" or ") : ", ");
-      g_string_append (text, g_ptr_array_index (parts, i));
+        g_string_append (text, i + 1 == choices->len ? _(" or ") : ", ");
+      g_string_append_printf (text, "%u", g_array_index (choices, guint32, i));
     }
   return g_string_free (text, FALSE);
+}
+
+/* The precision the engine counted the weights in, in a person's words. */
+static const char *
+precision_label (const PlannerExpertFacts *facts)
+{
+  if (facts->fp8)
+    /* Translators: the precision of the expert weights */
+    return _("BF16 with FP8 copies");
+  switch (facts->precision)
+    {
+    case PLANNER_PRECISION_FP32: return "FP32";
+    case PLANNER_PRECISION_FP16: return "FP16";
+    case PLANNER_PRECISION_BF16:
+    default:                     return "BF16";
+    }
 }
 
 static void
@@ -546,13 +555,11 @@ set_headline (PlannerExpertsPage *self,
 }
 
 static void
-update_memory_figures (PlannerExpertsPage          *self,
-                       const PlannerConfig         *config,
-                       const PlannerMemoryEstimate *estimate,
-                       guint32                      num_experts)
+update_memory_figures (PlannerExpertsPage       *self,
+                       const PlannerExpertFacts *facts)
 {
-  const PlannerStageMemory *stage = NULL;
-  guint32 ep, etp, split;
+  guint32 ep = facts->ep, etp = facts->etp, split = facts->ep * facts->etp;
+  guint32 num_experts = facts->num_experts;
   g_autofree char *description = NULL;
   g_autofree char *now_title = NULL;
   g_autofree char *ep1 = NULL;
@@ -563,41 +570,24 @@ update_memory_figures (PlannerExpertsPage          *self,
   g_autofree char *split_subtitle = NULL;
   g_autofree char *transfer = NULL;
 
-  ep = MAX (config->layout.ep, 1);
-  etp = MAX (config->layout.etp, 1);
-  split = ep * etp;
-
-  /* The stage holding the most expert weights (the first, or the last
-   * with MoE multi-token-prediction layers). */
-  for (guint i = 0; i < estimate->n_stages; i++)
-    {
-      if (stage == NULL || estimate->stages[i].expert_params > stage->expert_params)
-        stage = &estimate->stages[i];
-    }
-  if (stage == NULL || stage->expert_params <= 0)
-    {
-      set_headline (self, _("No routed experts on any pipeline stage."), NULL, "dialog-information-symbolic",
-                    "dim-label");
-      return;
-    }
-
   self->have_figures = TRUE;
-  self->experts_per_gpu = num_experts / ep;
-  self->saved_fraction = 1.0 - 1.0 / (double) split;
-  self->bytes_now = stage->expert_params * BYTES_PER_PARAM;
-  self->bytes_at_ep1 = self->bytes_now * (double) split;
+  self->experts_per_gpu = facts->experts_per_gpu;
+  self->saved_fraction = facts->saved_fraction;
+  self->bytes_now = facts->weight_bytes;
+  self->bytes_at_ep1 = facts->weight_bytes_at_ep1;
 
   ep1 = format_gib (self->bytes_at_ep1);
   now = format_gib (self->bytes_now);
   percent = format_percent (self->saved_fraction);
 
   description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "Routed expert weights in BF16 on each GPU of pipeline stage %u "
+                                              /* Translators: %s is the precision, "BF16" */
+                                              "Routed expert weights in %s on each GPU of pipeline stage %u "
                                               "(%u layer), the most loaded.",
-                                              "Routed expert weights in BF16 on each GPU of pipeline stage %u "
+                                              "Routed expert weights in %s on each GPU of pipeline stage %u "
                                               "(%u layers), the most loaded.",
-                                              stage->num_layers),
-                                 stage->stage, stage->num_layers);
+                                              facts->stage_layers),
+                                 precision_label (facts), facts->stage, facts->stage_layers);
   adw_preferences_group_set_description (self->memory_group, description);
 
   transfer = g_strdup_printf (_("%s → %s of expert weights per GPU"), ep1, now);
@@ -610,15 +600,15 @@ update_memory_figures (PlannerExpertsPage          *self,
   else if (etp == 1)
     /* Translators: "EP 4 keeps 2 of 8 experts per GPU: 75% less expert-weight memory" */
     headline = g_strdup_printf (_("EP %u keeps %u of %u experts per GPU: %s%% less expert-weight memory"),
-                                ep, num_experts / ep, num_experts, percent);
+                                ep, facts->experts_per_gpu, num_experts, percent);
   else
     headline = g_strdup_printf (_("EP %u × ETP %u keeps %u of %u experts per GPU, each split %u ways: "
                                   "%s%% less expert-weight memory"),
-                                ep, etp, num_experts / ep, num_experts, etp, percent);
+                                ep, etp, facts->experts_per_gpu, num_experts, etp, percent);
   set_headline (self, headline, transfer, split == 1 ? "dialog-information-symbolic" : "emblem-ok-symbolic",
                 split == 1 ? "dim-label" : "success");
 
-  per_gpu = g_strdup_printf (_("%u of %u"), num_experts / ep, num_experts);
+  per_gpu = g_strdup_printf (_("%u of %u"), facts->experts_per_gpu, num_experts);
   gtk_label_set_text (self->per_gpu_label, per_gpu);
   gtk_label_set_text (self->ep1_label, ep1);
   adw_action_row_set_subtitle (self->ep1_row, _("Every GPU holds every expert whole (EP 1, ETP 1)"));
@@ -638,13 +628,9 @@ update_memory_figures (PlannerExpertsPage          *self,
 }
 
 static void
-update_memory_group (PlannerExpertsPage  *self,
-                     PlannerReport       *report,
-                     const PlannerConfig *config,
-                     guint32              num_experts)
+update_memory_group (PlannerExpertsPage       *self,
+                     const PlannerExpertFacts *facts)
 {
-  const PlannerMemoryEstimate *estimate = planner_report_get_memory_estimate (report);
-
   self->have_figures = FALSE;
   self->experts_per_gpu = 0;
   self->saved_fraction = 0;
@@ -657,26 +643,31 @@ update_memory_group (PlannerExpertsPage  *self,
   gtk_widget_set_visible (GTK_WIDGET (self->state_row), FALSE);
   adw_preferences_group_set_description (self->memory_group, NULL);
 
-  if (config == NULL || estimate == NULL)
+  switch (facts->memory)
     {
+    case PLANNER_EXPERT_MEMORY_NO_MODEL_MATH:
       set_headline (self, _("The figures need the model’s dimensions: choose a model from the catalog."),
                     NULL, "dialog-information-symbolic", "dim-label");
-      return;
+      break;
+    case PLANNER_EXPERT_MEMORY_EP_NOT_DIVISIBLE:
+      {
+        g_autofree char *choices = describe_choices (facts->ep_choices);
+        g_autofree char *headline = NULL;
+
+        headline = g_strdup_printf (_("%u experts cannot be shared evenly by EP %u: choose an EP of %s."),
+                                    facts->num_experts, facts->ep, choices);
+        set_headline (self, headline, NULL, "dialog-warning-symbolic", "warning");
+      }
+      break;
+    case PLANNER_EXPERT_MEMORY_NO_ROUTED_EXPERTS:
+      set_headline (self, _("No routed experts on any pipeline stage."), NULL, "dialog-information-symbolic",
+                    "dim-label");
+      break;
+    case PLANNER_EXPERT_MEMORY_FIGURES:
+    default:
+      update_memory_figures (self, facts);
+      break;
     }
-
-  /* The degrees as Megatron resolves them (ETP defaults to TP). */
-  if (num_experts % MAX (config->layout.ep, 1) != 0)
-    {
-      g_autofree char *divisors = describe_divisors (num_experts);
-      g_autofree char *headline = NULL;
-
-      headline = g_strdup_printf (_("%u experts cannot be shared evenly by EP %u: choose an EP of %s."),
-                                  num_experts, MAX (config->layout.ep, 1), divisors);
-      set_headline (self, headline, NULL, "dialog-warning-symbolic", "warning");
-      return;
-    }
-
-  update_memory_figures (self, config, estimate, num_experts);
 }
 
 /* Router and dispatcher --------------------------------------------------- */
@@ -699,18 +690,48 @@ balancing_reason (const char *type)
   return _("A value this version of Launch Planner does not know");
 }
 
+/* What the expert-parallel overlap still needs, the first need the engine
+ * finds unmet, said before the validator has to refuse it. */
+static const char *
+overlap_reason (PlannerEpOverlapNeed unmet)
+{
+  static const struct
+  {
+    PlannerEpOverlapNeed need;
+    const char          *reason;
+  } reasons[] = {
+    { PLANNER_EP_OVERLAP_NEEDS_EP, N_("Hides the all-to-all behind compute; needs expert parallel above 1") },
+    { PLANNER_EP_OVERLAP_NEEDS_DISPATCHER, N_("Needs the All-to-All or Flex dispatcher") },
+    { PLANNER_EP_OVERLAP_NEEDS_HALF_PRECISION, N_("Needs BF16 or FP16 training") },
+    { PLANNER_EP_OVERLAP_NO_FULL_RECOMPUTE, N_("Not with full recompute") },
+    { PLANNER_EP_OVERLAP_NO_RECOMPUTE_METHOD, N_("Not with a recompute method") },
+    { PLANNER_EP_OVERLAP_NO_RECOMPUTE_NUM_LAYERS, N_("Not with a number of recomputed layers") },
+    { PLANNER_EP_OVERLAP_NO_MOE_RECOMPUTE, N_("Not with the MoE layer among the recomputed modules") },
+    { PLANNER_EP_OVERLAP_NO_SHARED_EXPERT_OVERLAP, N_("Not with the shared-expert overlap") },
+    { PLANNER_EP_OVERLAP_AT_MOST_ONE_MTP_LAYER, N_("Not with more than one multi-token prediction layer") },
+    { PLANNER_EP_OVERLAP_NEEDS_VPP, N_("With pipeline parallel it needs virtual pipeline stages (VPP above 1)") },
+    { PLANNER_EP_OVERLAP_NO_NCCLEP_FC1_OFFLOAD, N_("Not with expert FC1 offloading on the NCCL EP backend") },
+    { PLANNER_EP_OVERLAP_NO_TE_GRAPH_MOE, N_("Not with MoE or MLP layers in Transformer Engine CUDA graphs") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (reasons); i++)
+    {
+      if (unmet & reasons[i].need)
+        return _(reasons[i].reason);
+    }
+  return _("Hides the all-to-all behind another microbatch’s compute (one more warm-up microbatch)");
+}
+
 static void
-update_router_group (PlannerExpertsPage  *self,
-                     const PlannerConfig *config,
-                     const PlannerModel  *model,
-                     guint32              num_experts)
+update_router_group (PlannerExpertsPage       *self,
+                     const PlannerExpertFacts *facts)
 {
   const char *balancing = planner_job_get_string (self->job, "moe-router-load-balancing-type");
   const char *dispatcher = planner_job_get_string (self->job, "moe-token-dispatcher-type");
   double coeff = planner_job_get_double (self->job, "moe-aux-loss-coeff");
   gboolean grouped = planner_job_get_bool (self->job, "moe-grouped-gemm");
-  guint ep = config != NULL ? config->layout.ep : planner_job_get_uint (self->job, "ep");
-  guint32 topk = config != NULL ? config->moe_router_topk : (model != NULL ? model->moe_router_topk : 0);
+  guint ep = facts->ep;
+  guint32 topk = facts->topk, num_experts = facts->num_experts;
   g_autofree char *topk_text = NULL;
   const char *reason;
 
@@ -745,20 +766,7 @@ update_router_group (PlannerExpertsPage  *self,
                                grouped ? _("One kernel for all of a GPU’s experts; not on V100")
                                        : _("One GEMM per expert: slower with several per GPU"));
 
-  /* What --overlap-moe-expert-parallel-comm needs, said before the
-   * validator has to refuse it. */
-  if (ep <= 1)
-    reason = _("Hides the all-to-all behind compute; needs expert parallel above 1");
-  else if (g_strcmp0 (dispatcher, "allgather") == 0)
-    reason = _("Needs the All-to-All or Flex dispatcher");
-  else if (g_strcmp0 (planner_job_get_string (self->job, "recompute"), "full") == 0)
-    reason = _("Not with full recompute");
-  else if ((config != NULL ? config->layout.pp : planner_job_get_uint (self->job, "pp")) > 1 &&
-           planner_job_get_uint (self->job, "vpp") <= 1)
-    reason = _("With pipeline parallel it needs virtual pipeline stages (VPP above 1)");
-  else
-    reason = _("Hides the all-to-all behind another microbatch’s compute (one more warm-up microbatch)");
-  adw_action_row_set_subtitle (self->overlap_row, reason);
+  adw_action_row_set_subtitle (self->overlap_row, overlap_reason (facts->overlap_unmet));
 }
 
 static void
@@ -835,20 +843,13 @@ void
 planner_experts_page_update (PlannerExpertsPage *self,
                              PlannerReport      *report)
 {
-  const PlannerConfig *config;
-  const PlannerModel *model;
-  guint32 num_experts;
+  g_autoptr(PlannerExpertFacts) facts = NULL;
 
   g_return_if_fail (PLANNER_IS_EXPERTS_PAGE (self));
   g_return_if_fail (report != NULL);
 
-  config = planner_report_get_config (report);
-  model = planner_model_lookup (planner_job_get_model_id (self->job));
-  if (config != NULL)
-    num_experts = config->num_experts;
-  else
-    num_experts = model != NULL ? model->num_experts : 0;
-  self->is_moe = num_experts > 0;
+  facts = planner_expert_facts_new (report);
+  self->is_moe = facts->num_experts > 0;
 
   if (!self->is_moe)
     {
@@ -859,9 +860,9 @@ planner_experts_page_update (PlannerExpertsPage *self,
     }
 
   update_diagnostics (self, report);
-  update_layout_group (self, report, num_experts);
-  update_memory_group (self, report, config, num_experts);
-  update_router_group (self, config, model, num_experts);
+  update_layout_group (self, report, facts);
+  update_memory_group (self, facts);
+  update_router_group (self, facts);
   gtk_stack_set_visible_child_name (self->stack, "moe");
 }
 

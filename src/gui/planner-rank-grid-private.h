@@ -21,6 +21,9 @@ guint                      _planner_rank_grid_get_color_index (PlannerRankGrid *
  * without hover, of the selected rank). */
 gboolean                   _planner_rank_grid_is_highlighted  (PlannerRankGrid *self,
                                                                guint            rank);
+/* The ranks outlined as the focus's colour-by group, in the order drawn
+ * (GArray of guint32); empty without a focus. */
+GArray                    *_planner_rank_grid_dup_outlined    (PlannerRankGrid *self);
 /* The rank under a point in widget coordinates, or −1. */
 int                        _planner_rank_grid_rank_at         (PlannerRankGrid *self,
                                                                double           x,

@@ -100,9 +100,9 @@ recommended_job (PlannerJob                  *current,
 }
 
 /* Every change is a row of its own, all in view: "Tensor Parallel" with
- * "1 → 4" under it (the line is "Label: old → new"). */
+ * "1 → 4" under it, from the engine's list of changed fields. */
 static GtkWidget *
-changes_list (const char *const *changes)
+changes_list (GPtrArray *changes)
 {
   GtkWidget *list = gtk_list_box_new ();
 
@@ -110,20 +110,18 @@ changes_list (const char *const *changes)
   gtk_widget_add_css_class (list, "boxed-list");
   gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Changes to the job"), -1);
-  for (guint i = 0; changes[i] != NULL; i++)
+  for (guint i = 0; i < changes->len; i++)
     {
+      const PlannerFieldChange *change = g_ptr_array_index (changes, i);
       GtkWidget *row = adw_action_row_new ();
-      const char *colon = strstr (changes[i], ": ");
-      g_autofree char *title = colon != NULL ? g_strndup (changes[i], colon - changes[i]) : g_strdup (changes[i]);
+      /* Translators: a field's value before and after a change, "1 → 4" */
+      g_autofree char *values = g_strdup_printf (_("%s → %s"), change->before, change->after);
 
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), planner_field_get_label (change->field));
       adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
-      if (colon != NULL)
-        {
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), colon + 2);
-          adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
-        }
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), values);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
       gtk_widget_set_focusable (row, FALSE);
       gtk_widget_set_name (row, "change");
@@ -143,7 +141,7 @@ planner_window_use_recommended (PlannerWindow *self,
   PlannerRecommendation *recommendation;
   PendingRecommendation *pending;
   g_autoptr(PlannerArgs) model_args = NULL;
-  g_auto(GStrv) changes = NULL;
+  g_autoptr(GPtrArray) changes = NULL;
   GtkWidget *list;
   const char *body;
 
@@ -178,8 +176,8 @@ planner_window_use_recommended (PlannerWindow *self,
   pending->before = planner_job_copy (planner_document_get_job (self->document));
   pending->after = recommended_job (planner_document_get_job (self->document), recommendation);
   pending->recommendation = recommendation;
-  changes = planner_job_list_changes_labelled (pending->before, pending->after);
-  if (changes[0] == NULL)
+  changes = planner_job_diff_fields (pending->before, pending->after);
+  if (changes->len == 0)
     {
       _planner_window_toast (self, _("The job already has the recommended layout"));
       pending_recommendation_free (pending);
@@ -192,7 +190,7 @@ planner_window_use_recommended (PlannerWindow *self,
       return;
     }
 
-  list = changes_list ((const char *const *) changes);
+  list = changes_list (changes);
   body = _("The job becomes a new, unapproved draft with these changes, on every page they are on. "
            "You can undo them afterwards.");
 

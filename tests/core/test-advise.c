@@ -279,6 +279,17 @@ test_no_fp8_on_a100 (void)
   for (guint i = 0; i < plan->rejected->len; i++)
     rejected |= g_str_has_prefix (g_ptr_array_index (plan->rejected, i), "fp8:");
   g_assert_true (rejected);
+  /* Each refusal also comes as data: its id and its reason apart, so the
+   * window never splits the line (issue 19). */
+  g_assert_cmpuint (plan->rejected_ids->len, ==, plan->rejected->len);
+  g_assert_cmpuint (plan->rejected_reasons->len, ==, plan->rejected->len);
+  for (guint i = 0; i < plan->rejected->len; i++)
+    {
+      g_autofree char *line = g_strdup_printf ("%s: %s", (const char *) g_ptr_array_index (plan->rejected_ids, i),
+                                               (const char *) g_ptr_array_index (plan->rejected_reasons, i));
+
+      g_assert_cmpstr (line, ==, g_ptr_array_index (plan->rejected, i));
+    }
   /* Flash on Ampere, not cuDNN fused. */
   g_assert_cmpstr (change_of (find (plan, "attention-backend"), "--attention-backend")->new_value, ==, "flash");
 }

@@ -212,6 +212,19 @@ test_field_changes_labelled (void)
   g_assert_cmpstr (changes[2], ==, "Distributed Optimizer: on → off");
   g_assert_cmpstr (changes[3], ==, "Learning Rate: 0.0003 → 0.0001");
   g_assert_cmpstr (changes[4], ==, "Data Path: “” → “/d”");
+  /* The same changes as data: the field and its two values apart, so a
+   * face never splits the line (issue 19). */
+  {
+    g_autoptr(GPtrArray) fields = planner_job_diff_fields (before, after);
+    const PlannerFieldChange *tp;
+
+    g_assert_cmpuint (fields->len, ==, 5);
+    tp = g_ptr_array_index (fields, 1);
+    g_assert_cmpstr (tp->field->key, ==, "parallelism.tp");
+    g_assert_cmpstr (tp->before, ==, "4");
+    g_assert_cmpstr (tp->after, ==, "8");
+    g_assert_cmpstr (((PlannerFieldChange *) g_ptr_array_index (fields, 2))->after, ==, "off");
+  }
   /* The keyed list has the same fields in the same order. */
   g_assert_true (g_str_has_prefix (keyed[1], "parallelism.tp: "));
   g_assert_true (g_str_has_prefix (keyed[4], "data.data_path: "));

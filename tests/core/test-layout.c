@@ -947,6 +947,64 @@ test_foreach_stops (void)
   g_assert_cmpuint (count, ==, 0);
 }
 
+/* Membership one rank at a time (what the window's rank grid asks) is
+ * exactly the groups planner_groups_new builds, for every kind, on every
+ * layout of a few worlds in both rank orders. */
+static gboolean
+check_group_member (const PlannerLayout *layout,
+                    gpointer             user_data)
+{
+  guint *checked = user_data;
+
+  for (guint kind = 0; kind < PLANNER_N_GROUP_KINDS; kind++)
+    {
+      g_autoptr(PlannerGroups) groups = planner_groups_new (layout, kind);
+
+      g_assert_cmpuint (planner_layout_group_size (layout, kind), ==, groups->group_size);
+      for (guint32 rank = 0; rank < layout->world_size; rank++)
+        {
+          guint32 index = planner_groups_find (groups, rank);
+          const guint32 *group = planner_groups_get_group (groups, index);
+
+          for (guint32 k = 0; k <= groups->group_size; k++)
+            {
+              guint32 member = planner_layout_group_member (layout, kind, rank, k);
+
+              if (group == NULL || k == groups->group_size)
+                g_assert_cmpuint (member, ==, PLANNER_RANK_NONE);
+              else
+                g_assert_cmpuint (member, ==, group[k]);
+            }
+          if (group != NULL)
+            {
+              g_assert_true (planner_layout_same_group (layout, kind, rank, group[groups->group_size - 1]));
+              g_assert_true (planner_layout_same_group (layout, kind, rank, group[0]));
+            }
+          g_assert_true (planner_layout_same_group (layout, kind, rank, (rank + 1) % layout->world_size) ==
+                         (group != NULL && index == planner_groups_find (groups, (rank + 1) % layout->world_size)));
+        }
+    }
+  (*checked)++;
+  return TRUE;
+}
+
+static void
+test_group_member (void)
+{
+  static const guint worlds[] = { 8, 16, 24, 64 };
+  guint checked = 0;
+
+  for (guint w = 0; w < G_N_ELEMENTS (worlds); w++)
+    {
+      planner_layout_foreach_valid (worlds[w], 8, TRUE, PLANNER_RANK_ORDER_TP_CP_EP_DP_PP, check_group_member, &checked);
+      planner_layout_foreach_valid (worlds[w], 8, TRUE, PLANNER_RANK_ORDER_TP_CP_EP_PP_DP, check_group_member, &checked);
+    }
+  g_test_message ("%u layouts", checked);
+  g_assert_cmpuint (checked, >, 100);
+  g_assert_cmpuint (planner_layout_group_member (&(PlannerLayout) { 0 }, PLANNER_GROUP_TP, 0, 0), ==,
+                    PLANNER_RANK_NONE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -969,6 +1027,7 @@ main (int   argc,
   g_test_add_func ("/planner/layout/foreach-stops", test_foreach_stops);
   g_test_add_func ("/planner/layout/sweep-dense", test_sweep_dense);
   g_test_add_func ("/planner/layout/sweep-expert", test_sweep_expert);
+  g_test_add_func ("/planner/layout/group-member", test_group_member);
 
   return g_test_run ();
 }

@@ -158,6 +158,16 @@ test_experts_page_moe (void)
                    "Hides the all-to-all behind another microbatch’s compute (one more warm-up microbatch)");
   g_object_set (job, "vpp", 1, NULL);
 
+  /* The weights are counted in the job's precision, as the memory
+   * estimate counts them: FP32 doubles them (the page once assumed BF16). */
+  g_object_set (job, "precision", "fp32", NULL);
+  planner_window_flush (window);
+  g_assert_true (_planner_experts_page_get_figures (page, NULL, NULL, &at_ep1, NULL));
+  g_assert_cmpfloat_with_epsilon (at_ep1, 8.0 * 8 * 3 * 4096 * 14336 * 4, 1.0);
+  g_object_set (job, "precision", "bf16", NULL);
+  planner_window_flush (window);
+  g_assert_true (_planner_experts_page_get_figures (page, NULL, NULL, &at_ep1, NULL));
+
   /* A change of the job reaches the page with the next report. */
   g_object_set (job, "ep", 4, NULL);
   planner_window_flush (window);

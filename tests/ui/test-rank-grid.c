@@ -65,6 +65,28 @@ test_rank_grid_new_destroy (void)
   PlannerLayout layout = facts_layout ();
 
   g_object_ref_sink (grid);
+  /* The template gives it its controllers: hover, scroll, click, pinch, drag. */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (grid));
+    GType wanted[] = { GTK_TYPE_EVENT_CONTROLLER_MOTION, GTK_TYPE_EVENT_CONTROLLER_SCROLL, GTK_TYPE_GESTURE_CLICK,
+                       GTK_TYPE_GESTURE_ZOOM, GTK_TYPE_GESTURE_DRAG };
+
+    for (guint w = 0; w < G_N_ELEMENTS (wanted); w++)
+      {
+        gboolean found = FALSE;
+
+        for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+          {
+            g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+            found |= G_TYPE_CHECK_INSTANCE_TYPE (controller, wanted[w]);
+          }
+        if (!found)
+          g_error ("no %s on the rank grid", g_type_name (wanted[w]));
+      }
+    g_assert_true (gtk_widget_get_focusable (GTK_WIDGET (grid)));
+    g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (grid)));
+  }
   g_assert_null (planner_rank_grid_get_layout (grid));
   g_assert_cmpint (planner_rank_grid_get_selected_rank (grid), ==, -1);
   g_assert_cmpint (planner_rank_grid_get_color_by (grid), ==, PLANNER_RANK_GRID_COLOR_PP);
@@ -184,6 +206,60 @@ test_rank_grid_highlight (void)
   g_assert_null (planner_rank_grid_describe_rank (grid, 16));
   g_assert_null (planner_rank_grid_describe_rank (grid, -1));
   g_assert_finalize_object (grid);
+}
+
+/* What the grid highlights and outlines for a focus is the engine's group
+ * (planner_groups_new, what `ranks` prints) on random layouts of both rank
+ * orders, dense and MoE: the view derives no membership of its own. */
+static void
+test_rank_grid_groups_agree (void)
+{
+  static const guint degrees[] = { 1, 2, 4, 8 };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (19);
+  guint checked = 0;
+
+  for (guint i = 0; i < 200; i++)
+    {
+      PlannerLayout layout;
+      PlannerRankGrid *grid;
+      guint world = 8u << g_rand_int_range (rand, 0, 5);
+      PlannerRankOrder order = g_rand_boolean (rand) ? PLANNER_RANK_ORDER_TP_CP_EP_DP_PP
+                                                     : PLANNER_RANK_ORDER_TP_CP_EP_PP_DP;
+
+      if (!planner_layout_init (&layout, world, degrees[g_rand_int_range (rand, 0, 4)],
+                                degrees[g_rand_int_range (rand, 0, 4)], degrees[g_rand_int_range (rand, 0, 3)],
+                                degrees[g_rand_int_range (rand, 0, 4)], g_rand_boolean (rand) ? 0 : 1, 1,
+                                order, NULL))
+        continue;
+      grid = new_grid (&layout, 8);
+      for (guint dim = 0; dim < PLANNER_RANK_GRID_N_COLORS_BY; dim++)
+        {
+          PlannerGroupKind kind = planner_grid_color_by_group_kind ((PlannerGridColorBy) dim);
+          g_autoptr(PlannerGroups) groups = planner_groups_new (&layout, kind);
+          guint focus = g_rand_int_range (rand, 0, world);
+          const guint32 *members = planner_groups_get_group (groups, planner_groups_find (groups, focus));
+          g_autoptr(GArray) outlined = NULL;
+
+          planner_rank_grid_set_color_by (grid, dim);
+          planner_rank_grid_set_selected_rank (grid, focus);
+          outlined = _planner_rank_grid_dup_outlined (grid);
+          g_assert_cmpuint (outlined->len, ==, groups->group_size);
+          for (guint k = 0; k < groups->group_size; k++)
+            g_assert_cmpuint (g_array_index (outlined, guint32, k), ==, members[k]);
+          for (guint r = 0; r < world; r++)
+            {
+              gboolean member = planner_groups_find (groups, r) == planner_groups_find (groups, focus);
+
+              if (member != _planner_rank_grid_is_highlighted (grid, r))
+                g_error ("%s layout %s, rank %u, focus %u: the grid and the engine disagree",
+                         planner_group_kind_to_string (kind), planner_layout_describe_expert (&layout), r, focus);
+            }
+          checked++;
+        }
+      g_assert_finalize_object (grid);
+    }
+  g_test_message ("%u groups compared", checked);
+  g_assert_cmpuint (checked, >, 300);
 }
 
 static void
@@ -560,6 +636,7 @@ main (int   argc,
   g_test_add_func ("/planner/rank-grid/new-destroy", test_rank_grid_new_destroy);
   g_test_add_func ("/planner/rank-grid/colors", test_rank_grid_colors);
   g_test_add_func ("/planner/rank-grid/highlight", test_rank_grid_highlight);
+  g_test_add_func ("/planner/rank-grid/groups-agree", test_rank_grid_groups_agree);
   g_test_add_func ("/planner/rank-grid/keyboard", test_rank_grid_keyboard);
   g_test_add_func ("/planner/rank-grid/hit-test", test_rank_grid_hit_test);
   g_test_add_func ("/planner/rank-grid/export", test_rank_grid_export);

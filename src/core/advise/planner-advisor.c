@@ -114,6 +114,8 @@ planner_advisor_reject (PlannerAdvisor *advisor,
   reason = g_strdup_vprintf (format, args);
   va_end (args);
   g_ptr_array_add (advisor->plan->rejected, g_strdup_printf ("%s: %s", id, reason));
+  g_ptr_array_add (advisor->plan->rejected_ids, g_strdup (id));
+  g_ptr_array_add (advisor->plan->rejected_reasons, g_steal_pointer (&reason));
 }
 
 void

@@ -365,6 +365,8 @@ planner_plan_new (PlannerPlanKind kind,
   plan->cumulative = kind == PLANNER_PLAN_OPTIMIZE;
   plan->suggestions = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_suggestion_free);
   plan->rejected = g_ptr_array_new_with_free_func (g_free);
+  plan->rejected_ids = g_ptr_array_new_with_free_func (g_free);
+  plan->rejected_reasons = g_ptr_array_new_with_free_func (g_free);
   plan->notes = g_ptr_array_new_with_free_func (g_free);
   plan->errors = g_ptr_array_new_with_free_func (g_free);
   plan->evidence = g_ptr_array_new_with_free_func (g_free);
@@ -385,6 +387,8 @@ planner_plan_free (PlannerPlan *plan)
     return;
   g_ptr_array_unref (plan->suggestions);
   g_ptr_array_unref (plan->rejected);
+  g_ptr_array_unref (plan->rejected_ids);
+  g_ptr_array_unref (plan->rejected_reasons);
   g_ptr_array_unref (plan->notes);
   g_ptr_array_unref (plan->errors);
   g_ptr_array_unref (plan->evidence);

@@ -173,7 +173,9 @@ typedef struct
    * FALSE: each is an alternative applied alone (troubleshoot). */
   gboolean        cumulative;
   GPtrArray      *suggestions;   /* PlannerSuggestion, ranked */
-  GPtrArray      *rejected;      /* char*: considered, and why not offered */
+  GPtrArray      *rejected;      /* char*: considered, and why not offered ("id: reason", for the CLI and JSON) */
+  GPtrArray      *rejected_ids;  /* char*: the idea of each of @rejected ("fp8"), an id */
+  GPtrArray      *rejected_reasons; /* char*: why each of @rejected was not offered, a sentence */
   GPtrArray      *notes;         /* char*: findings that are not flag changes */
   GPtrArray      *errors;        /* char*: "code: message" of the job's errors before the plan */
   GPtrArray      *evidence;      /* char*: what the run's log showed; empty unless made from a log */

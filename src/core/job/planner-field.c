@@ -585,26 +585,63 @@ format_value (PlannerJob         *job,
     }
 }
 
-GStrv
-planner_job_list_changes_labelled (PlannerJob *before,
-                                   PlannerJob *after)
+void
+planner_field_change_free (PlannerFieldChange *change)
 {
-  g_autoptr(GStrvBuilder) changes = g_strv_builder_new ();
+  if (change == NULL)
+    return;
+  g_free (change->before);
+  g_free (change->after);
+  g_free (change);
+}
+
+GPtrArray *
+planner_job_diff_fields (PlannerJob *before,
+                         PlannerJob *after)
+{
+  GPtrArray *changes;
 
   g_return_val_if_fail (PLANNER_IS_JOB (before), NULL);
   g_return_val_if_fail (PLANNER_IS_JOB (after), NULL);
 
+  changes = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_change_free);
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     {
       g_autofree char *old_value = format_value (before, &fields[i]);
       g_autofree char *new_value = format_value (after, &fields[i]);
-      g_autofree char *line = NULL;
+      PlannerFieldChange *change;
 
       if (g_str_equal (old_value, new_value))
         continue;
-      /* TRANSLATORS: a change to a job field: "Tensor Parallel: 4 → 8" */
-      line = g_strdup_printf (_("%s: %s → %s"), planner_field_get_label (&fields[i]), old_value, new_value);
-      g_strv_builder_add (changes, line);
+      change = g_new0 (PlannerFieldChange, 1);
+      change->field = &fields[i];
+      change->before = g_steal_pointer (&old_value);
+      change->after = g_steal_pointer (&new_value);
+      g_ptr_array_add (changes, change);
     }
-  return g_strv_builder_end (changes);
+  return changes;
+}
+
+GStrv
+planner_job_list_changes_labelled (PlannerJob *before,
+                                   PlannerJob *after)
+{
+  g_autoptr(GStrvBuilder) lines = g_strv_builder_new ();
+  g_autoptr(GPtrArray) changes = NULL;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (before), NULL);
+  g_return_val_if_fail (PLANNER_IS_JOB (after), NULL);
+
+  changes = planner_job_diff_fields (before, after);
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const PlannerFieldChange *change = g_ptr_array_index (changes, i);
+      g_autofree char *line = NULL;
+
+      /* TRANSLATORS: a change to a job field: "Tensor Parallel: 4 → 8" */
+      line = g_strdup_printf (_("%s: %s → %s"), planner_field_get_label (change->field), change->before,
+                              change->after);
+      g_strv_builder_add (lines, line);
+    }
+  return g_strv_builder_end (lines);
 }

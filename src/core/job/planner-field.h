@@ -69,6 +69,22 @@ const PlannerField        *planner_field_for_diagnostic  (PlannerJob            
 char                      *planner_field_rewrite_message (PlannerJob         *job,
                                                           const char         *text);
 
+/* One field that differs between two jobs, its values as a person reads
+ * them ("4", "on", "“x”"; on/off translated). */
+typedef struct
+{
+  const PlannerField *field;
+  char               *before;
+  char               *after;
+} PlannerFieldChange;
+
+void                       planner_field_change_free     (PlannerFieldChange *change);
+
+/* What differs, as data (GPtrArray of PlannerFieldChange, in file order):
+ * a face lays out the label and the values as it likes. */
+GPtrArray                 *planner_job_diff_fields       (PlannerJob         *before,
+                                                          PlannerJob         *after);
+
 /* What differs, "Label: old → new" per field in file order (labels and
  * on/off translated): the labelled twin of planner_job_list_changes(). */
 GStrv                      planner_job_list_changes_labelled (PlannerJob     *before,

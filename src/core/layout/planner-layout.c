@@ -770,6 +770,99 @@ planner_groups_cross_nodes (const PlannerGroups *groups,
   return FALSE;
 }
 
+guint32
+planner_layout_group_size (const PlannerLayout *layout,
+                           PlannerGroupKind     kind)
+{
+  const PlannerKindInfo *info;
+  PlannerGrid grid;
+  guint32 size = 1;
+
+  g_return_val_if_fail (layout != NULL, 0);
+
+  if ((guint) kind >= PLANNER_N_GROUP_KINDS || !layout_is_consistent (layout))
+    return 0;
+  info = &kind_info[kind];
+  switch (info->source)
+    {
+    case SOURCE_EMBEDDING:
+      return layout->pp > 1 ? 2 : 1;
+    case SOURCE_POSITION_EMBEDDING:
+      return 1;
+    case SOURCE_EXPERT:
+      grid_init_expert (&grid, layout);
+      break;
+    case SOURCE_DENSE:
+    default:
+      grid_init_dense (&grid, layout);
+      break;
+    }
+  for (guint i = 0; i < N_AXES; i++)
+    if (info->mask & BIT (grid.axis[i]))
+      size *= grid.size[i];
+  return size;
+}
+
+guint32
+planner_layout_group_member (const PlannerLayout *layout,
+                             PlannerGroupKind     kind,
+                             guint32              rank,
+                             guint32              k)
+{
+  const PlannerKindInfo *info;
+  PlannerGrid grid;
+  guint32 index[N_AXES];
+
+  g_return_val_if_fail (layout != NULL, PLANNER_RANK_NONE);
+
+  if ((guint) kind >= PLANNER_N_GROUP_KINDS || !layout_is_consistent (layout) || rank >= layout->world_size)
+    return PLANNER_RANK_NONE;
+  info = &kind_info[kind];
+  if (info->source == SOURCE_EXPERT)
+    grid_init_expert (&grid, layout);
+  else
+    grid_init_dense (&grid, layout);
+  grid_decompose (&grid, rank, index);
+
+  if (info->source == SOURCE_EMBEDDING || info->source == SOURCE_POSITION_EMBEDDING)
+    {
+      /* The ends of each pipeline (the first stage only for the position
+       * embedding), as planner_groups_new derives them from PP. */
+      guint32 last = layout->pp - 1;
+      gboolean two = info->source == SOURCE_EMBEDDING && layout->pp > 1;
+
+      if (index[AXIS_PP] != 0 && !(two && index[AXIS_PP] == last))
+        return PLANNER_RANK_NONE;
+      if (k >= (two ? 2u : 1u))
+        return PLANNER_RANK_NONE;
+      index[AXIS_PP] = k == 0 ? 0 : last;
+      return grid_compose (&grid, index);
+    }
+
+  /* Inside a group the named axes count leftmost fastest (grid_fill_groups). */
+  for (guint i = 0; i < N_AXES; i++)
+    {
+      if (!(info->mask & BIT (grid.axis[i])))
+        continue;
+      index[grid.axis[i]] = k % grid.size[i];
+      k /= grid.size[i];
+    }
+  if (k != 0)
+    return PLANNER_RANK_NONE;
+  return grid_compose (&grid, index);
+}
+
+gboolean
+planner_layout_same_group (const PlannerLayout *layout,
+                           PlannerGroupKind     kind,
+                           guint32              a,
+                           guint32              b)
+{
+  guint32 first = planner_layout_group_member (layout, kind, a, 0);
+
+  return first != PLANNER_RANK_NONE && first == planner_layout_group_member (layout, kind, b, 0);
+}
+
 const char *
 planner_group_kind_to_string (PlannerGroupKind kind)
 {

@@ -159,6 +159,25 @@ guint32           planner_groups_find               (const PlannerGroups *groups
 gboolean          planner_groups_cross_nodes        (const PlannerGroups *groups,
                                                      guint32              gpus_per_node);
 
+/* Group membership without building the groups, O(1) and allocation-free,
+ * for a face that asks about one rank at a time (the window's rank grid on
+ * 16,384 GPUs).  The answers are exactly planner_groups_new's. */
+/* Ranks in each group of @kind; 0 for an inconsistent layout. */
+guint32           planner_layout_group_size         (const PlannerLayout *layout,
+                                                     PlannerGroupKind     kind);
+/* The @k-th rank of the group of @kind that holds @rank, in the order
+ * planner_groups_get_group lists it; PLANNER_RANK_NONE when @k is past the
+ * group's size or no group of @kind holds @rank. */
+guint32           planner_layout_group_member       (const PlannerLayout *layout,
+                                                     PlannerGroupKind     kind,
+                                                     guint32              rank,
+                                                     guint32              k);
+/* TRUE when one group of @kind holds both @a and @b. */
+gboolean          planner_layout_same_group         (const PlannerLayout *layout,
+                                                     PlannerGroupKind     kind,
+                                                     guint32              a,
+                                                     guint32              b);
+
 const char       *planner_group_kind_to_string      (PlannerGroupKind     kind);
 gboolean          planner_group_kind_from_string    (const char          *name,
                                                      PlannerGroupKind    *kind);

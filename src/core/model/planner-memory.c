@@ -677,6 +677,7 @@ estimate_stage (const PlannerConfig          *c,
   out->bytes[PLANNER_MEMORY_WEIGHTS] =
     (tp_params + rep_params) * bytes.weight / dense.weight + exp_params * bytes.weight / expert.weight +
     (gemm_params / dense.weight + exp_gemm / expert.weight) * bytes.fp8_gemm_extra;
+  out->expert_weight_bytes = exp_params * bytes.weight / expert.weight + exp_gemm / expert.weight * bytes.fp8_gemm_extra;
   out->bytes[PLANNER_MEMORY_GRADIENTS] =
     (tp_params + rep_params) * bytes.grad / dense.grad + exp_params * bytes.grad / expert.grad;
   out->bytes[PLANNER_MEMORY_OPTIMIZER] =

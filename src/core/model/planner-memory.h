@@ -62,6 +62,8 @@ typedef struct
   double                 in_flight;      /* microbatches whose activations are held, in stage-equivalents */
   double                 dense_params;   /* per GPU: TP-sharded + replicated + embeddings */
   double                 expert_params;  /* per GPU: routed experts */
+  double                 expert_weight_bytes; /* per GPU: the routed experts' part of bytes[WEIGHTS], in the
+                                               * job's precision (FP8 copies included), before FSDP gathers */
   double                 bytes[PLANNER_N_MEMORY_COMPONENTS];
   double                 optimizer_step_bytes; /* what the optimizer step allocates besides the states (fp32
                                                 * copies of 16-bit moments or gradient shards); when it tops the

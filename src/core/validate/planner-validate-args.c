@@ -183,24 +183,35 @@ format_divisors (guint64 n,
                  guint64 fit)
 {
   g_autoptr(GString) text = g_string_new (NULL);
-  guint64 found[MAX_CHOICES];
-  guint n_found = 0;
+  g_autoptr(GArray) found = planner_validate_divisors (n, fit);
 
-  for (guint64 d = 1; d <= MIN (n, MAX_CANDIDATE) && n_found < MAX_CHOICES; d++)
-    if (n % d == 0 && (fit == 0 || fit % d == 0))
-      found[n_found++] = d;
-
-  if (n_found == 0)
+  if (found->len == 0)
     return NULL;
 
-  for (guint i = 0; i < n_found; i++)
+  for (guint i = 0; i < found->len; i++)
     {
       if (i > 0)
         /* translators: the separators of a list of choices, "1, 2, 4 or 8" */
-        g_string_append (text, i + 1 == n_found ? C_("choices", " or ") : C_("choices", ", "));
-      g_string_append_printf (text, "%" G_GUINT64_FORMAT, found[i]);
+        g_string_append (text, i + 1 == found->len ? C_("choices", " or ") : C_("choices", ", "));
+      g_string_append_printf (text, "%u", g_array_index (found, guint32, i));
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+GArray *
+planner_validate_divisors (guint64 n,
+                           guint64 fit)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint64 d = 1; d <= MIN (n, MAX_CANDIDATE) && found->len < MAX_CHOICES; d++)
+    if (n % d == 0 && (fit == 0 || fit % d == 0))
+      {
+        guint32 value = (guint32) d;
+
+        g_array_append_val (found, value);
+      }
+  return found;
 }
 
 char *

@@ -383,6 +383,64 @@ check_moe_switches (PlannerCheck *c)
   check_moe_router (c);
 }
 
+/* What --overlap-moe-expert-parallel-comm needs (TransformerConfig), in
+ * the order the refusal lists them: each bit with the words of the
+ * refusal.  "EP > 1" is not translated, as it never was. */
+static const struct
+{
+  PlannerEpOverlapNeed need;
+  const char          *text;
+  gboolean             translate;
+} overlap_needs[] = {
+  { PLANNER_EP_OVERLAP_NEEDS_EP, "EP > 1", FALSE },
+  { PLANNER_EP_OVERLAP_NEEDS_DISPATCHER, N_("the alltoall or flex dispatcher"), TRUE },
+  { PLANNER_EP_OVERLAP_NEEDS_HALF_PRECISION, N_("--bf16 or --fp16"), TRUE },
+  { PLANNER_EP_OVERLAP_NO_FULL_RECOMPUTE, N_("no full recompute"), TRUE },
+  { PLANNER_EP_OVERLAP_NO_RECOMPUTE_METHOD, N_("no --recompute-method"), TRUE },
+  { PLANNER_EP_OVERLAP_NO_RECOMPUTE_NUM_LAYERS, N_("no --recompute-num-layers"), TRUE },
+  { PLANNER_EP_OVERLAP_NO_MOE_RECOMPUTE, N_("no \"moe\" in --recompute-modules"), TRUE },
+  { PLANNER_EP_OVERLAP_NO_SHARED_EXPERT_OVERLAP, N_("no --moe-shared-expert-overlap"), TRUE },
+  { PLANNER_EP_OVERLAP_AT_MOST_ONE_MTP_LAYER, N_("at most one MTP layer"), TRUE },
+  { PLANNER_EP_OVERLAP_NEEDS_VPP, N_("a virtual pipeline when PP > 1"), TRUE },
+  { PLANNER_EP_OVERLAP_NO_NCCLEP_FC1_OFFLOAD, N_("no expert_fc1 offloading with the ncclep backend"), TRUE },
+  { PLANNER_EP_OVERLAP_NO_TE_GRAPH_MOE,
+    N_("no moe or mlp in --cuda-graph-modules with Transformer Engine CUDA graphs"), TRUE },
+};
+
+PlannerEpOverlapNeed
+planner_check_ep_overlap_unmet (const PlannerCheck *c)
+{
+  PlannerEpOverlapNeed unmet = 0;
+
+  if (c->d.ep <= 1)
+    unmet |= PLANNER_EP_OVERLAP_NEEDS_EP;
+  if (!str_is (c->dispatcher, "alltoall") && !str_is (c->dispatcher, "flex"))
+    unmet |= PLANNER_EP_OVERLAP_NEEDS_DISPATCHER;
+  if (!ON ("bf16") && !ON ("fp16"))
+    unmet |= PLANNER_EP_OVERLAP_NEEDS_HALF_PRECISION;
+  if (str_is (c->recompute, "full"))
+    unmet |= PLANNER_EP_OVERLAP_NO_FULL_RECOMPUTE;
+  if (GIVEN ("recompute_method"))
+    unmet |= PLANNER_EP_OVERLAP_NO_RECOMPUTE_METHOD;
+  if (GIVEN ("recompute_num_layers"))
+    unmet |= PLANNER_EP_OVERLAP_NO_RECOMPUTE_NUM_LAYERS;
+  if (planner_check_recompute_module (c, "moe"))
+    unmet |= PLANNER_EP_OVERLAP_NO_MOE_RECOMPUTE;
+  if (ON ("moe_shared_expert_overlap"))
+    unmet |= PLANNER_EP_OVERLAP_NO_SHARED_EXPERT_OVERLAP;
+  if (arg_int (c->args, "mtp_num_layers", 0) > 1)
+    unmet |= PLANNER_EP_OVERLAP_AT_MOST_ONE_MTP_LAYER;
+  if (c->d.pp > 1 && c->d.vpp <= 1)
+    unmet |= PLANNER_EP_OVERLAP_NEEDS_VPP;
+  if (str_is (c->dispatcher, "flex") && str_is (c->flex_backend, "ncclep")
+      && ON ("fine_grained_activation_offloading") && planner_check_offload_module (c, "expert_fc1"))
+    unmet |= PLANNER_EP_OVERLAP_NO_NCCLEP_FC1_OFFLOAD;
+  if (str_is (c->cuda_graph_impl, "transformer_engine")
+      && (planner_check_graph_module (c, "moe") || planner_check_graph_module (c, "mlp")))
+    unmet |= PLANNER_EP_OVERLAP_NO_TE_GRAPH_MOE;
+  return unmet;
+}
+
 /* The expert-parallel overlap and its companions (TransformerConfig). */
 static void
 check_moe_overlap (PlannerCheck *c)
@@ -391,34 +449,15 @@ check_moe_overlap (PlannerCheck *c)
 
   if (overlap)
     {
+      PlannerEpOverlapNeed unmet = planner_check_ep_overlap_unmet (c);
       g_autoptr(GPtrArray) why = g_ptr_array_new ();
 
-      if (c->d.ep <= 1)
-        g_ptr_array_add (why, (gpointer) "EP > 1");
-      if (!str_is (c->dispatcher, "alltoall") && !str_is (c->dispatcher, "flex"))
-        g_ptr_array_add (why, (gpointer) _("the alltoall or flex dispatcher"));
-      if (!ON ("bf16") && !ON ("fp16"))
-        g_ptr_array_add (why, (gpointer) _("--bf16 or --fp16"));
-      if (str_is (c->recompute, "full"))
-        g_ptr_array_add (why, (gpointer) _("no full recompute"));
-      if (GIVEN ("recompute_method"))
-        g_ptr_array_add (why, (gpointer) _("no --recompute-method"));
-      if (GIVEN ("recompute_num_layers"))
-        g_ptr_array_add (why, (gpointer) _("no --recompute-num-layers"));
-      if (planner_check_recompute_module (c, "moe"))
-        g_ptr_array_add (why, (gpointer) _("no \"moe\" in --recompute-modules"));
-      if (ON ("moe_shared_expert_overlap"))
-        g_ptr_array_add (why, (gpointer) _("no --moe-shared-expert-overlap"));
-      if (arg_int (c->args, "mtp_num_layers", 0) > 1)
-        g_ptr_array_add (why, (gpointer) _("at most one MTP layer"));
-      if (c->d.pp > 1 && c->d.vpp <= 1)
-        g_ptr_array_add (why, (gpointer) _("a virtual pipeline when PP > 1"));
-      if (str_is (c->dispatcher, "flex") && str_is (c->flex_backend, "ncclep")
-          && ON ("fine_grained_activation_offloading") && planner_check_offload_module (c, "expert_fc1"))
-        g_ptr_array_add (why, (gpointer) _("no expert_fc1 offloading with the ncclep backend"));
-      if (str_is (c->cuda_graph_impl, "transformer_engine")
-          && (planner_check_graph_module (c, "moe") || planner_check_graph_module (c, "mlp")))
-        g_ptr_array_add (why, (gpointer) _("no moe or mlp in --cuda-graph-modules with Transformer Engine CUDA graphs"));
+      for (guint i = 0; i < G_N_ELEMENTS (overlap_needs); i++)
+        {
+          if (unmet & overlap_needs[i].need)
+            g_ptr_array_add (why, (gpointer) (overlap_needs[i].translate ? _(overlap_needs[i].text)
+                                                                         : overlap_needs[i].text));
+        }
       if (why->len > 0)
         {
           g_autofree char *list = join_list (why);
@@ -481,6 +520,12 @@ check_moe_release (PlannerCheck *c)
          _("Megatron-Core %s runs %s only with %s."), release, F ("moe_grouped_gemm"), F ("bf16"));
 }
 
+guint64
+planner_check_ep_fit (const PlannerCheck *c)
+{
+  return c->world != 0 && c->world % (c->d.etp * c->d.pp) == 0 ? c->world / (c->d.etp * c->d.pp) : 0;
+}
+
 void
 planner_check_moe (PlannerCheck *c)
 {
@@ -506,8 +551,8 @@ planner_check_moe (PlannerCheck *c)
     return;
   if (c->num_experts % c->d.ep != 0)
     {
-      guint64 fit = c->world != 0 && c->world % (c->d.etp * c->d.pp) == 0 ? c->world / (c->d.etp * c->d.pp) : 0;
-      g_autofree char *choices = format_divisors (c->num_experts, fit);
+      g_autofree char *choices = format_divisors (c->num_experts, planner_check_ep_fit (c));
+      guint64 fit = planner_check_ep_fit (c);
 
       ADD (ERROR, "moe.experts-not-divisible-by-ep", FLAGS (F ("num_experts"), F ("expert_model_parallel_size")),
            _("Pick an expert-parallel size that divides the number of experts."),

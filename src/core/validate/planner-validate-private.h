@@ -83,6 +83,9 @@ guint64      gcd64                    (guint64            a,
 /* "1, 2, 4 or 8": divisors of @n that also divide @fit when non-zero. */
 char        *format_divisors          (guint64            n,
                                        guint64            fit);
+/* The same divisors as data (GArray of guint32); empty when there are none. */
+GArray      *planner_validate_divisors (guint64           n,
+                                        guint64           fit);
 /* "1,024 or 1,536": the multiples of @unit on either side of @value. */
 char        *format_nearest_multiples (guint64            value,
                                        guint64            unit);
@@ -163,6 +166,12 @@ gboolean planner_check_offload_module   (const PlannerCheck *c,
   planner_diagnostics_add (c->diagnostics, PLANNER_SEVERITY_ ## severity, code, flags, fix, __VA_ARGS__)
 
 gboolean planner_check_fsdp       (const PlannerCheck *c);
+
+/* planner-validate-moe.c: the needs of the expert-parallel overlap that
+ * the check's job does not meet (planner_validate_ep_overlap_unmet). */
+PlannerEpOverlapNeed planner_check_ep_overlap_unmet (const PlannerCheck *c);
+/* The GPUs left for EP on a pipeline stage, world ÷ (ETP × PP); 0 when unknown. */
+guint64              planner_check_ep_fit           (const PlannerCheck *c);
 
 /* planner-validate-model.c */
 void     planner_check_required   (PlannerCheck *c);

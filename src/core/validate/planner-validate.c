@@ -427,19 +427,18 @@ planner_validate_resolve_layout (const PlannerArgs *args,
 /* The semantic checks                                                  */
 /* ------------------------------------------------------------------ */
 
-void
-planner_validate (const PlannerArgs            *args,
-                  const PlannerValidateContext *context,
-                  const PlannerLayout          *layout,
-                  const PlannerConfig          *config,
-                  GPtrArray                    *diagnostics)
+/* The check's arguments and the launch, resolved once as validate_args
+ * and TransformerConfig see them.  @diagnostics may be NULL (a check that
+ * only reads the resolution). */
+static void
+check_init (PlannerCheck                 *c,
+            const PlannerArgs            *args,
+            const PlannerValidateContext *context,
+            const PlannerLayout          *layout,
+            const PlannerConfig          *config,
+            GPtrArray                    *diagnostics)
 {
-  PlannerCheck check = { 0 };
-  PlannerCheck *c = &check;
-
-  g_return_if_fail (args != NULL);
-  g_return_if_fail (diagnostics != NULL);
-
+  memset (c, 0, sizeof *c);
   c->args = args;
   c->context = context;
   c->config = config;
@@ -458,7 +457,7 @@ planner_validate (const PlannerArgs            *args,
       c->dp = layout->dp;
       c->expert_dp = layout->expert_dp;
     }
-  else if (context != NULL && context->world_size == 0
+  else if (diagnostics != NULL && context != NULL && context->world_size == 0
            && !planner_diagnostics_has_code (diagnostics, "layout.world-size-unknown"))
     {
       planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_INFO, "layout.world-size-unknown",
@@ -502,7 +501,48 @@ planner_validate (const PlannerArgs            *args,
     c->cuda_graph_impl = "full_iteration";
   c->rope_fusion = arg_bool (args, "apply_rope_fusion", TRUE) && str_is (c->position, "rope");
   c->gated_linear_unit = arg_bool (args, "swiglu", FALSE) || arg_bool (args, "quick_geglu", FALSE);
+}
 
+PlannerEpOverlapNeed
+planner_validate_ep_overlap_unmet (const PlannerArgs   *args,
+                                   const PlannerLayout *layout)
+{
+  PlannerCheck check;
+
+  g_return_val_if_fail (args != NULL, 0);
+
+  check_init (&check, args, NULL, layout, NULL, NULL);
+  return planner_check_ep_overlap_unmet (&check);
+}
+
+GArray *
+planner_validate_ep_choices (const PlannerArgs   *args,
+                             const PlannerLayout *layout)
+{
+  PlannerCheck check;
+
+  g_return_val_if_fail (args != NULL, NULL);
+
+  check_init (&check, args, NULL, layout, NULL, NULL);
+  if (check.num_experts == 0)
+    return NULL;
+  return planner_validate_divisors (check.num_experts, planner_check_ep_fit (&check));
+}
+
+void
+planner_validate (const PlannerArgs            *args,
+                  const PlannerValidateContext *context,
+                  const PlannerLayout          *layout,
+                  const PlannerConfig          *config,
+                  GPtrArray                    *diagnostics)
+{
+  PlannerCheck check;
+  PlannerCheck *c = &check;
+
+  g_return_if_fail (args != NULL);
+  g_return_if_fail (diagnostics != NULL);
+
+  check_init (c, args, context, layout, config, diagnostics);
   planner_check_required (c);
   planner_check_model (c);
   planner_check_moe (c);

@@ -55,4 +55,42 @@ void     planner_validate                (const PlannerArgs            *args,
                                           const PlannerConfig          *config,
                                           GPtrArray                    *diagnostics);
 
+/* What --overlap-moe-expert-parallel-comm needs that the job does not
+ * have (a bit set, TransformerConfig's checks in Megatron-Core 0.20.0).
+ * With the switch on and any bit set, the validator refuses the job as
+ * moe.overlap-ep-comm, listing the same needs in this order. */
+typedef enum
+{
+  PLANNER_EP_OVERLAP_NEEDS_EP                 = 1 << 0,  /* EP > 1 */
+  PLANNER_EP_OVERLAP_NEEDS_DISPATCHER         = 1 << 1,  /* the alltoall or flex dispatcher */
+  PLANNER_EP_OVERLAP_NEEDS_HALF_PRECISION     = 1 << 2,  /* --bf16 or --fp16 */
+  PLANNER_EP_OVERLAP_NO_FULL_RECOMPUTE        = 1 << 3,
+  PLANNER_EP_OVERLAP_NO_RECOMPUTE_METHOD      = 1 << 4,
+  PLANNER_EP_OVERLAP_NO_RECOMPUTE_NUM_LAYERS  = 1 << 5,
+  PLANNER_EP_OVERLAP_NO_MOE_RECOMPUTE         = 1 << 6,  /* "moe" in --recompute-modules */
+  PLANNER_EP_OVERLAP_NO_SHARED_EXPERT_OVERLAP = 1 << 7,
+  PLANNER_EP_OVERLAP_AT_MOST_ONE_MTP_LAYER    = 1 << 8,
+  PLANNER_EP_OVERLAP_NEEDS_VPP                = 1 << 9,  /* a virtual pipeline when PP > 1 */
+  PLANNER_EP_OVERLAP_NO_NCCLEP_FC1_OFFLOAD    = 1 << 10,
+  PLANNER_EP_OVERLAP_NO_TE_GRAPH_MOE          = 1 << 11, /* moe or mlp in Transformer Engine CUDA graphs */
+} PlannerEpOverlapNeed;
+
+#define PLANNER_EP_OVERLAP_N_NEEDS 12
+
+/* The needs of the expert-parallel overlap that @args does not meet,
+ * whether or not the switch is on, judged exactly as planner_validate
+ * judges them: on @layout's degrees when it is given, else on the degrees
+ * @args asks for. */
+PlannerEpOverlapNeed planner_validate_ep_overlap_unmet (const PlannerArgs   *args,
+                                                        const PlannerLayout *layout);
+
+/* The expert-parallel sizes Megatron accepts for the job's experts
+ * (GArray of guint32, increasing, at most 8): the divisors of the number
+ * of experts that also divide the GPUs left for EP on a pipeline stage
+ * (world ÷ (ETP × PP)) when @layout gives the world, the very values the
+ * moe.experts-not-divisible-by-ep message lists.  Degrees as in
+ * planner_validate_ep_overlap_unmet.  NULL for a dense model. */
+GArray  *planner_validate_ep_choices      (const PlannerArgs           *args,
+                                           const PlannerLayout         *layout);
+
 G_END_DECLS
