@@ -351,6 +351,8 @@ planner_cli_recommend (int    argc,
       !g_str_equal (format, "json"))
     return planner_cli_usage_error (COMMAND, _("--format: “%s” is not one of shell, json, text"), format);
 
+  /* --megatron-version, else the job's release, else the default. */
+  request.megatron_version = planner_cli_release_for (job);
   r = planner_recommend (&request, &error);
   if (r == NULL)
     {
