@@ -93,6 +93,10 @@ read_policies (PlannerRecommendRequest *request,
 {
   guint64 value = 0;
 
+  /* The release: the job's (which --megatron-version overrode when it
+   * was loaded), else --megatron-version, else the default. */
+  if (request->megatron_version == NULL)
+    request->megatron_version = planner_cli_get_megatron_version ();
   if (precision != NULL)
     {
       request->fp8_recipe = NULL;
@@ -351,8 +355,6 @@ planner_cli_recommend (int    argc,
       !g_str_equal (format, "json"))
     return planner_cli_usage_error (COMMAND, _("--format: “%s” is not one of shell, json, text"), format);
 
-  /* --megatron-version, else the job's release, else the default. */
-  request.megatron_version = planner_cli_release_for (job);
   r = planner_recommend (&request, &error);
   if (r == NULL)
     {

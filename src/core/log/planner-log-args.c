@@ -525,6 +525,9 @@ detect_release (const PlannerLogRecord *record,
   if (release == NULL)
     return;
   g_object_set (job, "megatron-version", release, NULL);
+  /* The default release, exactly, is what every plan says anyway. */
+  if (differences == 0 && g_str_equal (release, planner_megatron_get_default_release ()))
+    return;
   if (differences == 0)
     g_ptr_array_add (assumptions,
                      g_strdup_printf (_("The run had Megatron-Core %s: its argument block holds exactly the "
