@@ -169,6 +169,7 @@ planner_preferences_window_init (PlannerPreferencesWindow *self)
     release_ids = g_strv_builder_end (releases);
     release_model = gtk_string_list_new ((const char * const *) release_ids);
     adw_combo_row_set_model (self->release_row, G_LIST_MODEL (release_model));
+    planner_combo_factory_install (self->release_row);
     g_object_set_data_full (G_OBJECT (self->release_row), "planner-release-ids", release_ids,
                             (GDestroyNotify) g_strfreev);
     g_settings_bind_with_mapping (self->settings, "default-megatron-version", self->release_row, "selected",
