@@ -106,7 +106,7 @@ print_text (const PlannerPlan *plan,
   else
     g_print (_("Troubleshooting: %s (draft: nothing is applied until you approve it)\n"),
              planner_symptom_to_string (plan->symptom));
-  g_print ("Megatron-Core 0.20.0\n");
+  g_print ("Megatron-Core %s\n", plan->megatron_version != NULL ? plan->megatron_version : "0.20.0");
   g_print (_("Layout   %s\n"), plan->summary != NULL ? plan->summary : _("unknown"));
   if (plan->memory_before >= 0)
     {

@@ -18,6 +18,7 @@
 #include "planner-hf-config.h"
 #include "planner-import.h"
 #include "planner-log.h"
+#include "planner-release-checkout.h"
 #include "planner-report-json.h"
 
 #define COMMAND "analyze"
@@ -154,13 +155,17 @@ print_memory (const PlannerReport *report)
 }
 
 static void
-print_text (const PlannerReport *report)
+print_text (const PlannerReport *report,
+            PlannerJob          *job)
 {
   const PlannerConfig *config = planner_report_get_config (report);
   const char *expert = planner_report_get_expert_summary (report);
   GPtrArray *diagnostics = planner_report_get_diagnostics (report);
+  g_autofree char *checkout = job != NULL ? planner_release_describe_checkout (job, NULL, NULL) : NULL;
 
   g_print ("Megatron-Core %s\n", planner_report_get_megatron_version (report));
+  if (checkout != NULL)
+    g_print ("             %s\n", checkout);
   /* Translators: the headings of analyze's summary; keep the values in one column */
   g_print (_("Layout       %s\n"), planner_report_get_summary (report));
   if (expert != NULL)
@@ -201,10 +206,28 @@ print_text (const PlannerReport *report)
 }
 
 static void
-print_json (const PlannerReport *report)
+print_json (const PlannerReport *report,
+            PlannerJob          *job)
 {
   g_autoptr(JsonNode) root = planner_report_to_json (report);
+  g_autofree char *checkout = NULL;
+  const char *detected = NULL;
+  gboolean matches = FALSE;
 
+  /* What the job's Megatron-LM checkout says of the release (issue 20). */
+  if (job != NULL && (checkout = planner_release_describe_checkout (job, &matches, &detected)) != NULL)
+    {
+      JsonObject *object = json_object_new ();
+
+      json_object_set_string_member (object, "path", planner_job_get_string (job, "megatron-dir"));
+      if (detected != NULL)
+        json_object_set_string_member (object, "release", detected);
+      else
+        json_object_set_null_member (object, "release");
+      json_object_set_boolean_member (object, "matches", matches);
+      json_object_set_string_member (object, "message", checkout);
+      json_object_set_object_member (json_node_get_object (root), "megatron_checkout", object);
+    }
   planner_cli_print_json (root);
 }
 
@@ -318,9 +341,9 @@ planner_cli_analyze (int    argc,
     }
 
   if (json)
-    print_json (report);
+    print_json (report, job);
   else
-    print_text (report);
+    print_text (report, job);
 
   return planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0 ? PLANNER_EXIT_JOB_ERRORS : PLANNER_EXIT_OK;
 }

@@ -175,6 +175,9 @@ print_json (const PlannerLayout *layout)
   g_autoptr(PlannerJsonWriter) writer = planner_cli_json_writer_new ();
 
   planner_json_writer_begin_object (writer);
+  /* Every JSON output says which release it planned for (issue 20). */
+  planner_json_writer_member (writer, "megatron_core");
+  planner_json_writer_string (writer, planner_cli_release_for (NULL));
   planner_json_writer_member (writer, "world_size");
   planner_json_writer_int (writer, layout->world_size);
 

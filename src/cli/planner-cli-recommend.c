@@ -93,6 +93,10 @@ read_policies (PlannerRecommendRequest *request,
 {
   guint64 value = 0;
 
+  /* The release: the job's (which --megatron-version overrode when it
+   * was loaded), else --megatron-version, else the default. */
+  if (request->megatron_version == NULL)
+    request->megatron_version = planner_cli_get_megatron_version ();
   if (precision != NULL)
     {
       request->fp8_recipe = NULL;

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "planner-field-row.h"
+#include "planner-flag-catalog.h"
 #include "planner-pages.h"
 
 struct _PlannerClusterPage
@@ -17,9 +18,25 @@ struct _PlannerClusterPage
   PlannerFormPage   parent_instance;
 
   PlannerChoiceRow *gpu_row;
+  PlannerChoiceRow *release_row;  /* the Megatron-Core release (issue 20) */
 };
 
 G_DEFINE_FINAL_TYPE (PlannerClusterPage, planner_cluster_page, PLANNER_TYPE_FORM_PAGE)
+
+/* Every release the planner holds, newest first. */
+static void
+bind_releases (PlannerClusterPage *self)
+{
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+
+  for (guint i = planner_megatron_get_n_releases (); i-- > 0;)
+    {
+      g_strv_builder_add (ids, planner_megatron_get_release (i));
+      g_strv_builder_add (labels, planner_megatron_get_release (i));
+    }
+  planner_choice_row_set_choices (self->release_row, g_strv_builder_end (ids), g_strv_builder_end (labels));
+}
 
 static void
 planner_cluster_page_bind (PlannerFormPage *page,
@@ -38,6 +55,7 @@ planner_cluster_page_bind (PlannerFormPage *page,
       g_strv_builder_add (labels, gpus[i]->name);
     }
   planner_choice_row_set_choices (self->gpu_row, g_strv_builder_end (ids), g_strv_builder_end (labels));
+  bind_releases (self);
 }
 
 static void
@@ -56,6 +74,7 @@ planner_cluster_page_class_init (PlannerClusterPageClass *klass)
   PLANNER_FORM_PAGE_CLASS (klass)->bind = planner_cluster_page_bind;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-cluster-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PlannerClusterPage, gpu_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerClusterPage, release_row);
 }
 
 static void

@@ -14,13 +14,16 @@
 #include "planner-catalog.h"
 #include "planner-combo-factory.h"
 #include "planner-field-check.h"
+#include "planner-flag-catalog.h"
 #include "planner-preferences-window.h"
+#include "planner-release.h"
 
 struct _PlannerPreferencesWindow
 {
   AdwPreferencesWindow  parent_instance;
 
   AdwComboRow          *gpu_row;
+  AdwComboRow          *release_row;   /* the cluster's Megatron-Core release (issue 20) */
   GtkAdjustment        *gpus_per_node_adjustment;
   AdwEntryRow          *megatron_row;
   AdwEntryRow          *partition_row;
@@ -74,6 +77,18 @@ gpu_get_mapping (GValue   *value,
   return FALSE;
 }
 
+/* A release as a person may keep it (X.Y picks the newest patch held). */
+static gboolean
+release_get_mapping (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
+{
+  const char *release = planner_release_resolve (g_variant_get_string (variant, NULL), NULL);
+  g_autoptr(GVariant) resolved = g_variant_ref_sink (g_variant_new_string (release != NULL ? release : ""));
+
+  return gpu_get_mapping (value, resolved, user_data);
+}
+
 static GVariant *
 gpu_set_mapping (const GValue       *value,
                  const GVariantType *type,
@@ -105,6 +120,7 @@ planner_preferences_window_class_init (PlannerPreferencesWindowClass *klass)
   G_OBJECT_CLASS (klass)->dispose = planner_preferences_window_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PlannerPreferencesWindow, gpu_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerPreferencesWindow, release_row);
   gtk_widget_class_bind_template_child (widget_class, PlannerPreferencesWindow, gpus_per_node_adjustment);
   gtk_widget_class_bind_template_child (widget_class, PlannerPreferencesWindow, megatron_row);
   gtk_widget_class_bind_template_child (widget_class, PlannerPreferencesWindow, partition_row);
@@ -141,6 +157,24 @@ planner_preferences_window_init (PlannerPreferencesWindow *self)
   g_object_set_data_full (G_OBJECT (self->gpu_row), "planner-gpu-ids", gpu_ids, (GDestroyNotify) g_strfreev);
   g_settings_bind_with_mapping (self->settings, "default-gpu", self->gpu_row, "selected", G_SETTINGS_BIND_DEFAULT,
                                 gpu_get_mapping, gpu_set_mapping, gpu_ids, NULL);
+
+  /* The releases held, newest first, bound the same way as the GPU. */
+  {
+    g_autoptr(GStrvBuilder) releases = g_strv_builder_new ();
+    g_autoptr(GtkStringList) release_model = NULL;
+    GStrv release_ids;
+
+    for (guint i = planner_megatron_get_n_releases (); i-- > 0;)
+      g_strv_builder_add (releases, planner_megatron_get_release (i));
+    release_ids = g_strv_builder_end (releases);
+    release_model = gtk_string_list_new ((const char * const *) release_ids);
+    adw_combo_row_set_model (self->release_row, G_LIST_MODEL (release_model));
+    planner_combo_factory_install (self->release_row);
+    g_object_set_data_full (G_OBJECT (self->release_row), "planner-release-ids", release_ids,
+                            (GDestroyNotify) g_strfreev);
+    g_settings_bind_with_mapping (self->settings, "default-megatron-version", self->release_row, "selected",
+                                  G_SETTINGS_BIND_DEFAULT, release_get_mapping, gpu_set_mapping, release_ids, NULL);
+  }
 
   /* The schema's range is the single source of truth for the number. */
   g_settings_bind (self->settings, "default-gpus-per-node", self->gpus_per_node_adjustment, "value",

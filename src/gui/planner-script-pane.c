@@ -32,6 +32,7 @@ struct _PlannerScriptPane
   GtkWidget       *missing_box;
   GtkListBox      *missing_list;
   GtkLabel        *state_label;
+  GtkLabel        *release_label;  /* which Megatron-Core release the draft is for */
   GtkWidget       *approve_button;
   GtkWidget       *export_button;
   GtkWidget       *copy_button;
@@ -265,6 +266,15 @@ planner_script_pane_show_full (PlannerScriptPane *self,
       self->report = report != NULL ? planner_report_ref (report) : NULL;
     }
   ensure_view (self);
+  if (self->report != NULL)
+    {
+      /* Translators: the Script pane's header; %s is a release such as 0.14.0 */
+      g_autofree char *release = g_strdup_printf (_("For Megatron-Core %s"),
+                                                  planner_report_get_megatron_version (self->report));
+
+      gtk_label_set_text (self->release_label, release);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->release_label), self->report != NULL);
   marks_changed = !same_marks (self->marks, marks);
   g_clear_pointer (&self->marks, g_ptr_array_unref);
   self->marks = marks != NULL ? g_ptr_array_ref (marks) : NULL;
@@ -273,6 +283,14 @@ planner_script_pane_show_full (PlannerScriptPane *self,
   if (marks_changed)
     update_missing (self);
   update_state (self);
+}
+
+const char *
+planner_script_pane_get_release_text (PlannerScriptPane *self)
+{
+  g_return_val_if_fail (PLANNER_IS_SCRIPT_PANE (self), NULL);
+
+  return gtk_label_get_text (self->release_label);
 }
 
 const char *
@@ -806,6 +824,14 @@ planner_script_pane_init (PlannerScriptPane *self)
 
     gtk_box_append (GTK_BOX (launcher), switcher);
     gtk_box_append (GTK_BOX (launcher), self->stages_button);
+    /* The release the draft is written for (issue 20): its flags and
+     * spellings are that release's. */
+    self->release_label = GTK_LABEL (gtk_label_new (NULL));
+    gtk_widget_add_css_class (GTK_WIDGET (self->release_label), "dim-label");
+    gtk_widget_set_margin_start (GTK_WIDGET (self->release_label), 6);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->release_label),
+                                 _("The Megatron-Core release this draft is written for: its flags and their spellings"));
+    gtk_box_append (GTK_BOX (launcher), GTK_WIDGET (self->release_label));
     gtk_box_append (GTK_BOX (actions), self->copy_button);
     gtk_box_append (GTK_BOX (actions), self->approve_button);
     gtk_box_append (GTK_BOX (actions), self->export_button);

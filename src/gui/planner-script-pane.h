@@ -44,6 +44,8 @@ void        planner_script_pane_set_memory_check_stages (PlannerScriptPane *self
                                                          guint              n_stages);
 /* The text shown: the approved script or the draft. */
 const char *planner_script_pane_get_text (PlannerScriptPane *self);
+/* The header's "For Megatron-Core X" (issue 20); "" before the first report. */
+const char *planner_script_pane_get_release_text (PlannerScriptPane *self);
 /* What Approve does; asks first (returns FALSE, @asked TRUE) when the
  * job does not fit or has warnings, unless @confirmed. */
 gboolean    planner_script_pane_approve  (PlannerScriptPane *self,

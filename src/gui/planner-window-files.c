@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-release.h"
 #include "planner-window-private.h"
 
 /* New jobs ---------------------------------------------------------------- */
@@ -24,10 +25,13 @@ planner_window_new_job_template (PlannerWindow *self)
   g_autofree char *megatron = g_settings_get_string (self->settings, "default-megatron-dir");
   g_autofree char *partition = g_settings_get_string (self->settings, "default-slurm-partition");
   g_autofree char *account = g_settings_get_string (self->settings, "default-slurm-account");
+  g_autofree char *release = g_settings_get_string (self->settings, "default-megatron-version");
 
   /* The person's own cluster, as the preferences keep it. */
   if (planner_gpu_lookup (gpu) != NULL)
     g_object_set (template_job, "gpu-id", gpu, NULL);
+  if (planner_release_resolve (release, NULL) != NULL)
+    g_object_set (template_job, "megatron-version", planner_release_resolve (release, NULL), NULL);
   g_object_set (template_job,
                 "gpus-per-node", CLAMP (g_settings_get_uint (self->settings, "default-gpus-per-node"), 1, 72),
                 "megatron-dir", megatron,

@@ -29,6 +29,6 @@ check () {
     status=1
   fi
 }
-check e9b958ef9adf2b229704075aedcf177b ranks --world-size 1048576 --json
-check 1024641e21afe7f0dc4c5df25b7bb719 ranks --world-size 1048576 --tp 8 --pp 16 --ep 64 --json
+check 9266bd4cfd1715cdc7ba27c99fdf244e ranks --world-size 1048576 --json
+check be57ca3eddae9a6f947f6216f14405e1 ranks --world-size 1048576 --tp 8 --pp 16 --ep 64 --json
 exit $status

@@ -2,16 +2,21 @@
 """Drafts for the published layouts, fed to Megatron-LM's own start-up code.
 
     published-drafts.py --cli launch-planner-cli [--release 0.20.0] [--layouts FILE] [--work DIR]
+                        [--job-release X.Y.Z|none]
 
 For each row of tests/calibration/published-layouts.txt this makes the job a person would (the
 model, the cluster, the published degrees, batch, precision and recompute, their own data and
-checkpoint paths), asks `launch-planner-cli script JOB --launcher L` for each launcher (torchrun,
+checkpoint paths, and the release the cluster runs as launch.megatron_version: --job-release, by
+default the --release checked), asks `launch-planner-cli script JOB --launcher L` for each launcher (torchrun,
 slurm, memory-check), runs the draft in a scratch folder with torchrun, srun, scontrol and python
 replaced by fakebin/capture.py (nothing is started: the words that reach pretrain_gpt.py and the
 environment are recorded), and gives those to megatron-check.py.  It prints, per launcher, how many
 drafts Megatron accepted, each layout the planner refused with its reason, and each draft Megatron
-refused with its message.  Exit status: 0 when Megatron accepted every draft the planner wrote,
-1 otherwise, 77 when the Megatron-LM mirror or a Python module the check needs is missing.
+refused with its message.  For an older release it also feeds the default release's draft of each
+layout the planner refuses only for that release to Megatron (it must refuse it too), and checks every
+flag that recommend, optimize and troubleshoot propose for the job against the release's flags.jsonl.
+Exit status: 0 when Megatron accepted every draft the planner wrote, refused every such default-release
+draft, and every proposed flag exists; 1 otherwise, 77 when the Megatron-LM mirror or a Python module the check needs is missing.
 """
 
 import argparse
@@ -48,8 +53,9 @@ def read_layouts(path):
     return rows
 
 
-def make_job(row):
-    """The job a person makes for ROW in the window: the published numbers, their own paths."""
+def make_job(row, release=None):
+    """The job a person makes for ROW in the window: the published numbers, their own paths, and
+    the Megatron-Core RELEASE their cluster runs (none: the planner's default)."""
     gpus = int(row["gpus"])
     per_node = 4 if row["gpu"] == "gb200" else 8
     per_node = min(per_node, gpus)
@@ -94,10 +100,13 @@ def make_job(row):
     parallelism = {"tp": int(row["tp"]), "pp": int(row["pp"]), "cp": int(row["cp"]),
                    "vpp": 1 if row["vpp"] == "?" else int(row["vpp"]), "ep": int(row["ep"]),
                    "etp": 0 if row["etp"] == "-" else int(row["etp"])}
-    return {"format": "launch-planner-job", "version": 1, "model": model,
+    job = {"format": "launch-planner-job", "version": 1, "model": model,
             "cluster": {"gpu_id": row["gpu"], "nodes": max(1, gpus // per_node), "gpus_per_node": per_node},
             "parallelism": parallelism, "training": training, "data": data,
             "checkpoint": {"save_dir": "/checkpoints/%s" % name}}
+    if release:
+        job["launch"] = {"megatron_version": release}
+    return job
 
 
 def first_error(text):
@@ -125,16 +134,91 @@ def capture_draft(script, nodes, work):
         return [json.loads(l) for l in f], None
 
 
+VERSIONS = os.path.join(HERE, "..", "..", "..", "shared", "megatron", "versions")
+DEFAULT_RELEASE = "0.20.0"
+SYMPTOMS = ("oom", "low-mfu", "slow", "hang")
+
+
+def release_flags(versions, release):
+    """Every option string RELEASE's parser takes (its flags.jsonl), or None without the file."""
+    path = os.path.join(versions, release, "flags.jsonl")
+    if not os.path.exists(path):
+        return None
+    flags = set()
+    with open(path) as f:
+        for line in f:
+            entry = json.loads(line)
+            flags.add(entry["flag"])
+            flags.update(entry.get("aliases") or [])
+    return flags
+
+
+def shell_flags(text):
+    """The options a recommendation's shell block writes (comments left out)."""
+    flags = []
+    for line in text.splitlines():
+        body = line.split("#", 1)[0]
+        flags += [w for w in body.split() if w.startswith("--")]
+    return flags
+
+
+def suggestion_flags(cli, job_path):
+    """(where, flag) for every option recommend, optimize and troubleshoot propose to write for the job."""
+    found = []
+    out = subprocess.run([cli, "recommend", "--job", job_path, "--format", "shell"],
+                         capture_output=True, text=True, timeout=300)
+    if out.returncode in (0, 1):
+        found += [("recommend", f) for f in shell_flags(out.stdout)]
+    plans = [("optimize", [cli, "optimize", job_path, "--json"])]
+    plans += [("troubleshoot " + s, [cli, "troubleshoot", "--symptom", s, job_path, "--json"]) for s in SYMPTOMS]
+    for where, command in plans:
+        out = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        try:
+            plan = json.loads(out.stdout)
+        except ValueError:
+            continue
+        for suggestion in plan.get("suggestions") or []:
+            for change in suggestion.get("changes") or []:
+                if change.get("target") == "flag" and change.get("action") != "remove":
+                    found.append(("%s (%s)" % (where, suggestion.get("id")), change["flag"]))
+    return found
+
+
+def cross_drafts(cli, row, work):
+    """The default release's torchrun draft of a layout the planner refused for an older release: that
+    release must refuse it too (the planner refused for a feature it lacks), or the planner was wrong."""
+    job = make_job(row, None)
+    job_path = os.path.join(work, "L%d-default.json" % row["line"])
+    with open(job_path, "w") as f:
+        json.dump(job, f, indent=1)
+    out = subprocess.run([cli, "script", "--launcher", "torchrun", job_path], capture_output=True, text=True,
+                         timeout=120)
+    if out.returncode != 0:
+        return []  # refused under the default release as well: not a matter of the release
+    launches, error = capture_draft(out.stdout, job["cluster"]["nodes"], work)
+    result = []
+    for launch in launches or []:
+        launch["env"]["STUB_CUDA_CAPABILITY"] = CAPABILITY.get(row["gpu"], "9.0")
+        result.append({"id": "%s | %s draft rank %s" % (row["id"], DEFAULT_RELEASE, launch["env"]["RANK"]),
+                       "argv": launch["argv"], "env": launch["env"], "launcher": "cross", "row": row["id"]})
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cli", required=True, help="the launch-planner-cli to ask")
     parser.add_argument("--release", default="0.20.0")
+    parser.add_argument("--job-release", help="the job's launch.megatron_version (default: --release; "
+                        "none: leave it out, so the planner drafts for its default release)")
     parser.add_argument("--layouts", default=LAYOUTS)
     parser.add_argument("--launchers", default=",".join(LAUNCHERS))
     parser.add_argument("--only", help="only rows whose id contains this")
     parser.add_argument("--work", help="keep the jobs, drafts and results here")
     parser.add_argument("--cache", help="where megatron-check.py extracts Megatron-LM (its default: /tmp)")
     parser.add_argument("--checker-args", default="", help="more options for megatron-check.py")
+    parser.add_argument("--versions", default=VERSIONS, help="the versions folder (each release's flags.jsonl)")
+    parser.add_argument("--no-suggestions", action="store_true",
+                        help="skip checking the flags recommend, optimize and troubleshoot propose")
     opts = parser.parse_args()
 
     mirror = os.environ.get("MEGATRON_MIRROR", "/work/.mirror/NVIDIA+Megatron-LM/repo")
@@ -152,17 +236,26 @@ def main():
     os.makedirs(work, exist_ok=True)
     rows = [r for r in read_layouts(opts.layouts) if not opts.only or opts.only in r["id"]]
     launchers = opts.launchers.split(",")
-    drafts, planner_refused, broken = [], [], []
+    job_release = opts.release if opts.job_release is None else opts.job_release
+    job_release = None if job_release == "none" else job_release
+    known = release_flags(opts.versions, opts.release)
+    drafts, planner_refused, broken, lacking, n_suggested = [], [], [], [], 0
     for row in rows:
-        job = make_job(row)
+        job = make_job(row, job_release)
         job_path = os.path.join(work, "L%d.json" % row["line"])
         with open(job_path, "w") as f:
             json.dump(job, f, indent=1)
+        if known is not None and not opts.no_suggestions:
+            found = suggestion_flags(opts.cli, job_path)
+            n_suggested += len(found)
+            lacking += [(row, where, flag) for where, flag in found if flag not in known]
         for launcher in launchers:
             out = subprocess.run([opts.cli, "script", "--launcher", launcher, job_path],
                                  capture_output=True, text=True, timeout=120)
             if out.returncode != 0:
                 planner_refused.append((row, launcher, first_error(out.stderr)))
+                if launcher == "torchrun" and job_release not in (None, DEFAULT_RELEASE):
+                    drafts += cross_drafts(opts.cli, row, work)
                 continue
             launches, error = capture_draft(out.stdout, job["cluster"]["nodes"], work)
             if error:
@@ -193,8 +286,11 @@ def main():
     with open(os.path.join(work, "results.jsonl"), "w") as f:
         f.write(check.stdout)
 
-    print("Megatron %s, %d published layouts, launchers %s" % (opts.release, len(rows), ", ".join(launchers)))
+    print("Megatron %s, %d published layouts, drafts for %s, launchers %s"
+          % (opts.release, len(rows), job_release or "the planner's default release", ", ".join(launchers)))
     megatron_refused = 0
+    cross = [d for d in drafts if d["launcher"] == "cross"]
+    drafts = [d for d in drafts if d["launcher"] != "cross"]
     for launcher in launchers:
         mine = [d for d in drafts if d["launcher"] == launcher]
         ok = [d for d in mine if results.get(d["id"], {}).get("accepted")]
@@ -202,6 +298,25 @@ def main():
         megatron_refused += len(mine) - len(ok)
         print("  %-12s %3d of %3d drafts accepted by Megatron; %d of %d layouts refused by the planner"
               % (launcher, len(ok), len(mine), len(refused_rows), len(rows)))
+    wrong_refusals = [d for d in cross if results.get(d["id"], {}).get("accepted")]
+    if job_release not in (None, DEFAULT_RELEASE):
+        rows_cross = sorted(set(d["row"] for d in cross))
+        rows_wrong = sorted(set(d["row"] for d in wrong_refusals))
+        print("  refusals     %d of %d layouts the planner refuses only for %s are refused by Megatron %s "
+              "in their %s draft too" % (len(rows_cross) - len(rows_wrong), len(rows_cross), job_release,
+                                         opts.release, DEFAULT_RELEASE))
+    if known is not None and not opts.no_suggestions:
+        print("  suggestions  %d of %d flags proposed by recommend, optimize and troubleshoot exist in %s"
+              % (n_suggested - len(lacking), n_suggested, opts.release))
+    if lacking:
+        print("\nProposed flags Megatron %s does not have:" % opts.release)
+        for row, where, flag in lacking:
+            print("  %s | %s: %s" % (row["id"], where, flag))
+    if wrong_refusals:
+        print("\nLayouts the planner refuses for %s that Megatron %s accepts (the %s draft):"
+              % (job_release, opts.release, DEFAULT_RELEASE))
+        for d in wrong_refusals:
+            print("  %s" % d["id"])
     if planner_refused:
         print("\nLayouts the planner refuses (no draft):")
         for row, launcher, reason in planner_refused:
@@ -217,7 +332,7 @@ def main():
         for row, launcher, error in broken:
             print("  %s | %s: %s" % (row["id"], launcher, error))
     print("\n(jobs, drafts and results in %s)" % work)
-    return 1 if failed or broken else 0
+    return 1 if failed or broken or lacking or wrong_refusals else 0
 
 
 if __name__ == "__main__":

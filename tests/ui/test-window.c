@@ -498,7 +498,10 @@ test_window_preferences (void)
   g_settings_set_string (settings, "default-megatron-dir", "/opt/Megatron-LM");
   g_settings_set_string (settings, "default-slurm-partition", "batch");
   g_settings_set_string (settings, "default-slurm-account", "research");
+  /* The cluster's release, X.Y as a person may give it (issue 20). */
+  g_settings_set_string (settings, "default-megatron-version", "0.14");
   template_job = planner_window_new_job_template (window);
+  g_assert_cmpstr (planner_job_get_string (template_job, "megatron-version"), ==, "0.14.0");
   g_assert_cmpstr (planner_job_get_gpu_id (template_job), ==, "a100-80gb");
   g_assert_cmpuint (planner_job_get_uint (template_job, "gpus-per-node"), ==, 4);
   g_assert_cmpstr (planner_job_get_string (template_job, "megatron-dir"), ==, "/opt/Megatron-LM");
@@ -516,6 +519,7 @@ test_window_preferences (void)
   gtk_test_widget_wait_for_draw (preferences);
   planner_test_save_png (preferences, "window-preferences.png");
   gtk_window_destroy (GTK_WINDOW (preferences));
+  g_settings_reset (settings, "default-megatron-version");
   g_settings_reset (settings, "default-gpu");
   g_settings_reset (settings, "default-gpus-per-node");
   g_settings_reset (settings, "default-megatron-dir");
@@ -717,6 +721,31 @@ test_window_approval_per_launcher (void)
   planner_window_flush (window);
   g_assert_false (planner_document_get_approved (document));
   g_assert_cmpuint (withdrawn, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 20: the release is a row of the Cluster page; changing it reruns
+ * the analysis, and the Script pane's header names it. */
+static void
+test_window_release (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
+  GtkWidget *page = _planner_window_get_page (window, "cluster");
+
+  make_complete (window);
+  g_assert_nonnull (planner_form_page_find_row (PLANNER_FORM_PAGE (page), "megatron-version"));
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_report_get_megatron_version (planner_window_get_report (window)), ==, "0.20.0");
+  g_assert_cmpstr (planner_script_pane_get_release_text (pane), ==, "For Megatron-Core 0.20.0");
+
+  g_object_set (planner_window_get_job (window), "megatron-version", "0.14.0", NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_report_get_megatron_version (planner_window_get_report (window)), ==, "0.14.0");
+  g_assert_cmpstr (planner_script_pane_get_release_text (pane), ==, "For Megatron-Core 0.14.0");
+  _planner_window_show_page (window, 1);  /* Cluster */
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_test_save_png (GTK_WIDGET (window), "window-release.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -941,6 +970,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/discard-final", test_window_discard_final);
   g_test_add_func ("/planner/window/recovers-draft", test_window_recovers_draft);
   g_test_add_func ("/planner/window/recommend-rows", test_window_recommend_rows);
+  g_test_add_func ("/planner/window/release", test_window_release);
 
   return g_test_run ();
 }

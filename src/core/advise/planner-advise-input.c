@@ -16,6 +16,8 @@
 #include <string.h>
 
 #include "planner-advise-input.h"
+
+#include "planner-release.h"
 #include "planner-job-args.h"
 #include "planner-layout.h"
 
@@ -74,6 +76,7 @@ planner_advise_input_init_from_job (PlannerAdviseInput  *input,
   input->gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
   input->gpu_id = planner_job_get_gpu_id (job);
   input->model_id = planner_job_get_model_id (job);
+  input->megatron_version = planner_release_resolve (planner_job_get_string (job, "megatron-version"), NULL);
   if (input->gpu_id != NULL && *input->gpu_id == '\0')
     input->gpu_id = NULL;
   if (input->model_id != NULL && *input->model_id == '\0')

@@ -29,6 +29,8 @@ typedef struct
   double             mfu;            /* 0..1, or a percentage 1..100 */
   double             iteration_time; /* seconds per iteration */
   double             tflops_per_gpu; /* Megatron's logged TFLOP/s/GPU */
+  /* Added with issue 20 */
+  const char        *megatron_version; /* the release the cluster runs; NULL = the default */
 } PlannerAdviseInput;
 
 #define PLANNER_ADVISE_ERROR (planner_advise_error_quark ())

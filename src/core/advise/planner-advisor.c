@@ -17,6 +17,7 @@
 #include "planner-advisor.h"
 #include "planner-flag-catalog.h"
 #include "planner-flops.h"
+#include "planner-release-args.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
@@ -32,6 +33,7 @@ analyze (PlannerAdvisor    *advisor,
   options.vocab_size = input->vocab_size;
   options.gpu_id = input->gpu_id;
   options.model_id = input->model_id;
+  options.megatron_version = input->megatron_version;
   /* An unknown environment stays unknown (environment suggestions are
    * hints, not checked); the ids were checked at the start. */
   if (input->env == NULL)
@@ -170,6 +172,43 @@ has_fp8 (const PlannerArgs *args)
   return planner_args_get_string (args, "fp8", NULL) != NULL;
 }
 
+/* A suggestion may write only what the job's release parses (issue 20):
+ * no flex dispatcher backend before 0.16.1, no expert-parallel overlap
+ * before 0.14, no pipeline layout before 0.13. */
+static gboolean
+release_has_flags (PlannerAdvisor     *advisor,
+                   PlannerSuggestion  *suggestion,
+                   char              **why)
+{
+  const char *release = advisor->input->megatron_version;
+
+  for (guint i = 0; i < suggestion->changes->len; i++)
+    {
+      const PlannerChange *change = g_ptr_array_index (suggestion->changes, i);
+      const char *first;
+
+      if (change->target != PLANNER_CHANGE_TARGET_FLAG || change->action == PLANNER_CHANGE_REMOVE ||
+          planner_release_has_flag (release, change->flag))
+        continue;
+      first = planner_flag_catalog_first_release_of (change->flag);
+      if (first != NULL)
+        *why = g_strdup_printf (_("Megatron-Core %s has no %s (it came with %s)"),
+                                planner_advisor_release (advisor), change->flag, first);
+      else
+        *why = g_strdup_printf (_("Megatron-Core %s has no %s"), planner_advisor_release (advisor), change->flag);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+const char *
+planner_advisor_release (PlannerAdvisor *advisor)
+{
+  const char *release = advisor->input != NULL ? advisor->input->megatron_version : NULL;
+
+  return release != NULL ? release : planner_megatron_get_default_release ();
+}
+
 PlannerReport *
 planner_advisor_try (PlannerAdvisor     *advisor,
                      PlannerSuggestion  *suggestion,
@@ -190,7 +229,10 @@ planner_advisor_try (PlannerAdvisor     *advisor,
   while (g_hash_table_iter_next (&iter, &key, &value))
     g_hash_table_insert (env, g_strdup (key), g_strdup (value));
 
-  /* Every flag must be a live flag of 0.20.0 before anything else. */
+  /* Every flag must be one the release parses, and a live flag of
+   * 0.20.0, before anything else. */
+  if (!release_has_flags (advisor, suggestion, why))
+    return NULL;
   if (!planner_suggestion_check_flags (suggestion, &error) ||
       !planner_suggestion_apply (suggestion, args, env, &error))
     {
@@ -296,7 +338,7 @@ planner_advisor_offer (PlannerAdvisor    *advisor,
       suggestion->bubble_after = bubble (config_after);
     }
   g_ptr_array_add (suggestion->checks, g_strdup_printf (_("flags exist in Megatron-Core %s and are not dead"),
-                                                        planner_flag_catalog_get_megatron_version ()));
+                                                        planner_advisor_release (advisor)));
   g_ptr_array_add (suggestion->checks, g_strdup (_("no new start-up error from the validator")));
   if (advisor->gpu != NULL && suggestion->memory_after >= 0)
     g_ptr_array_add (suggestion->checks,
@@ -530,6 +572,8 @@ planner_advisor_init (PlannerAdvisor           *advisor,
   options.vocab_size = input->vocab_size;
   options.gpu_id = input->gpu_id;
   options.model_id = input->model_id;
+  options.megatron_version = input->megatron_version;
+  plan->megatron_version = planner_advisor_release (advisor);
   advisor->base = planner_analyze_args (input->args, input->env, &options, error);
   if (advisor->base == NULL)
     {

@@ -59,6 +59,8 @@ PlannerSuggestion   *planner_advisor_offer        (PlannerAdvisor     *advisor,
 PlannerReport       *planner_advisor_try          (PlannerAdvisor     *advisor,
                                                    PlannerSuggestion  *suggestion,
                                                    char              **why);
+/* The release the advice is for (the input's, else the default). */
+const char          *planner_advisor_release      (PlannerAdvisor     *advisor);
 const PlannerConfig *planner_advisor_config       (PlannerAdvisor     *advisor);
 /* Worst stage of the current estimate; NULL without a GPU or model math. */
 const PlannerStageMemory *planner_advisor_worst   (PlannerAdvisor     *advisor);

@@ -171,7 +171,8 @@ planner_plan_to_json (const PlannerPlan *plan)
   json_builder_set_member_name (builder, "cumulative");
   json_builder_add_boolean_value (builder, plan->cumulative);
   json_builder_set_member_name (builder, "megatron_version");
-  json_builder_add_string_value (builder, planner_flag_catalog_get_megatron_version ());
+  json_builder_add_string_value (builder, plan->megatron_version != NULL ? plan->megatron_version
+                                                                       : planner_flag_catalog_get_megatron_version ());
   add_string_or_null (builder, "layout", plan->summary);
   add_strings (builder, "errors", plan->errors);
   if (from_log)

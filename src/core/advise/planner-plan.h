@@ -199,6 +199,7 @@ typedef struct
   double          memory_before; /* worst stage, bytes; < 0 unknown */
   double          memory_after;  /* after every suggestion (cumulative plans); < 0 unknown */
   double          capacity_bytes;
+  const char     *megatron_version; /* the release planned for (static); NULL = the default */
 } PlannerPlan;
 
 PlannerPlan       *planner_plan_new             (PlannerPlanKind          kind,

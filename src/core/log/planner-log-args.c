@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "planner-log-args.h"
+#include "planner-log-release.h"
 #include "planner-catalog.h"
 #include "planner-flag-catalog.h"
 #include "planner-job-args.h"
@@ -512,6 +513,36 @@ assumed_gpu (const PlannerLogRecord *record,
   return gpu->id;
 }
 
+/* The release the run had, from the set of arguments it printed. */
+static void
+detect_release (const PlannerLogRecord *record,
+                PlannerJob             *job,
+                GPtrArray              *assumptions)
+{
+  guint differences = 0;
+  const char *release = planner_log_record_detect_release (record, &differences);
+
+  if (release == NULL)
+    return;
+  g_object_set (job, "megatron-version", release, NULL);
+  /* The default release, exactly, is what every plan says anyway. */
+  if (differences == 0 && g_str_equal (release, planner_megatron_get_default_release ()))
+    return;
+  if (differences == 0)
+    g_ptr_array_add (assumptions,
+                     g_strdup_printf (_("The run had Megatron-Core %s: its argument block holds exactly the "
+                                        "options of that release's parser."), release));
+  else
+    g_ptr_array_add (assumptions,
+                     g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   "The run had Megatron-Core %s, or a build near it: its argument "
+                                                   "block is closest to that release's options (%u name differs).",
+                                                   "The run had Megatron-Core %s, or a build near it: its argument "
+                                                   "block is closest to that release's options (%u names differ).",
+                                                   differences),
+                                      release, differences));
+}
+
 PlannerJob *
 planner_log_record_to_job (const PlannerLogRecord  *record,
                            const char              *gpu_id,
@@ -593,5 +624,6 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
                 NULL);
   if (!planner_job_update_from_args (job, args, error))
     return NULL;
+  detect_release (record, job, assumptions);
   return g_steal_pointer (&job);
 }

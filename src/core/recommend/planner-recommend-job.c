@@ -21,6 +21,7 @@
 #include "planner-job-args.h"
 #include "planner-job-model.h"
 #include "planner-recommend-job.h"
+#include "planner-release.h"
 #include "planner-recommend-private.h"
 
 gboolean
@@ -73,6 +74,7 @@ planner_recommend_request_from_job (PlannerJob               *job,
   request->gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
   request->seq_length = planner_job_get_uint (job, "seq-length");
   request->global_batch_size = planner_job_get_uint (job, "global-batch-size");
+  request->megatron_version = planner_release_resolve (planner_job_get_string (job, "megatron-version"), NULL);
 
   gpu = planner_gpu_lookup (request->gpu_id);
   precision = planner_job_get_string (job, "precision");

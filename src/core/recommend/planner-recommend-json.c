@@ -249,7 +249,7 @@ planner_recommendation_to_json (const PlannerRecommendation *r)
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "megatron_core");
-  json_builder_add_string_value (b, "0.20.0");
+  json_builder_add_string_value (b, r->megatron_version != NULL ? r->megatron_version : "0.20.0");
   json_builder_set_member_name (b, "draft");
   json_builder_add_boolean_value (b, TRUE);
   json_builder_set_member_name (b, "request");

@@ -84,6 +84,7 @@ typedef struct
   double                 peak_gemm;       /* FLOP/s of the linear layers (FP8 peak under FP8) */
   double                 peak_attention;  /* FLOP/s of the attention kernels (BF16) */
   const PlannerStepConstants *k;          /* the step model's constants */
+  const char            *release;         /* the Megatron-Core release (never NULL): what it has */
 
   /* Search state */
   gboolean               wide_tp;         /* second pass: TP beyond the NVLink domain */

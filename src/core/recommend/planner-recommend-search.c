@@ -21,8 +21,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "planner-flag-catalog.h"
 #include "planner-flops.h"
 #include "planner-recommend-private.h"
+#include "planner-release.h"
 
 /* Beyond these a layout is never worth it: a CP chunk under 1024 tokens
  * starves the attention kernels, and CP at or below 4K tokens costs more
@@ -156,14 +158,17 @@ planner_recommend_set_overlaps (const PlannerRecommendSearch *s,
                       !(c->recompute == PLANNER_RECOMPUTE_SELECTIVE &&
                         (c->recompute_modules & PLANNER_RECOMPUTE_MODULE_MOE) != 0) &&
                       (l->pp == 1 || l->vpp > 1) && s->base.mtp_num_layers <= 1 &&
-                      s->base.precision != PLANNER_PRECISION_FP32;
+                      s->base.precision != PLANNER_PRECISION_FP32 &&
+                      planner_release_at_least (s->release, "0.14.0");
   /* The flex dispatcher with HybridEP (--moe-token-dispatcher-type flex
    * --moe-flex-dispatcher-backend hybridep, as NVIDIA's H100 DeepSeek-V3
    * and Qwen3 recipes run it) when the expert group crosses NVLink
    * domains: Hopper or newer, and DeepEP's package installed (said in the
    * reasons).  Inside a domain the alltoall dispatcher is as good. */
   c->dispatcher = PLANNER_DISPATCHER_ALLTOALL;
+  /* The backend choice (HybridEP) came with 0.16.1; before, flex meant DeepEP. */
   if (s->moe && l->ep > 1 && s->gpu->compute_capability_major >= 9 &&
+      planner_release_at_least (s->release, "0.16.1") &&
       !planner_recommend_in_domain ((guint64) l->etp * l->ep, s->domain) &&
       !((guint64) l->etp * l->ep <= s->domain && s->n <= s->domain))
     c->dispatcher = PLANNER_DISPATCHER_FLEX_HYBRIDEP;
@@ -440,6 +445,9 @@ run_search (PlannerRecommendSearch *s)
                         break;
                       continue;
                     }
+                  /* --pipeline-model-parallel-layout came with 0.13. */
+                  if (proto.split == PLANNER_SPLIT_LAYOUT && !planner_release_at_least (s->release, "0.13.0"))
+                    continue;
                   proto.layout.tp = tp;
                   proto.layout.pp = pp;
                   proto.layout.cp = cp;
@@ -557,6 +565,9 @@ planner_recommend_search_init (PlannerRecommendSearch        *s,
     return FALSE;
 
   s->gpu = gpu;
+  s->release = req->megatron_version != NULL ? planner_release_resolve (req->megatron_version, NULL) : NULL;
+  if (s->release == NULL)
+    s->release = planner_megatron_get_default_release ();
   s->n = n;
   s->gpn = req->gpus_per_node > 0 ? req->gpus_per_node : (gpu->nvlink_domain_size > 8 ? 4 : 8);
   /* Rack-scale NVLink (GB200 NVL72) spans nodes; otherwise the domain

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "planner-recommend-private.h"
+#include "planner-release.h"
 
 #define GIB PLANNER_GIB
 /* A well-tuned run spends about this fraction of its step in useful
@@ -338,9 +339,9 @@ planner_recommend_build_shell (PlannerRecommendation *r)
     b->micro_batch_size, b->global_batch_size,
   };
 
-  g_string_append_printf (out, "# Launch Planner recommendation for Megatron-Core 0.20.0: a DRAFT until you approve it.\n"
+  g_string_append_printf (out, "# Launch Planner recommendation for Megatron-Core %s: a DRAFT until you approve it.\n"
                                "# %s on %" G_GUINT64_FORMAT " × %s (%u per node), sequence length %u.\n",
-                          r->model_name, r->num_gpus, r->gpu->name, r->gpus_per_node, r->seq_length);
+                          r->megatron_version, r->model_name, r->num_gpus, r->gpu->name, r->gpus_per_node, r->seq_length);
   for (guint i = 0; i < G_N_ELEMENTS (degrees); i++)
     {
       g_autofree char *assignment = g_strdup_printf ("%s=%" G_GUINT64_FORMAT, degrees[i], values[i]);
@@ -409,7 +410,12 @@ planner_recommend_build_shell (PlannerRecommendation *r)
           g_string_append_printf (out, "  --recompute-modules %s\n", list);
         }
     }
-  if (b->fsdp)
+  if (b->fsdp && !planner_release_at_least (r->megatron_version, "0.14.0"))
+    /* Before 0.14 Megatron FSDP was the custom FSDP: no checkpoint format
+     * of its own, and sharded gradients without the fused accumulation. */
+    g_string_append (out, "  --use-custom-fsdp\n  --data-parallel-sharding-strategy optim_grads_params\n"
+                          "  --no-gradient-accumulation-fusion\n");
+  else if (b->fsdp)
     g_string_append (out, "  --use-megatron-fsdp\n  --data-parallel-sharding-strategy optim_grads_params\n"
                           "  --ckpt-format fsdp_dtensor\n");
   else if (b->recompute == PLANNER_RECOMPUTE_FULL && b->recompute_block > 0)
@@ -601,13 +607,13 @@ planner_recommendation_to_text (const PlannerRecommendation *r)
 
   experts = r->num_experts > 0 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, ", %u expert", ", %u experts", r->num_experts),
                                                     r->num_experts) : g_strdup ("");
-  g_string_append_printf (out, _("Recommendation for Megatron-Core 0.20.0 (a draft until you approve it)\n"
+  g_string_append_printf (out, _("Recommendation for Megatron-Core %s (a draft until you approve it)\n"
                                  "Model        %s (%.1fB parameters, %u layers%s)\n"
                                  "Cluster      %" PRIu64 " × %s, %u per node, NVLink domain %u\n"
                                  "Sequence     %u tokens\n"
                                  "Precision    %s\n"
                                  "Batch        %s\n"),
-                          r->model_name, r->total_params / 1e9, r->num_layers,
+                          r->megatron_version, r->model_name, r->total_params / 1e9, r->num_layers,
                           experts,
                           r->num_gpus, r->gpu->name, r->gpus_per_node, r->nvlink_domain, r->seq_length,
                           r->fp8 ? (g_str_equal (planner_recommend_fp8_recipe_name (r), "mxfp8") ? _("FP8 (mxfp8 recipe)")

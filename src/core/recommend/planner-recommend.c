@@ -16,8 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "planner-flag-catalog.h"
 #include "planner-flops.h"
 #include "planner-recommend-private.h"
+#include "planner-release.h"
 #include "planner-validate.h"
 
 /* The recommendation as data: the request checked and resolved into a
@@ -535,6 +537,9 @@ recommendation_new (const PlannerRecommendRequest *req,
   r->user_micro_batch = req->micro_batch_size;
   r->recompute_policy = req->recompute;
   r->pins = req->pins;
+  r->megatron_version = req->megatron_version != NULL ? planner_release_resolve (req->megatron_version, NULL) : NULL;
+  if (r->megatron_version == NULL)
+    r->megatron_version = planner_megatron_get_default_release ();
   return r;
 }
 

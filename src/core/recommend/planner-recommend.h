@@ -76,6 +76,8 @@ typedef struct
   guint64                vocab_size;          /* with model_args: 0 = from the arguments */
   const char            *model_name;          /* with model_args: what the text calls the model; NULL:
                                                * "the model of these arguments" */
+  /* Added with issue 20 */
+  const char            *megatron_version;    /* the release the cluster runs; NULL: the default */
 } PlannerRecommendRequest;
 
 /* The analytic step model, per optimizer step and per GPU, in seconds of
@@ -209,6 +211,7 @@ typedef struct
   GPtrArray                 *diagnostics;        /* the validator's remaining warnings on the best */
   guint64                    n_evaluated;        /* candidates whose memory was estimated */
   PlannerArgs               *model_args;         /* the model's Megatron arguments (read-only) */
+  const char                *megatron_version;   /* the release planned for (static, never NULL) */
 } PlannerRecommendation;
 
 #define PLANNER_RECOMMEND_ERROR (planner_recommend_error_quark ())

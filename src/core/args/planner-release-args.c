@@ -1,0 +1,111 @@
+/* planner-release-args.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "planner-release"
+
+#include "config.h"
+
+#include "planner-release-args.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "planner-flag-catalog.h"
+#include "planner-release.h"
+
+gboolean
+planner_release_has_flag (const char *release,
+                          const char *flag)
+{
+  g_return_val_if_fail (flag != NULL, FALSE);
+
+  return planner_flag_catalog_lookup_in (release, flag) != NULL;
+}
+
+static void
+rename_switch (PlannerArgs *args,
+               const char  *dest,
+               const char  *new_dest,
+               const char  *new_flag)
+{
+  gboolean value;
+
+  if (!planner_args_is_set (args, dest))
+    return;
+  value = planner_args_get_bool (args, dest, FALSE);
+  planner_args_unset (args, dest);
+  if (value)
+    planner_args_set_bool (args, new_dest, new_flag, TRUE);
+}
+
+void
+planner_release_respell_args (PlannerArgs *args,
+                              const char  *release)
+{
+  g_return_if_fail (args != NULL);
+
+  if (release == NULL || g_str_equal (release, planner_megatron_get_default_release ()))
+    return;
+
+  if (!planner_release_at_least (release, "0.14.0"))
+    {
+      /* Megatron FSDP was the custom FSDP, with no checkpoint format of
+       * its own: it saves in the default distributed format. */
+      gboolean fsdp = planner_args_get_bool (args, "use_megatron_fsdp", FALSE);
+
+      rename_switch (args, "use_megatron_fsdp", "use_custom_fsdp", "--use-custom-fsdp");
+      if (fsdp && g_strcmp0 (planner_args_get_string (args, "ckpt_format", NULL), "fsdp_dtensor") == 0)
+        planner_args_unset (args, "ckpt_format");
+      /* The custom FSDP shards gradients only without gradient
+       * accumulation fusion (validate_args of 0.12 and 0.13). */
+      if (fsdp)
+        {
+          const char *sharding = planner_args_get_string (args, "data_parallel_sharding_strategy", "no_shard");
+
+          if (g_strcmp0 (sharding, "optim_grads_params") == 0 || g_strcmp0 (sharding, "optim_grads") == 0)
+            planner_args_set_bool (args, "gradient_accumulation_fusion", "--no-gradient-accumulation-fusion", FALSE);
+        }
+    }
+  if (!planner_release_at_least (release, "0.16.1") &&
+      g_strcmp0 (planner_args_get_string (args, "moe_token_dispatcher_type", NULL), "flex") == 0)
+    {
+      /* The flex dispatcher had one backend, switched on by name. */
+      planner_args_unset (args, "moe_flex_dispatcher_backend");
+      planner_args_set_bool (args, "moe_enable_deepep", "--moe-enable-deepep", TRUE);
+    }
+}
+
+char *
+planner_release_dup_missing (const PlannerArgs *args,
+                             const char        *release,
+                             guint             *n_missing)
+{
+  g_autoptr(GString) missing = g_string_new (NULL);
+  guint n = 0;
+
+  g_return_val_if_fail (args != NULL, NULL);
+
+  for (guint i = 0; i < planner_args_get_n_entries (args); i++)
+    {
+      const char *dest = planner_args_get_dest_at (args, i);
+      const char *flag = planner_args_get_flag (args, dest);
+      const char *first;
+
+      if (flag == NULL || planner_release_has_flag (release, flag))
+        continue;
+      first = planner_flag_catalog_first_release_of (flag);
+      if (n++ > 0)
+        g_string_append (missing, "\n");
+      if (first != NULL)
+        /* Translators: an option the draft needs; the second %s is the first release that has it */
+        g_string_append_printf (missing, _("%s (Megatron-Core %s or newer)"), flag, first);
+      else
+        g_string_append (missing, flag);
+    }
+  if (n_missing != NULL)
+    *n_missing = n;
+  return n > 0 ? g_string_free (g_steal_pointer (&missing), FALSE) : NULL;
+}
