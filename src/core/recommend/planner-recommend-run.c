@@ -63,7 +63,7 @@ validate_candidate (const PlannerRecommendation     *r,
   /* The recommendation's shell block and every draft made from it export
    * what Megatron needs (CUDA_DEVICE_MAX_CONNECTIONS): check with that
    * environment, so the planner never warns about its own draft. */
-  env = planner_draft_env (args, r->gpu, NULL);
+  env = planner_draft_env (args, r->gpu, r->megatron_version);
   context.env = env;
   planner_validate (args, &context, &layout, &config, diagnostics);
   planner_memory_estimate (&config, r->gpu, &mem);
