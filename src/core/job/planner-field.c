@@ -104,6 +104,14 @@ static const PlannerField fields[] = {
     FLAGS ("--num-virtual-stages-per-pipeline-rank", "--num-layers-per-virtual-pipeline-stage"), FALSE },
   { "parallelism.use_tp_pp_dp_mapping", "use-tp-pp-dp-mapping", N_("Pipeline Inside Data Parallel"), "parallelism", NULL,
     FLAGS ("--use-tp-pp-dp-mapping"), FALSE },
+  { "parallelism.pipeline_split", "pipeline-split", N_("Pipeline Split"), "parallelism", NULL,
+    FLAGS ("--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split"), FALSE },
+  { "parallelism.first_stage_layers", "first-stage-layers", N_("First Stage Layers"), "parallelism", NULL,
+    FLAGS ("--decoder-first-pipeline-num-layers"), FALSE },
+  { "parallelism.last_stage_layers", "last-stage-layers", N_("Last Stage Layers"), "parallelism", NULL,
+    FLAGS ("--decoder-last-pipeline-num-layers"), FALSE },
+  { "parallelism.pipeline_layout", "pipeline-layout", N_("Pipeline Layout"), "parallelism", NULL,
+    FLAGS ("--pipeline-model-parallel-layout"), FALSE },
   { "training.seq_length", "seq-length", N_("Sequence Length"), "training", N_("Batch"),
     FLAGS ("--seq-length"), FALSE },
   { "training.micro_batch_size", "micro-batch-size", N_("Micro-Batch Size"), "training", N_("Batch"),
@@ -340,6 +348,10 @@ planner_field_applies (const PlannerField *field,
     return !planner_job_get_bool (job, "mock-data");
   if (is (field, "save-interval"))
     return *planner_job_get_string (job, "save-dir") != '\0';
+  if (is (field, "first-stage-layers") || is (field, "last-stage-layers"))
+    return g_str_equal (planner_job_get_string (job, "pipeline-split"), "first-last");
+  if (is (field, "pipeline-layout"))
+    return g_str_equal (planner_job_get_string (job, "pipeline-split"), "layout");
   if (is (field, "lr-wsd-decay-iters"))
     return g_str_equal (planner_job_get_string (job, "lr-decay-style"), "WSD");
   return TRUE;
