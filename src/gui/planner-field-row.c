@@ -615,9 +615,8 @@ choice_label (const char *key,
     { "mrope", N_("Multimodal RoPE") }, { "relative", N_("Relative") }, { "swiglu", "SwiGLU" },
     { "gelu", "GeLU" }, { "squared_relu", N_("Squared ReLU") }, { "softmax", N_("Softmax") },
     { "sigmoid", N_("Sigmoid") }, { "even", N_("Even") },
-    { "embedding-loss", N_("Count Embedding and Loss as Layers") }, { "embedding", N_("Count Embedding as a Layer") },
-    { "loss", N_("Count Loss as a Layer") }, { "first-last", N_("First and Last Stage Layers") },
-    { "layout", N_("Layout String") },
+    { "embedding-loss", N_("Count Embedding and Loss") }, { "embedding", N_("Count Embedding") },
+    { "loss", N_("Count Loss") }, { "first-last", N_("First and Last Stages") }, { "layout", N_("Layout") },
   };
 
   if (*id == '\0')

@@ -449,9 +449,9 @@ test_window_pipeline_split (void)
     {
       const char *label = gtk_string_list_get_string (GTK_STRING_LIST (model), i);
 
-      if (g_str_equal (label, "First and Last Stage Layers"))
+      if (g_str_equal (label, "First and Last Stages"))
         first_last = i;
-      if (g_str_equal (label, "Layout String"))
+      if (g_str_equal (label, "Layout"))
         layout_index = i;
     }
   g_assert_cmpuint (first_last, !=, G_MAXUINT);
