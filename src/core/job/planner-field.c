@@ -524,6 +524,32 @@ replace_words (const char *text,
   return g_string_free (out, FALSE);
 }
 
+/* Two flags of one field named side by side ("--account-for-embedding-in-pipeline-split
+ * --account-for-loss-in-pipeline-split") read as the field once, not
+ * "Pipeline Split Pipeline Split".  Takes @text. */
+static char *
+collapse_repeats (char *text)
+{
+  static const char *const joins[] = { " ", " and ", " / ", ", " };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      const char *label = planner_field_get_label (&fields[i]);
+
+      if (fields[i].flags[0] == NULL || fields[i].flags[1] == NULL || strstr (text, label) == NULL)
+        continue;
+      for (guint j = 0; j < G_N_ELEMENTS (joins); j++)
+        {
+          g_autofree char *twice = g_strconcat (label, joins[j], label, NULL);
+          char *hit;
+
+          while ((hit = strstr (text, twice)) != NULL)
+            memmove (hit + strlen (label), hit + strlen (twice), strlen (hit + strlen (twice)) + 1);
+        }
+    }
+  return text;
+}
+
 char *
 planner_field_rewrite_message (PlannerJob *job,
                                const char *text)
@@ -570,7 +596,7 @@ planner_field_rewrite_message (PlannerJob *job,
           out = next;
         }
     }
-  return out;
+  return collapse_repeats (out);
 }
 
 static char *
