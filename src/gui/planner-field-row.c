@@ -614,7 +614,9 @@ choice_label (const char *key,
     { "learned_absolute", N_("Learned Absolute") }, { "rope", "RoPE" }, { "yarn", "YaRN" },
     { "mrope", N_("Multimodal RoPE") }, { "relative", N_("Relative") }, { "swiglu", "SwiGLU" },
     { "gelu", "GeLU" }, { "squared_relu", N_("Squared ReLU") }, { "softmax", N_("Softmax") },
-    { "sigmoid", N_("Sigmoid") },
+    { "sigmoid", N_("Sigmoid") }, { "even", N_("Even") },
+    { "embedding-loss", N_("Count Embedding and Loss") }, { "embedding", N_("Count Embedding") },
+    { "loss", N_("Count Loss") }, { "first-last", N_("First and Last Stages") }, { "layout", N_("Layout") },
   };
 
   if (*id == '\0')

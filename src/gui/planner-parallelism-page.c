@@ -476,6 +476,8 @@ on_map (PlannerParallelismPage *self)
 static void
 planner_parallelism_page_init (PlannerParallelismPage *self)
 {
+  g_type_ensure (PLANNER_TYPE_CHOICE_ROW);
+  g_type_ensure (PLANNER_TYPE_TEXT_ROW);
   g_type_ensure (PLANNER_TYPE_SPIN_ROW);
   g_type_ensure (PLANNER_TYPE_SWITCH_ROW);
   gtk_widget_init_template (GTK_WIDGET (self));

@@ -11,6 +11,7 @@
 
 #include "planner-analyze.h"
 #include "planner-catalog.h"
+#include "planner-field-check.h"
 #include "planner-import.h"
 #include "planner-job.h"
 #include "planner-job-args.h"
@@ -896,6 +897,248 @@ test_job_new_training_fields (void)
   }
 }
 
+/* Issue 22 #1: the pipeline split is a field.  Each choice writes its
+ * flags, saves and loads, and reads back from the flags it wrote; an old
+ * file without the key is even; an imported line fills the field instead
+ * of the extra arguments. */
+static void
+test_job_pipeline_split (void)
+{
+  static const struct
+  {
+    const char *split;
+    guint       pp, vpp, first, last;
+    const char *layout;
+    const char *model;
+    const char *flags[3];   /* written */
+    const char *absent[3];  /* not written */
+  } cases[] = {
+    { "even", 4, 1, 0, 0, "", "llama3-70b", { NULL },
+      { "account_for_embedding_in_pipeline_split", "decoder_first_pipeline_num_layers", "pipeline_model_parallel_layout" } },
+    { "embedding-loss", 8, 8, 0, 0, "", "llama3.1-405b",
+      { "account_for_embedding_in_pipeline_split", "account_for_loss_in_pipeline_split", NULL },
+      { "decoder_first_pipeline_num_layers", "pipeline_model_parallel_layout", NULL } },
+    { "embedding", 4, 1, 0, 0, "", "llama3-70b", { "account_for_embedding_in_pipeline_split", NULL },
+      { "account_for_loss_in_pipeline_split", NULL } },
+    { "loss", 4, 1, 0, 0, "", "llama3-70b", { "account_for_loss_in_pipeline_split", NULL },
+      { "account_for_embedding_in_pipeline_split", NULL } },
+    { "first-last", 4, 1, 18, 0, "", "llama3-70b", { "decoder_first_pipeline_num_layers", NULL },
+      { "decoder_last_pipeline_num_layers", "account_for_loss_in_pipeline_split", NULL } },
+    { "first-last", 8, 1, 14, 14, "", "llama3.1-405b",
+      { "decoder_first_pipeline_num_layers", "decoder_last_pipeline_num_layers", NULL }, { NULL } },
+    { "layout", 16, 1, 0, 0, "Et*4|(t*4|)*14tmL", "deepseek-v3", { "pipeline_model_parallel_layout", NULL },
+      { "num_virtual_stages_per_pipeline_rank", "account_for_embedding_in_pipeline_split", NULL } },
+    { "layout", 4, 2, 0, 0, "Et*8|(t*8|)*6t*5mL", "deepseek-v3", { "pipeline_model_parallel_layout", NULL },
+      { "num_virtual_stages_per_pipeline_rank", NULL } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PlannerJob) job = planner_job_new ();
+      g_autoptr(PlannerJob) loaded = planner_job_new ();
+      g_autoptr(PlannerJob) back = planner_job_new ();
+      g_autoptr(PlannerArgs) args = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *data = NULL;
+
+      g_object_set (job, "model-id", cases[i].model, "nodes", 16, "pp", cases[i].pp, "vpp", cases[i].vpp,
+                    "pipeline-split", cases[i].split, "first-stage-layers", cases[i].first,
+                    "last-stage-layers", cases[i].last, "pipeline-layout", cases[i].layout,
+                    "data-path", "/data/d", "tokenizer-model", "/tok", "train-iters", 10, NULL);
+      data = planner_job_to_data (job, NULL);
+      /* Written only when not the default, so older files read the same. */
+      g_assert_true ((strstr (data, "\"pipeline_split\"") != NULL) == !g_str_equal (cases[i].split, "even"));
+      g_assert_true (planner_job_load_from_data (loaded, data, -1, &error));
+      g_assert_no_error (error);
+      g_assert_true (planner_job_equal (job, loaded));
+
+      args = full_args (job);
+      for (guint f = 0; f < G_N_ELEMENTS (cases[i].flags) && cases[i].flags[f] != NULL; f++)
+        g_assert_true (planner_args_is_set (args, cases[i].flags[f]));
+      for (guint f = 0; f < G_N_ELEMENTS (cases[i].absent) && cases[i].absent[f] != NULL; f++)
+        g_assert_false (planner_args_is_set (args, cases[i].absent[f]));
+      if (*cases[i].layout != '\0')
+        g_assert_cmpstr (planner_args_get_string (args, "pipeline_model_parallel_layout", NULL), ==, cases[i].layout);
+
+      /* The arguments do not say how many nodes. */
+      g_object_set (back, "nodes", 16, NULL);
+      g_assert_true (planner_job_update_from_args (back, args, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (planner_job_get_string (back, "extra-args"), ==, "");
+      if (!planner_job_equal (job, back))
+        {
+          g_autofree char *a = planner_job_to_data (job, NULL);
+          g_autofree char *b = planner_job_to_data (back, NULL);
+
+          g_error ("case %u (%s) does not round-trip:\n%s\n---\n%s", i, cases[i].split, a, b);
+        }
+    }
+
+  /* An old file: even, as before. */
+  {
+    g_autoptr(PlannerJob) job = planner_job_new ();
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (planner_job_load_from_data (job, "{\"format\": \"launch-planner-job\", \"version\": 1, "
+                                                    "\"parallelism\": {\"pp\": 4}}", -1, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (planner_job_get_string (job, "pipeline-split"), ==, "even");
+    g_assert_false (planner_job_load_from_data (job, "{\"format\": \"launch-planner-job\", \"version\": 1, "
+                                                     "\"parallelism\": {\"pipeline_split\": \"uneven\"}}", -1, &error));
+    g_assert_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD);
+    g_assert_nonnull (strstr (error->message, "parallelism.pipeline_split"));
+  }
+
+  /* Imported lines fill the field, not the extra arguments. */
+  {
+    static const struct
+    {
+      const char *line;
+      const char *split;
+      guint       first, last, vpp;
+      const char *layout;
+      const char *extra;
+    } lines[] = {
+      { "--pipeline-model-parallel-size 8 --account-for-embedding-in-pipeline-split "
+        "--account-for-loss-in-pipeline-split", "embedding-loss", 0, 0, 1, "", "" },
+      { "--pipeline-model-parallel-size 8 --account-for-loss-in-pipeline-split", "loss", 0, 0, 1, "", "" },
+      { "--pipeline-model-parallel-size 4 --decoder-first-pipeline-num-layers 15 "
+        "--decoder-last-pipeline-num-layers 16", "first-last", 15, 16, 1, "", "" },
+      { "--pipeline-model-parallel-size 4 --pipeline-model-parallel-layout 'Et*8|(t*8|)*6t*5mL'",
+        "layout", 0, 0, 2, "Et*8|(t*8|)*6t*5mL", "" },
+      /* What Megatron refuses stays as written, for the checks to explain. */
+      { "--pipeline-model-parallel-size 4 --decoder-first-pipeline-num-layers 0", "even", 0, 0, 1, "",
+        "--decoder-first-pipeline-num-layers 0" },
+      { "--pipeline-model-parallel-size 4 --decoder-first-pipeline-num-layers 8 "
+        "--account-for-loss-in-pipeline-split", "first-last", 8, 0, 1, "", "--account-for-loss-in-pipeline-split" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+      {
+        g_autoptr(PlannerJob) job = planner_job_new ();
+        g_autoptr(PlannerImport) import = NULL;
+        g_autoptr(GError) error = NULL;
+        g_auto(GStrv) argv = NULL;
+
+        g_assert_true (g_shell_parse_argv (lines[i].line, NULL, &argv, NULL));
+        import = planner_import_argv ((const char *const *) argv, &error);
+        g_assert_no_error (error);
+        g_assert_true (planner_job_update_from_args (job, import->args, &error));
+        g_assert_no_error (error);
+        g_assert_cmpstr (planner_job_get_string (job, "pipeline-split"), ==, lines[i].split);
+        g_assert_cmpuint (planner_job_get_uint (job, "first-stage-layers"), ==, lines[i].first);
+        g_assert_cmpuint (planner_job_get_uint (job, "last-stage-layers"), ==, lines[i].last);
+        g_assert_cmpuint (planner_job_get_uint (job, "vpp"), ==, lines[i].vpp);
+        g_assert_cmpstr (planner_job_get_string (job, "pipeline-layout"), ==, lines[i].layout);
+        g_assert_cmpstr (planner_job_get_string (job, "extra-args"), ==, lines[i].extra);
+      }
+  }
+}
+
+/* The split's checks, at the field and in Megatron 0.20's words; and the
+ * memory per stage follows the split. */
+static void
+test_job_pipeline_split_checks (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(GPtrArray) problems = NULL;
+  const PlannerFieldProblem *problem;
+
+  g_object_set (job, "model-id", "deepseek-v3", "nodes", 16, "pp", 16, "ep", 8, "etp", 1,
+                "data-path", "/data/d", "tokenizer-model", "/tok", "train-iters", 10,
+                "pipeline-split", "first-last", NULL);
+  problems = planner_field_check (job, "first-stage-layers");
+  g_assert_cmpuint (problems->len, ==, 1);
+  problem = g_ptr_array_index (problems, 0);
+  g_assert_true (problem->missing);
+  /* In the form's words, never the job file's keys. */
+  g_assert_nonnull (strstr (problem->message, "First Stage Layers"));
+  g_assert_null (strstr (problem->message, "parallelism."));
+  g_clear_pointer (&problems, g_ptr_array_unref);
+
+  g_object_set (job, "pipeline-split", "layout", NULL);
+  problems = planner_field_check (job, "pipeline-layout");
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_true (((PlannerFieldProblem *) g_ptr_array_index (problems, 0))->missing);
+  g_clear_pointer (&problems, g_ptr_array_unref);
+
+  /* The layout sets the virtual stages: the job's must agree. */
+  g_object_set (job, "pipeline-layout", "Et*4|(t*4|)*14tmL", "vpp", 2, NULL);
+  problems = planner_field_check (job, "pipeline-layout");
+  g_assert_cmpuint (problems->len, ==, 1);
+  problem = g_ptr_array_index (problems, 0);
+  g_assert_nonnull (strstr (problem->message, "Virtual Pipeline Stages"));
+  g_assert_nonnull (strstr (problem->message, "16 stages"));
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  g_object_set (job, "vpp", 1, NULL);
+  problems = planner_field_check (job, NULL);
+  for (guint i = 0; i < problems->len; i++)
+    g_assert_false (g_str_has_prefix (((PlannerFieldProblem *) g_ptr_array_index (problems, i))->key, "parallelism."));
+  g_clear_pointer (&problems, g_ptr_array_unref);
+
+  /* The window names the two switches by their one field, once. */
+  {
+    g_autofree char *text = planner_field_rewrite_message (job, "Add --account-for-embedding-in-pipeline-split "
+                                                                "--account-for-loss-in-pipeline-split, or change PP.");
+
+    g_assert_cmpstr (text, ==, "Add Pipeline Split, or change PP.");
+  }
+
+  /* Megatron's own rules, each diagnostic at the field. */
+  {
+    static const struct
+    {
+      const char *split;
+      const char *layout;
+      guint       first, last, vpp;
+      const char *code;
+      const char *key;
+    } bad[] = {
+      { "layout", "Et*4|(t*4|)*14tL", 0, 0, 1, "pipeline.layout-mtp", "parallelism.pipeline_layout" },
+      { "layout", "Et*4|(t*4|)*14t*2mL", 0, 0, 1, "pipeline.layout-layers", "parallelism.pipeline_layout" },
+      { "layout", "t*4|(t*4|)*14tmEL", 0, 0, 1, "pipeline.layout-ends", "parallelism.pipeline_layout" },
+      { "layout", "Et*4|(t*4|)*13tmL", 0, 0, 1, "pipeline.layout-stages", "parallelism.pipeline_layout" },
+      { "first-last", "", 5, 5, 1, "pipeline.uneven-middle", "parallelism.first_stage_layers" },
+      { "first-last", "", 4, 3, 2, "pipeline.uneven-vpp", "parallelism.first_stage_layers" },
+      { "even", "", 0, 0, 1, "pipeline.layers-not-divisible", "model.model_id" },
+      { "embedding-loss", "", 0, 0, 1, "pipeline.layers-not-divisible", "model.model_id" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autoptr(PlannerReport) report = NULL;
+        GPtrArray *diagnostics;
+        const PlannerDiagnostic *found = NULL;
+
+        g_object_set (job, "pipeline-split", bad[i].split, "pipeline-layout", bad[i].layout,
+                      "first-stage-layers", bad[i].first, "last-stage-layers", bad[i].last, "vpp", bad[i].vpp, NULL);
+        report = planner_analyze_job (job);
+        diagnostics = planner_report_get_diagnostics (report);
+        for (guint d = 0; found == NULL && d < diagnostics->len; d++)
+          if (g_str_equal (((PlannerDiagnostic *) g_ptr_array_index (diagnostics, d))->code, bad[i].code))
+            found = g_ptr_array_index (diagnostics, d);
+        if (found == NULL)
+          g_error ("case %u: no %s", i, bad[i].code);
+        if (!g_strv_contains ((const char *const *) found->fields, bad[i].key))
+          g_error ("case %u: %s is not at %s", i, bad[i].code, bad[i].key);
+      }
+  }
+
+  /* DeepSeek-V3 over PP 16 with NVIDIA's layout: the last stage holds one
+   * decoder layer (and the MTP layer and the loss), the first four. */
+  {
+    g_autoptr(PlannerReport) report = NULL;
+    const PlannerConfig *config;
+
+    g_object_set (job, "pipeline-split", "layout", "pipeline-layout", "Et*4|(t*4|)*14tmL", "vpp", 1, NULL);
+    report = planner_analyze_job (job);
+    config = planner_report_get_config (report);
+    g_assert_nonnull (config);
+    g_assert_cmpuint (planner_memory_stage_layers (config, 0), ==, 4);
+    g_assert_cmpuint (planner_memory_stage_layers (config, 15), ==, 1);
+  }
+}
+
 static void
 test_job_format_double (void)
 {
@@ -933,6 +1176,8 @@ main (int   argc,
   g_test_add_func ("/planner/job/count-params", test_job_count_params);
   g_test_add_func ("/planner/job/new-training-fields", test_job_new_training_fields);
   g_test_add_func ("/planner/job/stage-params", test_job_stage_params);
+  g_test_add_func ("/planner/job/pipeline-split", test_job_pipeline_split);
+  g_test_add_func ("/planner/job/pipeline-split-checks", test_job_pipeline_split_checks);
 
   return g_test_run ();
 }

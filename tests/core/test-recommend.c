@@ -1198,6 +1198,32 @@ test_recommend_to_job (void)
         }
       tp_overlap += b->tp_comm_overlap ? 1 : 0;
       split += b->split != PLANNER_SPLIT_EVEN ? 1 : 0;
+      /* The split is the job's Pipeline Split field (issue 22 #1), never
+       * extra arguments: Use Recommended lists it as a change. */
+      {
+        static const char *const names[] = {
+          [PLANNER_SPLIT_EVEN] = "even", [PLANNER_SPLIT_ACCOUNT_BOTH] = "embedding-loss",
+          [PLANNER_SPLIT_ACCOUNT_EMBEDDING] = "embedding", [PLANNER_SPLIT_ACCOUNT_LOSS] = "loss",
+          [PLANNER_SPLIT_UNEVEN] = "first-last", [PLANNER_SPLIT_LAYOUT] = "layout",
+        };
+        const char *extra = planner_job_get_string (after, "extra-args");
+
+        g_assert_cmpstr (planner_job_get_string (after, "pipeline-split"), ==, names[b->split]);
+        g_assert_null (strstr (extra, "pipeline-split"));
+        g_assert_null (strstr (extra, "pipeline-num-layers"));
+        g_assert_null (strstr (extra, "pipeline-model-parallel-layout"));
+        if (b->split == PLANNER_SPLIT_UNEVEN)
+          g_assert_cmpuint (planner_job_get_uint (after, "first-stage-layers"), ==, b->first_stage_layers);
+        if (b->split != PLANNER_SPLIT_EVEN)
+          {
+            g_auto(GStrv) changes = planner_job_list_changes (job, after);
+            gboolean listed = FALSE;
+
+            for (guint k = 0; changes[k] != NULL; k++)
+              listed = listed || g_str_has_prefix (changes[k], "parallelism.pipeline_split");
+            g_assert_true (listed);
+          }
+      }
       /* What the job fixed stays. */
       g_assert_cmpuint (planner_job_get_uint (after, "global-batch-size"), ==, cases[i].gbs);
       g_assert_cmpstr (planner_job_get_string (after, "precision"), ==, cases[i].precision);

@@ -53,6 +53,50 @@ def read_layouts(path):
     return rows
 
 
+def catalogue_model(model_id, _cache={}):
+    """The catalogue's entry for MODEL_ID (data/models.json), or {}."""
+    if not _cache:
+        with open(os.path.join(HERE, "..", "..", "data", "models.json")) as f:
+            data = json.load(f)
+        for model in data["models"] if isinstance(data, dict) else data:
+            _cache[model["id"]] = model
+    return _cache.get(model_id, {})
+
+
+def layout_string(layers, mtp, stages):
+    """NVIDIA's form of a layout (Megatron-Bridge's DeepSeek-V3 recipe at PP 16: Et*4|(t*4|)*14tmL):
+    the embedding with the first stage, M decoder layers in every middle stage, the rest and the MTP
+    layers and the loss in the last."""
+    middle = -(-layers // stages)
+    while middle > 0 and layers - middle * (stages - 2) < 0:
+        middle -= 1
+    rest = layers - middle * (stages - 2)
+    first = min(middle, rest)
+    last = rest - first
+
+    def run(n):
+        return "" if n == 0 else "t" if n == 1 else "t*%d" % n
+    text = "E" + run(first) + "|"
+    if stages > 2:
+        text += "(%s|)*%d" % (run(middle), stages - 2) if stages > 3 else run(middle) + "|"
+    return text + run(last) + "m" * mtp + "L"
+
+
+def pipeline_split(row, parallelism):
+    """The split a person would choose for a layout whose layers do not divide over PP × VPP, as the
+    published recipes do: Megatron-Bridge's Llama 3.1 405B and Qwen3-235B recipes count the embedding
+    and the loss as layers (126 + 2, 94 + 2); its DeepSeek-V3 recipe writes a layout string (61 layers
+    and the MTP layer).  {} when the layers divide evenly."""
+    model = catalogue_model(row["model"])
+    layers, mtp = model.get("num_layers", 0), model.get("mtp_num_layers", 0)
+    stages = parallelism["pp"] * parallelism["vpp"]
+    if not layers or parallelism["pp"] == 1 or layers % stages == 0:
+        return {}
+    if (layers + 2) % stages == 0 and not mtp:
+        return {"pipeline_split": "embedding-loss"}
+    return {"pipeline_split": "layout", "pipeline_layout": layout_string(layers, mtp, stages)}
+
+
 def make_job(row, release=None):
     """The job a person makes for ROW in the window: the published numbers, their own paths, and
     the Megatron-Core RELEASE their cluster runs (none: the planner's default)."""
@@ -100,6 +144,7 @@ def make_job(row, release=None):
     parallelism = {"tp": int(row["tp"]), "pp": int(row["pp"]), "cp": int(row["cp"]),
                    "vpp": 1 if row["vpp"] == "?" else int(row["vpp"]), "ep": int(row["ep"]),
                    "etp": 0 if row["etp"] == "-" else int(row["etp"])}
+    parallelism.update(pipeline_split(row, parallelism))
     job = {"format": "launch-planner-job", "version": 1, "model": model,
             "cluster": {"gpu_id": row["gpu"], "nodes": max(1, gpus // per_node), "gpus_per_node": per_node},
             "parallelism": parallelism, "training": training, "data": data,

@@ -419,6 +419,81 @@ test_window_parallelism_facts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Issue 22 #1: the Parallelism page has a Pipeline Split row that sets
+ * the job; the rows a split needs show only with it; a missing stage count
+ * is marked at its field; and the layers per stage follow the split. */
+static void
+test_window_pipeline_split (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkWidget *page = _planner_window_get_page (window, "parallelism");
+  GtkWidget *split = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "pipeline-split");
+  GtkWidget *first = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "first-stage-layers");
+  GtkWidget *last = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "last-stage-layers");
+  GtkWidget *layout = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "pipeline-layout");
+  GtkWidget *pp = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "pp");
+  GListModel *model;
+  guint first_last = G_MAXUINT, layout_index = G_MAXUINT;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "i", 4);
+  planner_window_flush (window);
+  g_assert_true (ADW_IS_COMBO_ROW (split));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (split)), ==, "Pipeline Split");
+  g_assert_true (gtk_widget_get_visible (split));
+  g_assert_false (gtk_widget_get_visible (first));
+  g_assert_false (gtk_widget_get_visible (layout));
+
+  model = adw_combo_row_get_model (ADW_COMBO_ROW (split));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      const char *label = gtk_string_list_get_string (GTK_STRING_LIST (model), i);
+
+      if (g_str_equal (label, "First and Last Stages"))
+        first_last = i;
+      if (g_str_equal (label, "Layout"))
+        layout_index = i;
+    }
+  g_assert_cmpuint (first_last, !=, G_MAXUINT);
+  g_assert_cmpuint (layout_index, !=, G_MAXUINT);
+
+  /* Choosing it sets the job and shows the stage rows, the missing count
+   * marked at its field in the form's words. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (split), first_last);
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_string (job, "pipeline-split"), ==, "first-last");
+  g_assert_true (gtk_widget_get_visible (first));
+  g_assert_true (gtk_widget_get_visible (last));
+  g_assert_false (gtk_widget_get_visible (layout));
+  g_assert_nonnull (planner_field_row_get_problem (first));
+  g_assert_null (strstr (planner_field_row_get_problem (first), "parallelism."));
+
+  /* 80 layers over PP 4 with 17 in the first and last stages: 23 in each
+   * middle one, as the engine counts them. */
+  gtk_spin_button_set_value (planner_spin_row_get_spin_button (PLANNER_SPIN_ROW (first)), 17);
+  gtk_spin_button_set_value (planner_spin_row_get_spin_button (PLANNER_SPIN_ROW (last)), 17);
+  planner_window_flush (window);
+  g_assert_cmpuint (planner_job_get_uint (job, "first-stage-layers"), ==, 17);
+  g_assert_cmpuint (planner_job_get_uint (job, "last-stage-layers"), ==, 17);
+  g_assert_null (planner_field_row_get_problem (first));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (pp)), ==, "17 to 23 layers per stage on 4 stages");
+
+  /* A layout string: its entry shows, the stage rows go. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (split), layout_index);
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_string (job, "pipeline-split"), ==, "layout");
+  g_assert_false (gtk_widget_get_visible (first));
+  g_assert_true (gtk_widget_get_visible (layout));
+  gtk_editable_set_text (GTK_EDITABLE (layout), "Et*19|(t*20|)*2t*21L");
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_string (job, "pipeline-layout"), ==, "Et*19|(t*20|)*2t*21L");
+  g_assert_null (planner_field_row_get_problem (layout));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (pp)), ==, "19 to 21 layers per stage on 4 stages");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_test_save_png (GTK_WIDGET (window), "window-pipeline-split.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Typing what no field can hold is shown as wrong and left as typed. */
 static void
 test_window_spin_invalid (void)
@@ -958,6 +1033,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/memory-check", test_window_memory_check);
   g_test_add_func ("/planner/window/parallelism-facts", test_window_parallelism_facts);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
+  g_test_add_func ("/planner/window/pipeline-split", test_window_pipeline_split);
   g_test_add_func ("/planner/window/path-checks", test_window_path_checks);
   g_test_add_func ("/planner/window/preferences", test_window_preferences);
   g_test_add_func ("/planner/window/history", test_window_history);

@@ -332,6 +332,56 @@ check_data (Check              *check,
     check_path (check, "tokenizer-model", FALSE, NULL);
 }
 
+/* The pipeline split's own fields; what Megatron asks of the split once
+ * written (layers left for the middle stages, the layout's layers) is the
+ * validator's, named by these fields through their flags. */
+static void
+check_pipeline_split (Check *check)
+{
+  PlannerJob *job = check->job;
+  const char *split = planner_job_get_string (job, "pipeline-split");
+  g_autoptr(GError) error = NULL;
+
+  if (!planner_job_check_choice ("pipeline-split", split, &error))
+    {
+      ERROR ("pipeline-split", "%s", error->message);
+      return;
+    }
+  if (g_str_equal (split, "first-last") &&
+      planner_job_get_uint (job, "first-stage-layers") == 0 && planner_job_get_uint (job, "last-stage-layers") == 0)
+    MISSING ("first-stage-layers", _("parallelism.first_stage_layers and parallelism.last_stage_layers are both 0: "
+               "give the layers of the first stage, the last stage or both, or choose another "
+               "parallelism.pipeline_split"));
+  if (g_str_equal (split, "layout"))
+    {
+      const char *layout = planner_job_get_string (job, "pipeline-layout");
+      g_autoptr(GArray) stages = NULL;
+      guint pp = planner_job_get_uint (job, "pp");
+      guint vpp = planner_job_get_uint (job, "vpp");
+
+      if (*layout == '\0')
+        {
+          MISSING ("pipeline-layout", _("parallelism.pipeline_layout is empty: write the stages in Megatron’s "
+                     "syntax (E the embedding, t a decoder layer, m an MTP layer, L the loss, | between stages, "
+                     "for example “Et*4|(t*4|)*14tL”), or choose another parallelism.pipeline_split"));
+          return;
+        }
+      stages = planner_layout_string_parse (layout);
+      if (stages == NULL)
+        {
+          ERROR ("pipeline-layout", _("parallelism.pipeline_layout “%s” is not a layout Megatron reads: use only "
+                   "E, t, m and L, | between stages, x*n and (…)*n repeats"), layout);
+          return;
+        }
+      /* The layout sets the virtual stages; the job's must agree, or the
+       * schedule and memory would show another pipeline than Megatron runs. */
+      if (pp > 0 && stages->len % pp == 0 && stages->len / pp != vpp)
+        ERROR ("pipeline-layout", _("parallelism.pipeline_layout has %u stages, %u per pipeline rank at PP %u, "
+                 "but parallelism.vpp is %u: set parallelism.vpp to %u, or change the layout"),
+               stages->len, stages->len / pp, pp, vpp, stages->len / pp);
+    }
+}
+
 /* Every problem, in job keys, in file order. */
 static GPtrArray *
 check_all (PlannerJob *job)
@@ -351,6 +401,7 @@ check_all (PlannerJob *job)
   check_model (check, model, model_error);
   if (gpu == NULL)
     ERROR ("gpu-id", _("cluster.gpu_id is “%s”, not a GPU in the catalog"), planner_job_get_gpu_id (job));
+  check_pipeline_split (check);
   check_training (check, gpu);
   check_data (check, model, extra != NULL && planner_args_is_set (extra, "data_path"));
 

@@ -104,6 +104,14 @@ static const PlannerField fields[] = {
     FLAGS ("--num-virtual-stages-per-pipeline-rank", "--num-layers-per-virtual-pipeline-stage"), FALSE },
   { "parallelism.use_tp_pp_dp_mapping", "use-tp-pp-dp-mapping", N_("Pipeline Inside Data Parallel"), "parallelism", NULL,
     FLAGS ("--use-tp-pp-dp-mapping"), FALSE },
+  { "parallelism.pipeline_split", "pipeline-split", N_("Pipeline Split"), "parallelism", NULL,
+    FLAGS ("--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split"), FALSE },
+  { "parallelism.first_stage_layers", "first-stage-layers", N_("First Stage Layers"), "parallelism", NULL,
+    FLAGS ("--decoder-first-pipeline-num-layers"), FALSE },
+  { "parallelism.last_stage_layers", "last-stage-layers", N_("Last Stage Layers"), "parallelism", NULL,
+    FLAGS ("--decoder-last-pipeline-num-layers"), FALSE },
+  { "parallelism.pipeline_layout", "pipeline-layout", N_("Pipeline Layout"), "parallelism", NULL,
+    FLAGS ("--pipeline-model-parallel-layout"), FALSE },
   { "training.seq_length", "seq-length", N_("Sequence Length"), "training", N_("Batch"),
     FLAGS ("--seq-length"), FALSE },
   { "training.micro_batch_size", "micro-batch-size", N_("Micro-Batch Size"), "training", N_("Batch"),
@@ -340,6 +348,10 @@ planner_field_applies (const PlannerField *field,
     return !planner_job_get_bool (job, "mock-data");
   if (is (field, "save-interval"))
     return *planner_job_get_string (job, "save-dir") != '\0';
+  if (is (field, "first-stage-layers") || is (field, "last-stage-layers"))
+    return g_str_equal (planner_job_get_string (job, "pipeline-split"), "first-last");
+  if (is (field, "pipeline-layout"))
+    return g_str_equal (planner_job_get_string (job, "pipeline-split"), "layout");
   if (is (field, "lr-wsd-decay-iters"))
     return g_str_equal (planner_job_get_string (job, "lr-decay-style"), "WSD");
   return TRUE;
@@ -512,6 +524,32 @@ replace_words (const char *text,
   return g_string_free (out, FALSE);
 }
 
+/* Two flags of one field named side by side ("--account-for-embedding-in-pipeline-split
+ * --account-for-loss-in-pipeline-split") read as the field once, not
+ * "Pipeline Split Pipeline Split".  Takes @text. */
+static char *
+collapse_repeats (char *text)
+{
+  static const char *const joins[] = { " ", " and ", " / ", ", " };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      const char *label = planner_field_get_label (&fields[i]);
+
+      if (fields[i].flags[0] == NULL || fields[i].flags[1] == NULL || strstr (text, label) == NULL)
+        continue;
+      for (guint j = 0; j < G_N_ELEMENTS (joins); j++)
+        {
+          g_autofree char *twice = g_strconcat (label, joins[j], label, NULL);
+          char *hit;
+
+          while ((hit = strstr (text, twice)) != NULL)
+            memmove (hit + strlen (label), hit + strlen (twice), strlen (hit + strlen (twice)) + 1);
+        }
+    }
+  return text;
+}
+
 char *
 planner_field_rewrite_message (PlannerJob *job,
                                const char *text)
@@ -558,7 +596,7 @@ planner_field_rewrite_message (PlannerJob *job,
           out = next;
         }
     }
-  return out;
+  return collapse_repeats (out);
 }
 
 static char *

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "planner-catalog.h"
+#include "planner-config.h"
 #include "planner-field.h"
 #include "planner-field-check-path.h"
 #include "planner-flag-catalog.h"
@@ -356,6 +357,34 @@ planner_job_parse_extra_args (PlannerJob  *job,
     }
   return g_steal_pointer (&extra);
 }
+/* How the layers split over the stages: only the split chosen is
+ * written, and a stage count or layout left at 0 or empty not at all
+ * (the field checks ask for it). */
+static void
+pipeline_split_to_args (PlannerJob  *job,
+                        PlannerArgs *args)
+{
+  const char *split = planner_job_get_string (job, "pipeline-split");
+  guint first = planner_job_get_uint (job, "first-stage-layers");
+  guint last = planner_job_get_uint (job, "last-stage-layers");
+  const char *layout = planner_job_get_string (job, "pipeline-layout");
+
+  if (g_str_equal (split, "embedding-loss") || g_str_equal (split, "embedding"))
+    planner_args_set_bool (args, "account_for_embedding_in_pipeline_split",
+                           "--account-for-embedding-in-pipeline-split", TRUE);
+  if (g_str_equal (split, "embedding-loss") || g_str_equal (split, "loss"))
+    planner_args_set_bool (args, "account_for_loss_in_pipeline_split", "--account-for-loss-in-pipeline-split", TRUE);
+  if (g_str_equal (split, "first-last"))
+    {
+      if (first > 0)
+        set_uint (args, "decoder_first_pipeline_num_layers", "--decoder-first-pipeline-num-layers", first);
+      if (last > 0)
+        set_uint (args, "decoder_last_pipeline_num_layers", "--decoder-last-pipeline-num-layers", last);
+    }
+  if (g_str_equal (split, "layout") && !is_blank (layout))
+    planner_args_set (args, "pipeline_model_parallel_layout", "--pipeline-model-parallel-layout", layout);
+}
+
 /* The degrees and how ranks are laid out. */
 static void
 parallel_to_args (PlannerJob  *job,
@@ -372,8 +401,11 @@ parallel_to_args (PlannerJob  *job,
   set_uint (args, "expert_model_parallel_size", "--expert-model-parallel-size", planner_job_get_uint (job, "ep"));
   if (etp > 0)
     set_uint (args, "expert_tensor_parallel_size", "--expert-tensor-parallel-size", etp);
-  if (vpp > 1)
+  /* A layout string sets the virtual stages itself: Megatron takes one
+   * source of them only. */
+  if (vpp > 1 && !g_str_equal (planner_job_get_string (job, "pipeline-split"), "layout"))
     set_uint (args, "num_virtual_stages_per_pipeline_rank", "--num-virtual-stages-per-pipeline-rank", vpp);
+  pipeline_split_to_args (job, args);
   if (planner_job_get_bool (job, "use-tp-pp-dp-mapping"))
     planner_args_set_bool (args, "use_tp_pp_dp_mapping", "--use-tp-pp-dp-mapping", TRUE);
   /* Megatron drops sequence parallel at TP 1 itself; asking for it there
@@ -1106,6 +1138,72 @@ read_optimizer_memory (Reader *r)
     g_object_set (r->job, "optimizer-offload-fraction", 0.0, NULL);
 }
 
+/* A stage count Megatron takes (above 0, and one the field holds); else
+ * 0 and the flag stays in the extra arguments, for the checks to explain. */
+static guint
+stage_layers (Reader     *r,
+              const char *dest)
+{
+  const char *text = planner_args_get_string (r->args, dest, NULL);
+  guint64 value;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, 10000, &value, NULL))
+    return 0;
+  return (guint) value;
+}
+
+/* The pipeline split, by the flags Megatron reads for it: a layout string
+ * first (it cannot be combined with the others, which then stay in the
+ * extra arguments for the checks to explain), then first/last stage layer
+ * counts, then the account-for switches. */
+static void
+read_pipeline_split (Reader *r)
+{
+  const char *layout = planner_args_get_string (r->args, "pipeline_model_parallel_layout", NULL);
+  guint first = stage_layers (r, "decoder_first_pipeline_num_layers");
+  guint last = stage_layers (r, "decoder_last_pipeline_num_layers");
+  gboolean embedding = planner_args_get_bool (r->args, "account_for_embedding_in_pipeline_split", FALSE);
+  gboolean loss = planner_args_get_bool (r->args, "account_for_loss_in_pipeline_split", FALSE);
+  const char *split = "even";
+
+  g_object_set (r->job, "first-stage-layers", 0u, "last-stage-layers", 0u, "pipeline-layout", "", NULL);
+  /* With a second source of virtual stages Megatron stops: both stay as written. */
+  if (layout != NULL && *layout != '\0' && !planner_args_is_set (r->args, "num_virtual_stages_per_pipeline_rank") &&
+      !planner_args_is_set (r->args, "num_layers_per_virtual_pipeline_stage"))
+    {
+      g_autoptr(GArray) stages = planner_layout_string_parse (layout);
+      guint pp = planner_job_get_uint (r->job, "pp");
+
+      split = "layout";
+      g_hash_table_add (r->used, (gpointer) "pipeline_model_parallel_layout");
+      g_object_set (r->job, "pipeline-layout", layout, NULL);
+      /* The job's virtual stages are the layout's, so the schedule and the
+       * checks read the same number Megatron derives. */
+      if (stages != NULL && pp > 0 && stages->len % pp == 0 && stages->len / pp >= 1)
+        g_object_set (r->job, "vpp", MIN (stages->len / pp, 1024u), NULL);
+    }
+  else if ((first > 0 || last > 0) &&
+           (first > 0 || !planner_args_is_set (r->args, "decoder_first_pipeline_num_layers")) &&
+           (last > 0 || !planner_args_is_set (r->args, "decoder_last_pipeline_num_layers")))
+    {
+      split = "first-last";
+      if (first > 0)
+        g_hash_table_add (r->used, (gpointer) "decoder_first_pipeline_num_layers");
+      if (last > 0)
+        g_hash_table_add (r->used, (gpointer) "decoder_last_pipeline_num_layers");
+      g_object_set (r->job, "first-stage-layers", first, "last-stage-layers", last, NULL);
+    }
+  else if (embedding || loss)
+    {
+      split = embedding && loss ? "embedding-loss" : embedding ? "embedding" : "loss";
+      if (embedding)
+        g_hash_table_add (r->used, (gpointer) "account_for_embedding_in_pipeline_split");
+      if (loss)
+        g_hash_table_add (r->used, (gpointer) "account_for_loss_in_pipeline_split");
+    }
+  g_object_set (r->job, "pipeline-split", split, NULL);
+}
+
 static void
 copy_job_values (PlannerJob *to,
                  PlannerJob *from)
@@ -1175,6 +1273,7 @@ planner_job_update_from_args (PlannerJob         *job,
   read_uint (&r, "expert_tensor_parallel_size", "etp", 0);
   read_uint (&r, "num_virtual_stages_per_pipeline_rank", "vpp", 1);
   read_switch (&r, "use_tp_pp_dp_mapping", "use-tp-pp-dp-mapping");
+  read_pipeline_split (&r);
   tp = planner_job_get_uint (staged, "tp");
   /* At TP 1 sequence parallel is not written (Megatron turns it off):
    * the job's wish is kept for when TP grows. */

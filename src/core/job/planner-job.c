@@ -151,6 +151,11 @@ enum {
   PROP_LR_DECAY_SAMPLES,
   PROP_LR_WARMUP_SAMPLES,
   PROP_MEGATRON_VERSION,
+  /* How the layers split over the pipeline stages (issue 22 #1). */
+  PROP_PIPELINE_SPLIT,
+  PROP_FIRST_STAGE_LAYERS,
+  PROP_LAST_STAGE_LAYERS,
+  PROP_PIPELINE_LAYOUT,
   N_PROPS
 };
 
@@ -291,6 +296,16 @@ static const FieldInfo fields[N_PROPS] = {
   [PROP_LR_WARMUP_SAMPLES]     = { "lr-warmup-samples", "training", FIELD_UINT, 0, G_MAXUINT32, 0, NULL },
   /* The Megatron-Core release the cluster runs: a release held (issue 20). */
   [PROP_MEGATRON_VERSION]      = { "megatron-version", "launch", FIELD_STRING, 0, 0, 0, "0.20.0" },
+  /* How the layers split over the stages: even (Megatron's default), the
+   * embedding and/or the loss counted as a layer, given first and last
+   * stage layer counts, or a layout string.  Only the split chosen is
+   * written; the others' fields keep their values for when it comes back. */
+  [PROP_PIPELINE_SPLIT]        = { "pipeline-split", "parallelism", FIELD_STRING, 0, 0, 0, "even" },
+  /* first-last only; 0: not given (Megatron splits that end evenly) */
+  [PROP_FIRST_STAGE_LAYERS]    = { "first-stage-layers", "parallelism", FIELD_UINT, 0, 10000, 0, NULL },
+  [PROP_LAST_STAGE_LAYERS]     = { "last-stage-layers", "parallelism", FIELD_UINT, 0, 10000, 0, NULL },
+  /* layout only: Megatron's --pipeline-model-parallel-layout syntax */
+  [PROP_PIPELINE_LAYOUT]       = { "pipeline-layout", "parallelism", FIELD_STRING, 0, 0, 0, "" },
 };
 
 /* A job file needs three levels (document, section, value); anything much
@@ -305,6 +320,8 @@ static const char *const fp8_recipe_choices[] = { "", "delayed", "tensorwise", "
 static const char *const recompute_choices[] = { "none", "selective", "full", NULL };
 static const char *const activation_choices[] = { "swiglu", "gelu", "squared_relu", NULL };
 static const char *const fsdp_choices[] = { "none", "megatron", "torch", NULL };
+static const char *const pipeline_split_choices[] = { "even", "embedding-loss", "embedding", "loss", "first-last",
+                                                      "layout", NULL };
 /* transformer_config.py's allowed recompute modules in 0.20.0 (facts §2.7). */
 static const char *const recompute_module_choices[] = {
   "core_attn", "moe_act", "layernorm", "mla_up_proj", "mlp", "moe", "shared_experts",
@@ -334,6 +351,7 @@ static const FieldChoices field_choices[] = {
   { PROP_MOE_ROUTER_SCORE_FUNCTION, NULL, "--moe-router-score-function", TRUE },
   { PROP_RECOMPUTE_METHOD, NULL, "--recompute-method", FALSE },
   { PROP_FSDP, fsdp_choices, NULL, FALSE },
+  { PROP_PIPELINE_SPLIT, pipeline_split_choices, NULL, FALSE },
   { PROP_MEGATRON_VERSION, NULL, NULL, FALSE },
 };
 
@@ -754,6 +772,12 @@ planner_job_to_data (PlannerJob *self,
           /* A job for the default release reads as it did before releases
            * were a field, so older planners still open it. */
           if (i == PROP_MEGATRON_VERSION && g_str_equal (self->values[i].s, fields[i].string_default))
+            continue;
+          /* So does a job with the even split (the pipeline split's fields
+           * came later, issue 22): they are written only when not the default. */
+          if (i >= PROP_PIPELINE_SPLIT && i <= PROP_PIPELINE_LAYOUT &&
+              (fields[i].type == FIELD_UINT ? self->values[i].u == fields[i].uint_default
+                                            : g_str_equal (self->values[i].s, fields[i].string_default)))
             continue;
 
           key = json_key (fields[i].name);

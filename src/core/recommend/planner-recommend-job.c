@@ -23,6 +23,7 @@
 #include "planner-recommend-job.h"
 #include "planner-release.h"
 #include "planner-recommend-private.h"
+#include "planner-shell.h"
 
 gboolean
 planner_recommend_request_from_job (PlannerJob               *job,
@@ -139,16 +140,39 @@ planner_recommend_name_job_fields (GError            *error,
     }
 }
 
-/* Adds @word to @args (extra arguments) unless it is there already. */
+/* The split flags an older job kept in its extra arguments: the split
+ * the search chose replaces them (issue 22 #1), so they go.  Extra
+ * arguments that do not read are left for the checks to explain. */
 static void
-append_extra (GString    *args,
-              const char *word)
+drop_extra_split (PlannerJob *job)
 {
-  if (strstr (args->str, word) != NULL)
+  static const char *const split_dests[] = {
+    "account_for_embedding_in_pipeline_split", "account_for_loss_in_pipeline_split",
+    "decoder_first_pipeline_num_layers", "decoder_last_pipeline_num_layers", "pipeline_model_parallel_layout",
+  };
+  g_autoptr(PlannerArgs) extra = planner_job_parse_extra_args (job, NULL);
+  g_autoptr(GPtrArray) words = NULL;
+  g_autofree char *text = NULL;
+  gboolean found = FALSE;
+
+  for (guint i = 0; extra != NULL && i < G_N_ELEMENTS (split_dests); i++)
+    found = found || planner_args_is_set (extra, split_dests[i]);
+  if (!found)
     return;
-  if (args->len > 0)
-    g_string_append_c (args, ' ');
-  g_string_append (args, word);
+  words = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < planner_args_get_n_entries (extra); i++)
+    {
+      const char *dest = planner_args_get_dest_at (extra, i);
+      gboolean split = FALSE;
+
+      for (guint k = 0; k < G_N_ELEMENTS (split_dests); k++)
+        split = split || g_str_equal (dest, split_dests[k]);
+      if (!split)
+        planner_args_append_words (extra, dest, words);
+    }
+  g_ptr_array_add (words, NULL);
+  text = planner_shell_join ((const char *const *) words->pdata);
+  g_object_set (job, "extra-args", text, NULL);
 }
 
 PlannerJob *
@@ -160,7 +184,6 @@ planner_recommendation_to_job (const PlannerRecommendation     *r,
   const PlannerLayout *l;
   const char *extra;
   g_autoptr(GString) args = NULL;
-  g_autofree char *split = NULL;
   gboolean moe;
 
   g_return_val_if_fail (r != NULL, NULL);
@@ -178,7 +201,7 @@ planner_recommendation_to_job (const PlannerRecommendation     *r,
                 "cp", (guint) l->cp,
                 "ep", (guint) l->ep,
                 "etp", moe ? (guint) l->etp : 0u,
-                "vpp", c->split == PLANNER_SPLIT_LAYOUT ? 1u : (guint) l->vpp,
+                "vpp", (guint) l->vpp,
                 "micro-batch-size", (guint) c->micro_batch_size,
                 "global-batch-size", (guint) MIN (c->global_batch_size, G_MAXUINT32),
                 "recompute", c->recompute == PLANNER_RECOMPUTE_FULL ? "full"
@@ -215,40 +238,43 @@ planner_recommendation_to_job (const PlannerRecommendation     *r,
                   "moe-token-dispatcher-type", c->dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP ? "flex" : "alltoall",
                   NULL);
 
-  /* What no field holds: the layer split, the flex backend and the
-   * shared-expert overlap, as extra arguments. */
-  extra = planner_job_get_string (copy, "extra-args");
-  args = g_string_new (extra != NULL ? extra : "");
+  /* The layer split the search chose is the job's Pipeline Split (issue 22
+   * #1); the other splits' fields are cleared, so the job is the candidate. */
+  drop_extra_split (copy);
+  g_object_set (copy, "first-stage-layers", 0u, "last-stage-layers", 0u, "pipeline-layout", "", NULL);
   switch (c->split)
     {
     case PLANNER_SPLIT_ACCOUNT_BOTH:
-      append_extra (args, "--account-for-embedding-in-pipeline-split");
-      append_extra (args, "--account-for-loss-in-pipeline-split");
+      g_object_set (copy, "pipeline-split", "embedding-loss", NULL);
       break;
     case PLANNER_SPLIT_ACCOUNT_EMBEDDING:
-      append_extra (args, "--account-for-embedding-in-pipeline-split");
+      g_object_set (copy, "pipeline-split", "embedding", NULL);
       break;
     case PLANNER_SPLIT_ACCOUNT_LOSS:
-      append_extra (args, "--account-for-loss-in-pipeline-split");
+      g_object_set (copy, "pipeline-split", "loss", NULL);
       break;
     case PLANNER_SPLIT_UNEVEN:
-      split = g_strdup_printf ("--decoder-first-pipeline-num-layers %u --decoder-last-pipeline-num-layers %u",
-                               c->first_stage_layers, c->last_stage_layers);
-      append_extra (args, split);
+      g_object_set (copy, "pipeline-split", "first-last", "first-stage-layers", (guint) c->first_stage_layers,
+                    "last-stage-layers", (guint) c->last_stage_layers, NULL);
       break;
     case PLANNER_SPLIT_LAYOUT:
       {
-        /* The layout sets the virtual stages itself (one VPP source). */
+        /* The layout sets the virtual stages itself; the job's agree. */
         g_autofree char *layout = planner_recommend_layout_string (r, c);
 
-        split = g_strdup_printf ("--pipeline-model-parallel-layout '%s'", layout);
-        append_extra (args, split);
+        g_object_set (copy, "pipeline-split", "layout", "pipeline-layout", layout, NULL);
       }
       break;
     case PLANNER_SPLIT_EVEN:
     default:
+      g_object_set (copy, "pipeline-split", "even", NULL);
       break;
     }
+
+  /* What no field holds: the flex backend and the shared-expert overlap,
+   * as extra arguments. */
+  extra = planner_job_get_string (copy, "extra-args");
+  args = g_string_new (extra != NULL ? extra : "");
   g_object_set (copy, "extra-args", args->str, NULL);
 
   /* Whatever else the search evaluated and no field writes (the flex

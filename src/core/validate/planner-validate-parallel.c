@@ -440,6 +440,62 @@ check_pipeline_split (PlannerCheck *c)
     }
 }
 
+/* What Megatron's PipelineParallelLayerLayout.validate_layer_layout (at
+ * d98e8a64dd) asks of a layout string once it is read: the embedding
+ * first and the loss last, each once, as many decoder layers as
+ * --num-layers, and the MTP layers after every decoder layer. */
+static void
+check_layout_layers (PlannerCheck *c)
+{
+  const char *text = arg_str (c->args, "pipeline_model_parallel_layout", "");
+  g_autoptr(GArray) stages = planner_layout_string_parse (text);
+  const PlannerLayoutStage *first = NULL, *last = NULL;
+  guint64 embedding = 0, decoder = 0, loss = 0;
+  gboolean mtp_seen = FALSE, decoder_after_mtp = FALSE, in_order = TRUE;
+
+  if (stages == NULL)
+    return;
+  for (guint i = 0; i < stages->len; i++)
+    {
+      const PlannerLayoutStage *s = &g_array_index (stages, PlannerLayoutStage, i);
+
+      if (s->embedding + s->decoder + s->mtp + s->loss == 0)
+        continue;
+      if (first == NULL)
+        first = s;
+      last = s;
+      embedding += s->embedding;
+      decoder += s->decoder;
+      loss += s->loss;
+      in_order = in_order && s->in_order;
+      if (mtp_seen && s->decoder > 0)
+        decoder_after_mtp = TRUE;
+      if (s->mtp > 0)
+        mtp_seen = TRUE;
+    }
+
+  if (embedding != 1 || loss != 1 || first == NULL || first->embedding == 0 || last->loss == 0 ||
+      (first == last ? !in_order : !first->in_order || !last->in_order))
+    ADD (ERROR, "pipeline.layout-ends",
+         FLAGS (F ("pipeline_model_parallel_layout")),
+         _("Begin the layout with one E (the embedding) and end it with one L (the loss)."),
+         _("The pipeline layout “%s” must start with the embedding (E) and end with the loss (L), each "
+           "written once; Megatron stops when it builds the model."), text);
+  if (c->num_layers != 0 && decoder != c->num_layers)
+    ADD (ERROR, "pipeline.layout-layers",
+         FLAGS (F ("pipeline_model_parallel_layout"), F ("num_layers")),
+         _("Write as many t in the layout as the model has layers."),
+         /* Translators: the numbers are layer counts */
+         _("The pipeline layout holds %" PRIu64 " decoder layers (t) but the model has %" PRIu64
+           "; Megatron stops when it builds the model."), decoder, c->num_layers);
+  if (decoder_after_mtp)
+    ADD (ERROR, "pipeline.layout-mtp-order",
+         FLAGS (F ("pipeline_model_parallel_layout"), F ("mtp_num_layers")),
+         _("Move the MTP layers (m) after the last decoder layer (t)."),
+         _("The pipeline layout places decoder layers after the multi-token-prediction layers; "
+           "Megatron stops when it builds the model."));
+}
+
 /* The virtual pipeline and the pipeline's communication overlaps. */
 static void
 check_pipeline_overlaps (PlannerCheck *c)
@@ -541,5 +597,7 @@ void
 planner_check_pipeline (PlannerCheck *c)
 {
   check_pipeline_split (c);
+  if (has_value (c->args, "pipeline_model_parallel_layout"))
+    check_layout_layers (c);
   check_pipeline_overlaps (c);
 }
