@@ -1021,6 +1021,84 @@ def every_control_named():
     assert not found, f"{len(found)} controls without a name"
 
 
+def focused(acc):
+    try:
+        acc.clearCache()
+    except Exception:
+        pass
+    try:
+        return acc.getState().contains(pyatspi.STATE_FOCUSED)
+    except Exception:
+        return False
+
+
+def focus_now(app):
+    return pyatspi.findDescendant(app.frame, lambda a: a.getState().contains(pyatspi.STATE_FOCUSED), True)
+
+
+def in_page(acc, title):
+    """Whether @acc is inside the window's page @title (its stack page is named so)."""
+    return pyatspi.findAncestor(acc, lambda a: a.getRole() == pyatspi.ROLE_PANEL and a.name == title) is not None
+
+
+def sidebar_tab_order():
+    """Issue 23 #12: the sidebar is one Tab stop.  Tab from the script pane
+    round to the form never shows another page, visits at most one sidebar
+    row and never the script pane's two flow-box children; the arrow keys
+    move inside the sidebar; Alt+number puts the focus in the page."""
+    seed_settings(first_run_done="true")
+    app = App()
+    try:
+        sidebar, rows = sidebar_rows(app)
+        rows = [r for r in rows if r.getState().contains(pyatspi.STATE_VISIBLE)]
+        app.page(5)  # Parallelism
+        parallelism = next(i for i, r in enumerate(rows) if r.name.startswith("Parallelism"))
+        wait_for("the Parallelism page", lambda: sidebar.querySelection().isChildSelected(parallelism))
+        tp = spin(app, "Tensor Parallel")
+        # Alt+number leaves the focus in the page, not the header or the sidebar.
+        now = wait_for("the focus", lambda: focus_now(app))
+        log("focus after Alt+5:", now.getRoleName(), repr(now.name), "in", where(now))
+        assert in_page(now, "Parallelism"), "Alt+5 left the focus outside the page"
+        # The script pane's flow-box children: named, but no Tab stops.
+        cells = [app.wait(f"the {name} group", pyatspi.ROLE_TABLE_CELL, name) for name in ("Launcher", "Script actions")]
+        for cell in cells:
+            assert not cell.getState().contains(pyatspi.STATE_FOCUSABLE), f"{cell.name!r} is a Tab stop"
+        # Into the script pane: its Copy button, by a click.
+        copy = app.wait("the Copy button", pyatspi.ROLE_PUSH_BUTTON, "Copy")
+        app.pointer_click(copy)
+        wait_for("the focus on Copy", lambda: focused(copy), 10)
+        rows_visited, stops = set(), 0
+        for stops in range(1, 41):
+            app.key("Tab")
+            time.sleep(0.3)
+            assert sidebar.querySelection().isChildSelected(parallelism), \
+                f"Tab {stops} showed another page: {[r.name for r in rows if sidebar.querySelection().isChildSelected(r.getIndexInParent())]}"
+            assert not any(focused(c) for c in cells), f"Tab {stops} stopped on a flow-box child"
+            rows_visited |= {r.name for r in rows if focused(r)}
+            now = focus_now(app)
+            if now is not None and in_page(now, "Parallelism"):
+                break
+        else:
+            raise Failure("40 Tabs from the script pane never reached the page")
+        log(f"{stops} Tab stops from Copy to {now.name!r} in the page; sidebar rows focused: {sorted(rows_visited)}")
+        assert len(rows_visited) <= 1, f"the sidebar took {len(rows_visited)} Tab stops: {sorted(rows_visited)}"
+        # Inside the sidebar the arrow keys move: Shift+Tab back to the
+        # sidebar's row, Down to the next one.
+        row = rows[parallelism]
+        for _ in range(20):
+            app.key("shift+Tab")
+            time.sleep(0.3)
+            if focused(row):
+                break
+        assert focused(row), "Shift+Tab from the form never reached the sidebar"
+        app.key("Down")
+        wait_for("the focus on the next row", lambda: focused(rows[parallelism + 1]), 10)
+        app.screenshot("1-sidebar")
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
 SCENARIOS = {
     "first-start-export": first_start_to_export,
     "open-save-as-reopen": open_save_as_reopen,
@@ -1036,6 +1114,7 @@ SCENARIOS = {
     "invalid-blocks-approve": invalid_blocks_approve,
     "recommend-rows": recommend_rows,
     "every-control-named": every_control_named,
+    "sidebar-tab-order": sidebar_tab_order,
 }
 
 if __name__ == "__main__":
