@@ -309,7 +309,13 @@ approval_concerns (PlannerScriptPane *self)
       const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
 
       if (d->severity == PLANNER_SEVERITY_WARNING)
-        g_string_append_printf (text, "• %s\n", d->message);
+        {
+          /* In the form's words, as the problem list says it (issue 23 #9). */
+          g_autofree char *message = planner_field_rewrite_message (planner_document_get_job (self->document),
+                                                                    d->message);
+
+          g_string_append_printf (text, "• %s\n", message);
+        }
     }
   if (text->len == 0)
     return NULL;

@@ -14,6 +14,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "planner-form-page.h"
 #include "planner-problems.h"
 #include "planner-window-private.h"
 
@@ -112,6 +113,25 @@ test_problems_empty_job (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Beside Nodes, the GPUs they make (issue 23 #9): people think in GPUs. */
+static void
+test_nodes_count_gpus (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerFormPage *cluster = PLANNER_FORM_PAGE (_planner_window_get_page (window, "cluster"));
+  GtkWidget *nodes = planner_form_page_find_row (cluster, "nodes");
+
+  g_assert_nonnull (nodes);
+  g_object_set (job, "nodes", 3, "gpus-per-node", 8, NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (nodes)), ==, "3 × 8 per node = 24 GPUs");
+  g_object_set (job, "nodes", 1, "gpus-per-node", 4, NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (nodes)), ==, "1 × 4 per node = 4 GPUs");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -126,6 +146,7 @@ main (int   argc,
   g_test_add_func ("/planner/problems/max-position", test_problems_max_position);
   g_test_add_func ("/planner/problems/expert-parallel", test_problems_expert_parallel);
   g_test_add_func ("/planner/problems/empty-job", test_problems_empty_job);
+  g_test_add_func ("/planner/problems/nodes-count-gpus", test_nodes_count_gpus);
 
   return g_test_run ();
 }
