@@ -819,6 +819,7 @@ planner_window_init (PlannerWindow *self)
 
   /* The first start shows the example; later starts the last job. */
   first = planner_job_new_example ();
+  g_object_set (first, "train-iters", PLANNER_JOB_FIRST_RUN_ITERS, NULL);
   _planner_session_restore_job (self, first);
   self->document = planner_document_new (first);
   self->log_session = planner_log_session_new ();
