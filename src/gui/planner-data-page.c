@@ -31,19 +31,21 @@ G_DEFINE_FINAL_TYPE (PlannerDataPage, planner_data_page, PLANNER_TYPE_FORM_PAGE)
 static const char *
 tokenizer_description (const char *type)
 {
+  /* Short: a combo row gives its title and subtitle the room first, and
+   * the choice it shows is cut where they are long. */
   static const struct { const char *type, *text; } descriptions[] = {
-    { "BertWordPieceLowerCase", N_("BERT’s WordPiece vocabulary file; text is lower-cased first") },
-    { "BertWordPieceCase", N_("BERT’s WordPiece vocabulary file; case is kept") },
-    { "GPT2BPETokenizer", N_("GPT-2’s byte-level BPE: a vocabulary file and a merge file") },
+    { "BertWordPieceLowerCase", N_("A vocabulary file; text lower-cased") },
+    { "BertWordPieceCase", N_("A vocabulary file; case kept") },
+    { "GPT2BPETokenizer", N_("A vocabulary file and a merge file") },
     { "SentencePieceTokenizer", N_("A SentencePiece model file") },
-    { "GPTSentencePieceTokenizer", N_("A SentencePiece model file, with GPT-style special tokens") },
-    { "HuggingFaceTokenizer", N_("A Hugging Face tokenizer: its folder or its name on the Hub") },
-    { "Llama2Tokenizer", N_("Llama 2’s SentencePiece model file") },
-    { "TikTokenizer", N_("A tiktoken vocabulary file, with its pattern and special tokens") },
-    { "MultimodalTokenizer", N_("A Hugging Face tokenizer with image tokens, for vision-language models") },
-    { "NullTokenizer", N_("None: the data already holds token IDs, up to the vocabulary size") },
-    { "NullMultimodalTokenizer", N_("None: multimodal data that already holds token IDs") },
-    { "SFTTokenizer", N_("A Hugging Face tokenizer that applies a chat template, for fine-tuning") },
+    { "GPTSentencePieceTokenizer", N_("A SentencePiece model, GPT’s tokens") },
+    { "HuggingFaceTokenizer", N_("A tokenizer folder or a Hub name") },
+    { "Llama2Tokenizer", N_("Llama 2’s SentencePiece model") },
+    { "TikTokenizer", N_("A tiktoken vocabulary file") },
+    { "MultimodalTokenizer", N_("A tokenizer with image tokens") },
+    { "NullTokenizer", N_("None: the data holds token IDs") },
+    { "NullMultimodalTokenizer", N_("None: multimodal token IDs") },
+    { "SFTTokenizer", N_("A tokenizer with a chat template") },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (descriptions); i++)

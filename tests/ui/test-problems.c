@@ -157,7 +157,7 @@ test_tokenizer_names (void)
     }
   g_object_set (job, "tokenizer-type", "HuggingFaceTokenizer", NULL);
   planner_window_flush (window);
-  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Hugging Face"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Hub name"));
   g_object_set (job, "tokenizer-type", "NullTokenizer", NULL);
   planner_window_flush (window);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "token IDs"));
