@@ -74,6 +74,61 @@ watch_button (GtkButton *button)
   name_button (button);
 }
 
+/* The title of the nearest page, status page or tab around @widget, or
+ * NULL: what a screen reader should say a scrolled area is. */
+static const char *
+enclosing_title (GtkWidget *widget)
+{
+  for (GtkWidget *node = widget; node != NULL; node = gtk_widget_get_parent (node))
+    {
+      GtkWidget *parent = gtk_widget_get_parent (node);
+      const char *title = NULL;
+
+      if (ADW_IS_STATUS_PAGE (node))
+        title = adw_status_page_get_title (ADW_STATUS_PAGE (node));
+      else if (ADW_IS_PREFERENCES_PAGE (node))
+        title = adw_preferences_page_get_title (ADW_PREFERENCES_PAGE (node));
+      else if (GTK_IS_STACK (parent))
+        title = gtk_stack_page_get_title (gtk_stack_get_page (GTK_STACK (parent), node));
+      else if (ADW_IS_VIEW_STACK (parent))
+        title = adw_view_stack_page_get_title (adw_view_stack_get_page (ADW_VIEW_STACK (parent), node));
+      if (title != NULL && *title != '\0')
+        return title;
+    }
+  return NULL;
+}
+
+/* A scrolled window takes the focus when what it holds does not, and
+ * GTK 4.8 gives it no name: it is named after the page it scrolls.  One
+ * named by its maker (planner_a11y_name_scrolled) keeps its name. */
+static void
+name_scrolled (GtkWidget  *scrolled,
+               const char *fallback)
+{
+  const char *title;
+
+  if (g_object_get_data (G_OBJECT (scrolled), "planner-a11y-named") != NULL)
+    return;
+  title = enclosing_title (scrolled);
+  if (title == NULL && fallback != NULL)
+    {
+      planner_a11y_name_scrolled (scrolled, fallback);
+      return;
+    }
+  if (title != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (scrolled), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+}
+
+void
+planner_a11y_name_scrolled (GtkWidget  *scrolled,
+                            const char *name)
+{
+  g_return_if_fail (GTK_IS_SCROLLED_WINDOW (scrolled));
+
+  g_object_set_data (G_OBJECT (scrolled), "planner-a11y-named", GINT_TO_POINTER (TRUE));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (scrolled), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
+
 /* GObject's notify takes no emission hook: "map" catches every button
  * made after its page, the moment a person can reach it. */
 static gboolean
@@ -86,6 +141,8 @@ on_map (GSignalInvocationHint *hint,
 
   if (GTK_IS_BUTTON (object))
     watch_button (GTK_BUTTON (object));
+  else if (GTK_IS_SCROLLED_WINDOW (object))
+    name_scrolled (GTK_WIDGET (object), NULL);  /* a status page's title may have changed */
   return TRUE;  /* stay installed */
 }
 
@@ -96,9 +153,24 @@ planner_a11y_name_buttons_in (GtkWidget *root)
 
   if (GTK_IS_BUTTON (root))
     watch_button (GTK_BUTTON (root));
+  else if (GTK_IS_SCROLLED_WINDOW (root))
+    name_scrolled (root, NULL);
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     planner_a11y_name_buttons_in (child);
+}
+
+void
+planner_a11y_name_scrolled_in (GtkWidget  *root,
+                               const char *fallback)
+{
+  g_return_if_fail (GTK_IS_WIDGET (root));
+
+  if (GTK_IS_SCROLLED_WINDOW (root))
+    name_scrolled (root, fallback);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    planner_a11y_name_scrolled_in (child, fallback);
 }
 
 void

@@ -19,8 +19,20 @@ G_BEGIN_DECLS
 void   planner_a11y_name_mnemonic_buttons (void);
 
 /* The same, at once, for every button in @root's tree: the pages built
- * but not shown yet are in the accessibility tree too. */
+ * but not shown yet are in the accessibility tree too.  Every scrolled
+ * window in it (and, from planner_a11y_name_mnemonic_buttons() on, every
+ * one shown) is named after the page, status page or tab it scrolls. */
 void   planner_a11y_name_buttons_in       (GtkWidget  *root);
+
+/* Names a scrolled window that no page title names: @name, for good. */
+void   planner_a11y_name_scrolled         (GtkWidget  *scrolled,
+                                           const char *name);
+
+/* Names every scrolled window in @root's tree after the page, status
+ * page or tab it scrolls, or @fallback where nothing around it has a
+ * title (libadwaita's own search results, say). */
+void   planner_a11y_name_scrolled_in      (GtkWidget  *root,
+                                           const char *fallback);
 
 /* "_Save" → "Save", "Export P_NG…" → "Export PNG…", "a__b" → "a_b". */
 char  *planner_a11y_strip_mnemonic        (const char *label);

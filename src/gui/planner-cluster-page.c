@@ -9,6 +9,10 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
+#include <glib/gi18n.h>
+
 #include "planner-field-row.h"
 #include "planner-flag-catalog.h"
 #include "planner-pages.h"
@@ -58,6 +62,29 @@ planner_cluster_page_bind (PlannerFormPage *page,
   bind_releases (self);
 }
 
+/* Beside Nodes, the GPUs they make, as the report counts them: people
+ * think in GPUs (issue 23 #9). */
+static void
+planner_cluster_page_update (PlannerFormPage *page,
+                             PlannerReport   *report)
+{
+  GtkWidget *row = planner_form_page_find_row (page, "nodes");
+  guint64 world = planner_report_get_world_size (report);
+  guint per_node = planner_report_get_gpus_per_node (report);
+  g_autofree char *subtitle = NULL;
+
+  if (row == NULL)
+    return;
+  if (world > 0 && per_node > 0 && world % per_node == 0)
+    /* Translators: under Nodes, which reads on: "8 nodes × 8 per node = 64 GPUs" */
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " × %u per node = %" PRIu64 " GPU",
+                                             "%" PRIu64 " × %u per node = %" PRIu64 " GPUs", world),
+                                world / per_node, per_node, world);
+  else
+    subtitle = g_strdup (_("GPUs = nodes × GPUs per node"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+}
+
 static void
 planner_cluster_page_dispose (GObject *object)
 {
@@ -72,6 +99,7 @@ planner_cluster_page_class_init (PlannerClusterPageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = planner_cluster_page_dispose;
   PLANNER_FORM_PAGE_CLASS (klass)->bind = planner_cluster_page_bind;
+  PLANNER_FORM_PAGE_CLASS (klass)->update = planner_cluster_page_update;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-cluster-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PlannerClusterPage, gpu_row);
   gtk_widget_class_bind_template_child (widget_class, PlannerClusterPage, release_row);

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "planner-catalog.h"
 #include "planner-field-row.h"
 #include "planner-pages.h"
@@ -17,12 +19,40 @@ struct _PlannerDataPage
 {
   PlannerFormPage  parent_instance;
 
+  GtkWidget       *tokenizer_type_row;
   GtkWidget       *tokenizer_model_row;
   GtkWidget       *vocab_file_row;
   GtkWidget       *merge_file_row;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerDataPage, planner_data_page, PLANNER_TYPE_FORM_PAGE)
+
+/* What each tokenizer type is and reads, under its row. */
+static const char *
+tokenizer_description (const char *type)
+{
+  /* Short: a combo row gives its title and subtitle the room first, and
+   * the choice it shows is cut where they are long. */
+  static const struct { const char *type, *text; } descriptions[] = {
+    { "BertWordPieceLowerCase", N_("A vocabulary file; text lower-cased") },
+    { "BertWordPieceCase", N_("A vocabulary file; case kept") },
+    { "GPT2BPETokenizer", N_("A vocabulary file and a merge file") },
+    { "SentencePieceTokenizer", N_("A SentencePiece model file") },
+    { "GPTSentencePieceTokenizer", N_("A SentencePiece model, GPT’s tokens") },
+    { "HuggingFaceTokenizer", N_("A tokenizer folder or a Hub name") },
+    { "Llama2Tokenizer", N_("Llama 2’s SentencePiece model") },
+    { "TikTokenizer", N_("A tiktoken vocabulary file") },
+    { "MultimodalTokenizer", N_("A tokenizer with image tokens") },
+    { "NullTokenizer", N_("None: the data holds token IDs") },
+    { "NullMultimodalTokenizer", N_("None: multimodal token IDs") },
+    { "SFTTokenizer", N_("A tokenizer with a chat template") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (descriptions); i++)
+    if (g_str_equal (descriptions[i].type, type))
+      return _(descriptions[i].text);
+  return NULL;
+}
 
 /* Each tokenizer type shows exactly the files it reads (Megatron's
  * build_tokenizer); a field that holds a value stays in view, so nothing
@@ -41,6 +71,7 @@ update_tokenizer_rows (PlannerDataPage *self)
     type = model->tokenizer_type;
   if (type == NULL)
     type = "";
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->tokenizer_type_row), tokenizer_description (type));
 
   gtk_widget_set_visible (self->tokenizer_model_row,
                           g_strv_contains (model_file, type) || *planner_job_get_string (job, "tokenizer-model"));
@@ -84,6 +115,7 @@ planner_data_page_class_init (PlannerDataPageClass *klass)
   PLANNER_FORM_PAGE_CLASS (klass)->bind = planner_data_page_bind;
   PLANNER_FORM_PAGE_CLASS (klass)->update = planner_data_page_update;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-data-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerDataPage, tokenizer_type_row);
   gtk_widget_class_bind_template_child (widget_class, PlannerDataPage, tokenizer_model_row);
   gtk_widget_class_bind_template_child (widget_class, PlannerDataPage, vocab_file_row);
   gtk_widget_class_bind_template_child (widget_class, PlannerDataPage, merge_file_row);

@@ -614,9 +614,19 @@ choice_label (const char *key,
     { "learned_absolute", N_("Learned Absolute") }, { "rope", "RoPE" }, { "yarn", "YaRN" },
     { "mrope", N_("Multimodal RoPE") }, { "relative", N_("Relative") }, { "swiglu", "SwiGLU" },
     { "gelu", "GeLU" }, { "squared_relu", N_("Squared ReLU") }, { "softmax", N_("Softmax") },
-    { "sigmoid", N_("Sigmoid") }, { "even", N_("Even") },
+    { "even", N_("Even") },
     { "embedding-loss", N_("Count Embedding and Loss") }, { "embedding", N_("Count Embedding") },
     { "loss", N_("Count Loss") }, { "first-last", N_("First and Last Stages") }, { "layout", N_("Layout") },
+    { "sigmoid", N_("Sigmoid") },
+    /* Megatron's tokenizer classes (issue 23 #9: never the class name, cut off) */
+    { "BertWordPieceLowerCase", N_("BERT WordPiece, Lower Case") },
+    { "BertWordPieceCase", N_("BERT WordPiece, Cased") }, { "GPT2BPETokenizer", N_("GPT-2 BPE") },
+    { "SentencePieceTokenizer", N_("SentencePiece") }, { "GPTSentencePieceTokenizer", N_("GPT SentencePiece") },
+    { "HuggingFaceTokenizer", N_("Hugging Face") }, { "Llama2Tokenizer", N_("Llama 2 SentencePiece") },
+    { "TikTokenizer", N_("tiktoken") }, { "MultimodalTokenizer", N_("Multimodal (Hugging Face)") },
+    { "NullTokenizer", N_("None (Token IDs)") },
+    { "NullMultimodalTokenizer", N_("None (Multimodal Token IDs)") },
+    { "SFTTokenizer", N_("Fine-Tuning Chat Template") },
   };
 
   if (*id == '\0')

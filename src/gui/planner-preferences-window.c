@@ -15,6 +15,7 @@
 #include "planner-combo-factory.h"
 #include "planner-field-check.h"
 #include "planner-flag-catalog.h"
+#include "planner-a11y.h"
 #include "planner-preferences-window.h"
 #include "planner-release.h"
 
@@ -140,6 +141,9 @@ planner_preferences_window_init (PlannerPreferencesWindow *self)
   guint n_gpus = 0;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The page's own scrolled window is named by its title; libadwaita's
+   * search results by what they are. */
+  planner_a11y_name_scrolled_in (GTK_WIDGET (self), _("Search Results"));
   self->settings = g_settings_new (APP_ID);
 
   gpus = planner_gpu_list (&n_gpus);

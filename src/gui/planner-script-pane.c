@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
+#include "planner-a11y.h"
 #include "planner-escape.h"
 #include "planner-field.h"
 #include "planner-script-pane.h"
@@ -326,7 +327,13 @@ approval_concerns (PlannerScriptPane *self)
       const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
 
       if (d->severity == PLANNER_SEVERITY_WARNING)
-        g_string_append_printf (text, "• %s\n", d->message);
+        {
+          /* In the form's words, as the problem list says it (issue 23 #9). */
+          g_autofree char *message = planner_field_rewrite_message (planner_document_get_job (self->document),
+                                                                    d->message);
+
+          g_string_append_printf (text, "• %s\n", message);
+        }
     }
   if (text->len == 0)
     return NULL;
@@ -796,6 +803,7 @@ planner_script_pane_init (PlannerScriptPane *self)
     gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (stages_scroller), TRUE);
     gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (stages_scroller), 360);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (stages_scroller), GTK_WIDGET (self->stages_list));
+    planner_a11y_name_scrolled (stages_scroller, _("Pipeline stages to check"));
     gtk_widget_set_size_request (stages_scroller, 300, -1);
     gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
     gtk_label_set_xalign (GTK_LABEL (hint), 0);
@@ -868,6 +876,7 @@ planner_script_pane_init (PlannerScriptPane *self)
   /* The source view (GtkSourceView's style and language files) is made
    * with the first draft, after the window's first frame. */
   self->scrolled = scrolled;
+  planner_a11y_name_scrolled (scrolled, _("Launch script"));
 
   /* What the draft still needs, each a link to its field, above the
    * draft; the draft itself shows where each goes. */
@@ -881,6 +890,7 @@ planner_script_pane_init (PlannerScriptPane *self)
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (missing_scroller), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (missing_scroller), 180);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (missing_scroller), GTK_WIDGET (self->missing_list));
+  planner_a11y_name_scrolled (missing_scroller, _("Values the script needs"));
   gtk_widget_set_margin_start (missing_scroller, 12);
   gtk_widget_set_margin_end (missing_scroller, 12);
   gtk_widget_set_margin_bottom (missing_scroller, 12);

@@ -37,6 +37,8 @@ planner_window_new_job_template (PlannerWindow *self)
                 "megatron-dir", megatron,
                 "slurm-partition", partition,
                 "slurm-account", account,
+                /* A short first run, as the Training page says. */
+                "train-iters", PLANNER_JOB_FIRST_RUN_ITERS,
                 NULL);
   return template_job;
 }

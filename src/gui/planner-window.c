@@ -207,7 +207,7 @@ _planner_window_ensure_page (PlannerWindow *self,
     {
       self->pages[index] = pages[index].build != NULL ? pages[index].build (self)
                                                       : form_page (self, pages[index].form_type ());
-      gtk_stack_add_named (self->stack, self->pages[index], pages[index].name);
+      gtk_stack_add_titled (self->stack, self->pages[index], pages[index].name, _(pages[index].title));
       /* Its views not shown yet are in the accessibility tree already. */
       planner_a11y_name_buttons_in (self->pages[index]);
     }
@@ -819,6 +819,7 @@ planner_window_init (PlannerWindow *self)
 
   /* The first start shows the example; later starts the last job. */
   first = planner_job_new_example ();
+  g_object_set (first, "train-iters", PLANNER_JOB_FIRST_RUN_ITERS, NULL);
   _planner_session_restore_job (self, first);
   self->document = planner_document_new (first);
   self->log_session = planner_log_session_new ();
@@ -894,7 +895,7 @@ _planner_window_get_stack (PlannerWindow *self)
       gboolean visible = gtk_stack_get_visible_child (self->stack) == page;
 
       gtk_stack_remove (self->stack, page);
-      gtk_stack_add_named (self->stack, page, pages[i].name);
+      gtk_stack_add_titled (self->stack, page, pages[i].name, _(pages[i].title));
       if (visible)
         gtk_stack_set_visible_child (self->stack, page);
     }

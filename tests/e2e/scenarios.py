@@ -882,6 +882,223 @@ def recommend_rows():
         # The modal dialog takes no Ctrl+Q: the app is ended instead.
         app.close()
 
+# Issue 23 #13 ---------------------------------------------------------------
+
+# What a person operates or reads as one thing: each needs a name a screen
+# reader can say.  (Labels, images and panels are named by their text or
+# need none.)
+CONTROL_ROLES = {
+    pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_RADIO_BUTTON,
+    pyatspi.ROLE_COMBO_BOX, pyatspi.ROLE_SPIN_BUTTON, pyatspi.ROLE_ENTRY, pyatspi.ROLE_PASSWORD_TEXT,
+    pyatspi.ROLE_LIST, pyatspi.ROLE_LIST_BOX, pyatspi.ROLE_LIST_ITEM, pyatspi.ROLE_MENU_ITEM,
+    pyatspi.ROLE_PAGE_TAB, pyatspi.ROLE_PAGE_TAB_LIST, pyatspi.ROLE_SLIDER, pyatspi.ROLE_TABLE,
+    pyatspi.ROLE_TREE, pyatspi.ROLE_TREE_TABLE, pyatspi.ROLE_LINK, pyatspi.ROLE_MENU_BUTTON
+    if hasattr(pyatspi, "ROLE_MENU_BUTTON") else pyatspi.ROLE_PUSH_BUTTON,
+}
+
+
+def is_control(acc):
+    role = acc.getRole()
+    if role in CONTROL_ROLES:
+        return True
+    states = acc.getState()
+    # An editable text is a field; anything else that takes the focus is operated.
+    if role == pyatspi.ROLE_TEXT:
+        return states.contains(pyatspi.STATE_EDITABLE) or states.contains(pyatspi.STATE_FOCUSABLE)
+    return states.contains(pyatspi.STATE_FOCUSABLE) and role not in (pyatspi.ROLE_FRAME, pyatspi.ROLE_WINDOW,
+                                                                    pyatspi.ROLE_DIALOG, pyatspi.ROLE_SCROLL_BAR)
+
+
+def where(acc):
+    """The named ancestors of @acc, outermost first, to say where it is."""
+    names = []
+    node = acc.parent
+    while node is not None and len(names) < 4:
+        try:
+            if node.name:
+                names.append(f"{node.getRoleName()} {node.name!r}")
+            node = node.parent
+        except Exception:
+            break
+    return " < ".join(names)
+
+
+def unnamed_controls(root):
+    """Every visible control under @root without a name (a name of only
+    spaces or punctuation is none), with where it is."""
+    found = []
+
+    def walk(acc, depth, path=()):
+        if depth > 60:
+            return
+        try:
+            states = acc.getState()
+            # (GTK 4.8 does not say what is showing; a stack has only its
+            # visible page in the tree.)
+            if not states.contains(pyatspi.STATE_VISIBLE) and depth > 2:
+                return
+            if is_control(acc) and not any(c.isalnum() for c in (acc.name or "")):
+                found.append((path, f"[{acc.getRoleName()}] {acc.name!r} in {where(acc)}"))
+            children = [acc.getChildAtIndex(i) for i in range(acc.childCount)]
+        except Exception:
+            return
+        for i, child in enumerate(children):
+            if child is not None:
+                walk(child, depth + 1, path + (i,))
+    walk(root, 0)
+    return found
+
+
+def sidebar_rows(app):
+    sidebar = app.wait("the sidebar", pyatspi.ROLE_LIST, "Pages")
+    return sidebar, [sidebar.getChildAtIndex(i) for i in range(sidebar.childCount)]
+
+
+def every_control_named():
+    """Issue 23 #13: on every page (each Pictures tab too, the Experts page
+    of a mixture-of-experts job, Troubleshoot with a log, the preferences),
+    every control the window shows has a name a screen reader can say."""
+    job = os.path.join(ROOT, "mixtral.json")
+    shutil.copy(os.path.join(SOURCE, "tests", "cli", "jobs", "mixtral-8x7b-slurm.json"), job)
+    seed_settings(first_run_done="true", window_width=1280, window_height=770)
+    app = App(job)
+    found = []
+    try:
+        wait_for("the job's name in the title", lambda: "mixtral.json" in app.title())
+        sidebar, rows = sidebar_rows(app)
+        rows = [r for r in rows if r.getState().contains(pyatspi.STATE_VISIBLE)]
+        names = [r.name.split(",")[0] for r in rows]
+        log("pages", names)
+        assert "Experts" in names, names
+
+        def visit(number, name, row):
+            app.page(number)
+            wait_for(f"the {name} page", lambda: sidebar.querySelection().isChildSelected(row.getIndexInParent()))
+            time.sleep(0.5)  # pages fill in after the report
+
+        # A page is built when first shown, and stays in the tree: every
+        # page is visited, then the whole tree is walked once.
+        for number, (name, row) in enumerate(zip(names, rows), 1):
+            visit(number, name, row)
+            if name == "Pictures":
+                for tab in ("Pipeline Schedule", "Compare"):
+                    app.pointer_click(app.wait(f"the {tab} tab", pyatspi.ROLE_PAGE_TAB, tab))
+                    time.sleep(1.0)
+        found += unnamed_controls(app.frame)
+        # The preferences.
+        app.key("ctrl+comma")
+        prefs = wait_for("the preferences", lambda: next((app.app.getChildAtIndex(i) for i in range(app.app.childCount)
+                                                           if app.app.getChildAtIndex(i).name == "Preferences"), None))
+        app.wait("the cluster group", pyatspi.ROLE_LABEL, "Your Cluster", root=prefs)
+        found += unnamed_controls(prefs)
+        app.key("Escape", window=app.window_named("Preferences"))
+        wait_for("the preferences to close",
+                 lambda: app.find(pyatspi.ROLE_LABEL, "Your Cluster", root=app.app) is None)
+        # A training log fills Troubleshoot (and Optimize) with its diagnosis.
+        log_file = os.path.join(ROOT, "nan-skipped.log")
+        shutil.copy(os.path.join(SOURCE, "tests", "core", "logs", "nan-skipped.log"), log_file)
+        subprocess.run([APP, log_file], env=dict(os.environ), cwd=ROOT, timeout=30, check=False,
+                       stdout=app.log, stderr=subprocess.STDOUT)
+        app.wait("the diagnosis", pyatspi.ROLE_LABEL, "NaN iterations from iteration 800", contains=True)
+        sidebar, rows = sidebar_rows(app)
+        rows = [r for r in rows if r.getState().contains(pyatspi.STATE_VISIBLE)]
+        for number, row in enumerate(rows, 1):
+            if row.name.split(",")[0] in ("Optimize", "Troubleshoot"):
+                visit(number, row.name, row)
+        found += [c for c in unnamed_controls(app.frame) if c not in found]
+    finally:
+        app.quit_discarding()
+        app.close()
+    # Counted by the page each is on (a page's stack page has its title).
+    per_page = {}
+    for path, text in found:
+        page = next((n for n in names + ["Preferences"] if f"'{n}'" in text), "chrome")
+        per_page.setdefault(page, []).append(text)
+    for page in names + ["Preferences", "chrome"]:
+        log(f"{page}: {len(per_page.get(page, []))} without a name")
+        for text in per_page.get(page, []):
+            log("   ", text)
+    assert not found, f"{len(found)} controls without a name"
+
+
+def focused(acc):
+    try:
+        acc.clearCache()
+    except Exception:
+        pass
+    try:
+        return acc.getState().contains(pyatspi.STATE_FOCUSED)
+    except Exception:
+        return False
+
+
+def focus_now(app):
+    return pyatspi.findDescendant(app.frame, lambda a: a.getState().contains(pyatspi.STATE_FOCUSED), True)
+
+
+def in_page(acc, title):
+    """Whether @acc is inside the window's page @title (its stack page is named so)."""
+    return pyatspi.findAncestor(acc, lambda a: a.getRole() == pyatspi.ROLE_PANEL and a.name == title) is not None
+
+
+def sidebar_tab_order():
+    """Issue 23 #12: the sidebar is one Tab stop.  Tab from the script pane
+    round to the form never shows another page, visits at most one sidebar
+    row and never the script pane's two flow-box children; the arrow keys
+    move inside the sidebar; Alt+number puts the focus in the page."""
+    seed_settings(first_run_done="true")
+    app = App()
+    try:
+        sidebar, rows = sidebar_rows(app)
+        rows = [r for r in rows if r.getState().contains(pyatspi.STATE_VISIBLE)]
+        app.page(5)  # Parallelism
+        parallelism = next(i for i, r in enumerate(rows) if r.name.startswith("Parallelism"))
+        wait_for("the Parallelism page", lambda: sidebar.querySelection().isChildSelected(parallelism))
+        tp = spin(app, "Tensor Parallel")
+        # Alt+number leaves the focus in the page, not the header or the sidebar.
+        now = wait_for("the focus", lambda: focus_now(app))
+        log("focus after Alt+5:", now.getRoleName(), repr(now.name), "in", where(now))
+        assert in_page(now, "Parallelism"), "Alt+5 left the focus outside the page"
+        # The script pane's flow-box children: named, but no Tab stops.
+        cells = [app.wait(f"the {name} group", pyatspi.ROLE_TABLE_CELL, name) for name in ("Launcher", "Script actions")]
+        for cell in cells:
+            assert not cell.getState().contains(pyatspi.STATE_FOCUSABLE), f"{cell.name!r} is a Tab stop"
+        # Into the script pane: its Copy button, by a click.
+        copy = app.wait("the Copy button", pyatspi.ROLE_PUSH_BUTTON, "Copy")
+        app.pointer_click(copy)
+        wait_for("the focus on Copy", lambda: focused(copy), 10)
+        rows_visited, stops = set(), 0
+        for stops in range(1, 41):
+            app.key("Tab")
+            time.sleep(0.3)
+            assert sidebar.querySelection().isChildSelected(parallelism), \
+                f"Tab {stops} showed another page: {[r.name for r in rows if sidebar.querySelection().isChildSelected(r.getIndexInParent())]}"
+            assert not any(focused(c) for c in cells), f"Tab {stops} stopped on a flow-box child"
+            rows_visited |= {r.name for r in rows if focused(r)}
+            now = focus_now(app)
+            if now is not None and in_page(now, "Parallelism"):
+                break
+        else:
+            raise Failure("40 Tabs from the script pane never reached the page")
+        log(f"{stops} Tab stops from Copy to {now.name!r} in the page; sidebar rows focused: {sorted(rows_visited)}")
+        assert len(rows_visited) <= 1, f"the sidebar took {len(rows_visited)} Tab stops: {sorted(rows_visited)}"
+        # Inside the sidebar the arrow keys move: Shift+Tab back to the
+        # sidebar's row, Down to the next one.
+        row = rows[parallelism]
+        for _ in range(20):
+            app.key("shift+Tab")
+            time.sleep(0.3)
+            if focused(row):
+                break
+        assert focused(row), "Shift+Tab from the form never reached the sidebar"
+        app.key("Down")
+        wait_for("the focus on the next row", lambda: focused(rows[parallelism + 1]), 10)
+        app.screenshot("1-sidebar")
+    finally:
+        app.quit_discarding()
+        app.close()
+
+
 SCENARIOS = {
     "first-start-export": first_start_to_export,
     "open-save-as-reopen": open_save_as_reopen,
@@ -896,6 +1113,8 @@ SCENARIOS = {
     "crash-restores-draft": crash_restores_draft,
     "invalid-blocks-approve": invalid_blocks_approve,
     "recommend-rows": recommend_rows,
+    "every-control-named": every_control_named,
+    "sidebar-tab-order": sidebar_tab_order,
 }
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "planner-form-page.h"
 #include "planner-problems.h"
 #include "planner-window-private.h"
 
@@ -112,6 +113,74 @@ test_problems_empty_job (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Beside Nodes, the GPUs they make (issue 23 #9): people think in GPUs. */
+static void
+test_nodes_count_gpus (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerFormPage *cluster = PLANNER_FORM_PAGE (_planner_window_get_page (window, "cluster"));
+  GtkWidget *nodes = planner_form_page_find_row (cluster, "nodes");
+
+  g_assert_nonnull (nodes);
+  g_object_set (job, "nodes", 3, "gpus-per-node", 8, NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (nodes)), ==, "3 × 8 per node = 24 GPUs");
+  g_object_set (job, "nodes", 1, "gpus-per-node", 4, NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (nodes)), ==, "1 × 4 per node = 4 GPUs");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Tokenizer choices by name, never Megatron's class names, and the
+ * chosen one described under the row (issue 23 #9). */
+static void
+test_tokenizer_names (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerFormPage *data = PLANNER_FORM_PAGE (_planner_window_get_page (window, "data"));
+  GtkWidget *row = planner_form_page_find_row (data, "tokenizer-type");
+  g_auto(GStrv) ids = planner_job_dup_choices ("tokenizer-type");
+  GListModel *model;
+
+  g_assert_nonnull (row);
+  model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, g_strv_length (ids));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      const char *label = gtk_string_list_get_string (GTK_STRING_LIST (model), i);
+
+      g_test_message ("%s: %s", ids[i], label);
+      g_assert_false (g_strv_contains ((const char *const *) ids, label));
+      g_assert_cmpuint (g_utf8_strlen (label, -1), <=, 28);
+    }
+  g_object_set (job, "tokenizer-type", "HuggingFaceTokenizer", NULL);
+  planner_window_flush (window);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Hub name"));
+  g_object_set (job, "tokenizer-type", "NullTokenizer", NULL);
+  planner_window_flush (window);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "token IDs"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A new job starts Training Iterations at a short first run, and the
+ * row says so: nothing for the person to invent (issue 23 #9). */
+static void
+test_iterations_start (void)
+{
+  PlannerWindow *window = new_window ();
+  g_autoptr(PlannerJob) fresh = planner_window_new_job_template (window);
+  PlannerFormPage *training = PLANNER_FORM_PAGE (_planner_window_get_page (window, "training"));
+  GtkWidget *row = planner_form_page_find_row (training, "train-iters");
+
+  g_assert_cmpuint (planner_job_get_uint (fresh, "train-iters"), ==, PLANNER_JOB_FIRST_RUN_ITERS);
+  g_assert_cmpuint (planner_job_get_uint (planner_window_get_job (window), "train-iters"), ==, 1000);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "start at 1000"));
+  g_assert_null (planner_problems_for_key (_planner_window_get_problems (window), "train-iters"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -126,6 +195,9 @@ main (int   argc,
   g_test_add_func ("/planner/problems/max-position", test_problems_max_position);
   g_test_add_func ("/planner/problems/expert-parallel", test_problems_expert_parallel);
   g_test_add_func ("/planner/problems/empty-job", test_problems_empty_job);
+  g_test_add_func ("/planner/problems/nodes-count-gpus", test_nodes_count_gpus);
+  g_test_add_func ("/planner/problems/tokenizer-names", test_tokenizer_names);
+  g_test_add_func ("/planner/problems/iterations-start", test_iterations_start);
 
   return g_test_run ();
 }

@@ -14,6 +14,8 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "planner-flag-catalog.h"
+#include "planner-flag-info.h"
 #include "planner-format-double.h"
 #include "planner-job-model.h"
 
@@ -547,6 +549,68 @@ collapse_repeats (char *text)
             memmove (hit + strlen (label), hit + strlen (twice), strlen (hit + strlen (twice)) + 1);
         }
     }
+/* The field that names @flag's value for @job: its own when the form
+ * shows it, else the first field that writes it and applies; NULL. */
+static const PlannerField *
+field_naming_flag (PlannerJob *job,
+                   const char *flag)
+{
+  const PlannerField *own = most_specific (flag);
+
+  if (own != NULL && (planner_field_applies (own, job) || planner_field_is_read_only (own, job)))
+    return own;
+  for (guint j = 0; j < G_N_ELEMENTS (fields); j++)
+    if (planner_field_applies (&fields[j], job) && g_strv_contains (fields[j].flags, flag))
+      return &fields[j];
+  return own;
+}
+
+/* Megatron's assertions name its arguments by their Python names
+ * ("num_attention_heads (32) must be a multiple of
+ * tensor_model_parallel_size (3)"): each is named by the field that
+ * holds its flag, and the sizes Megatron derives by what they count.
+ * Takes @text; a sentence that now starts in lower case is capitalised. */
+static char *
+rewrite_megatron_names (PlannerJob *job,
+                        char       *text)
+{
+  const struct { const char *name; const char *words; } derived[] = {
+    /* Translators: replaces Megatron's "expert_tensor_model_pipeline_parallel size" in a message */
+    { "expert_tensor_model_pipeline_parallel size", N_("the GPUs one expert layout takes") },
+    /* Translators: replaces Megatron's "expert model parallel_size" in a message */
+    { "expert model parallel_size", N_("the expert-parallel size") },
+    /* Translators: replaces Megatron's "world_size" in a message */
+    { "world_size", N_("the number of GPUs") },
+  };
+  gboolean changed = FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (derived); i++)
+    {
+      if (find_word (text, derived[i].name) != NULL)
+        {
+          char *next = replace_words (text, derived[i].name, _(derived[i].words));
+
+          g_free (text);
+          text = next;
+          changed = TRUE;
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    for (guint f = 0; fields[i].flags[f] != NULL; f++)
+      {
+        const PlannerFlagInfo *info = planner_flag_catalog_lookup (fields[i].flags[f]);
+        char *next;
+
+        if (info == NULL || info->dest == NULL || strchr (info->dest, '_') == NULL ||
+            find_word (text, info->dest) == NULL || field_naming_flag (job, fields[i].flags[f]) != &fields[i])
+          continue;
+        next = replace_words (text, info->dest, planner_field_get_label (&fields[i]));
+        g_free (text);
+        text = next;
+        changed = TRUE;
+      }
+  if (changed && g_ascii_islower (text[0]))
+    text[0] = g_ascii_toupper (text[0]);
   return text;
 }
 
@@ -596,7 +660,7 @@ planner_field_rewrite_message (PlannerJob *job,
           out = next;
         }
     }
-  return collapse_repeats (out);
+  return collapse_repeats (rewrite_megatron_names (job, out));
 }
 
 static char *

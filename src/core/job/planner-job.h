@@ -33,6 +33,12 @@ GQuark      planner_job_error_quark     (void);
 /* Every input the user gives.  Each is a GObject property, so the window
  * can bind to it; "changed" is emitted once per change of any of them. */
 PlannerJob *planner_job_new             (void);
+/* Where the window's new jobs start Training Iterations (issue 23 #9): a
+ * short first run that shows the job starts, trains and checkpoints,
+ * rather than nothing for the person to invent.  A job file without the
+ * key still holds 0, which asks for a value. */
+#define PLANNER_JOB_FIRST_RUN_ITERS 1000u
+
 /* LLaMA-3 70B on 8 nodes × 8 H100: the job a first start shows. */
 PlannerJob *planner_job_new_example     (void);
 PlannerJob *planner_job_copy            (PlannerJob   *self);

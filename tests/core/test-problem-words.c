@@ -1,0 +1,322 @@
+/* test-problem-words.c
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Issue 23 #9: no message the window shows speaks the job file's keys
+ * ("advanced.extra_args", "launch.slurm_time") or Megatron's argument
+ * names ("world_size", "num_attention_heads").  Every problem the window
+ * lists, and every report diagnostic as the window words it, is scanned
+ * for a set of bad jobs: each job of tests/cli/jobs, an empty job, and
+ * the example and Mixtral jobs with each field in turn set to values a
+ * person could type wrong (0, 3, a huge number, nothing, a relative path).
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "planner-analyze.h"
+#include "planner-document.h"
+#include "planner-field.h"
+#include "planner-flag-catalog.h"
+#include "planner-flag-info.h"
+#include "planner-job.h"
+#include "planner-problems.h"
+
+typedef struct
+{
+  GHashTable *bad;       /* message → why, once each */
+  guint       n_messages;
+  guint       n_jobs;
+} Scan;
+
+static gboolean
+is_word_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_';
+}
+
+/* The first job key, job section prefix or Megatron argument name in
+ * @text, or NULL.  A path, a flag ("--num-layers") and an environment
+ * variable (CUDA_DEVICE_MAX_CONNECTIONS) are what a person types or
+ * reads in a script, and may appear. */
+static char *
+offending_word (const char *text)
+{
+  guint n_fields;
+  const PlannerField *const *fields = planner_field_list (&n_fields);
+  static const char *const derived[] = {
+    "world_size", "data_parallel_size", "padded_vocab_size", "params_dtype", "consumed_train_samples",
+    "virtual_pipeline_model_parallel_size", "expert_tensor_parallel_size", "kv_channels",
+    "expert_tensor_model_pipeline_parallel", NULL,
+  };
+  const char *p = text;
+
+  for (guint i = 0; i < n_fields; i++)
+    {
+      g_autofree char *section = g_strndup (fields[i]->key, strchr (fields[i]->key, '.') - fields[i]->key + 1);
+      const char *at = strstr (text, section);
+
+      if (strstr (text, fields[i]->key) != NULL)
+        return g_strdup (fields[i]->key);
+      /* "advanced.anything": a key, whether or not a field holds it. */
+      for (; at != NULL; at = strstr (at + 1, section))
+        if ((at == text || !is_word_char (at[-1])) && at[-1] != '/' && g_ascii_islower (at[strlen (section)]))
+          {
+            const char *end = at + strlen (section);
+
+            while (is_word_char (*end))
+              end++;
+            return g_strndup (at, end - at);
+          }
+    }
+
+  while (*p != '\0')
+    {
+      const char *start;
+      g_autofree char *word = NULL;
+
+      if (!is_word_char (*p))
+        {
+          p++;
+          continue;
+        }
+      start = p;
+      while (is_word_char (*p))
+        p++;
+      /* Inside a path, a file name or a flag: the person's own words. */
+      if (start > text && (start[-1] == '/' || start[-1] == '-' || start[-1] == '.' || start[-1] == '$'))
+        continue;
+      if (*p == '/' || (*p == '.' && is_word_char (p[1])))
+        continue;
+      word = g_strndup (start, p - start);
+      if (strchr (word, '_') == NULL || g_ascii_isupper (word[0]))
+        continue;
+      /* Megatron's own names: its arguments, and what it derives from them. */
+      if (planner_flag_catalog_lookup_dest (word) != NULL || g_strv_contains (derived, word) ||
+          g_str_has_suffix (word, "_size"))
+        return g_steal_pointer (&word);
+    }
+  return NULL;
+}
+
+static void
+check (Scan       *scan,
+       const char *where,
+       const char *message)
+{
+  g_autofree char *word = NULL;
+
+  if (message == NULL)
+    return;
+  scan->n_messages++;
+  word = offending_word (message);
+  if (word != NULL && !g_hash_table_contains (scan->bad, message))
+    g_hash_table_insert (scan->bad, g_strdup (message), g_strdup_printf ("%s (%s)", word, where));
+}
+
+static void
+scan_job (Scan       *scan,
+          PlannerJob *job,
+          const char *where)
+{
+  g_autoptr(PlannerDocument) document = planner_document_new (job);
+  g_autoptr(GPtrArray) problems = NULL;
+  GPtrArray *diagnostics;
+
+  planner_document_set_drafting (document, TRUE);
+  planner_document_flush (document);
+  scan->n_jobs++;
+  problems = planner_problems_collect_document (document);
+  for (guint i = 0; i < problems->len; i++)
+    check (scan, where, ((PlannerProblem *) g_ptr_array_index (problems, i))->message);
+  /* Every diagnostic, information too, as the window words it. */
+  diagnostics = planner_report_get_diagnostics (planner_document_get_report (document));
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      g_autofree char *message = planner_field_rewrite_message (job, d->message);
+      g_autofree char *fix = d->fix != NULL ? planner_field_rewrite_message (job, d->fix) : NULL;
+
+      check (scan, where, message);
+      check (scan, where, fix);
+    }
+}
+
+/* Values a person could type wrong for @pspec, clamped to what it holds. */
+static GPtrArray *
+bad_values (GParamSpec *pspec,
+            PlannerJob *job)
+{
+  GPtrArray *values = g_ptr_array_new_with_free_func ((GDestroyNotify) g_free);
+  static const double numbers[] = { 0, 3, 1e7, -1 };
+  static const char *const strings[] = { "", "relative/path", "/a path/with space", NULL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      GValue *v = g_new0 (GValue, 1);
+      g_auto(GValue) d = G_VALUE_INIT;
+
+      if (pspec->value_type == G_TYPE_STRING || pspec->value_type == G_TYPE_BOOLEAN ||
+          G_TYPE_IS_ENUM (pspec->value_type) || !g_value_type_transformable (G_TYPE_DOUBLE, pspec->value_type))
+        {
+          g_free (v);
+          break;
+        }
+      g_value_init (&d, G_TYPE_DOUBLE);
+      g_value_set_double (&d, numbers[i] < 0 && G_IS_PARAM_SPEC_DOUBLE (pspec) ? numbers[i] : MAX (numbers[i], 0));
+      g_value_init (v, pspec->value_type);
+      g_value_transform (&d, v);
+      g_param_value_validate (pspec, v);
+      g_ptr_array_add (values, v);
+    }
+  if (pspec->value_type == G_TYPE_STRING)
+    {
+      /* A drop-down offers its choices only: each of them. */
+      g_auto(GStrv) choices = planner_job_dup_choices (pspec->name);
+      const char *const *list = choices != NULL ? (const char *const *) choices : strings;
+
+      for (guint i = 0; list[i] != NULL; i++)
+        {
+          GValue *v = g_new0 (GValue, 1);
+
+          g_value_init (v, G_TYPE_STRING);
+          g_value_set_string (v, list[i]);
+          g_ptr_array_add (values, v);
+        }
+    }
+  if (pspec->value_type == G_TYPE_BOOLEAN)
+    {
+      GValue *v = g_new0 (GValue, 1);
+      gboolean now;
+
+      g_object_get (job, pspec->name, &now, NULL);
+      g_value_init (v, G_TYPE_BOOLEAN);
+      g_value_set_boolean (v, !now);
+      g_ptr_array_add (values, v);
+    }
+  return values;
+}
+
+static void
+scan_mutations (Scan       *scan,
+                PlannerJob *base,
+                const char *name)
+{
+  guint n_fields;
+  const PlannerField *const *fields = planner_field_list (&n_fields);
+
+  for (guint i = 0; i < n_fields; i++)
+    {
+      GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (base), fields[i]->property);
+      g_autoptr(GPtrArray) values = NULL;
+
+      g_assert_nonnull (pspec);
+      values = bad_values (pspec, base);
+      for (guint v = 0; v < values->len; v++)
+        {
+          g_autoptr(PlannerJob) job = planner_job_copy (base);
+          g_autofree char *contents = g_strdup_value_contents (g_ptr_array_index (values, v));
+          g_autofree char *where = g_strdup_printf ("%s with %s = %s", name, fields[i]->key, contents);
+
+          g_object_set_property (G_OBJECT (job), fields[i]->property, g_ptr_array_index (values, v));
+          scan_job (scan, job, where);
+        }
+    }
+}
+
+static PlannerJob *
+load_job (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+  g_autoptr(GError) error = NULL;
+  PlannerJob *job = planner_job_new ();
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  if (!planner_job_load_from_data (job, data, length, &error))
+    g_clear_object (&job);
+  return job;
+}
+
+static void
+test_problem_words (void)
+{
+  g_autofree char *jobs = g_test_build_filename (G_TEST_DIST, "cli", "jobs", NULL);
+  g_autoptr(GDir) dir = g_dir_open (jobs, 0, NULL);
+  Scan scan = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free), 0, 0 };
+  const char *name;
+  g_autoptr(PlannerJob) empty = planner_job_new ();
+  g_autoptr(PlannerJob) example = planner_job_new_example ();
+  g_autoptr(PlannerJob) mixtral = NULL;
+  GHashTableIter iter;
+  gpointer message, why;
+
+  g_assert_nonnull (dir);
+  scan_job (&scan, empty, "an empty job");
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (jobs, name, NULL);
+      g_autoptr(PlannerJob) job = g_str_has_suffix (name, ".json") ? load_job (path) : NULL;
+
+      if (job != NULL)
+        scan_job (&scan, job, name);
+      if (g_str_equal (name, "mixtral-8x7b-slurm.json"))
+        mixtral = g_object_ref (job);
+    }
+  g_assert_nonnull (mixtral);
+  scan_mutations (&scan, example, "the example job");
+  scan_mutations (&scan, mixtral, "Mixtral");
+
+  g_test_message ("%u messages of %u jobs", scan.n_messages, scan.n_jobs);
+  g_hash_table_iter_init (&iter, scan.bad);
+  while (g_hash_table_iter_next (&iter, &message, &why))
+    g_test_message ("speaks %s: %s", (char *) why, (char *) message);
+  g_assert_cmpuint (scan.n_jobs, >, 300);
+  g_assert_cmpuint (g_hash_table_size (scan.bad), ==, 0);
+  g_hash_table_unref (scan.bad);
+}
+
+/* The words themselves: what the scan must catch and let pass. */
+static void
+test_offending_word (void)
+{
+  static const struct { const char *text, *word; } cases[] = {
+    { "Set advanced.extra_args to nothing", "advanced.extra_args" },
+    { "launch.slurm_time is not a duration", "launch.slurm_time" },
+    { "world_size 64 is not divisible by 3", "world_size" },
+    { "num_attention_heads must be a multiple of TP", "num_attention_heads" },
+    { "a multiple of expert model parallel_size: 8 experts", "parallel_size" },
+    { "Data Path /data/my_corpus/text_document does not exist", NULL },
+    { "Pass --num-attention-heads 32", NULL },
+    { "CUDA_DEVICE_MAX_CONNECTIONS=1 is exported", NULL },
+    { "Megatron 0.20.0 reads it", NULL },
+    { "Tensor Parallel (3) must divide the 32 attention heads", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *word = offending_word (cases[i].text);
+
+      g_test_message ("%s → %s", cases[i].text, word);
+      if (cases[i].word == NULL)
+        g_assert_null (word);
+      else
+        {
+          g_assert_nonnull (word);
+          g_assert_true (g_str_has_prefix (word, cases[i].word));
+        }
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/problem-words/offending-word", test_offending_word);
+  g_test_add_func ("/problem-words/bad-jobs", test_problem_words);
+  return g_test_run ();
+}
