@@ -423,6 +423,87 @@ test_picture_grid_past_eight (void)
     }
 }
 
+static PlannerJob *
+load_job (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "cli", "jobs", name, NULL);
+  g_autofree char *contents = NULL;
+  PlannerJob *job = planner_job_new ();
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_true (planner_job_load_from_data (job, contents, length, &error));
+  g_assert_no_error (error);
+  return job;
+}
+
+/* Issue 23 #14: the total and the headroom above a bar are never drawn
+ * across the capacity line, even when the bar ends just under it (the
+ * recommended layout of the dense job, 76.0 of 79.6 GiB). */
+static void
+test_picture_memory_capacity_labels (void)
+{
+  guint checked = 0;
+
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
+    for (guint which = 0; which < 2; which++)
+      for (guint z = 0; z < 3; z++)
+        {
+          g_autoptr(PlannerJob) job = load_job (jobs[j].file);
+          g_autoptr(PlannerJob) other = which == 1 ? planner_picture_recommended_job (job, NULL) : NULL;
+          g_autoptr(PlannerPictureData) data = NULL;
+          PlannerPictureStyle st = style (z == 0 ? 1280. : 1856., z == 1 ? 900. : 0., z == 1);
+          g_autoptr(PlannerScene) scene = NULL;
+          const PlannerShape *shapes, *line = NULL;
+          guint n;
+
+          if (which == 1 && other == NULL)
+            continue;
+          data = planner_picture_data_new (which == 1 ? other : job, NULL);
+          if (z == 1)
+            st.font_size = 30.;
+          st.compact = z == 2;
+          scene = planner_picture_memory (data, &st);
+          shapes = planner_scene_get_shapes (scene, &n);
+          for (guint i = 0; i < n; i++)
+            if (shapes[i].tag == PLANNER_TAG_CAPACITY && shapes[i].kind == PLANNER_SHAPE_LINE)
+              line = &shapes[i];
+          if (line == NULL)
+            continue;
+          for (guint i = 0; i < n; i++)
+            {
+              const PlannerShape *t = &shapes[i];
+
+              if (t->kind != PLANNER_SHAPE_TEXT || t->ink == PLANNER_INK_ON_DATA)
+                continue;
+              if (t->x + t->w <= line->x || t->x >= line->x + line->w)
+                continue;
+              if (t->y < line->y && t->y + t->h > line->y)
+                g_error ("%s: \"%s\" (%.0f … %.0f) crosses the capacity line at %.0f", jobs[j].file,
+                         planner_scene_get_text (scene, t), t->y, t->y + t->h, line->y);
+            }
+          checked++;
+        }
+  g_assert_cmpuint (checked, >=, 10);
+}
+
+/* Issue 23 #14: on a projector PP 4's schedule fills the screen's
+ * height instead of its top 40 %. */
+static void
+test_picture_schedule_fills (void)
+{
+  g_autoptr(PlannerPictureData) data = load ("pictures-dense-64.json");
+  PlannerPictureStyle st = style (1856., 860., TRUE);
+  g_autoptr(PlannerScene) scene = NULL;
+
+  st.font_size = 30.;
+  scene = planner_picture_schedule (data, &st);
+  g_assert_cmpuint (planner_picture_data_get_schedule (data)->pp, ==, 4);
+  g_assert_cmpfloat (planner_scene_get_height (scene), >=, 860. * 0.8);
+  g_assert_cmpfloat (planner_scene_get_height (scene), <=, 860.);
+}
+
 static void
 count_schedule (const PlannerScene *scene,
                 guint32             pp,
@@ -764,6 +845,8 @@ main (int   argc,
   g_test_add_func ("/planner/picture/grid-overview", test_picture_grid_overview);
   g_test_add_func ("/planner/picture/grid-legend", test_picture_grid_legend);
   g_test_add_func ("/planner/picture/grid-past-eight", test_picture_grid_past_eight);
+  g_test_add_func ("/planner/picture/memory-capacity-labels", test_picture_memory_capacity_labels);
+  g_test_add_func ("/planner/picture/schedule-fills", test_picture_schedule_fills);
   g_test_add_func ("/planner/picture/schedule-elided", test_picture_schedule_elided);
   g_test_add_func ("/planner/picture/compare", test_picture_compare);
   g_test_add_func ("/planner/picture/export", test_picture_export);
