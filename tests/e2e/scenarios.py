@@ -632,7 +632,7 @@ def tour():
         app.key("F5")
         presentation = wait_for("the presentation", lambda: app.window_named("Presentation"))
         app.key("Home", window=presentation)
-        for step in range(4):
+        for step in range(7):
             time.sleep(1.5)
             app.screenshot(f"{tag}-present-{step + 1}")
             app.key("Right", window=presentation)

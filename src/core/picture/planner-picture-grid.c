@@ -232,7 +232,7 @@ planner_grid_geometry_init (PlannerGridGeometry     *geo,
    * nodes helps nobody. */
   height = params->height > 0. ? params->height : width / 1.25;
   target = width / height;
-  max_cell = params->presentation ? MAX_CELL_PRESENTATION : MAX_CELL;
+  max_cell = params->max_cell > 0. ? params->max_cell : params->presentation ? MAX_CELL_PRESENTATION : MAX_CELL;
 
   if (params->cell > 0.)
     {
@@ -416,7 +416,8 @@ planner_picture_grid_cells (const PlannerPictureData  *data,
   const char *short_name = planner_grid_color_by_short_name (options->color_by);
   PlannerScene *scene;
   double label_font = geo->font * 0.85;
-  double cell_font = MIN (geo->font * 0.8, geo->cell * 0.34);
+  /* Labels grow with large cells (the window's grid fills its area). */
+  double cell_font = MIN (MAX (geo->font * 0.8, geo->cell * 0.22), geo->cell * 0.34);
   guint32 digits = count_digits (geo->world > 0 ? geo->world - 1 : 0);
   const PlannerLayout *layout = planner_picture_data_get_layout (data);
   guint32 degree = layout != NULL ? planner_grid_color_by_degree (options->color_by, layout) : 1;
