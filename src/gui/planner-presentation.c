@@ -176,6 +176,16 @@ planner_presentation_size_allocate (GtkWidget *widget,
 }
 
 static void
+on_default_height (PlannerPresentation *self)
+{
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (height > 0)
+    apply_font (self, font_for_height (height));
+}
+
+static void
 planner_presentation_dispose (GObject *object)
 {
   PlannerPresentation *self = PLANNER_PRESENTATION (object);
@@ -412,6 +422,7 @@ planner_presentation_new (GtkWindow          *parent,
         }
     }
   apply_font (self, font_for_height ((int) height));
+  g_signal_connect (self, "notify::default-height", G_CALLBACK (on_default_height), NULL);
   gtk_window_fullscreen (GTK_WINDOW (self));
   return GTK_WIDGET (self);
 }

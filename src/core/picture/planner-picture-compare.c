@@ -231,10 +231,13 @@ static double
 add_table (PlannerScene             *scene,
            const PlannerPictureData *a,
            const PlannerPictureData *b,
+           double                    x0,
            double                    y,
            double                    width,
            double                    font,
-           gboolean                  differs_only)
+           gboolean                  differs_only,
+           guint                     first,
+           guint                     end)
 {
   g_autoptr(GPtrArray) rows = build_rows (a, b);
   guint n_same = 0;
@@ -245,7 +248,7 @@ add_table (PlannerScene             *scene,
 
   for (guint i = 0; i < 2; i++)
     {
-      shape = planner_scene_add_text (scene, mark_w + name_w + i * col_w, y, col_w, row_h, font * 0.9, PLANNER_INK_FG,
+      shape = planner_scene_add_text (scene, x0 + mark_w + name_w + i * col_w, y, col_w, row_h, font * 0.9, PLANNER_INK_FG,
                                       PLANNER_SHAPE_ALIGN_END | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK,
                                       planner_picture_data_get_label (i == 0 ? a : b));
       shape->tag = PLANNER_TAG_TABLE_CELL;
@@ -253,7 +256,7 @@ add_table (PlannerScene             *scene,
     }
   y += row_h;
 
-  for (guint r = 0; r < rows->len; r++)
+  for (guint r = first; r < MIN (end, rows->len); r++)
     {
       const Row *row = g_ptr_array_index (rows, r);
       gboolean differs;
@@ -262,7 +265,7 @@ add_table (PlannerScene             *scene,
         {
           gboolean any = FALSE;
 
-          for (guint k = r + 1; k < rows->len && !((Row *) g_ptr_array_index (rows, k))->section; k++)
+          for (guint k = r + 1; k < MIN (end, rows->len) && !((Row *) g_ptr_array_index (rows, k))->section; k++)
             {
               const Row *next = g_ptr_array_index (rows, k);
 
@@ -274,7 +277,7 @@ add_table (PlannerScene             *scene,
       if (row->section)
         {
           y += font * 0.3;
-          planner_scene_add_text (scene, 0., y, width, row_h, font * 0.9, PLANNER_INK_DIM,
+          planner_scene_add_text (scene, x0, y, width, row_h, font * 0.9, PLANNER_INK_DIM,
                                   PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK, row->name);
           y += row_h;
           stripe = 0;
@@ -287,17 +290,17 @@ add_table (PlannerScene             *scene,
           continue;
         }
       if (stripe++ % 2 == 0)
-        planner_scene_add_rect (scene, 0., y, width, row_h, PLANNER_INK_SHADE, 0);
+        planner_scene_add_rect (scene, x0, y, width, row_h, PLANNER_INK_SHADE, 0);
       if (differs)
-        planner_scene_add_text (scene, 0., y, mark_w, row_h, font * 0.9, PLANNER_INK_ACCENT, PLANNER_SHAPE_BOLD, "≠");
-      shape = planner_scene_add_text (scene, mark_w, y, name_w, row_h, font * 0.85, PLANNER_INK_FG,
+        planner_scene_add_text (scene, x0, y, mark_w, row_h, font * 0.9, PLANNER_INK_ACCENT, PLANNER_SHAPE_BOLD, "≠");
+      shape = planner_scene_add_text (scene, x0 + mark_w, y, name_w, row_h, font * 0.85, PLANNER_INK_FG,
                                       PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, row->name);
       shape->tag = PLANNER_TAG_TABLE_CELL;
       shape->a = r;
       shape->c = differs;
       for (guint i = 0; i < 2; i++)
         {
-          shape = planner_scene_add_text (scene, mark_w + name_w + i * col_w, y, col_w, row_h, font * 0.85,
+          shape = planner_scene_add_text (scene, x0 + mark_w + name_w + i * col_w, y, col_w, row_h, font * 0.85,
                                           differs ? PLANNER_INK_FG : PLANNER_INK_DIM,
                                           PLANNER_SHAPE_ALIGN_END | PLANNER_SHAPE_SHRINK |
                                           (differs ? PLANNER_SHAPE_BOLD : 0), row->values[i]);
@@ -311,7 +314,7 @@ add_table (PlannerScene             *scene,
   if (n_same > 0)
     {
       y += font * 0.3;
-      planner_scene_add_textf (scene, 0., y, width, row_h, font * 0.85, PLANNER_INK_DIM,
+      planner_scene_add_textf (scene, x0, y, width, row_h, font * 0.85, PLANNER_INK_DIM,
                                PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
                                ngettext ("and %u row that is the same in both", "and %u rows that are the same in both",
                                          n_same), n_same);
@@ -436,7 +439,7 @@ planner_picture_compare (const PlannerPictureData  *a,
                           PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK,
                           _("What differs (≠)"));
   y += font * 1.9;
-  y = add_table (scene, a, b, y, MIN (width, font * 60.), font, FALSE);
+  y = add_table (scene, a, b, 0., y, MIN (width, font * 60.), font, FALSE, 0, G_MAXUINT);
   y += font * 0.5;
 
   planner_scene_set_size (scene, width, ceil (y));
@@ -459,7 +462,21 @@ planner_compare_part_title (PlannerComparePart part)
     }
 }
 
-/* The table alone, in the type that fits @height (0: any). */
+/* The first section at or after the middle of the rows. */
+static guint
+middle_section (const PlannerPictureData *a,
+                const PlannerPictureData *b)
+{
+  g_autoptr(GPtrArray) rows = build_rows (a, b);
+
+  for (guint r = rows->len / 2; r < rows->len; r++)
+    if (((Row *) g_ptr_array_index (rows, r))->section)
+      return r;
+  return rows->len;
+}
+
+/* The table alone, in the type that fits @height (0: any): in two
+ * columns of sections when one is too tall. */
 static PlannerScene *
 compare_table (const PlannerPictureData  *a,
                const PlannerPictureData  *b,
@@ -467,16 +484,32 @@ compare_table (const PlannerPictureData  *a,
 {
   g_autoptr(PlannerScene) probe = planner_scene_new (1., 0.);
   double font = style->font_size, width = style->width > 0. ? style->width : 1600., table_w, y;
+  guint split = middle_section (a, b);
+  gboolean two = FALSE;
   PlannerScene *scene;
 
   /* Laid out once at the base size to learn its height. */
-  y = add_table (probe, a, b, 0., MIN (width, font * 60.), font, style->presentation);
+  y = add_table (probe, a, b, 0., 0., MIN (width, font * 60.), font, style->presentation, 0, G_MAXUINT);
   if (style->height > 0. && y > style->height)
-    font *= MAX (style->height / y * 0.98, 0.5);
-  table_w = MIN (width, font * 60.);
+    {
+      double y1 = add_table (probe, a, b, 0., 0., width / 2., font, style->presentation, 0, split);
+      double y2 = add_table (probe, a, b, 0., 0., width / 2., font, style->presentation, split, G_MAXUINT);
+
+      two = TRUE;
+      y = MAX (y1, y2);
+      if (y > style->height)
+        font *= MAX (style->height / y * 0.98, 0.5);
+    }
   scene = planner_scene_new (width, 0.);
   planner_scene_set_font_size (scene, font);
-  y = add_table (scene, a, b, 0., table_w, font, style->presentation);
+  if (two)
+    {
+      table_w = (width - font * 2.) / 2.;
+      y = MAX (add_table (scene, a, b, 0., 0., table_w, font, style->presentation, 0, split),
+               add_table (scene, a, b, table_w + font * 2., 0., table_w, font, style->presentation, split, G_MAXUINT));
+    }
+  else
+    y = add_table (scene, a, b, 0., 0., MIN (width, font * 60.), font, style->presentation, 0, G_MAXUINT);
   planner_scene_set_size (scene, width, ceil (y));
   set_description (scene, a, b);
   return scene;
@@ -517,7 +550,7 @@ planner_picture_compare_part (const PlannerPictureData  *a,
 
   for (guint i = 0; i < 2; i++)
     {
-      double x = i * (col_w + gap), y;
+      double x = i * (col_w + gap), y, scale;
       PlannerGridOptions options = { planner_picture_data_get_default_color_by (d[i]), TRUE };
       g_autoptr(PlannerScene) picture = NULL;
 
@@ -529,8 +562,11 @@ planner_picture_compare_part (const PlannerPictureData  *a,
         picture = planner_picture_memory (d[i], &sub);
       else
         picture = planner_picture_schedule (d[i], &sub);
-      planner_scene_append (scene, picture, x, y, 1., i);
-      bottom = MAX (bottom, y + planner_scene_get_height (picture));
+      /* What cannot fit (16,384 GPUs in half a screen) is scaled to fit. */
+      scale = sub.height > 0. && planner_scene_get_height (picture) > sub.height
+              ? sub.height / planner_scene_get_height (picture) : 1.;
+      planner_scene_append (scene, picture, x, y, scale, i);
+      bottom = MAX (bottom, y + planner_scene_get_height (picture) * scale);
     }
   planner_scene_set_size (scene, width, ceil (bottom));
   set_description (scene, a, b);
