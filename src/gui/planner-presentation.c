@@ -353,6 +353,9 @@ add_slide (PlannerPresentation *self,
         slide->lines[1] = slide_label (box, planner_picture_data_get_expert_line (data), TRUE);
     }
   gtk_widget_add_css_class (GTK_WIDGET (slide->title), "presentation-title");
+  /* A long model name takes a second line rather than being cut. */
+  gtk_label_set_wrap (slide->title, TRUE);
+  gtk_label_set_lines (slide->title, 2);
   gtk_accessible_update_property (GTK_ACCESSIBLE (slide->title), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   gtk_label_get_text (slide->title), -1);
   gtk_widget_set_margin_top (view, 16);
