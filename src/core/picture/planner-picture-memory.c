@@ -134,6 +134,16 @@ add_table (PlannerScene                *scene,
   return y;
 }
 
+/* Where the labels above a bar ending at @base sit: above the capacity
+ * line at @cap_y when they would cross it. */
+static double
+labels_base (double base,
+             double cap_y,
+             double font)
+{
+  return cap_y > base - font * 2.8 && cap_y <= base ? cap_y - font * 0.2 : base;
+}
+
 PlannerScene *
 planner_picture_memory (const PlannerPictureData  *data,
                         const PlannerPictureStyle *style)
@@ -249,14 +259,8 @@ planner_picture_memory (const PlannerPictureData  *data,
         }
       /* The total and the headroom above the bar, never across the
        * capacity line: above it when the bar ends just under it. */
-      label_base = base;
-      if (est->capacity_bytes > 0.)
-        {
-          double cap_y = plot_bottom - est->capacity_bytes / top_bytes * plot_h;
-
-          if (cap_y > base - font * 2.8 && cap_y <= base)
-            label_base = cap_y - font * 0.2;
-        }
+      label_base = labels_base (base, est->capacity_bytes > 0.
+                                ? plot_bottom - est->capacity_bytes / top_bytes * plot_h : G_MAXDOUBLE, font);
       shape = planner_scene_add_text (scene, x - slot * 0.2, label_base - font * 1.4, bar_w + slot * 0.4, font * 1.3,
                                       font * 0.9, PLANNER_INK_FG, PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK, total);
       shape->tag = PLANNER_TAG_BAR_TOTAL;
