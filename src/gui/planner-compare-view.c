@@ -14,6 +14,7 @@
 struct _PlannerCompareView
 {
   PlannerPictureView parent_instance;
+  PlannerComparePart part;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerCompareView, planner_compare_view, PLANNER_TYPE_PICTURE_VIEW)
@@ -26,7 +27,8 @@ planner_compare_view_build (PlannerPictureView        *view,
 
   if (other == NULL)
     return NULL;
-  return planner_picture_compare (planner_picture_view_get_data (view), other, style);
+  return planner_picture_compare_part (planner_picture_view_get_data (view), other,
+                                       PLANNER_COMPARE_VIEW (view)->part, style);
 }
 
 static void
@@ -49,4 +51,23 @@ GtkWidget *
 planner_compare_view_new (void)
 {
   return g_object_new (PLANNER_TYPE_COMPARE_VIEW, NULL);
+}
+
+/* One part of the comparison, which then fits the height it is given. */
+void
+planner_compare_view_set_part (PlannerCompareView *self,
+                               PlannerComparePart  part)
+{
+  g_return_if_fail (PLANNER_IS_COMPARE_VIEW (self));
+  g_return_if_fail (part < PLANNER_N_COMPARE_PARTS);
+
+  self->part = part;
+  planner_picture_view_set_fits (PLANNER_PICTURE_VIEW (self), part != PLANNER_COMPARE_ALL);
+}
+
+PlannerComparePart
+planner_compare_view_get_part (PlannerCompareView *self)
+{
+  g_return_val_if_fail (PLANNER_IS_COMPARE_VIEW (self), PLANNER_COMPARE_ALL);
+  return self->part;
 }

@@ -18,5 +18,8 @@ G_DECLARE_FINAL_TYPE (PlannerCompareView, planner_compare_view, PLANNER, COMPARE
 /* Two layouts side by side (set "data" and "other"): their summary
  * lines, grids, memory charts and schedules, and a table of what differs. */
 GtkWidget *planner_compare_view_new (void);
+void                planner_compare_view_set_part (PlannerCompareView *self,
+                                                   PlannerComparePart  part);
+PlannerComparePart  planner_compare_view_get_part (PlannerCompareView *self);
 
 G_END_DECLS

@@ -22,6 +22,8 @@ typedef struct
   PlannerPictureData   *data;
   PlannerPictureData   *other;
   gboolean              presentation;
+  double                presentation_font;   /* px, at least, in presentation */
+  gboolean              fits;                /* fills its height even if its class scrolls */
   PlannerScene         *scene;
   int                   scene_width;
   int                   scene_height;   /* the height it was fitted to; 0 natural */
@@ -54,7 +56,15 @@ font_px (PlannerPictureView *self)
     size = 11.;
   if (desc == NULL || !pango_font_description_get_size_is_absolute (desc))
     size *= (dpi > 0. ? dpi : 96.) / 72.;
-  return priv->presentation ? size * 1.5 : size;
+  return priv->presentation ? MAX (size * 1.5, priv->presentation_font) : size;
+}
+
+static gboolean
+scrolls (PlannerPictureView *self)
+{
+  PlannerPictureViewPrivate *priv = planner_picture_view_get_instance_private (self);
+
+  return PLANNER_PICTURE_VIEW_GET_CLASS (self)->scrolls && !priv->fits;
 }
 
 static void
@@ -93,7 +103,7 @@ ensure_scene (PlannerPictureView *self,
   PlannerPictureViewPrivate *priv = planner_picture_view_get_instance_private (self);
   double font = font_px (self);
 
-  if (!priv->presentation || PLANNER_PICTURE_VIEW_GET_CLASS (self)->scrolls)
+  if (!priv->presentation || scrolls (self))
     height = 0;
   if (priv->scene != NULL && priv->scene_width == width && priv->scene_height == height &&
       fabs (priv->scene_font - font) < 0.01)
@@ -132,7 +142,7 @@ planner_picture_view_measure (GtkWidget      *widget,
     }
   /* As tall as the picture is for that width; in presentation it fills
    * whatever it is given. */
-  if ((priv->presentation && !PLANNER_PICTURE_VIEW_GET_CLASS (self)->scrolls) || for_size <= 0)
+  if ((priv->presentation && !scrolls (self)) || for_size <= 0)
     {
       *minimum = *natural = 200;
       return;
@@ -448,7 +458,7 @@ planner_picture_view_set_presentation (PlannerPictureView *self,
   if (priv->presentation == presentation)
     return;
   priv->presentation = presentation;
-  gtk_widget_set_vexpand (GTK_WIDGET (self), presentation && !PLANNER_PICTURE_VIEW_GET_CLASS (self)->scrolls);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), presentation && !scrolls (self));
   invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION]);
 }
@@ -492,4 +502,31 @@ planner_picture_view_build_export (PlannerPictureView *self,
   if (priv->data == NULL || (kind == PLANNER_PICTURE_COMPARE && priv->other == NULL))
     return NULL;
   return planner_picture_export (kind, priv->data, priv->other, NULL, width);
+}
+
+void
+planner_picture_view_set_presentation_font (PlannerPictureView *self,
+                                            double              font_px)
+{
+  PlannerPictureViewPrivate *priv = planner_picture_view_get_instance_private (self);
+
+  g_return_if_fail (PLANNER_IS_PICTURE_VIEW (self));
+
+  if (fabs (priv->presentation_font - font_px) < 0.01)
+    return;
+  priv->presentation_font = font_px;
+  invalidate (self);
+}
+
+void
+planner_picture_view_set_fits (PlannerPictureView *self,
+                               gboolean            fits)
+{
+  PlannerPictureViewPrivate *priv = planner_picture_view_get_instance_private (self);
+
+  g_return_if_fail (PLANNER_IS_PICTURE_VIEW (self));
+
+  priv->fits = !!fits;
+  gtk_widget_set_vexpand (GTK_WIDGET (self), priv->presentation && !scrolls (self));
+  invalidate (self);
 }

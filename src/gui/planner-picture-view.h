@@ -55,4 +55,12 @@ PlannerScene       *planner_picture_view_build_export     (PlannerPictureView *s
 char               *planner_picture_view_describe_shape   (PlannerPictureView *self,
                                                            const PlannerShape *shape);
 
+/* In presentation: text of at least @font_px (a room's type). */
+void                planner_picture_view_set_presentation_font (PlannerPictureView *self,
+                                                                double              font_px);
+/* In presentation: fill the height given even when the kind scrolls
+ * (a comparison shown a part at a time). */
+void                planner_picture_view_set_fits         (PlannerPictureView *self,
+                                                           gboolean            fits);
+
 G_END_DECLS

@@ -38,6 +38,7 @@ struct _PlannerRankGrid
   int                     selected;
   int                     hovered;
   gboolean                presentation;
+  double                  presentation_font;   /* px: a room's type, from the screen's height */
   double                  zoom;
   double                  pan_x;
   double                  pan_y;

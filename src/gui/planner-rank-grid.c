@@ -95,6 +95,8 @@ _planner_rank_grid_invalidate_layout (PlannerRankGrid *self)
 
 /* The text size the pictures are laid out for, in pixels: the widget's
  * font (which follows the large-text setting), larger on a projector. */
+#define WINDOW_MAX_CELL 120.
+
 static double
 font_px (PlannerRankGrid *self)
 {
@@ -107,7 +109,7 @@ font_px (PlannerRankGrid *self)
     size = 11.;
   if (desc == NULL || !pango_font_description_get_size_is_absolute (desc))
     size *= (dpi > 0. ? dpi : 96.) / 72.;
-  return self->presentation ? size * 1.5 : size;
+  return self->presentation ? MAX (size * 1.5, self->presentation_font) : size;
 }
 
 double
@@ -177,6 +179,10 @@ _planner_rank_grid_ensure_layout (PlannerRankGrid *self)
   planner_picture_grid_params (self->data, &style, &params);
   params.width = _planner_rank_grid_area_width (self);
   params.height = _planner_rank_grid_area_height (self);
+  /* In the window too the cells grow to fill the area (64 GPUs took
+   * 640 × 250 px of 1700 × 600). */
+  if (!self->presentation)
+    params.max_cell = WINDOW_MAX_CELL;
   planner_grid_geometry_init (&self->fit, &params);
   self->overview = planner_picture_grid_cells (self->data, &o, &self->fit);
 
@@ -813,4 +819,19 @@ _planner_rank_grid_drop_cache (PlannerRankGrid *self)
 {
   g_return_if_fail (PLANNER_IS_RANK_GRID (self));
   _planner_rank_grid_invalidate_nodes (self);
+}
+
+/* The text size a presentation uses at least, in pixels (a room's type:
+ * the presentation derives it from the screen's height). */
+void
+planner_rank_grid_set_presentation_font (PlannerRankGrid *self,
+                                         double           font_px)
+{
+  g_return_if_fail (PLANNER_IS_RANK_GRID (self));
+
+  if (fabs (self->presentation_font - font_px) < 0.01)
+    return;
+  self->presentation_font = font_px;
+  invalidate_layout (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

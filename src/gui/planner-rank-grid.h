@@ -92,4 +92,7 @@ char                   *planner_rank_grid_describe_rank      (PlannerRankGrid   
 void                    planner_rank_grid_get_options        (PlannerRankGrid        *self,
                                                               PlannerGridOptions     *options);
 
+void                planner_rank_grid_set_presentation_font (PlannerRankGrid *self,
+                                                             double           font_px);
+
 G_END_DECLS

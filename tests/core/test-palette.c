@@ -125,7 +125,7 @@ test_palette_ink (void)
     }
 }
 
-/* 32 values on screen never look the same: colour and mark together. */
+/* 64 values on screen never look the same: colour and pattern together. */
 static void
 test_palette_marks (void)
 {
@@ -134,7 +134,8 @@ test_palette_marks (void)
       g_assert_false (planner_palette_color (i) == planner_palette_color (j) &&
                       planner_palette_mark (i) == planner_palette_mark (j));
   g_assert_cmpint (planner_palette_mark (0), ==, PLANNER_MARK_NONE);
-  g_assert_cmpint (planner_palette_mark (8), ==, PLANNER_MARK_SQUARE);
+  g_assert_cmpint (planner_palette_mark (8), ==, PLANNER_MARK_LOWER);
+  g_assert_cmpint (planner_palette_mark (63), ==, PLANNER_MARK_BANDS);
   g_assert_cmpint (planner_palette_mark (PLANNER_PALETTE_DISTINCT), ==, PLANNER_MARK_NONE);
   {
     char hex[8];

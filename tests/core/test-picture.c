@@ -245,43 +245,263 @@ test_picture_grid_overview (void)
   g_assert_cmpuint (geo.label_every, >=, 1);
 }
 
-/* The legend names every value up to 32 and explains the boxes and hover;
- * past 8 values the marks tell repeated colours apart. */
+/* Issue 23 #15: the legend is one line at 1920 px however many values
+ * (DeepSeek-V3's 64 expert-parallel ranks, 405B's 128 data-parallel
+ * ranks): past eight, the eight colours and the patterns that add 8, 16 …
+ * to them; and it explains the boxes and hover. */
+static void
+check_one_line (const PlannerScene *scene,
+                double              width,
+                guint               want_swatches,
+                guint               want_patterns)
+{
+  const PlannerShape *shapes;
+  guint n, swatches = 0, patterns = 0;
+  double y = -1.;
+
+  shapes = planner_scene_get_shapes (scene, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      const PlannerShape *s = &shapes[i];
+      gboolean swatch = s->tag == PLANNER_TAG_LEGEND && s->kind == PLANNER_SHAPE_RECT &&
+                        (s->ink == PLANNER_INK_DATA || (s->ink == PLANNER_INK_SHADE && s->c == 1));
+
+      if (!swatch)
+        continue;
+      if (s->ink == PLANNER_INK_DATA)
+        swatches++;
+      else
+        patterns++;
+      if (y < 0.)
+        y = s->y;
+      g_assert_cmpfloat (fabs (s->y - y), <, 0.5);
+      g_assert_cmpfloat (s->x + s->w, <=, width + 0.5);
+      /* Large enough for a room: a swatch of 24 px or more at 1080p. */
+      g_assert_cmpfloat (s->h, >=, 13.);
+    }
+  g_assert_cmpuint (swatches, ==, want_swatches);
+  g_assert_cmpuint (patterns, ==, want_patterns);
+}
+
 static void
 test_picture_grid_legend (void)
 {
-  g_autoptr(PlannerPictureData) data = load ("pictures-deepseek-v3-ep64.json");
-  PlannerPictureStyle st = style (1280., 800., FALSE);
-  PlannerGridOptions options = { PLANNER_GRID_COLOR_EP, TRUE };
-  g_autoptr(PlannerScene) legend = planner_picture_grid_legend (data, &options, &st);
-  g_autoptr(GString) all = g_string_new (NULL);
-  const PlannerShape *shapes;
-  guint n, swatches = 0;
-  gboolean marks[PLANNER_PALETTE_DISTINCT] = { FALSE, };
+  static const struct
+  {
+    const char        *file;
+    PlannerGridColorBy color_by;
+    guint              swatches;
+    guint              patterns;
+  } cases[] = {
+    { "pictures-deepseek-v3-ep64.json", PLANNER_GRID_COLOR_EP, 8, 7 },
+    { "pictures-llama31-405b-16k.json", PLANNER_GRID_COLOR_PP, 8, 1 },
+    { "pictures-llama31-405b-16k.json", PLANNER_GRID_COLOR_DP, 8, 7 },
+    { "pictures-dense-64.json", PLANNER_GRID_COLOR_PP, 4, 0 },
+  };
 
-  shapes = planner_scene_get_shapes (legend, &n);
-  for (guint i = 0; i < n; i++)
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
-      const char *text = planner_scene_get_text (legend, &shapes[i]);
+      g_autoptr(PlannerPictureData) data = load (cases[c].file);
+      PlannerGridOptions options = { cases[c].color_by, TRUE };
+      g_autoptr(PlannerScene) exported = planner_picture_export (PLANNER_PICTURE_GRID, data, NULL, &options, 1920.);
+      PlannerPictureStyle room = style (1856., 900., TRUE);
+      g_autoptr(PlannerScene) slide = NULL;
+      g_autoptr(PlannerScene) legend = NULL;
+      g_autoptr(GString) all = g_string_new (NULL);
+      const PlannerShape *shapes;
+      guint n;
 
-      if (text != NULL)
-        g_string_append_printf (all, "%s\n", text);
-      if (shapes[i].tag == PLANNER_TAG_LEGEND && shapes[i].ink == PLANNER_INK_DATA)
-        swatches++;
-      if (shapes[i].tag == PLANNER_TAG_LEGEND && shapes[i].ink == PLANNER_INK_DATA_MARK)
-        marks[shapes[i].a] = TRUE;
+      check_one_line (exported, 1920., cases[c].swatches, cases[c].patterns);
+      /* A projector's type (30 px at 1080p) on a line of its own if it must be. */
+      room.font_size = 30.;
+      slide = planner_picture_grid_legend (data, &options, &room);
+      check_one_line (slide, 1856., cases[c].swatches, cases[c].patterns);
+
+      legend = planner_picture_grid_legend (data, &options, &room);
+      shapes = planner_scene_get_shapes (legend, &n);
+      for (guint i = 0; i < n; i++)
+        {
+          const char *text = planner_scene_get_text (legend, &shapes[i]);
+
+          if (text != NULL)
+            {
+              g_string_append_printf (all, "%s\n", text);
+              /* Every word of it readable from the back of a room. */
+              g_assert_cmpfloat (shapes[i].line, >=, 24.);
+            }
+        }
+      if (cases[c].patterns > 0)
+        {
+          g_autofree char *last = g_strdup_printf ("+%u\n", cases[c].patterns * PLANNER_PALETTE_SIZE);
+
+          g_assert_nonnull (strstr (all->str, "pattern adds\n"));
+          g_assert_nonnull (strstr (all->str, "+8\n"));
+          g_assert_nonnull (strstr (all->str, last));
+          g_assert_nonnull (strstr (all->str, "colour and pattern add up to the value"));
+        }
+      else
+        g_assert_null (strstr (all->str, "pattern adds"));
+      if (c == 0)
+        {
+          g_assert_nonnull (strstr (all->str, "Colour: expert-parallel rank"));
+          g_assert_nonnull (strstr (all->str, "ep0\n"));
+          g_assert_nonnull (strstr (all->str, "ep7\n"));
+          g_assert_null (strstr (all->str, "ep8\n"));
+          g_assert_nonnull (strstr (all->str, "each node is one NVLink domain"));
+          g_assert_nonnull (strstr (all->str, "is outlined"));
+          g_assert_nonnull (strstr (all->str, "dimmed"));
+        }
     }
-  g_assert_cmpuint (swatches, ==, PLANNER_PALETTE_DISTINCT);
-  for (guint v = 0; v < PLANNER_PALETTE_DISTINCT; v++)
-    g_assert_true (marks[v] == (v >= PLANNER_PALETTE_SIZE));
-  g_assert_nonnull (strstr (all->str, "Colour: expert-parallel rank"));
-  g_assert_nonnull (strstr (all->str, "ep0\n"));
-  g_assert_nonnull (strstr (all->str, "ep31\n"));
-  g_assert_null (strstr (all->str, "ep32\n"));
-  g_assert_nonnull (strstr (all->str, "64 values in all"));
-  g_assert_nonnull (strstr (all->str, "each node is one NVLink domain"));
-  g_assert_nonnull (strstr (all->str, "is outlined"));
-  g_assert_nonnull (strstr (all->str, "dimmed"));
+}
+
+/* Issue 23 #15: on the 16,384-GPU 405B job (PP 16) no two stages look
+ * alike, and what tells stage 0 from stage 8 is a pattern over half the
+ * cell, not a corner of 1–2 px; up to 64 values stay apart. */
+static void
+test_picture_grid_past_eight (void)
+{
+  static const struct
+  {
+    const char        *file;
+    PlannerGridColorBy color_by;
+    guint              values;
+  } cases[] = {
+    { "pictures-llama31-405b-16k.json", PLANNER_GRID_COLOR_PP, 16 },
+    { "pictures-deepseek-v3-ep64.json", PLANNER_GRID_COLOR_EP, 64 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(PlannerPictureData) data = load (cases[c].file);
+      PlannerGridOptions options = { cases[c].color_by, TRUE };
+      g_autoptr(PlannerScene) scene = planner_picture_export (PLANNER_PICTURE_GRID, data, NULL, &options, 1920.);
+      g_autoptr(GHashTable) looks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autofree double *mark_area = NULL;
+      g_autofree guint *value_of = NULL;
+      g_autofree gboolean *labelled = NULL;
+      const PlannerLayout *layout = planner_picture_data_get_layout (data);
+      const PlannerShape *shapes;
+      double cell = 0.;
+      guint n;
+
+      mark_area = g_new0 (double, layout->world_size);
+      value_of = g_new0 (guint, layout->world_size);
+      labelled = g_new0 (gboolean, layout->world_size);
+      shapes = planner_scene_get_shapes (scene, &n);
+      for (guint i = 0; i < n; i++)
+        {
+          const PlannerShape *s = &shapes[i];
+
+          if (s->tag == PLANNER_TAG_GPU)
+            {
+              value_of[s->a] = s->b;
+              cell = s->w;
+            }
+          else if (s->tag == PLANNER_TAG_GPU_MARK)
+            mark_area[s->a] += s->w * s->h;
+          else if (s->tag == PLANNER_TAG_GPU_LABEL)
+            labelled[s->a] = TRUE;
+        }
+      for (guint32 r = 0; r < layout->world_size; r++)
+        {
+          PlannerMark mark = planner_palette_mark (value_of[r]);
+          g_autofree char *look = g_strdup_printf ("%p/%d", (gpointer) planner_palette_color (value_of[r]), mark);
+          gpointer seen = g_hash_table_lookup (looks, look);
+
+          /* One look, one value. */
+          if (seen != NULL)
+            g_assert_cmpuint (GPOINTER_TO_UINT (seen) - 1, ==, value_of[r]);
+          else
+            g_hash_table_insert (looks, g_steal_pointer (&look), GUINT_TO_POINTER (value_of[r] + 1));
+          /* Unlabelled cells show the pattern over a quarter of the cell or more. */
+          if (mark != PLANNER_MARK_NONE && !labelled[r])
+            g_assert_cmpfloat (mark_area[r], >=, cell * cell * 0.25);
+          if (mark == PLANNER_MARK_NONE)
+            g_assert_cmpfloat (mark_area[r], ==, 0.);
+        }
+      g_assert_cmpuint (g_hash_table_size (looks), ==, cases[c].values);
+    }
+}
+
+static PlannerJob *
+load_job (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "cli", "jobs", name, NULL);
+  g_autofree char *contents = NULL;
+  PlannerJob *job = planner_job_new ();
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_true (planner_job_load_from_data (job, contents, length, &error));
+  g_assert_no_error (error);
+  return job;
+}
+
+/* Issue 23 #14: the total and the headroom above a bar are never drawn
+ * across the capacity line, even when the bar ends just under it (the
+ * recommended layout of the dense job, 76.0 of 79.6 GiB). */
+static void
+test_picture_memory_capacity_labels (void)
+{
+  guint checked = 0;
+
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
+    for (guint which = 0; which < 2; which++)
+      for (guint z = 0; z < 3; z++)
+        {
+          g_autoptr(PlannerJob) job = load_job (jobs[j].file);
+          g_autoptr(PlannerJob) other = which == 1 ? planner_picture_recommended_job (job, NULL) : NULL;
+          g_autoptr(PlannerPictureData) data = NULL;
+          PlannerPictureStyle st = style (z == 0 ? 1280. : 1856., z == 1 ? 900. : 0., z == 1);
+          g_autoptr(PlannerScene) scene = NULL;
+          const PlannerShape *shapes, *line = NULL;
+          guint n;
+
+          if (which == 1 && other == NULL)
+            continue;
+          data = planner_picture_data_new (which == 1 ? other : job, NULL);
+          if (z == 1)
+            st.font_size = 30.;
+          st.compact = z == 2;
+          scene = planner_picture_memory (data, &st);
+          shapes = planner_scene_get_shapes (scene, &n);
+          for (guint i = 0; i < n; i++)
+            if (shapes[i].tag == PLANNER_TAG_CAPACITY && shapes[i].kind == PLANNER_SHAPE_LINE)
+              line = &shapes[i];
+          if (line == NULL)
+            continue;
+          for (guint i = 0; i < n; i++)
+            {
+              const PlannerShape *t = &shapes[i];
+
+              if (t->kind != PLANNER_SHAPE_TEXT || t->ink == PLANNER_INK_ON_DATA)
+                continue;
+              if (t->x + t->w <= line->x || t->x >= line->x + line->w)
+                continue;
+              if (t->y < line->y && t->y + t->h > line->y)
+                g_error ("%s: \"%s\" (%.0f … %.0f) crosses the capacity line at %.0f", jobs[j].file,
+                         planner_scene_get_text (scene, t), t->y, t->y + t->h, line->y);
+            }
+          checked++;
+        }
+  g_assert_cmpuint (checked, >=, 10);
+}
+
+/* Issue 23 #14: on a projector PP 4's schedule fills the screen's
+ * height instead of its top 40 %. */
+static void
+test_picture_schedule_fills (void)
+{
+  g_autoptr(PlannerPictureData) data = load ("pictures-dense-64.json");
+  PlannerPictureStyle st = style (1856., 860., TRUE);
+  g_autoptr(PlannerScene) scene = NULL;
+
+  st.font_size = 30.;
+  scene = planner_picture_schedule (data, &st);
+  g_assert_cmpuint (planner_picture_data_get_schedule (data)->pp, ==, 4);
+  g_assert_cmpfloat (planner_scene_get_height (scene), >=, 860. * 0.8);
+  g_assert_cmpfloat (planner_scene_get_height (scene), <=, 860.);
 }
 
 static void
@@ -624,6 +844,9 @@ main (int   argc,
     }
   g_test_add_func ("/planner/picture/grid-overview", test_picture_grid_overview);
   g_test_add_func ("/planner/picture/grid-legend", test_picture_grid_legend);
+  g_test_add_func ("/planner/picture/grid-past-eight", test_picture_grid_past_eight);
+  g_test_add_func ("/planner/picture/memory-capacity-labels", test_picture_memory_capacity_labels);
+  g_test_add_func ("/planner/picture/schedule-fills", test_picture_schedule_fills);
   g_test_add_func ("/planner/picture/schedule-elided", test_picture_schedule_elided);
   g_test_add_func ("/planner/picture/compare", test_picture_compare);
   g_test_add_func ("/planner/picture/export", test_picture_export);

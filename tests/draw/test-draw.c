@@ -204,8 +204,31 @@ test_draw_grid_pixels (void)
 
           if (s->tag != PLANNER_TAG_GPU)
             continue;
-          /* A corner away from the label and the mark. */
-          pixel (surface, s->x + s->w * 0.5, s->y + 2.5, &got);
+          /* A place away from the labels and the value's pattern. */
+          switch (planner_palette_mark (s->b))
+            {
+            case PLANNER_MARK_UPPER:
+              pixel (surface, s->x + s->w * 0.5, s->y + s->h - 2.5, &got);
+              break;
+            case PLANNER_MARK_LEFT:
+              pixel (surface, s->x + s->w - 2.5, s->y + s->h * 0.5, &got);
+              break;
+            case PLANNER_MARK_RIGHT:
+            case PLANNER_MARK_BANDS:
+              pixel (surface, s->x + 2.5, s->y + s->h * 0.5, &got);
+              break;
+            case PLANNER_MARK_LOWER_LEFT:
+              pixel (surface, s->x + s->w - 2.5, s->y + s->h * 0.25, &got);
+              break;
+            case PLANNER_MARK_UPPER_RIGHT:
+              pixel (surface, s->x + 2.5, s->y + s->h * 0.75, &got);
+              break;
+            case PLANNER_MARK_NONE:
+            case PLANNER_MARK_LOWER:
+            default:
+              pixel (surface, s->x + s->w * 0.5, s->y + 2.5, &got);
+              break;
+            }
           if (planner_rgb_delta_e (&got, planner_palette_color (s->b)) > 2.)
             g_error ("GPU %u: colour #%02x%02x%02x where value %u's belongs", s->a, (guint) (got.red * 255),
                      (guint) (got.green * 255), (guint) (got.blue * 255), s->b);

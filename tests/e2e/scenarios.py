@@ -559,26 +559,48 @@ def pictures():
         assert width >= 1920, f"the PNG is {width} pixels wide"
         log("exported", out, "width", width)
 
-        # Present: every picture full screen; the arrows step, Escape leaves.
+        # Present: every picture full screen, the comparison a slide per
+        # part; each slide under its title (issue 23 #14), at the session's
+        # size; the arrows step, Escape leaves.
         app.key("F5")
         presentation = wait_for("the presentation", lambda: app.window_named("Presentation"))
-        caption = app.wait("the caption", pyatspi.ROLE_LABEL, "/ 4 · Memory per GPU", root=app.app, contains=True)
+        caption = app.wait("the caption", pyatspi.ROLE_LABEL, "/ 7 · Memory per GPU", root=app.app, contains=True)
         app.screenshot("4-present-memory")
         seen = {caption.name.split(" · ")[1].split("  ")[0].strip()}
-        for _ in range(4):
-            app.key("Right", window=presentation)
-            time.sleep(0.3)
-            label = app.find(pyatspi.ROLE_LABEL, "/ 4 · ", root=app.app, contains=True)
-            if label is not None:
-                seen.add(label.name.split(" · ")[1].split("  ")[0].strip())
-        app.screenshot("5-present-last")
-        # Home goes back to the grid.  On a loaded machine xdotool's key can
-        # reach the window before it has the focus back: press it again
-        # (Home is idempotent), never more than three times.
         for attempt in range(3):
             app.key("Home", window=presentation)
             try:
-                wait_for("the first picture", lambda: app.find(pyatspi.ROLE_LABEL, "1 / 4 · Rank grid",
+                wait_for("the first slide", lambda: app.find(pyatspi.ROLE_LABEL, "1 / 7 · Rank grid",
+                                                             root=app.app, contains=True),
+                         timeout=TIMEOUT / 3)
+                break
+            except Failure:
+                if attempt == 2:
+                    raise
+        titles = []
+        for number in range(1, 8):
+            label = wait_for(f"slide {number}'s caption",
+                             lambda: app.find(pyatspi.ROLE_LABEL, f"{number} / 7 · ", root=app.app, contains=True))
+            name = label.name.split(" · ", 1)[1].split("  ")[0].strip()
+            seen.add(name)
+            # The slide's own title, shown on it (the grid's with the model and GPUs).
+            title = wait_for(f"slide {number}'s title",
+                             lambda: next((t for t in app.find_all(pyatspi.ROLE_LABEL, root=app.app)
+                                           if t.name.startswith(name) and " / 7 · " not in t.name
+                                           and t.getState().contains(pyatspi.STATE_SHOWING)),
+                                          None))
+            titles.append(title.name)
+            time.sleep(0.8)
+            app.screenshot(f"5-present-slide-{number}")
+            if number < 7:
+                app.key("Right", window=presentation)
+        log("slide titles", titles)
+        assert "Rank grid · Llama 3 70B on 64" in titles[0], titles[0]
+        assert any("what differs" in t for t in titles), titles
+        for attempt in range(3):
+            app.key("Home", window=presentation)
+            try:
+                wait_for("the first picture", lambda: app.find(pyatspi.ROLE_LABEL, "1 / 7 · Rank grid",
                                                                root=app.app, contains=True),
                          timeout=TIMEOUT / 3)
                 break
@@ -590,7 +612,7 @@ def pictures():
         app.key("Escape", window=presentation)
         # (An unmapped X window may linger: the accessibility tree says it went.)
         wait_for("the presentation to end",
-                 lambda: app.find(pyatspi.ROLE_LABEL, "/ 4 · ", root=app.app, contains=True) is None)
+                 lambda: app.find(pyatspi.ROLE_LABEL, "/ 7 · ", root=app.app, contains=True) is None)
         assert app.alive()
     finally:
         app.quit_discarding()
@@ -632,7 +654,7 @@ def tour():
         app.key("F5")
         presentation = wait_for("the presentation", lambda: app.window_named("Presentation"))
         app.key("Home", window=presentation)
-        for step in range(4):
+        for step in range(7):
             time.sleep(1.5)
             app.screenshot(f"{tag}-present-{step + 1}")
             app.key("Right", window=presentation)

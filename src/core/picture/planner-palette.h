@@ -15,10 +15,12 @@ G_BEGIN_DECLS
  * scheme (https://personal.sron.nl/~pault/#sec:qualitative), designed to
  * stay apart for the common colour-vision deficiencies; the tests check
  * that they do, under a simulation.  Values past the eighth get the same
- * colours again with a mark inside the cell (PLANNER_MARK_*), so that 32
- * values never look alike; past 32 the picture's labels tell them apart. */
+ * colours again with a pattern over the cell (PLANNER_MARK_*): half the
+ * cell in a darker or lighter shade, so that it shows however small the
+ * cells are and 64 values never look alike; past 64 the picture's labels
+ * tell them apart. */
 #define PLANNER_PALETTE_SIZE 8
-#define PLANNER_PALETTE_N_MARKS 4
+#define PLANNER_PALETTE_N_MARKS 8
 #define PLANNER_PALETTE_DISTINCT (PLANNER_PALETTE_SIZE * PLANNER_PALETTE_N_MARKS)
 
 /* sRGB, each channel 0 … 1. */
@@ -29,14 +31,20 @@ typedef struct
   double blue;
 } PlannerRgb;
 
-/* What is drawn inside a cell besides its colour: rectangles only, so
- * that every renderer draws them alike and fast. */
+/* What is drawn over a cell besides its colour: rectangles only, so
+ * that every renderer draws them alike and fast.  Unlabelled cells get
+ * the pattern at its full size (half the cell, a texture over a region
+ * of tiny cells); cells with labels get it as strips along the edges. */
 typedef enum
 {
   PLANNER_MARK_NONE = 0,
-  PLANNER_MARK_SQUARE,   /* a square in the top right corner */
-  PLANNER_MARK_BAR,      /* a strip along the bottom */
-  PLANNER_MARK_COLUMN,   /* a strip along the left */
+  PLANNER_MARK_LOWER,        /* the lower half */
+  PLANNER_MARK_LEFT,         /* the left half */
+  PLANNER_MARK_UPPER,        /* the upper half */
+  PLANNER_MARK_RIGHT,        /* the right half */
+  PLANNER_MARK_LOWER_LEFT,   /* all but the upper right quarter */
+  PLANNER_MARK_UPPER_RIGHT,  /* all but the lower left quarter */
+  PLANNER_MARK_BANDS,        /* the upper and the lower quarter */
 } PlannerMark;
 
 /* The common colour-vision deficiencies at full severity, as Machado,
@@ -55,7 +63,7 @@ const PlannerRgb *planner_palette_color          (guint              value);
 /* @value in the 16 bits a shape keeps, with the same colour and mark:
  * itself up to 65,535, past it the same place in the cycle of 32. */
 guint16           planner_palette_fold           (guint              value);
-/* The mark that tells @value from value ± 8, ± 16, … */
+/* The pattern that tells @value from value ± 8, ± 16, … (up to ± 56) */
 PlannerMark       planner_palette_mark           (guint              value);
 /* The colour to write text in on top of @value's colour: near-black on
  * the light colours, white on the dark ones. */

@@ -56,39 +56,95 @@ _planner_format_bytes (double bytes)
 }
 
 static void
+add_mark_rect (PlannerScene *scene,
+               double        x,
+               double        y,
+               double        w,
+               double        h,
+               guint         value,
+               PlannerTag    tag,
+               guint32       a,
+               PlannerInk    ink)
+{
+  PlannerShape *shape = planner_scene_add_rect (scene, x, y, MAX (w, 1.), MAX (h, 1.), ink, value);
+
+  shape->tag = tag == PLANNER_TAG_GPU ? PLANNER_TAG_GPU_MARK : tag;
+  shape->a = a;
+  shape->b = value;
+}
+
+/* @part is the share of the cell a half-pattern covers: 0.5 for the full
+ * pattern, less for strips along the edges of a labelled cell. */
+static void
 add_mark (PlannerScene *scene,
           double        x,
           double        y,
           double        w,
           double        h,
+          double        part,
           guint         value,
           PlannerTag    tag,
-          guint32       a)
+          guint32       a,
+          PlannerInk    ink)
 {
-  PlannerShape *shape;
-  double s = MIN (w, h);
+  double pw = MAX (round (w * part), 1.), ph = MAX (round (h * part), 1.);
+  double bw = MAX (round (h * part / 2.), 1.);
 
-  /* At the edges, so that a label in the middle stays readable. */
   switch (planner_palette_mark (value))
     {
-    case PLANNER_MARK_SQUARE:
-      shape = planner_scene_add_rect (scene, x + w - MAX (s * 0.3, 1.), y, MAX (s * 0.3, 1.), MAX (s * 0.3, 1.),
-                                      PLANNER_INK_DATA_MARK, value);
+    case PLANNER_MARK_LOWER:
+      add_mark_rect (scene, x, y + h - ph, w, ph, value, tag, a, ink);
       break;
-    case PLANNER_MARK_BAR:
-      shape = planner_scene_add_rect (scene, x, y + h - MAX (h * 0.2, 1.), w, MAX (h * 0.2, 1.),
-                                      PLANNER_INK_DATA_MARK, value);
+    case PLANNER_MARK_LEFT:
+      add_mark_rect (scene, x, y, pw, h, value, tag, a, ink);
       break;
-    case PLANNER_MARK_COLUMN:
-      shape = planner_scene_add_rect (scene, x, y, MAX (w * 0.2, 1.), h, PLANNER_INK_DATA_MARK, value);
+    case PLANNER_MARK_UPPER:
+      add_mark_rect (scene, x, y, w, ph, value, tag, a, ink);
+      break;
+    case PLANNER_MARK_RIGHT:
+      add_mark_rect (scene, x + w - pw, y, pw, h, value, tag, a, ink);
+      break;
+    case PLANNER_MARK_LOWER_LEFT:
+      add_mark_rect (scene, x, y + h - ph, w, ph, value, tag, a, ink);
+      add_mark_rect (scene, x, y, pw, h - ph, value, tag, a, ink);
+      break;
+    case PLANNER_MARK_UPPER_RIGHT:
+      add_mark_rect (scene, x, y, w, ph, value, tag, a, ink);
+      add_mark_rect (scene, x + w - pw, y + ph, pw, h - ph, value, tag, a, ink);
+      break;
+    case PLANNER_MARK_BANDS:
+      add_mark_rect (scene, x, y, w, bw, value, tag, a, ink);
+      add_mark_rect (scene, x, y + h - bw, w, bw, value, tag, a, ink);
       break;
     case PLANNER_MARK_NONE:
     default:
       return;
     }
-  shape->tag = tag == PLANNER_TAG_GPU ? PLANNER_TAG_GPU_MARK : tag;
+}
+
+guint
+_planner_scene_add_cell_labelled (PlannerScene *scene,
+                                  double        x,
+                                  double        y,
+                                  double        w,
+                                  double        h,
+                                  guint         value,
+                                  PlannerTag    tag,
+                                  guint32       a,
+                                  gboolean      labelled)
+{
+  PlannerShape *shape = planner_scene_add_rect (scene, x, y, w, h, PLANNER_INK_DATA, value);
+  guint index = planner_scene_get_n_shapes (scene) - 1;
+
+  shape->tag = tag;
   shape->a = a;
   shape->b = value;
+  if (w >= 8.)
+    shape->radius = (float) MIN (w, h) / 8.f;
+  /* Labelled: strips of at least 3 px that keep clear of the labels. */
+  add_mark (scene, x, y, w, h, labelled ? MAX (0.16, 3. / MAX (MIN (w, h), 1.)) : 0.5, value, tag, a,
+            PLANNER_INK_DATA_MARK);
+  return index;
 }
 
 guint
@@ -101,16 +157,7 @@ _planner_scene_add_cell (PlannerScene *scene,
                          PlannerTag    tag,
                          guint32       a)
 {
-  PlannerShape *shape = planner_scene_add_rect (scene, x, y, w, h, PLANNER_INK_DATA, value);
-  guint index = planner_scene_get_n_shapes (scene) - 1;
-
-  shape->tag = tag;
-  shape->a = a;
-  shape->b = value;
-  if (w >= 8.)
-    shape->radius = (float) MIN (w, h) / 8.f;
-  add_mark (scene, x, y, w, h, value, tag, a);
-  return index;
+  return _planner_scene_add_cell_labelled (scene, x, y, w, h, value, tag, a, FALSE);
 }
 
 void
@@ -122,6 +169,28 @@ _planner_scene_add_swatch (PlannerScene *scene,
                            PlannerTag    tag)
 {
   _planner_scene_add_cell (scene, x, y, size, size, value, tag, value);
+}
+
+void
+_planner_scene_add_pattern_key (PlannerScene *scene,
+                                double        x,
+                                double        y,
+                                double        size,
+                                guint         cycle)
+{
+  guint value = cycle * PLANNER_PALETTE_SIZE;
+  PlannerShape *shape;
+
+  shape = planner_scene_add_rect (scene, x, y, size, size, PLANNER_INK_SHADE, 0);
+  shape->tag = PLANNER_TAG_LEGEND;
+  shape->a = value;
+  shape->c = 1;
+  /* In the text colour: a pattern, not a colour. */
+  add_mark (scene, x, y, size, size, 0.5, value, PLANNER_TAG_LEGEND, value, PLANNER_INK_DIM);
+  shape = planner_scene_add_frame (scene, x + 0.5, y + 0.5, size - 1., size - 1., 1., PLANNER_INK_DIM);
+  shape->tag = PLANNER_TAG_LEGEND;
+  shape->a = value;
+  shape->c = 1;
 }
 
 #define LEGEND_GAP(font) ((font) * 1.2)

@@ -225,15 +225,22 @@ build_rows (const PlannerPictureData *a,
   return rows;
 }
 
+/* With @differs_only, the rows that differ under their sections, and a
+ * last line counting the rest (a slide has no room for every row). */
 static double
 add_table (PlannerScene             *scene,
            const PlannerPictureData *a,
            const PlannerPictureData *b,
+           double                    x0,
            double                    y,
            double                    width,
-           double                    font)
+           double                    font,
+           gboolean                  differs_only,
+           guint                     first,
+           guint                     end)
 {
   g_autoptr(GPtrArray) rows = build_rows (a, b);
+  guint n_same = 0;
   double row_h = font * 1.45, mark_w = font * 1.5, name_w = (width - mark_w) * 0.4;
   double col_w = (width - mark_w - name_w) / 2.;
   guint stripe = 0;
@@ -241,7 +248,7 @@ add_table (PlannerScene             *scene,
 
   for (guint i = 0; i < 2; i++)
     {
-      shape = planner_scene_add_text (scene, mark_w + name_w + i * col_w, y, col_w, row_h, font * 0.9, PLANNER_INK_FG,
+      shape = planner_scene_add_text (scene, x0 + mark_w + name_w + i * col_w, y, col_w, row_h, font * 0.9, PLANNER_INK_FG,
                                       PLANNER_SHAPE_ALIGN_END | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK,
                                       planner_picture_data_get_label (i == 0 ? a : b));
       shape->tag = PLANNER_TAG_TABLE_CELL;
@@ -249,33 +256,51 @@ add_table (PlannerScene             *scene,
     }
   y += row_h;
 
-  for (guint r = 0; r < rows->len; r++)
+  for (guint r = first; r < MIN (end, rows->len); r++)
     {
       const Row *row = g_ptr_array_index (rows, r);
       gboolean differs;
 
+      if (row->section && differs_only)
+        {
+          gboolean any = FALSE;
+
+          for (guint k = r + 1; k < MIN (end, rows->len) && !((Row *) g_ptr_array_index (rows, k))->section; k++)
+            {
+              const Row *next = g_ptr_array_index (rows, k);
+
+              any |= g_strcmp0 (next->values[0], next->values[1]) != 0;
+            }
+          if (!any)
+            continue;
+        }
       if (row->section)
         {
           y += font * 0.3;
-          planner_scene_add_text (scene, 0., y, width, row_h, font * 0.9, PLANNER_INK_DIM,
+          planner_scene_add_text (scene, x0, y, width, row_h, font * 0.9, PLANNER_INK_DIM,
                                   PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK, row->name);
           y += row_h;
           stripe = 0;
           continue;
         }
       differs = g_strcmp0 (row->values[0], row->values[1]) != 0;
+      if (differs_only && !differs)
+        {
+          n_same++;
+          continue;
+        }
       if (stripe++ % 2 == 0)
-        planner_scene_add_rect (scene, 0., y, width, row_h, PLANNER_INK_SHADE, 0);
+        planner_scene_add_rect (scene, x0, y, width, row_h, PLANNER_INK_SHADE, 0);
       if (differs)
-        planner_scene_add_text (scene, 0., y, mark_w, row_h, font * 0.9, PLANNER_INK_ACCENT, PLANNER_SHAPE_BOLD, "≠");
-      shape = planner_scene_add_text (scene, mark_w, y, name_w, row_h, font * 0.85, PLANNER_INK_FG,
+        planner_scene_add_text (scene, x0, y, mark_w, row_h, font * 0.9, PLANNER_INK_ACCENT, PLANNER_SHAPE_BOLD, "≠");
+      shape = planner_scene_add_text (scene, x0 + mark_w, y, name_w, row_h, font * 0.85, PLANNER_INK_FG,
                                       PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, row->name);
       shape->tag = PLANNER_TAG_TABLE_CELL;
       shape->a = r;
       shape->c = differs;
       for (guint i = 0; i < 2; i++)
         {
-          shape = planner_scene_add_text (scene, mark_w + name_w + i * col_w, y, col_w, row_h, font * 0.85,
+          shape = planner_scene_add_text (scene, x0 + mark_w + name_w + i * col_w, y, col_w, row_h, font * 0.85,
                                           differs ? PLANNER_INK_FG : PLANNER_INK_DIM,
                                           PLANNER_SHAPE_ALIGN_END | PLANNER_SHAPE_SHRINK |
                                           (differs ? PLANNER_SHAPE_BOLD : 0), row->values[i]);
@@ -286,7 +311,74 @@ add_table (PlannerScene             *scene,
         }
       y += row_h;
     }
+  if (n_same > 0)
+    {
+      y += font * 0.3;
+      planner_scene_add_textf (scene, x0, y, width, row_h, font * 0.85, PLANNER_INK_DIM,
+                               PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
+                               ngettext ("and %u row that is the same in both", "and %u rows that are the same in both",
+                                         n_same), n_same);
+      y += row_h;
+    }
   return y;
+}
+
+/* A panel's heading: its label, the model and GPUs, the layout line. */
+static double
+add_panel_header (PlannerScene             *scene,
+                  const PlannerPictureData *data,
+                  guint                     panel,
+                  double                    x,
+                  double                    col_w,
+                  double                    font)
+{
+  PlannerShape *shape;
+  double y = 0.;
+
+  shape = planner_scene_add_text (scene, x, y, col_w, font * 1.7, font * 1.15, PLANNER_INK_FG,
+                                  PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK,
+                                  planner_picture_data_get_label (data));
+  shape->tag = PLANNER_TAG_PANEL;
+  shape->a = panel;
+  y += font * 1.8;
+  planner_scene_add_text (scene, x, y, col_w, font * 1.4, font * 0.85, PLANNER_INK_DIM,
+                          PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, planner_picture_data_get_title (data));
+  y += font * 1.4;
+  {
+    const char *line = planner_picture_data_get_layout_line (data);
+    const char *cut = strstr (line, " · ");
+
+    /* Too long for the column: the degrees, then the rest below. */
+    if (cut != NULL && planner_scene_text_width (line, font * 0.85) > col_w)
+      {
+        g_autofree char *head = g_strndup (line, cut - line);
+
+        planner_scene_add_text (scene, x, y, col_w, font * 1.4, font * 0.85, PLANNER_INK_FG,
+                                PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, head);
+        y += font * 1.4;
+        line = cut + strlen (" · ");
+      }
+    planner_scene_add_text (scene, x, y, col_w, font * 1.4, font * 0.85, PLANNER_INK_FG,
+                            PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, line);
+    y += font * 1.4;
+  }
+  if (planner_picture_data_get_expert_line (data) != NULL)
+    planner_scene_add_text (scene, x, y, col_w, font * 1.4, font * 0.85, PLANNER_INK_DIM,
+                            PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
+                            planner_picture_data_get_expert_line (data));
+  return y + font * 1.8;
+}
+
+static void
+set_description (PlannerScene             *scene,
+                 const PlannerPictureData *a,
+                 const PlannerPictureData *b)
+{
+  g_autofree char *description = g_strdup_printf (_("Two layouts side by side: %s and %s"),
+                                                  planner_picture_data_get_layout_line (a),
+                                                  planner_picture_data_get_layout_line (b));
+
+  planner_scene_set_description (scene, description);
 }
 
 PlannerScene *
@@ -324,28 +416,8 @@ planner_picture_compare (const PlannerPictureData  *a,
       g_autoptr(PlannerScene) grid = NULL;
       g_autoptr(PlannerScene) memory = NULL;
       g_autoptr(PlannerScene) schedule = NULL;
-      PlannerShape *shape;
 
-      y = 0.;
-      shape = planner_scene_add_text (scene, x, y, col_w, font * 1.7, font * 1.15, PLANNER_INK_FG,
-                                      PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK,
-                                      planner_picture_data_get_label (d[i]));
-      shape->tag = PLANNER_TAG_PANEL;
-      shape->a = i;
-      y += font * 1.8;
-      planner_scene_add_text (scene, x, y, col_w, font * 1.4, font * 0.85, PLANNER_INK_DIM,
-                              PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, planner_picture_data_get_title (d[i]));
-      y += font * 1.4;
-      planner_scene_add_text (scene, x, y, col_w, font * 1.4, font * 0.85, PLANNER_INK_FG,
-                              PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
-                              planner_picture_data_get_layout_line (d[i]));
-      y += font * 1.4;
-      if (planner_picture_data_get_expert_line (d[i]) != NULL)
-        planner_scene_add_text (scene, x, y, col_w, font * 1.4, font * 0.85, PLANNER_INK_DIM,
-                                PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
-                                planner_picture_data_get_expert_line (d[i]));
-      y += font * 1.8;
-
+      y = add_panel_header (scene, d[i], i, x, col_w, font);
       sub.height = col_w * 0.62;
       grid = planner_picture_grid (d[i], &options, &sub);
       sub.height = 0.;
@@ -367,16 +439,137 @@ planner_picture_compare (const PlannerPictureData  *a,
                           PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK,
                           _("What differs (≠)"));
   y += font * 1.9;
-  y = add_table (scene, a, b, y, MIN (width, font * 60.), font);
+  y = add_table (scene, a, b, 0., y, MIN (width, font * 60.), font, FALSE, 0, G_MAXUINT);
   y += font * 0.5;
 
   planner_scene_set_size (scene, width, ceil (y));
-  {
-    g_autofree char *description = g_strdup_printf (_("Two layouts side by side: %s and %s"),
-                                                    planner_picture_data_get_layout_line (a),
-                                                    planner_picture_data_get_layout_line (b));
-    planner_scene_set_description (scene, description);
-  }
+  set_description (scene, a, b);
+  return scene;
+}
+
+const char *
+planner_compare_part_title (PlannerComparePart part)
+{
+  switch (part)
+    {
+    case PLANNER_COMPARE_GRIDS: return _("Two layouts: which GPU holds which rank");
+    case PLANNER_COMPARE_MEMORY: return _("Two layouts: memory per GPU");
+    case PLANNER_COMPARE_SCHEDULES: return _("Two layouts: pipeline schedules");
+    case PLANNER_COMPARE_TABLE: return _("Two layouts: what differs (≠)");
+    case PLANNER_COMPARE_ALL:
+    case PLANNER_N_COMPARE_PARTS:
+    default: return _("Two layouts side by side");
+    }
+}
+
+/* The first section at or after the middle of the rows. */
+static guint
+middle_section (const PlannerPictureData *a,
+                const PlannerPictureData *b)
+{
+  g_autoptr(GPtrArray) rows = build_rows (a, b);
+
+  for (guint r = rows->len / 2; r < rows->len; r++)
+    if (((Row *) g_ptr_array_index (rows, r))->section)
+      return r;
+  return rows->len;
+}
+
+/* The table alone, in the type that fits @height (0: any): in two
+ * columns of sections when one is too tall. */
+static PlannerScene *
+compare_table (const PlannerPictureData  *a,
+               const PlannerPictureData  *b,
+               const PlannerPictureStyle *style)
+{
+  g_autoptr(PlannerScene) probe = planner_scene_new (1., 0.);
+  double font = style->font_size, width = style->width > 0. ? style->width : 1600., table_w, y;
+  guint split = middle_section (a, b);
+  gboolean two = FALSE;
+  PlannerScene *scene;
+
+  /* Laid out once at the base size to learn its height. */
+  y = add_table (probe, a, b, 0., 0., MIN (width, font * 60.), font, style->presentation, 0, G_MAXUINT);
+  if (style->height > 0. && y > style->height)
+    {
+      double y1 = add_table (probe, a, b, 0., 0., width / 2., font, style->presentation, 0, split);
+      double y2 = add_table (probe, a, b, 0., 0., width / 2., font, style->presentation, split, G_MAXUINT);
+
+      two = TRUE;
+      y = MAX (y1, y2);
+      if (y > style->height)
+        font *= MAX (style->height / y * 0.98, 0.5);
+    }
+  scene = planner_scene_new (width, 0.);
+  planner_scene_set_font_size (scene, font);
+  if (two)
+    {
+      table_w = (width - font * 2.) / 2.;
+      y = MAX (add_table (scene, a, b, 0., 0., table_w, font, style->presentation, 0, split),
+               add_table (scene, a, b, table_w + font * 2., 0., table_w, font, style->presentation, split, G_MAXUINT));
+    }
+  else
+    y = add_table (scene, a, b, 0., 0., MIN (width, font * 60.), font, style->presentation, 0, G_MAXUINT);
+  planner_scene_set_size (scene, width, ceil (y));
+  set_description (scene, a, b);
+  return scene;
+}
+
+PlannerScene *
+planner_picture_compare_part (const PlannerPictureData  *a,
+                              const PlannerPictureData  *b,
+                              PlannerComparePart         part,
+                              const PlannerPictureStyle *style)
+{
+  const PlannerPictureData *d[2] = { a, b };
+  PlannerPictureStyle sub;
+  PlannerScene *scene;
+  double font, width, col_w, gap, bottom = 0.;
+
+  g_return_val_if_fail (a != NULL, NULL);
+  g_return_val_if_fail (b != NULL, NULL);
+  g_return_val_if_fail (style != NULL, NULL);
+  g_return_val_if_fail (part < PLANNER_N_COMPARE_PARTS, NULL);
+
+  if (part == PLANNER_COMPARE_ALL)
+    return planner_picture_compare (a, b, style);
+  if (part == PLANNER_COMPARE_TABLE)
+    return compare_table (a, b, style);
+
+  font = style->font_size;
+  width = style->width > 0. ? style->width : 1600.;
+  gap = font * 2.;
+  col_w = (width - gap) / 2.;
+  scene = planner_scene_new (width, 0.);
+  planner_scene_set_font_size (scene, font);
+  sub = *style;
+  sub.width = col_w;
+  sub.compact = TRUE;
+  sub.interactive = FALSE;
+  sub.font_size = font * 0.85;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      double x = i * (col_w + gap), y, scale;
+      PlannerGridOptions options = { planner_picture_data_get_default_color_by (d[i]), TRUE };
+      g_autoptr(PlannerScene) picture = NULL;
+
+      y = add_panel_header (scene, d[i], i, x, col_w, font);
+      sub.height = style->height > 0. ? MAX (style->height - y, font * 8.) : 0.;
+      if (part == PLANNER_COMPARE_GRIDS)
+        picture = planner_picture_grid (d[i], &options, &sub);
+      else if (part == PLANNER_COMPARE_MEMORY)
+        picture = planner_picture_memory (d[i], &sub);
+      else
+        picture = planner_picture_schedule (d[i], &sub);
+      /* What cannot fit (16,384 GPUs in half a screen) is scaled to fit. */
+      scale = sub.height > 0. && planner_scene_get_height (picture) > sub.height
+              ? sub.height / planner_scene_get_height (picture) : 1.;
+      planner_scene_append (scene, picture, x, y, scale, i);
+      bottom = MAX (bottom, y + planner_scene_get_height (picture) * scale);
+    }
+  planner_scene_set_size (scene, width, ceil (bottom));
+  set_description (scene, a, b);
   return scene;
 }
 

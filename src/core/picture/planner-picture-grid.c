@@ -23,7 +23,7 @@
 #define MAX_CELL              48.
 #define MAX_CELL_PRESENTATION 160.
 #define MIN_CELL              2.
-/* Past this many values the legend stops listing them. */
+/* Past this many values colour and pattern repeat. */
 #define LEGEND_MAX            PLANNER_PALETTE_DISTINCT
 
 /* Picks the line length: the whole node up to 16 GPUs; longer nodes
@@ -232,7 +232,7 @@ planner_grid_geometry_init (PlannerGridGeometry     *geo,
    * nodes helps nobody. */
   height = params->height > 0. ? params->height : width / 1.25;
   target = width / height;
-  max_cell = params->presentation ? MAX_CELL_PRESENTATION : MAX_CELL;
+  max_cell = params->max_cell > 0. ? params->max_cell : params->presentation ? MAX_CELL_PRESENTATION : MAX_CELL;
 
   if (params->cell > 0.)
     {
@@ -416,7 +416,8 @@ planner_picture_grid_cells (const PlannerPictureData  *data,
   const char *short_name = planner_grid_color_by_short_name (options->color_by);
   PlannerScene *scene;
   double label_font = geo->font * 0.85;
-  double cell_font = MIN (geo->font * 0.8, geo->cell * 0.34);
+  /* Labels grow with large cells (the window's grid fills its area). */
+  double cell_font = MIN (MAX (geo->font * 0.8, geo->cell * 0.22), geo->cell * 0.34);
   guint32 digits = count_digits (geo->world > 0 ? geo->world - 1 : 0);
   const PlannerLayout *layout = planner_picture_data_get_layout (data);
   guint32 degree = layout != NULL ? planner_grid_color_by_degree (options->color_by, layout) : 1;
@@ -512,7 +513,7 @@ planner_picture_grid_cells (const PlannerPictureData  *data,
       double x, y;
 
       planner_grid_geometry_cell (geo, rank, &x, &y);
-      _planner_scene_add_cell (scene, x, y, geo->cell, geo->cell, value, PLANNER_TAG_GPU, rank);
+      _planner_scene_add_cell_labelled (scene, x, y, geo->cell, geo->cell, value, PLANNER_TAG_GPU, rank, one_label);
       if (one_label)
         {
           PlannerShape *shape;
@@ -584,21 +585,73 @@ boxes_line (const PlannerPictureData *data,
   return g_strdup_printf (_("Boxes: nodes of %u GPUs"), geo->gpn);
 }
 
-static void
-legend_entries (const PlannerPictureData *data,
-                const PlannerGridOptions *options,
-                GPtrArray                *labels,
-                GArray                   *values)
+/* One line of the legend: a swatch for each colour (up to eight), then,
+ * past eight values, the patterns and what each adds ("+8").  Returns
+ * its width; draws only with @scene. */
+static double
+legend_line (PlannerScene *scene,
+             double        x0,
+             double        y0,
+             double        font,
+             const char   *short_name,
+             guint32       n)
 {
-  const PlannerLayout *layout = planner_picture_data_get_layout (data);
-  guint32 n = layout != NULL ? planner_grid_color_by_degree (options->color_by, layout) : 0;
-  const char *short_name = planner_grid_color_by_short_name (options->color_by);
+  guint32 n_colours = MIN (n, PLANNER_PALETTE_SIZE);
+  guint32 n_patterns = n > PLANNER_PALETTE_SIZE
+                       ? MIN ((n + PLANNER_PALETTE_SIZE - 1) / PLANNER_PALETTE_SIZE, PLANNER_PALETTE_N_MARKS) : 0;
+  double x = x0, line_h = font * 1.6, gap = font * 1.2;
+  char text[32];
 
-  for (guint32 v = 0; v < MIN (n, LEGEND_MAX); v++)
+  for (guint32 v = 0; v < n_colours; v++)
     {
-      g_ptr_array_add (labels, g_strdup_printf ("%s%u", short_name, v));
-      g_array_append_val (values, v);
+      double w;
+
+      g_snprintf (text, sizeof text, "%s%u", short_name, v);
+      w = planner_scene_text_width (text, font);
+      if (scene != NULL)
+        {
+          PlannerShape *shape;
+
+          _planner_scene_add_swatch (scene, x, y0 + (line_h - font) / 2, font, v, PLANNER_TAG_LEGEND);
+          shape = planner_scene_add_text (scene, x + font * 1.4, y0, w + gap / 2, line_h, font, PLANNER_INK_FG,
+                                          PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, text);
+          shape->tag = PLANNER_TAG_LEGEND;
+          shape->a = v;
+        }
+      x += font * 1.4 + w + gap;
     }
+  if (n_patterns > 1)
+    {
+      /* Translators: in the rank grid's legend, before the patterns and
+       * the numbers they add to a colour's: "pattern adds ▤ +8 ◧ +16" */
+      const char *adds = _("pattern adds");
+      double w = planner_scene_text_width (adds, font);
+
+      if (scene != NULL)
+        planner_scene_add_text (scene, x, y0, w + gap / 2, line_h, font, PLANNER_INK_DIM,
+                                PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, adds);
+      x += w + font * 0.6;
+    }
+  for (guint32 k = 1; k < n_patterns; k++)
+    {
+      double w;
+
+      g_snprintf (text, sizeof text, "+%u", k * PLANNER_PALETTE_SIZE);
+      w = planner_scene_text_width (text, font);
+      if (scene != NULL)
+        {
+          PlannerShape *shape;
+
+          _planner_scene_add_pattern_key (scene, x, y0 + (line_h - font) / 2, font, k);
+          shape = planner_scene_add_text (scene, x + font * 1.4, y0, w + gap / 2, line_h, font, PLANNER_INK_FG,
+                                          PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, text);
+          shape->tag = PLANNER_TAG_LEGEND;
+          shape->a = k * PLANNER_PALETTE_SIZE;
+          shape->c = 1;
+        }
+      x += font * 1.4 + w + gap;
+    }
+  return x - x0 - gap;
 }
 
 PlannerScene *
@@ -606,11 +659,10 @@ planner_picture_grid_legend (const PlannerPictureData  *data,
                              const PlannerGridOptions  *options,
                              const PlannerPictureStyle *style)
 {
-  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint));
   const PlannerLayout *layout = planner_picture_data_get_layout (data);
+  const char *short_name = planner_grid_color_by_short_name (options->color_by);
   double font = style->font_size, width = style->width > 0. ? style->width : 1200.;
-  double line_h = font * 1.6, y = 0.;
+  double line_h = font * 1.6, y = 0., title_w, entries_w, entries_font;
   PlannerGridParams params;
   PlannerGridGeometry geo;
   g_autofree char *title = NULL;
@@ -625,31 +677,33 @@ planner_picture_grid_legend (const PlannerPictureData  *data,
     return scene;
 
   n = planner_grid_color_by_degree (options->color_by, layout);
-  legend_entries (data, options, labels, values);
 
   /* Translators: the legend's first words, "Colour: pipeline stage" */
   title = g_strdup_printf (_("Colour: %s"), planner_grid_color_by_title (options->color_by));
-  {
-    double title_w = planner_scene_text_width (title, font) * 1.08 + font;
-
-    shape = planner_scene_add_text (scene, 0., y, title_w, line_h, font, PLANNER_INK_FG,
-                                    PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK, title);
-    shape->tag = PLANNER_TAG_LEGEND;
-    shape->a = G_MAXUINT32;
-    /* The swatches follow the title on its line when there is room. */
-    if (title_w + font * 8. < width && n <= 2 * PLANNER_PALETTE_SIZE)
-      y += _planner_scene_add_legend (scene, title_w, y, width - title_w, font,
-                                      (const char * const *) labels->pdata, (const guint *) (gconstpointer) values->data, labels->len);
-    else
-      y += line_h + _planner_scene_add_legend (scene, 0., y + line_h, width, font,
-                                               (const char * const *) labels->pdata, (const guint *) (gconstpointer) values->data,
-                                               labels->len);
-  }
+  title_w = planner_scene_text_width (title, font) * 1.08 + font;
+  shape = planner_scene_add_text (scene, 0., y, MIN (title_w, width), line_h, font, PLANNER_INK_FG,
+                                  PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK, title);
+  shape->tag = PLANNER_TAG_LEGEND;
+  shape->a = G_MAXUINT32;
+  /* The entries are one line, never more: after the title when there is
+   * room, else on a line of their own, smaller if they must be. */
+  entries_w = legend_line (NULL, 0., 0., font, short_name, n);
+  entries_font = font;
+  if (title_w + entries_w <= width)
+    legend_line (scene, title_w, y, font, short_name, n);
+  else
+    {
+      y += line_h;
+      if (entries_w > width)
+        entries_font = font * width / entries_w * 0.98;
+      legend_line (scene, 0., y + (line_h - entries_font * 1.6) / 2., entries_font, short_name, n);
+    }
+  y += line_h;
   if (n > LEGEND_MAX)
     {
       planner_scene_add_textf (scene, 0., y, width, line_h, font * 0.9, PLANNER_INK_DIM,
                                PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
-                               _("… %u values in all: colours and marks repeat every %u, "
+                               _("%u values in all: colours and patterns repeat every %u, "
                                  "the labels in the cells tell them apart"), n, LEGEND_MAX);
       y += line_h;
     }
@@ -659,11 +713,12 @@ planner_picture_grid_legend (const PlannerPictureData  *data,
   params.height = 0.;
   planner_grid_geometry_init (&geo, &params);
   boxes = boxes_line (data, &geo);
-  if (n > PLANNER_PALETTE_SIZE && n <= LEGEND_MAX)
+  if (n > PLANNER_PALETTE_SIZE)
     {
-      /* Translators: appended to the boxes line of the legend */
-      g_autofree char *marks = g_strdup_printf (_("%s · past %u values a mark in the corner tells repeated colours "
-                                                  "apart"), boxes, PLANNER_PALETTE_SIZE);
+      /* Translators: appended to the boxes line of the legend; %u is 8 */
+      g_autofree char *marks = g_strdup_printf (_("%s · past %u values the colours repeat with a pattern: "
+                                                  "colour and pattern add up to the value"),
+                                                boxes, PLANNER_PALETTE_SIZE);
 
       g_free (boxes);
       boxes = g_steal_pointer (&marks);

@@ -64,6 +64,7 @@ typedef struct
   gboolean presentation;    /* larger cells allowed */
   double   cell;            /* > 0: this cell size (zoom), else the largest that fits */
   guint32  tiles_x;         /* > 0 with cell: keep this arrangement */
+  double   max_cell;        /* > 0: cells grow up to this when they fit (else 48, 160 presented) */
 } PlannerGridParams;
 
 void          planner_grid_geometry_init      (PlannerGridGeometry       *geo,

@@ -134,6 +134,16 @@ add_table (PlannerScene                *scene,
   return y;
 }
 
+/* Where the labels above a bar ending at @base sit: above the capacity
+ * line at @cap_y when they would cross it. */
+static double
+labels_base (double base,
+             double cap_y,
+             double font)
+{
+  return cap_y > base - font * 2.8 && cap_y <= base ? cap_y - font * 0.2 : base;
+}
+
 PlannerScene *
 planner_picture_memory (const PlannerPictureData  *data,
                         const PlannerPictureStyle *style)
@@ -191,6 +201,9 @@ planner_picture_memory (const PlannerPictureData  *data,
   for (guint i = 0; i < est->n_stages; i++)
     top_bytes = MAX (top_bytes, est->stages[i].total_bytes);
   top_bytes = MAX (top_bytes * 1.08, 1.);
+  /* Room above the capacity line for the labels of a bar that reaches it. */
+  if (est->capacity_bytes > 0. && plot_h > font * 6.)
+    top_bytes = MAX (top_bytes, est->capacity_bytes * plot_h / (plot_h - font * 3.));
   step = nice_step (top_bytes / GIB / 6.) * GIB;
 
   /* The axis, in GiB. */
@@ -210,7 +223,7 @@ planner_picture_memory (const PlannerPictureData  *data,
   for (guint i = 0; i < est->n_stages; i++)
     {
       const PlannerStageMemory *st = &est->stages[i];
-      double x = axis_w + font + i * slot + (slot - bar_w) / 2., base = plot_bottom, sum = 0.;
+      double x = axis_w + font + i * slot + (slot - bar_w) / 2., base = plot_bottom, sum = 0., label_base;
       g_autofree char *label = stage_label (est, i, pp);
       g_autofree char *total = _planner_format_bytes (st->total_bytes);
       g_autofree char *layers = NULL;
@@ -244,7 +257,11 @@ planner_picture_memory (const PlannerPictureData  *data,
 
           planner_scene_add_hatch (scene, x - 2., base, bar_w + 4., cap_y - base, PLANNER_INK_ERROR);
         }
-      shape = planner_scene_add_text (scene, x - slot * 0.2, base - font * 1.4, bar_w + slot * 0.4, font * 1.3,
+      /* The total and the headroom above the bar, never across the
+       * capacity line: above it when the bar ends just under it. */
+      label_base = labels_base (base, est->capacity_bytes > 0.
+                                ? plot_bottom - est->capacity_bytes / top_bytes * plot_h : G_MAXDOUBLE, font);
+      shape = planner_scene_add_text (scene, x - slot * 0.2, label_base - font * 1.4, bar_w + slot * 0.4, font * 1.3,
                                       font * 0.9, PLANNER_INK_FG, PLANNER_SHAPE_BOLD | PLANNER_SHAPE_SHRINK, total);
       shape->tag = PLANNER_TAG_BAR_TOTAL;
       shape->a = st->stage;
@@ -254,7 +271,7 @@ planner_picture_memory (const PlannerPictureData  *data,
           g_autofree char *room = _planner_format_bytes (fabs (st->headroom_bytes));
 
           /* Translators: above a memory bar: "13.5 GiB free" or "4.2 GiB over" */
-          shape = planner_scene_add_textf (scene, x - slot * 0.2, base - font * 2.6, bar_w + slot * 0.4, font * 1.2,
+          shape = planner_scene_add_textf (scene, x - slot * 0.2, label_base - font * 2.6, bar_w + slot * 0.4, font * 1.2,
                                            font * 0.8, st->headroom_bytes >= 0. ? PLANNER_INK_SUCCESS : PLANNER_INK_ERROR,
                                            PLANNER_SHAPE_SHRINK,
                                            st->headroom_bytes >= 0. ? _("%s free") : _("%s over"), room);

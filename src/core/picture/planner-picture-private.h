@@ -29,8 +29,15 @@ void   _planner_scene_add_swatch    (PlannerScene        *scene,
                                      double               size,
                                      guint                value,
                                      PlannerTag           tag);
+/* The pattern of values 8 × @cycle … in the text colour, for a legend
+ * (tag LEGEND, a = 8 × @cycle, c = 1). */
+void   _planner_scene_add_pattern_key (PlannerScene      *scene,
+                                     double               x,
+                                     double               y,
+                                     double               size,
+                                     guint                cycle);
 /* A cell in the palette colour of @value with the mark that tells it
- * from value ± 8; returns the cell's shape index. */
+ * from value ± 8 (a pattern over half the cell); returns the cell's shape index. */
 guint  _planner_scene_add_cell      (PlannerScene        *scene,
                                      double               x,
                                      double               y,
@@ -39,6 +46,16 @@ guint  _planner_scene_add_cell      (PlannerScene        *scene,
                                      guint                value,
                                      PlannerTag           tag,
                                      guint32              a);
+/* The same; @labelled keeps the pattern to the edges, clear of labels. */
+guint  _planner_scene_add_cell_labelled (PlannerScene    *scene,
+                                     double               x,
+                                     double               y,
+                                     double               w,
+                                     double               h,
+                                     guint                value,
+                                     PlannerTag           tag,
+                                     guint32              a,
+                                     gboolean             labelled);
 /* Lays out "■ label" entries in lines @width wide from (x, y); returns
  * the height used.  @labels holds @n strings; @values their colours. */
 double _planner_scene_add_legend    (PlannerScene        *scene,

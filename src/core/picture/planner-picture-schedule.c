@@ -439,9 +439,10 @@ planner_picture_schedule_for (const PlannerSchedule     *s,
   top = y + font * 1.8;
   if (style->height > 0.)
     {
-      double room = style->height - top - font * 3.5;
+      double room = style->height - top - font * 3.8;
 
-      row_h = CLAMP (room / s->pp - row_gap, font * 0.9, row_h);
+      /* On a projector the rows fill the screen (PP 4 used its top 40 %). */
+      row_h = CLAMP (room / s->pp - row_gap, font * 0.9, style->presentation ? font * 7. : row_h);
     }
   choose_cut (s, plot_w, &axis);
   if (axis.elided)

@@ -127,6 +127,24 @@ PlannerScene                *planner_picture_memory               (const Planner
 PlannerScene                *planner_picture_compare              (const PlannerPictureData  *a,
                                                                    const PlannerPictureData  *b,
                                                                    const PlannerPictureStyle *style);
+/* A comparison a part at a time, each fitting @style's height: a
+ * presentation shows them as slides. */
+typedef enum
+{
+  PLANNER_COMPARE_ALL = 0,
+  PLANNER_COMPARE_GRIDS,
+  PLANNER_COMPARE_MEMORY,
+  PLANNER_COMPARE_SCHEDULES,
+  PLANNER_COMPARE_TABLE,
+  PLANNER_N_COMPARE_PARTS
+} PlannerComparePart;
+
+PlannerScene                *planner_picture_compare_part         (const PlannerPictureData  *a,
+                                                                   const PlannerPictureData  *b,
+                                                                   PlannerComparePart         part,
+                                                                   const PlannerPictureStyle *style);
+/* "Two layouts: memory per GPU" */
+const char                  *planner_compare_part_title           (PlannerComparePart         part);
 /* A picture for a file: the title (model, GPUs, GPU type), the layout
  * line, the picture with its legend, and "Megatron-Core 0.20.0", laid
  * out @width wide (at least 1920 for slides).  @b only for COMPARE;
