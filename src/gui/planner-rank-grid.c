@@ -832,6 +832,6 @@ planner_rank_grid_set_presentation_font (PlannerRankGrid *self,
   if (fabs (self->presentation_font - font_px) < 0.01)
     return;
   self->presentation_font = font_px;
-  invalidate_layout (self);
+  _planner_rank_grid_invalidate_layout (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
