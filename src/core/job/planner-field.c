@@ -549,6 +549,9 @@ collapse_repeats (char *text)
             memmove (hit + strlen (label), hit + strlen (twice), strlen (hit + strlen (twice)) + 1);
         }
     }
+  return text;
+}
+
 /* The field that names @flag's value for @job: its own when the form
  * shows it, else the first field that writes it and applies; NULL. */
 static const PlannerField *
