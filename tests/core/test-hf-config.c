@@ -14,6 +14,7 @@
 
 #include <glib/gstdio.h>
 
+#include "planner-flag-catalog.h"
 #include "planner-hf-config.h"
 
 typedef struct
@@ -37,8 +38,8 @@ static const Golden goldens[] = {
     L ("--num-layers 32", "--hidden-size 4096", "--ffn-hidden-size 14336", "--num-attention-heads 32",
        "--group-query-attention", "--num-query-groups 8", "--kv-channels 128", "--swiglu", "--normalization RMSNorm",
        "--norm-epsilon 1e-05", "--position-embedding-type rope", "--rotary-base 500000", "--use-rope-scaling",
-       "--untie-embeddings-and-output-weights", "--disable-bias-linear", "--max-position-embeddings 131072",
-       "--vocab-size 128256"),
+       "--rope-scaling-factor 8.0", "--untie-embeddings-and-output-weights", "--disable-bias-linear",
+       "--max-position-embeddings 131072", "--vocab-size 128256", "--padded-vocab-size 128256"),
     L ("--add-qkv-bias", "--qk-layernorm", "--num-experts"), NONE },
   { "llama-3.1-70b.json", "LlamaForCausalLM",
     L ("--num-layers 80", "--hidden-size 8192", "--ffn-hidden-size 28672", "--num-attention-heads 64",
@@ -46,17 +47,19 @@ static const Golden goldens[] = {
   { "llama-3.1-405b.json", "LlamaForCausalLM",
     L ("--num-layers 126", "--hidden-size 16384", "--ffn-hidden-size 53248", "--num-attention-heads 128"), NONE,
     NONE },
-  /* Llama 3.2: factor 32, which 0.20's pretrain_gpt.py cannot pass; tied embeddings; head_dim given. */
+  /* Llama 3.2: factor 32, which the bridge sets and 0.20's pretrain_gpt.py does not pass on (named);
+   * tied embeddings; head_dim given. */
   { "llama-3.2-1b.json", "LlamaForCausalLM",
-    L ("--num-layers 16", "--hidden-size 2048", "--ffn-hidden-size 8192", "--kv-channels 64", "--use-rope-scaling"),
-    L ("--untie-embeddings-and-output-weights", "--rope-scaling-factor"), L ("rope_scaling.factor") },
+    L ("--num-layers 16", "--hidden-size 2048", "--ffn-hidden-size 8192", "--kv-channels 64", "--use-rope-scaling",
+       "--rope-scaling-factor 32.0"),
+    L ("--untie-embeddings-and-output-weights"), L ("rope_scaling.factor") },
   { "llama-3.2-3b.json", "LlamaForCausalLM",
     L ("--num-layers 28", "--hidden-size 3072", "--num-attention-heads 24", "--kv-channels 128"),
     L ("--untie-embeddings-and-output-weights"), L ("rope_scaling.factor") },
   { "llama-2-7b.json", "LlamaForCausalLM",
     L ("--num-layers 32", "--ffn-hidden-size 11008", "--num-query-groups 32", "--rotary-base 10000",
-       "--max-position-embeddings 4096", "--vocab-size 32000"),
-    L ("--use-rope-scaling"), NONE },
+       "--max-position-embeddings 4096", "--vocab-size 32000", "--padded-vocab-size 32000"),
+    L ("--use-rope-scaling", "--rope-scaling-factor"), NONE },
   /* qwen2_bridge.py: Llama's shape with q, k, v biases. */
   { "qwen2.5-7b.json", "Qwen2ForCausalLM",
     L ("--num-layers 28", "--hidden-size 3584", "--ffn-hidden-size 18944", "--num-attention-heads 28",
@@ -90,14 +93,16 @@ static const Golden goldens[] = {
     L ("--window-attn-skip-freq"), NONE },
   { "mistral-7b-v0.3.json", "MistralForCausalLM",
     L ("--rotary-base 1000000", "--vocab-size 32768"), L ("--window-size"), NONE },
-  /* mixtral_bridge.py: experts of intermediate_size on every layer, top 2. */
+  /* mixtral_bridge.py and mixtral_provider.py: experts of intermediate_size on every layer, top 2,
+   * softmax over every expert before the top-k (the provider's moe_router_pre_softmax). */
   { "mixtral-8x7b.json", "MixtralForCausalLM",
     L ("--num-layers 32", "--hidden-size 4096", "--ffn-hidden-size 14336", "--num-experts 8",
-       "--moe-router-topk 2", "--moe-ffn-hidden-size 14336", "--rotary-base 1000000", "--norm-epsilon 1e-05"),
-    L ("--window-size", "--moe-router-pre-softmax"), NONE },
+       "--moe-router-topk 2", "--moe-ffn-hidden-size 14336", "--rotary-base 1000000", "--norm-epsilon 1e-05",
+       "--moe-router-pre-softmax"),
+    L ("--window-size", "--moe-layer-freq"), NONE },
   { "mixtral-8x22b.json", "MixtralForCausalLM",
     L ("--num-layers 56", "--hidden-size 6144", "--num-attention-heads 48", "--moe-ffn-hidden-size 16384",
-       "--max-position-embeddings 65536"), NONE, NONE },
+       "--max-position-embeddings 65536", "--moe-router-pre-softmax"), NONE, NONE },
   /* deepseek_v2_bridge.py: MLA, dense first layers, shared experts, softmax before top-k, YaRN. */
   { "deepseek-v2-lite.json", "DeepseekV2ForCausalLM",
     L ("--num-layers 27", "--hidden-size 2048", "--ffn-hidden-size 10944", "--num-attention-heads 16",
@@ -105,14 +110,17 @@ static const Golden goldens[] = {
        "--v-head-dim 128", "--qk-layernorm", "--num-experts 64", "--moe-router-topk 6",
        "--moe-ffn-hidden-size 1408", "--moe-shared-expert-intermediate-size 2816",
        "--moe-layer-freq ([0]*1+[1]*26)", "--moe-router-pre-softmax", "--rotary-scaling-factor 40.0",
-       "--mscale 0.707", "--mscale-all-dim 0.707", "--vocab-size 102400"),
-    L ("--q-lora-rank", "--group-query-attention", "--kv-channels", "--moe-router-num-groups",
-       "--moe-router-score-function", "--mtp-num-layers"), NONE },
+       "--mscale 0.707", "--mscale-all-dim 0.707", "--vocab-size 102400", "--rope-type yarn",
+       "--position-embedding-type rope", "--moe-router-score-function softmax", "--moe-router-num-groups 1",
+       "--moe-router-group-topk 1", "--moe-router-topk-scaling-factor 1.0"),
+    L ("--q-lora-rank", "--group-query-attention", "--kv-channels", "--mtp-num-layers",
+       "--moe-router-enable-expert-bias"), NONE },
+  /* group_limited_greedy ranks a group by its best expert, Megatron by the sum of its top k / groups. */
   { "deepseek-v2.json", "DeepseekV2ForCausalLM",
     L ("--num-layers 60", "--q-lora-rank 1536", "--num-experts 160", "--moe-router-num-groups 8",
        "--moe-router-group-topk 3", "--moe-router-topk-scaling-factor 16.0",
        "--moe-shared-expert-intermediate-size 3072"),
-    L ("--moe-router-enable-expert-bias"), NONE },
+    L ("--moe-router-enable-expert-bias"), L ("topk_method") },
   /* deepseek_v3_bridge.py: sigmoid scores with expert bias, 8 groups of which 4, MTP. */
   { "deepseek-v3.json", "DeepseekV3ForCausalLM",
     L ("--num-layers 61", "--hidden-size 7168", "--ffn-hidden-size 18432", "--num-attention-heads 128",
@@ -205,8 +213,25 @@ test_goldens (void)
           g_assert_cmpstr (key, ==, golden->unsupported[i]);
           g_assert_true (why != NULL && *why != '\0');
         }
-      /* Every word is one Megatron 0.20 spells: flags start with "--". */
+      /* Every word is one Megatron 0.20 spells: each flag is in its
+       * parser, with a value its parser converts. */
       g_assert_true (g_str_has_prefix (words[0], "--"));
+      for (guint w = 0; words[w] != NULL; w++)
+        {
+          const PlannerFlagInfo *info = planner_flag_catalog_lookup (words[w]);
+
+          if (info == NULL)
+            g_error ("%s: %s is not a flag of Megatron-Core 0.20", golden->file, words[w]);
+          if (planner_flag_info_takes_value (info))
+            {
+              g_autoptr(GError) value_error = NULL;
+
+              g_assert_nonnull (words[w + 1]);
+              if (!planner_flag_catalog_check_value (info, words[w + 1], &value_error))
+                g_error ("%s: %s %s: %s", golden->file, words[w], words[w + 1], value_error->message);
+              w++;
+            }
+        }
     }
 }
 
