@@ -13,9 +13,12 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
+#include "planner-catalog.h"
 #include "planner-flag-catalog.h"
 #include "planner-hf-config.h"
+#include "planner-job-model.h"
 
 typedef struct
 {
@@ -235,6 +238,181 @@ test_goldens (void)
     }
 }
 
+/* A catalogue entry made from a config writes what the mapping writes:
+ * every dimension and option, the same values. */
+static void
+test_catalogue_matches_configs (void)
+{
+  static const char *const training[] = {
+    "attention_dropout", "hidden_dropout", "init_method_std", "seq_length", "tokenizer_type",
+    /* The catalogue lets Megatron pad the tokenizer's vocabulary, as for
+     * every entry; the mapping keeps the config's rows. */
+    "padded_vocab_size", NULL,
+  };
+  const PlannerModel *const *models = planner_model_list (NULL);
+  guint checked = 0;
+
+  for (guint m = 0; models[m] != NULL; m++)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(PlannerHfConfig) config = NULL;
+      g_autoptr(PlannerArgs) mine = planner_args_new ();
+      g_autoptr(GError) error = NULL;
+      const PlannerArgs *theirs;
+
+      if (models[m]->hf_config == NULL)
+        continue;
+      g_test_message ("%s from %s", models[m]->id, models[m]->hf_config);
+      path = fixture (models[m]->hf_config);
+      config = planner_hf_config_new_from_file (path, &error);
+      g_assert_no_error (error);
+      theirs = planner_hf_config_get_args (config);
+      planner_model_apply_to_args (models[m], mine);
+      planner_model_apply_training_to_args (models[m], mine);
+      for (guint i = 0; i < planner_args_get_n_entries (theirs); i++)
+        {
+          const char *dest = planner_args_get_dest_at (theirs, i);
+          g_autofree char *want = NULL;
+          g_autofree char *have = NULL;
+
+          if (g_strv_contains (training, dest))
+            continue;
+          /* The catalogue keeps the vocabulary as data (Megatron reads it
+           * from the tokenizer); it must be the config's. */
+          if (g_str_equal (dest, "vocab_size"))
+            {
+              g_assert_cmpint (planner_args_get_int (theirs, dest, 0), ==, (gint64) models[m]->vocab_size);
+              continue;
+            }
+          want = g_strjoinv (" ", (char **) planner_args_get_list (theirs, dest));
+          if (!planner_args_is_set (mine, dest))
+            g_error ("%s: the catalogue does not write %s (the config gives %s)", models[m]->id,
+                     planner_args_get_flag (theirs, dest), want);
+          have = g_strjoinv (" ", (char **) planner_args_get_list (mine, dest));
+          if (!g_str_equal (want, have))
+            g_error ("%s: the catalogue writes %s %s, the config %s", models[m]->id,
+                     planner_args_get_flag (theirs, dest), have, want);
+        }
+      for (guint i = 0; i < planner_args_get_n_entries (mine); i++)
+        {
+          const char *dest = planner_args_get_dest_at (mine, i);
+
+          if (!g_strv_contains (training, dest) && !planner_args_is_set (theirs, dest))
+            g_error ("%s: the catalogue writes %s, which the config does not give", models[m]->id,
+                     planner_args_get_flag (mine, dest));
+        }
+      checked++;
+    }
+  /* The seven entries of issue 21 at least. */
+  g_assert_cmpuint (checked, >=, 7);
+}
+
+static char *
+job_with_hf_config (const char *path)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, "launch-planner-job");
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "model");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "hf_config");
+  json_builder_add_string_value (b, path);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  return json_generator_to_data (gen, NULL);
+}
+
+/* model.hf_config: read at load into the custom fields, which then hold
+ * the model without the file. */
+static void
+test_job_hf_config (void)
+{
+  g_autofree char *path = fixture ("gpt-oss-20b.json");
+  g_autofree char *text = job_with_hf_config (path);
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerJob) again = planner_job_new ();
+  g_autoptr(PlannerJob) later = planner_job_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *warning = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *moved = NULL;
+  gsize length = 0;
+
+  g_assert_true (planner_job_load_from_data (job, text, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_hf_config_load_into_job (job, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_null (warning);
+  g_assert_cmpint (planner_job_get_model_kind (job), ==, PLANNER_JOB_MODEL_CUSTOM);
+  g_assert_cmpuint (planner_job_get_uint (job, "num-layers"), ==, 24);
+  g_assert_cmpuint (planner_job_get_uint (job, "hidden-size"), ==, 2880);
+  g_assert_cmpuint (planner_job_get_uint (job, "num-experts"), ==, 32);
+  g_assert_cmpstr (planner_job_get_string (job, "hf-config"), ==, path);
+  g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--softmax-type learnable"));
+  g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--window-size 127,0"));
+
+  /* Saved, then read again: the same job, whether the file is there ... */
+  saved = planner_job_to_data (job, &length);
+  g_assert_true (planner_job_load_from_data (again, saved, (gssize) length, &error));
+  g_assert_true (planner_hf_config_load_into_job (again, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_job_equal (job, again));
+
+  /* ... or not: the saved architecture stands in, and says so. */
+  {
+    g_autofree char *needle = g_strdup_printf ("\"%s\"", path);
+    g_autofree char *missing = g_strdup_printf ("\"%s/gone/config.json\"", g_get_tmp_dir ());
+    g_auto(GStrv) parts = g_strsplit (saved, needle, -1);
+
+    moved = g_strjoinv (missing, parts);
+  }
+  g_assert_true (planner_job_load_from_data (later, moved, -1, &error));
+  g_assert_true (planner_hf_config_load_into_job (later, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (warning);
+  g_assert_nonnull (strstr (warning, "model.hf_config"));
+  g_assert_cmpuint (planner_job_get_uint (later, "num-layers"), ==, 24);
+  g_assert_cmpstr (planner_job_get_string (later, "extra-args"), ==, planner_job_get_string (job, "extra-args"));
+}
+
+static void
+test_job_hf_config_refusals (void)
+{
+  struct { const char *path; const char *says; } cases[] = {
+    { "config.json", "absolute path" },
+    { "/nonexistent/launch-planner/config.json", "model.hf_config" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = job_with_hf_config (cases[i].path);
+      g_autoptr(PlannerJob) job = planner_job_new ();
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (planner_job_load_from_data (job, text, -1, &error));
+      /* A job with no custom architecture has nothing to fall back on. */
+      g_assert_false (planner_hf_config_load_into_job (job, NULL, &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, cases[i].says));
+    }
+  /* No model.hf_config: nothing to do. */
+  {
+    g_autoptr(PlannerJob) job = planner_job_new_example ();
+    g_autoptr(PlannerJob) copy = planner_job_copy (job);
+
+    g_assert_true (planner_hf_config_load_into_job (job, NULL, NULL));
+    g_assert_true (planner_job_equal (job, copy));
+  }
+}
+
 static void
 test_sources (void)
 {
@@ -403,6 +581,9 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/hf-config/goldens", test_goldens);
   g_test_add_func ("/hf-config/sources", test_sources);
+  g_test_add_func ("/hf-config/catalogue", test_catalogue_matches_configs);
+  g_test_add_func ("/hf-config/job", test_job_hf_config);
+  g_test_add_func ("/hf-config/job-refusals", test_job_hf_config_refusals);
   g_test_add_func ("/hf-config/name", test_name);
   g_test_add_func ("/hf-config/refusals", test_refusals);
   g_test_add_func ("/hf-config/unknown-key", test_unknown_key);

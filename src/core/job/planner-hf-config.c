@@ -1510,6 +1510,53 @@ planner_hf_config_apply_to_job (const PlannerHfConfig *config,
   return TRUE;
 }
 
+gboolean
+planner_hf_config_load_into_job (PlannerJob  *job,
+                                 char       **warning,
+                                 GError     **error)
+{
+  const char *path;
+  g_autoptr(PlannerHfConfig) config = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), FALSE);
+
+  if (warning != NULL)
+    *warning = NULL;
+  path = planner_job_get_string (job, "hf-config");
+  if (path == NULL || *path == '\0')
+    return TRUE;
+  if (!g_path_is_absolute (path))
+    {
+      g_set_error (error, PLANNER_HF_CONFIG_ERROR, PLANNER_HF_CONFIG_ERROR_IO,
+                   _("model.hf_config is “%s”: give the config.json's absolute path"), path);
+      return FALSE;
+    }
+  config = planner_hf_config_new_from_file (path, &local_error);
+  if (config == NULL)
+    {
+      if (planner_job_get_model_kind (job) == PLANNER_JOB_MODEL_CUSTOM &&
+          local_error->code == PLANNER_HF_CONFIG_ERROR_IO)
+        {
+          /* The architecture saved with the job stands in for the file. */
+          if (warning != NULL)
+            *warning = g_strdup_printf (_("model.hf_config: %s; the custom architecture saved with the job is "
+                                          "used"), local_error->message);
+          return TRUE;
+        }
+      g_set_error (error, PLANNER_HF_CONFIG_ERROR, local_error->code, _("model.hf_config: %s"),
+                   local_error->message);
+      return FALSE;
+    }
+  if (!planner_hf_config_apply_to_job (config, job, &local_error))
+    {
+      g_set_error (error, PLANNER_HF_CONFIG_ERROR, PLANNER_HF_CONFIG_ERROR_KEY, _("model.hf_config: %s"),
+                   local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 JsonNode *
 planner_hf_config_to_json (const PlannerHfConfig *config)
 {
