@@ -140,6 +140,12 @@ print_json (void)
       json_builder_add_int_value (b, (gint64) m->vocab_size);
       json_builder_set_member_name (b, "source");
       json_builder_add_string_value (b, m->source);
+      if (m->hf_config != NULL)
+        {
+          /* The config.json the entry was made from (tests/core/hf-configs). */
+          json_builder_set_member_name (b, "hf_config");
+          json_builder_add_string_value (b, m->hf_config);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -23,6 +23,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "planner-hf-config.h"
+
 #include <json-glib/json-glib.h>
 
 #include <glib/gi18n.h>
@@ -588,6 +590,18 @@ planner_cli_load_job_from_data (const char  *path,
       g_prefix_error (error, "%s: ", g_str_equal (path, "-") ? _("standard input") : path);
       return NULL;
     }
+  /* model.hf_config: the architecture read from the config, now. */
+  {
+    g_autofree char *warning = NULL;
+
+    if (!planner_hf_config_load_into_job (job, &warning, error))
+      {
+        g_prefix_error (error, "%s: ", g_str_equal (path, "-") ? _("standard input") : path);
+        return NULL;
+      }
+    if (warning != NULL)
+      g_printerr ("%s: %s\n", g_str_equal (path, "-") ? _("standard input") : path, warning);
+  }
   /* --megatron-version overrides the job's release. */
   if (megatron_version != NULL)
     g_object_set (job, "megatron-version", megatron_version, NULL);

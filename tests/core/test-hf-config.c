@@ -13,8 +13,12 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
+#include "planner-catalog.h"
+#include "planner-flag-catalog.h"
 #include "planner-hf-config.h"
+#include "planner-job-model.h"
 
 typedef struct
 {
@@ -37,8 +41,8 @@ static const Golden goldens[] = {
     L ("--num-layers 32", "--hidden-size 4096", "--ffn-hidden-size 14336", "--num-attention-heads 32",
        "--group-query-attention", "--num-query-groups 8", "--kv-channels 128", "--swiglu", "--normalization RMSNorm",
        "--norm-epsilon 1e-05", "--position-embedding-type rope", "--rotary-base 500000", "--use-rope-scaling",
-       "--untie-embeddings-and-output-weights", "--disable-bias-linear", "--max-position-embeddings 131072",
-       "--vocab-size 128256"),
+       "--rope-scaling-factor 8.0", "--untie-embeddings-and-output-weights", "--disable-bias-linear",
+       "--max-position-embeddings 131072", "--vocab-size 128256", "--padded-vocab-size 128256"),
     L ("--add-qkv-bias", "--qk-layernorm", "--num-experts"), NONE },
   { "llama-3.1-70b.json", "LlamaForCausalLM",
     L ("--num-layers 80", "--hidden-size 8192", "--ffn-hidden-size 28672", "--num-attention-heads 64",
@@ -46,17 +50,19 @@ static const Golden goldens[] = {
   { "llama-3.1-405b.json", "LlamaForCausalLM",
     L ("--num-layers 126", "--hidden-size 16384", "--ffn-hidden-size 53248", "--num-attention-heads 128"), NONE,
     NONE },
-  /* Llama 3.2: factor 32, which 0.20's pretrain_gpt.py cannot pass; tied embeddings; head_dim given. */
+  /* Llama 3.2: factor 32, which the bridge sets and 0.20's pretrain_gpt.py does not pass on (named);
+   * tied embeddings; head_dim given. */
   { "llama-3.2-1b.json", "LlamaForCausalLM",
-    L ("--num-layers 16", "--hidden-size 2048", "--ffn-hidden-size 8192", "--kv-channels 64", "--use-rope-scaling"),
-    L ("--untie-embeddings-and-output-weights", "--rope-scaling-factor"), L ("rope_scaling.factor") },
+    L ("--num-layers 16", "--hidden-size 2048", "--ffn-hidden-size 8192", "--kv-channels 64", "--use-rope-scaling",
+       "--rope-scaling-factor 32.0"),
+    L ("--untie-embeddings-and-output-weights"), L ("rope_scaling.factor") },
   { "llama-3.2-3b.json", "LlamaForCausalLM",
     L ("--num-layers 28", "--hidden-size 3072", "--num-attention-heads 24", "--kv-channels 128"),
     L ("--untie-embeddings-and-output-weights"), L ("rope_scaling.factor") },
   { "llama-2-7b.json", "LlamaForCausalLM",
     L ("--num-layers 32", "--ffn-hidden-size 11008", "--num-query-groups 32", "--rotary-base 10000",
-       "--max-position-embeddings 4096", "--vocab-size 32000"),
-    L ("--use-rope-scaling"), NONE },
+       "--max-position-embeddings 4096", "--vocab-size 32000", "--padded-vocab-size 32000"),
+    L ("--use-rope-scaling", "--rope-scaling-factor"), NONE },
   /* qwen2_bridge.py: Llama's shape with q, k, v biases. */
   { "qwen2.5-7b.json", "Qwen2ForCausalLM",
     L ("--num-layers 28", "--hidden-size 3584", "--ffn-hidden-size 18944", "--num-attention-heads 28",
@@ -90,14 +96,16 @@ static const Golden goldens[] = {
     L ("--window-attn-skip-freq"), NONE },
   { "mistral-7b-v0.3.json", "MistralForCausalLM",
     L ("--rotary-base 1000000", "--vocab-size 32768"), L ("--window-size"), NONE },
-  /* mixtral_bridge.py: experts of intermediate_size on every layer, top 2. */
+  /* mixtral_bridge.py and mixtral_provider.py: experts of intermediate_size on every layer, top 2,
+   * softmax over every expert before the top-k (the provider's moe_router_pre_softmax). */
   { "mixtral-8x7b.json", "MixtralForCausalLM",
     L ("--num-layers 32", "--hidden-size 4096", "--ffn-hidden-size 14336", "--num-experts 8",
-       "--moe-router-topk 2", "--moe-ffn-hidden-size 14336", "--rotary-base 1000000", "--norm-epsilon 1e-05"),
-    L ("--window-size", "--moe-router-pre-softmax"), NONE },
+       "--moe-router-topk 2", "--moe-ffn-hidden-size 14336", "--rotary-base 1000000", "--norm-epsilon 1e-05",
+       "--moe-router-pre-softmax"),
+    L ("--window-size", "--moe-layer-freq"), NONE },
   { "mixtral-8x22b.json", "MixtralForCausalLM",
     L ("--num-layers 56", "--hidden-size 6144", "--num-attention-heads 48", "--moe-ffn-hidden-size 16384",
-       "--max-position-embeddings 65536"), NONE, NONE },
+       "--max-position-embeddings 65536", "--moe-router-pre-softmax"), NONE, NONE },
   /* deepseek_v2_bridge.py: MLA, dense first layers, shared experts, softmax before top-k, YaRN. */
   { "deepseek-v2-lite.json", "DeepseekV2ForCausalLM",
     L ("--num-layers 27", "--hidden-size 2048", "--ffn-hidden-size 10944", "--num-attention-heads 16",
@@ -105,14 +113,17 @@ static const Golden goldens[] = {
        "--v-head-dim 128", "--qk-layernorm", "--num-experts 64", "--moe-router-topk 6",
        "--moe-ffn-hidden-size 1408", "--moe-shared-expert-intermediate-size 2816",
        "--moe-layer-freq ([0]*1+[1]*26)", "--moe-router-pre-softmax", "--rotary-scaling-factor 40.0",
-       "--mscale 0.707", "--mscale-all-dim 0.707", "--vocab-size 102400"),
-    L ("--q-lora-rank", "--group-query-attention", "--kv-channels", "--moe-router-num-groups",
-       "--moe-router-score-function", "--mtp-num-layers"), NONE },
+       "--mscale 0.707", "--mscale-all-dim 0.707", "--vocab-size 102400", "--rope-type yarn",
+       "--position-embedding-type rope", "--moe-router-score-function softmax", "--moe-router-num-groups 1",
+       "--moe-router-group-topk 1", "--moe-router-topk-scaling-factor 1.0"),
+    L ("--q-lora-rank", "--group-query-attention", "--kv-channels", "--mtp-num-layers",
+       "--moe-router-enable-expert-bias"), NONE },
+  /* group_limited_greedy ranks a group by its best expert, Megatron by the sum of its top k / groups. */
   { "deepseek-v2.json", "DeepseekV2ForCausalLM",
     L ("--num-layers 60", "--q-lora-rank 1536", "--num-experts 160", "--moe-router-num-groups 8",
        "--moe-router-group-topk 3", "--moe-router-topk-scaling-factor 16.0",
        "--moe-shared-expert-intermediate-size 3072"),
-    L ("--moe-router-enable-expert-bias"), NONE },
+    L ("--moe-router-enable-expert-bias"), L ("topk_method") },
   /* deepseek_v3_bridge.py: sigmoid scores with expert bias, 8 groups of which 4, MTP. */
   { "deepseek-v3.json", "DeepseekV3ForCausalLM",
     L ("--num-layers 61", "--hidden-size 7168", "--ffn-hidden-size 18432", "--num-attention-heads 128",
@@ -205,9 +216,201 @@ test_goldens (void)
           g_assert_cmpstr (key, ==, golden->unsupported[i]);
           g_assert_true (why != NULL && *why != '\0');
         }
-      /* Every word is one Megatron 0.20 spells: flags start with "--". */
+      /* Every word is one Megatron 0.20 spells: each flag is in its
+       * parser, with a value its parser converts. */
       g_assert_true (g_str_has_prefix (words[0], "--"));
+      for (guint w = 0; words[w] != NULL; w++)
+        {
+          const PlannerFlagInfo *info = planner_flag_catalog_lookup (words[w]);
+
+          if (info == NULL)
+            g_error ("%s: %s is not a flag of Megatron-Core 0.20", golden->file, words[w]);
+          if (planner_flag_info_takes_value (info))
+            {
+              g_autoptr(GError) value_error = NULL;
+
+              g_assert_nonnull (words[w + 1]);
+              if (!planner_flag_catalog_check_value (info, words[w + 1], &value_error))
+                g_error ("%s: %s %s: %s", golden->file, words[w], words[w + 1], value_error->message);
+              w++;
+            }
+        }
     }
+}
+
+/* A catalogue entry made from a config writes what the mapping writes:
+ * every dimension and option, the same values. */
+static void
+test_catalogue_matches_configs (void)
+{
+  static const char *const training[] = {
+    "attention_dropout", "hidden_dropout", "init_method_std", "seq_length", "tokenizer_type",
+    /* The catalogue lets Megatron pad the tokenizer's vocabulary, as for
+     * every entry; the mapping keeps the config's rows. */
+    "padded_vocab_size", NULL,
+  };
+  const PlannerModel *const *models = planner_model_list (NULL);
+  guint checked = 0;
+
+  for (guint m = 0; models[m] != NULL; m++)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(PlannerHfConfig) config = NULL;
+      g_autoptr(PlannerArgs) mine = planner_args_new ();
+      g_autoptr(GError) error = NULL;
+      const PlannerArgs *theirs;
+
+      if (models[m]->hf_config == NULL)
+        continue;
+      g_test_message ("%s from %s", models[m]->id, models[m]->hf_config);
+      path = fixture (models[m]->hf_config);
+      config = planner_hf_config_new_from_file (path, &error);
+      g_assert_no_error (error);
+      theirs = planner_hf_config_get_args (config);
+      planner_model_apply_to_args (models[m], mine);
+      planner_model_apply_training_to_args (models[m], mine);
+      for (guint i = 0; i < planner_args_get_n_entries (theirs); i++)
+        {
+          const char *dest = planner_args_get_dest_at (theirs, i);
+          g_autofree char *want = NULL;
+          g_autofree char *have = NULL;
+
+          if (g_strv_contains (training, dest))
+            continue;
+          /* The catalogue keeps the vocabulary as data (Megatron reads it
+           * from the tokenizer); it must be the config's. */
+          if (g_str_equal (dest, "vocab_size"))
+            {
+              g_assert_cmpint (planner_args_get_int (theirs, dest, 0), ==, (gint64) models[m]->vocab_size);
+              continue;
+            }
+          want = g_strjoinv (" ", (char **) planner_args_get_list (theirs, dest));
+          if (!planner_args_is_set (mine, dest))
+            g_error ("%s: the catalogue does not write %s (the config gives %s)", models[m]->id,
+                     planner_args_get_flag (theirs, dest), want);
+          have = g_strjoinv (" ", (char **) planner_args_get_list (mine, dest));
+          if (!g_str_equal (want, have))
+            g_error ("%s: the catalogue writes %s %s, the config %s", models[m]->id,
+                     planner_args_get_flag (theirs, dest), have, want);
+        }
+      for (guint i = 0; i < planner_args_get_n_entries (mine); i++)
+        {
+          const char *dest = planner_args_get_dest_at (mine, i);
+
+          if (!g_strv_contains (training, dest) && !planner_args_is_set (theirs, dest))
+            g_error ("%s: the catalogue writes %s, which the config does not give", models[m]->id,
+                     planner_args_get_flag (mine, dest));
+        }
+      checked++;
+    }
+  /* The seven entries of issue 21 at least. */
+  g_assert_cmpuint (checked, >=, 7);
+}
+
+static char *
+job_with_hf_config (const char *path)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, "launch-planner-job");
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "model");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "hf_config");
+  json_builder_add_string_value (b, path);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  return json_generator_to_data (gen, NULL);
+}
+
+/* model.hf_config: read at load into the custom fields, which then hold
+ * the model without the file. */
+static void
+test_job_hf_config (void)
+{
+  g_autofree char *path = fixture ("gpt-oss-20b.json");
+  g_autofree char *text = job_with_hf_config (path);
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerJob) again = planner_job_new ();
+  g_autoptr(PlannerJob) later = planner_job_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *warning = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *moved = NULL;
+  gsize length = 0;
+
+  g_assert_true (planner_job_load_from_data (job, text, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_hf_config_load_into_job (job, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_null (warning);
+  g_assert_cmpint (planner_job_get_model_kind (job), ==, PLANNER_JOB_MODEL_CUSTOM);
+  g_assert_cmpuint (planner_job_get_uint (job, "num-layers"), ==, 24);
+  g_assert_cmpuint (planner_job_get_uint (job, "hidden-size"), ==, 2880);
+  g_assert_cmpuint (planner_job_get_uint (job, "num-experts"), ==, 32);
+  g_assert_cmpstr (planner_job_get_string (job, "hf-config"), ==, path);
+  g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--softmax-type learnable"));
+  g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--window-size 127,0"));
+
+  /* Saved, then read again: the same job, whether the file is there ... */
+  saved = planner_job_to_data (job, &length);
+  g_assert_true (planner_job_load_from_data (again, saved, (gssize) length, &error));
+  g_assert_true (planner_hf_config_load_into_job (again, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_job_equal (job, again));
+
+  /* ... or not: the saved architecture stands in, and says so. */
+  {
+    g_autofree char *needle = g_strdup_printf ("\"%s\"", path);
+    g_autofree char *missing = g_strdup_printf ("\"%s/gone/config.json\"", g_get_tmp_dir ());
+    g_auto(GStrv) parts = g_strsplit (saved, needle, -1);
+
+    moved = g_strjoinv (missing, parts);
+  }
+  g_assert_true (planner_job_load_from_data (later, moved, -1, &error));
+  g_assert_true (planner_hf_config_load_into_job (later, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (warning);
+  g_assert_nonnull (strstr (warning, "model.hf_config"));
+  g_assert_cmpuint (planner_job_get_uint (later, "num-layers"), ==, 24);
+  g_assert_cmpstr (planner_job_get_string (later, "extra-args"), ==, planner_job_get_string (job, "extra-args"));
+}
+
+static void
+test_job_hf_config_refusals (void)
+{
+  struct { const char *path; const char *says; } cases[] = {
+    { "config.json", "absolute path" },
+    { "/nonexistent/launch-planner/config.json", "model.hf_config" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = job_with_hf_config (cases[i].path);
+      g_autoptr(PlannerJob) job = planner_job_new ();
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (planner_job_load_from_data (job, text, -1, &error));
+      /* A job with no custom architecture has nothing to fall back on. */
+      g_assert_false (planner_hf_config_load_into_job (job, NULL, &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, cases[i].says));
+    }
+  /* No model.hf_config: nothing to do. */
+  {
+    g_autoptr(PlannerJob) job = planner_job_new_example ();
+    g_autoptr(PlannerJob) copy = planner_job_copy (job);
+
+    g_assert_true (planner_hf_config_load_into_job (job, NULL, NULL));
+    g_assert_true (planner_job_equal (job, copy));
+  }
 }
 
 static void
@@ -394,6 +597,9 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/hf-config/goldens", test_goldens);
   g_test_add_func ("/hf-config/sources", test_sources);
+  g_test_add_func ("/hf-config/catalogue", test_catalogue_matches_configs);
+  g_test_add_func ("/hf-config/job", test_job_hf_config);
+  g_test_add_func ("/hf-config/job-refusals", test_job_hf_config_refusals);
   g_test_add_func ("/hf-config/name", test_name);
   g_test_add_func ("/hf-config/refusals", test_refusals);
   g_test_add_func ("/hf-config/unknown-key", test_unknown_key);

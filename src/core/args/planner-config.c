@@ -410,6 +410,7 @@ read_vocabulary (PlannerConfig      *c,
       if (!get_uint (args, "padded_vocab_size", "--padded-vocab-size", 0, 1, MAX_VOCAB,
                      &c->padded_vocab_size, error))
         return FALSE;
+      c->padded_vocab_size_given = TRUE;
     }
   else
     c->padded_vocab_size = planner_padded_vocab_size (c->vocab_size, c->make_vocab_size_divisible_by,

@@ -117,6 +117,7 @@ typedef struct
   gboolean         attention_output_gate;
   guint64          vocab_size;                /* before padding */
   guint64          padded_vocab_size;         /* facts §2.9, depends on tp */
+  gboolean         padded_vocab_size_given;   /* --padded-vocab-size: the same at every tp */
   guint32          make_vocab_size_divisible_by;
   guint32          seq_length;
   guint32          max_position_embeddings;

@@ -13,6 +13,8 @@
 
 #include "planner-catalog.h"
 
+#include "planner-flag-catalog.h"
+
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -143,6 +145,17 @@ model_from_json (JsonObject *o)
   m->dropout_given = json_object_has_member (o, "hidden_dropout") || json_object_has_member (o, "attention_dropout");
   m->hidden_dropout = json_object_has_member (o, "hidden_dropout") ? member_double (o, "hidden_dropout") : 0.1;
   m->attention_dropout = json_object_has_member (o, "attention_dropout") ? member_double (o, "attention_dropout") : 0.1;
+  m->hf_config = member_strdup (o, "hf_config");
+  if (json_object_has_member (o, "extra_args"))
+    {
+      JsonArray *words = json_object_get_array_member (o, "extra_args");
+      GPtrArray *list = g_ptr_array_new ();
+
+      for (guint i = 0; words != NULL && i < json_array_get_length (words); i++)
+        g_ptr_array_add (list, g_strdup (json_array_get_string_element (words, i)));
+      g_ptr_array_add (list, NULL);
+      m->extra_args = (char **) g_ptr_array_free (list, FALSE);
+    }
   m->dropout_source = json_object_has_member (o, "dropout_source")
                       ? g_intern_string (json_object_get_string_member (o, "dropout_source")) : NULL;
   return m;
@@ -321,6 +334,8 @@ planner_model_free (PlannerModel *model)
   g_free (model->moe_layer_freq);
   g_free (model->moe_router_score_function);
   g_strfreev (model->assumed);
+  g_strfreev (model->extra_args);
+  g_free (model->hf_config);
   g_free (model);
 }
 
@@ -343,6 +358,31 @@ set_uint (PlannerArgs *args,
 
   g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT, value);
   planner_args_set (args, dest, flag, text);
+}
+
+/* The entry's own words, each flag as Megatron 0.20's parser has it; a
+ * word the parser does not know is skipped (the data test checks there
+ * is none). */
+static void
+apply_extra_args (const PlannerModel *model,
+                  PlannerArgs        *args)
+{
+  for (guint i = 0; model->extra_args != NULL && model->extra_args[i] != NULL; i++)
+    {
+      const char *flag = model->extra_args[i];
+      const PlannerFlagInfo *info = planner_flag_catalog_lookup (flag);
+
+      if (info == NULL)
+        continue;
+      if (planner_flag_info_takes_value (info))
+        {
+          if (model->extra_args[i + 1] == NULL)
+            break;
+          planner_args_set (args, info->dest, flag, model->extra_args[++i]);
+        }
+      else
+        planner_args_set_bool (args, info->dest, flag, planner_flag_info_switch_value (info, flag));
+    }
 }
 
 void
@@ -416,6 +456,7 @@ planner_model_apply_to_args (const PlannerModel *model,
     }
   if (model->mtp_num_layers > 0)
     set_uint (args, "mtp_num_layers", "--mtp-num-layers", model->mtp_num_layers);
+  apply_extra_args (model, args);
 }
 
 /* How the model was published to train, beyond the dimensions a job

@@ -100,6 +100,13 @@ typedef struct
   const char *dropout_source;       /* interned (g_intern_string): a by-value copy of the struct stays safe */
   /* For custom models: which dimensions were assumed (NULL-terminated) */
   char    **assumed;
+  /* What the dimensions above cannot say, as Megatron words
+   * ("--add-qkv-bias", "--window-size", "127,0", …), NULL-terminated or
+   * NULL: written with them by planner_model_apply_to_args. */
+  char    **extra_args;
+  /* The Hugging Face config.json the entry was made from (a file of
+   * tests/core/hf-configs, whose README gives its address), or NULL. */
+  char     *hf_config;
 } PlannerModel;
 
 /* Parameter counts computed from the dimensions (never typed in). */

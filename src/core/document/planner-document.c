@@ -14,6 +14,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "planner-document.h"
+
+#include "planner-hf-config.h"
 #include "planner-analyze.h"
 #include "planner-escape.h"
 #include "planner-import.h"
@@ -565,14 +567,22 @@ planner_document_load_bytes (PlannerDocument        *self,
 
   if (looks_like_json (text, length))
     {
+      g_autofree char *warning = NULL;
+
       job = planner_job_copy (template_job);
       if (!planner_job_load_from_data (job, text, length, error))
+        return FALSE;
+      /* model.hf_config: the architecture read from the config, now. */
+      if (!planner_hf_config_load_into_job (job, &warning, error))
         return FALSE;
       take_job (self, job, file);
       if (source != NULL)
         *source = PLANNER_DOCUMENT_JOB_FILE;
       if (notes != NULL)
-        *notes = g_new0 (char *, 1);
+        {
+          *notes = g_new0 (char *, 2);
+          (*notes)[0] = g_steal_pointer (&warning);
+        }
       return TRUE;
     }
 

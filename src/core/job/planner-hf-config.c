@@ -469,6 +469,12 @@ map_rope_scaling (Ctx      *c,
       };
 
       put_switch (c, "use_rope_scaling", "--use-rope-scaling", TRUE, "rope_scaling.rope_type");
+      /* The bridge sets the model's factor; the flag holds it, though
+       * 0.20's gpt_builders.py does not hand it on (named below). */
+      if (!member_number (rs, "factor", &value))
+        value = 8.0;
+      if (value > 0 && value <= 1e6)
+        put_double (c, "rope_scaling_factor", "--rope-scaling-factor", value, "rope_scaling.factor");
       for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
         {
           if (!member_number (rs, fixed[i].key, &value))
@@ -480,8 +486,8 @@ map_rope_scaling (Ctx      *c,
               g_autofree char *megatron = planner_format_double (fixed[i].megatron);
               g_autofree char *why = g_strdup_printf (
                 _("the model's Llama 3 RoPE scaling has %s %s; Megatron-Core 0.20's pretrain_gpt.py passes only "
-                  "the switch (--use-rope-scaling) to the model, which then uses %s: the draft's RoPE differs "
-                  "from the model's"), fixed[i].key, shown, megatron);
+                  "the switch (--use-rope-scaling) to the model, which then uses %s whatever the draft says: the "
+                  "draft's RoPE differs from the model's"), fixed[i].key, shown, megatron);
               drop (c, key, why);
             }
         }
@@ -540,11 +546,23 @@ map_rope_scaling (Ctx      *c,
 
   if (g_str_equal (type, "linear"))
     {
-      g_autofree char *factor = member_number (rs, "factor", &value) ? planner_format_double (value) : g_strdup ("?");
-      g_autofree char *why = g_strdup_printf (
-        _("linear RoPE scaling by %s: Megatron's GPT model can interpolate positions, but Megatron-Core 0.20's "
-          "pretrain_gpt.py does not pass --rotary-seq-len-interpolation-factor to it, so the draft's RoPE is "
-          "unscaled"), factor);
+      g_autofree char *factor = NULL;
+      g_autofree char *why = NULL;
+
+      if (member_number (rs, "factor", &value) && value >= 1 && value <= 1e6)
+        {
+          /* As Megatron-Bridge's Llama bridge: the interpolation factor
+           * (a whole number in Megatron's flag). */
+          if (value == floor (value))
+            put_uint (c, "rotary_seq_len_interpolation_factor", "--rotary-seq-len-interpolation-factor",
+                      (guint64) value, "rope_scaling.factor");
+          factor = planner_format_double (value);
+        }
+      else
+        factor = g_strdup ("?");
+      why = g_strdup_printf (
+        _("linear RoPE scaling by %s: the draft writes --rotary-seq-len-interpolation-factor, but Megatron-Core "
+          "0.20's pretrain_gpt.py does not pass it to the GPT model, so the model's RoPE is unscaled"), factor);
       drop (c, "rope_scaling", why);
       return TRUE;
     }
@@ -805,7 +823,9 @@ map_moe (Ctx     *c,
   if (g_str_equal (c->fam->family, "deepseek-v3") || g_strcmp0 (score, "sigmoid") == 0)
     put_string (c, "moe_router_score_function", "--moe-router-score-function", "sigmoid",
                 score != NULL ? "scoring_func" : NULL);
-  else if (score != NULL && !g_str_equal (score, "softmax"))
+  else if (g_strcmp0 (score, "softmax") == 0)
+    put_string (c, "moe_router_score_function", "--moe-router-score-function", "softmax", "scoring_func");
+  else if (score != NULL)
     {
       g_autofree char *why = g_strdup_printf (_("router scores by “%s”; Megatron-Core 0.20 scores by softmax, "
                                                 "sigmoid or sqrtsoftplus"), score);
@@ -817,22 +837,35 @@ map_moe (Ctx     *c,
   if (!read_uint (c, "n_group", 1, experts, FALSE, &groups, &present) ||
       !read_uint (c, "topk_group", 1, MAX (groups, 1), FALSE, &group_topk, NULL))
     return FALSE;
-  if (groups > 1)
+  /* The bridges carry n_group and topk_group as they are, one group
+   * (DeepSeek-V2-Lite) included: routing within one group is routing. */
+  if (groups > 0)
     {
       if (experts % groups != 0)
         return fail (c, "n_group", _("does not divide the number of experts"));
       put_uint (c, "moe_router_num_groups", "--moe-router-num-groups", groups, "n_group");
       put_uint (c, "moe_router_group_topk", "--moe-router-group-topk", group_topk > 0 ? group_topk : groups,
                 "topk_group");
+      if (groups > 1 && g_strcmp0 (method, "group_limited_greedy") == 0)
+        drop (c, "topk_method",
+              _("group_limited_greedy ranks each group by its best expert; Megatron-Core 0.20 ranks a group by "
+                "the sum of its top (k ÷ topk_group) experts, so a few tokens reach other groups"));
     }
   if (!read_double (c, "routed_scaling_factor", 0.0, 1e6, &scaling, &present))
     return FALSE;
-  if (present && scaling != 1.0)
+  if (present)
     put_double (c, "moe_router_topk_scaling_factor", "--moe-router-topk-scaling-factor", scaling,
                 "routed_scaling_factor");
-  /* Softmax over every expert before the top-k, unless the top-k are
-   * renormalised (Megatron's default softmaxes the chosen k). */
-  if (deepseek || (!norm_topk && !has (c, PLANNER_HF_GPT_OSS) && score == NULL))
+  /* Softmax over every expert before the top-k: DeepSeek always, Qwen3's
+   * MoE unless the top-k are renormalised, Mixtral as Megatron-Bridge's
+   * Mixtral provider sets it.  Otherwise Megatron softmaxes the chosen k. */
+  if (g_str_equal (c->fam->family, "mixtral"))
+    {
+      put_switch (c, "moe_router_pre_softmax", "--moe-router-pre-softmax", TRUE, NULL);
+      note (c, _("the router softmaxes over every expert before the top-k, as Megatron-Bridge's Mixtral provider "
+                 "sets it; Hugging Face's Mixtral renormalises the chosen experts' weights to sum to 1"));
+    }
+  else if (deepseek || (!norm_topk && !has (c, PLANNER_HF_GPT_OSS) && score == NULL))
     put_switch (c, "moe_router_pre_softmax", "--moe-router-pre-softmax", TRUE, deepseek ? NULL : "norm_topk_prob");
   return TRUE;
 }
@@ -1027,16 +1060,12 @@ map_config (Ctx *c)
     note (c, _("max_position_embeddings is not given: Megatron takes the job's sequence length"));
 
   put_uint (c, "vocab_size", "--vocab-size", vocab, "vocab_size");
-  {
-    guint64 padded = (vocab + 127) / 128 * 128;
-
-    if (padded != vocab)
-      note (c, _("vocab_size %" PRIu64 ": Megatron pads the vocabulary to a multiple of 128 × TP "
-                 "(%" PRIu64 " at TP 1); the extra rows are never a token"), vocab, padded);
-    else
-      note (c, _("vocab_size %" PRIu64 ": Megatron pads the vocabulary to a multiple of 128 × TP, "
-                 "which it is at TP 1"), vocab);
-  }
+  /* The embedding keeps the config's rows at any TP, as the published
+   * weights have them: Megatron would otherwise pad the tokenizer's own
+   * count (which is often smaller) to a multiple of 128 × TP. */
+  put_uint (c, "padded_vocab_size", "--padded-vocab-size", vocab, "vocab_size");
+  note (c, _("vocab_size %" PRIu64 ": written as --padded-vocab-size too, so the embedding has the published "
+             "rows at any TP; the tensor-parallel size must divide it"), vocab);
 
   /* Dropout and initialisation as published (the bridges train without
    * hidden dropout). */
@@ -1480,6 +1509,53 @@ planner_hf_config_apply_to_job (const PlannerHfConfig *config,
       }
     g_object_thaw_notify (G_OBJECT (job));
   }
+  return TRUE;
+}
+
+gboolean
+planner_hf_config_load_into_job (PlannerJob  *job,
+                                 char       **warning,
+                                 GError     **error)
+{
+  const char *path;
+  g_autoptr(PlannerHfConfig) config = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), FALSE);
+
+  if (warning != NULL)
+    *warning = NULL;
+  path = planner_job_get_string (job, "hf-config");
+  if (path == NULL || *path == '\0')
+    return TRUE;
+  if (!g_path_is_absolute (path))
+    {
+      g_set_error (error, PLANNER_HF_CONFIG_ERROR, PLANNER_HF_CONFIG_ERROR_IO,
+                   _("model.hf_config is “%s”: give the config.json's absolute path"), path);
+      return FALSE;
+    }
+  config = planner_hf_config_new_from_file (path, &local_error);
+  if (config == NULL)
+    {
+      if (planner_job_get_model_kind (job) == PLANNER_JOB_MODEL_CUSTOM &&
+          local_error->code == PLANNER_HF_CONFIG_ERROR_IO)
+        {
+          /* The architecture saved with the job stands in for the file. */
+          if (warning != NULL)
+            *warning = g_strdup_printf (_("model.hf_config: %s; the custom architecture saved with the job is "
+                                          "used"), local_error->message);
+          return TRUE;
+        }
+      g_set_error (error, PLANNER_HF_CONFIG_ERROR, local_error->code, _("model.hf_config: %s"),
+                   local_error->message);
+      return FALSE;
+    }
+  if (!planner_hf_config_apply_to_job (config, job, &local_error))
+    {
+      g_set_error (error, PLANNER_HF_CONFIG_ERROR, PLANNER_HF_CONFIG_ERROR_KEY, _("model.hf_config: %s"),
+                   local_error->message);
+      return FALSE;
+    }
   return TRUE;
 }
 

@@ -80,6 +80,17 @@ gboolean           planner_hf_config_apply_to_job      (const PlannerHfConfig *c
                                                         PlannerJob            *job,
                                                         GError               **error);
 
+/* A job that names a config (model.hf_config, an absolute path): the
+ * config's model read into the job's custom architecture, the path kept,
+ * so the job stays complete without the file.  When the file cannot be
+ * read and the job holds a custom architecture already (saved from an
+ * earlier load), that stays and *warning says why (may be NULL); without
+ * one the load fails naming model.hf_config.  TRUE and nothing changed
+ * for a job with no model.hf_config. */
+gboolean           planner_hf_config_load_into_job     (PlannerJob            *job,
+                                                        char                 **warning,
+                                                        GError               **error);
+
 /* {"architecture", "arguments", "unsupported": [{"key", "why"}], "notes"}. */
 JsonNode          *planner_hf_config_to_json           (const PlannerHfConfig *config);
 

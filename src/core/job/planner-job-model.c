@@ -14,6 +14,8 @@
 #include "planner-job-model.h"
 
 #include "planner-memory.h"
+#include "planner-import.h"
+#include "planner-shell.h"
 
 PlannerJobModelKind
 planner_job_get_model_kind (PlannerJob *job)
@@ -117,6 +119,8 @@ copy_model (const PlannerModel *from)
   model->moe_layer_freq = g_strdup (from->moe_layer_freq);
   model->moe_router_score_function = g_strdup (from->moe_router_score_function);
   model->assumed = g_strdupv (from->assumed);
+  model->extra_args = g_strdupv (from->extra_args);
+  model->hf_config = g_strdup (from->hf_config);
   return model;
 }
 
@@ -164,6 +168,48 @@ planner_job_dup_model (PlannerJob  *job,
                              "billions (model.params_b) or the dimensions (model.num_layers, …)"));
       return NULL;
     }
+}
+
+/* What the catalogue entry says beyond the fields (QKV biases, RoPE
+ * scaling, windows, …) goes to the job's extra arguments, before the
+ * user's own, so the custom copy writes the same flags; a flag the user's
+ * extra arguments give already stays theirs. */
+static void
+carry_extra_args (PlannerJob         *job,
+                  const PlannerModel *model)
+{
+  const char *own = planner_job_get_string (job, "extra-args");
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_auto(GStrv) own_words = NULL;
+
+  if (model->extra_args == NULL || model->extra_args[0] == NULL)
+    return;
+  if (own != NULL && *own != '\0' && !g_shell_parse_argv (own, NULL, &own_words, NULL))
+    own_words = NULL;
+  for (guint i = 0; model->extra_args[i] != NULL; i++)
+    {
+      const char *word = model->extra_args[i];
+      gboolean is_flag = g_str_has_prefix (word, "--");
+      gboolean theirs = is_flag && own_words != NULL && g_strv_contains ((const char *const *) own_words, word);
+      gboolean takes_value = is_flag && model->extra_args[i + 1] != NULL &&
+                             !g_str_has_prefix (model->extra_args[i + 1], "--");
+
+      if (theirs)
+        {
+          i += takes_value ? 1 : 0;
+          continue;
+        }
+      {
+        g_autofree char *quoted = planner_shell_quote (word);
+
+        if (text->len > 0)
+          g_string_append_c (text, ' ');
+        g_string_append (text, quoted);
+      }
+    }
+  if (own != NULL && *own != '\0')
+    g_string_append_printf (text, text->len > 0 ? " %s" : "%s", own);
+  g_object_set (job, "extra-args", text->str, NULL);
 }
 
 gboolean
@@ -225,6 +271,7 @@ planner_job_customise (PlannerJob  *job,
                 NULL);
   if (*planner_job_get_string (job, "tokenizer-type") == '\0' && model->tokenizer_type != NULL)
     g_object_set (job, "tokenizer-type", model->tokenizer_type, NULL);
+  carry_extra_args (job, model);
   g_object_set (job, "model-id", "", "params-b", 0.0, NULL);
   g_object_thaw_notify (G_OBJECT (job));
   return TRUE;
@@ -287,6 +334,39 @@ planner_job_model_to_args (PlannerJob  *job,
     set_count (args, "vocab_size", "--vocab-size", (guint) model->vocab_size);
 }
 
+/* A custom architecture keeps what its fields cannot say (a gated
+ * quick-GELU, biases, MTP, …) in the extra arguments: the count reads
+ * them too.  Extra arguments that do not parse count nothing here (the
+ * job's checks name them). */
+static void
+add_model_extra_args (PlannerJob  *job,
+                      PlannerArgs *args)
+{
+  const char *text = planner_job_get_string (job, "extra-args");
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GPtrArray) argv = NULL;
+  g_autoptr(PlannerImport) import = NULL;
+
+  if (text == NULL || *text == '\0' || !g_shell_parse_argv (text, NULL, &words, NULL))
+    return;
+  argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (gpointer) "pretrain_gpt.py");
+  for (guint i = 0; words[i] != NULL; i++)
+    g_ptr_array_add (argv, words[i]);
+  g_ptr_array_add (argv, NULL);
+  import = planner_import_argv ((const char *const *) argv->pdata, NULL);
+  if (import == NULL)
+    return;
+  for (guint i = 0; i < planner_args_get_n_entries (import->args); i++)
+    {
+      const char *dest = planner_args_get_dest_at (import->args, i);
+
+      if (!planner_args_is_set (args, dest))
+        planner_args_set_list (args, dest, planner_args_get_flag (import->args, dest),
+                               planner_args_get_list (import->args, dest));
+    }
+}
+
 gboolean
 planner_job_count_params (PlannerJob          *job,
                           PlannerModelParams  *params,
@@ -313,6 +393,7 @@ planner_job_count_params (PlannerJob          *job,
       layout.ep = layout.etp = layout.expert_dp = layout.vpp = 1;
       layout.num_distributed_optimizer_instances = 1;
       planner_job_model_to_args (job, args);
+      add_model_extra_args (job, args);
       set_count (args, "seq_length", "--seq-length", MAX (planner_job_get_uint (job, "seq-length"), 1));
       if (!planner_config_init_from_args (&config, args, &layout, model->vocab_size, &local_error))
         {

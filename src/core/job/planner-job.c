@@ -102,6 +102,9 @@ enum {
   PROP_SLURM_TIME,
   PROP_SLURM_CPUS_PER_TASK,
   PROP_EXTRA_ARGS,
+  /* A Hugging Face config.json the custom architecture is read from at
+   * load (an absolute path; "" for none). */
+  PROP_HF_CONFIG,
   /* The custom architecture (model section): used when model_id is empty,
    * params_b is 0 and num_layers is not 0. */
   PROP_NUM_LAYERS,
@@ -231,6 +234,7 @@ static const FieldInfo fields[N_PROPS] = {
   [PROP_EXTRA_ARGS]            = { "extra-args", "advanced", FIELD_STRING, 0, 0, 0, "" },
   /* The custom architecture.  The ranges are those planner-config accepts
    * for the model math; 0 means "not given" where the comment says so. */
+  [PROP_HF_CONFIG]             = { "hf-config", "model", FIELD_STRING, 0, 0, 0, "" },
   [PROP_NUM_LAYERS]            = { "num-layers", "model", FIELD_UINT, 0, 10000, 0, NULL },
   [PROP_HIDDEN_SIZE]           = { "hidden-size", "model", FIELD_UINT, 0, 1u << 20, 0, NULL },
   [PROP_NUM_ATTENTION_HEADS]   = { "num-attention-heads", "model", FIELD_UINT, 0, 1u << 16, 0, NULL },

@@ -57,8 +57,13 @@ planner_recommend_fill_config (const PlannerRecommendSearch    *s,
 {
   *cfg = s->base;   /* shallow: moe_layer_pattern stays the base's */
   cfg->layout = c->layout;
-  cfg->padded_vocab_size = planner_padded_vocab_size (cfg->vocab_size, cfg->make_vocab_size_divisible_by,
-                                                      c->layout.tp);
+  if (!cfg->padded_vocab_size_given)
+    cfg->padded_vocab_size = planner_padded_vocab_size (cfg->vocab_size, cfg->make_vocab_size_divisible_by,
+                                                        c->layout.tp);
+  /* The candidate's arguments turn linear biases off with ETP > 1
+   * (planner-recommend.c): its memory counts none either. */
+  if (c->layout.etp > 1)
+    cfg->add_bias_linear = FALSE;
   cfg->sequence_parallel = c->sequence_parallel;
   cfg->recompute = c->recompute;
   cfg->recompute_modules = c->recompute == PLANNER_RECOMPUTE_SELECTIVE ? c->recompute_modules
