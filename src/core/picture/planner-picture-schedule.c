@@ -443,6 +443,13 @@ planner_picture_schedule_for (const PlannerSchedule     *s,
 
       /* On a projector the rows fill the screen (PP 4 used its top 40 %). */
       row_h = CLAMP (room / s->pp - row_gap, font * 0.9, style->presentation ? font * 7. : row_h);
+      /* Many stages on a short screen: thinner gaps and rows rather than
+       * a picture taller than its room (PP 16 at 800 px). */
+      if (room / s->pp < font * 0.9 + row_gap)
+        {
+          row_gap = MAX (floor (room / s->pp * 0.08), 1.);
+          row_h = MAX (room / s->pp - row_gap, font * 0.5);
+        }
     }
   choose_cut (s, plot_w, &axis);
   if (axis.elided)
