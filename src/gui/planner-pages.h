@@ -34,6 +34,12 @@ G_DECLARE_FINAL_TYPE (PlannerParallelismPage, planner_parallelism_page, PLANNER,
 void planner_parallelism_page_set_reasons (PlannerParallelismPage *self,
                                            GPtrArray              *reasons,
                                            const char             *nothing_fits);
+/* The rules of thumb the recommendation weighed (char*, as the CLI prints
+ * them) and how its pick compares with the rules' layout, as one row
+ * below the reasons; call after planner_parallelism_page_set_reasons(). */
+void planner_parallelism_page_set_rules (PlannerParallelismPage *self,
+                                         GPtrArray              *rules,
+                                         const char             *comparison);
 /* The pipeline schedule beside the degrees that shape it (shown for
  * PP > 1); @data is the report's picture data, or NULL.  The first call
  * also turns on the engine's facts beside each degree (the window makes

@@ -430,6 +430,43 @@ planner_parallelism_page_set_reasons (PlannerParallelismPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->reasons_group), self->reason_rows->len > 0);
 }
 
+void
+planner_parallelism_page_set_rules (PlannerParallelismPage *self,
+                                    GPtrArray              *rules,
+                                    const char             *comparison)
+{
+  GtkWidget *expander;
+
+  g_return_if_fail (PLANNER_IS_PARALLELISM_PAGE (self));
+
+  if (rules == NULL || rules->len == 0)
+    return;
+  /* The CLI prints these beside the degrees: the window shows them too,
+   * and where the pick breaks a rule, the comparison says why. */
+  expander = adw_expander_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _("Rules of Thumb"));
+  for (guint i = 0; i < rules->len; i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), g_ptr_array_index (rules, i));
+      adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+    }
+  if (comparison != NULL)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), comparison);
+      adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
+      gtk_widget_add_css_class (row, "dim-label");
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+    }
+  adw_preferences_group_add (self->reasons_group, expander);
+  g_ptr_array_add (self->reason_rows, expander);
+  gtk_widget_set_visible (GTK_WIDGET (self->reasons_group), TRUE);
+}
+
 static void
 planner_parallelism_page_dispose (GObject *object)
 {

@@ -64,6 +64,8 @@ apply_recommendation (PendingRecommendation *pending)
   planner_document_copy_job_into (planner_document_get_job (self->document), pending->after);
   page = _planner_window_ensure_page (self, _planner_window_page_index ("parallelism"));
   planner_parallelism_page_set_reasons (PLANNER_PARALLELISM_PAGE (page), pending->recommendation->reasons, NULL);
+  planner_parallelism_page_set_rules (PLANNER_PARALLELISM_PAGE (page), pending->recommendation->rules,
+                                      pending->recommendation->rule_comparison);
 
   t = adw_toast_new (_("Applied the recommended layout as a draft"));
   adw_toast_set_button_label (t, _("_Undo"));

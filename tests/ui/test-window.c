@@ -234,6 +234,8 @@ test_window_use_recommended (void)
     g_assert_null (strstr (title, "second"));
     g_assert_null (strstr (title, "hour"));
     g_test_message ("%s", title);
+    /* Issue 23 #16: the rules of thumb the CLI prints are on the page too. */
+    g_assert_nonnull (find_row_title (page, "Rules of Thumb"));
   }
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   planner_test_save_png (GTK_WIDGET (window), "window-recommended.png");
