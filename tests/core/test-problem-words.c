@@ -63,7 +63,7 @@ offending_word (const char *text)
         return g_strdup (fields[i]->key);
       /* "advanced.anything": a key, whether or not a field holds it. */
       for (; at != NULL; at = strstr (at + 1, section))
-        if ((at == text || !is_word_char (at[-1])) && at[-1] != '/' && g_ascii_islower (at[strlen (section)]))
+        if ((at == text || (!is_word_char (at[-1]) && at[-1] != '/')) && g_ascii_islower (at[strlen (section)]))
           {
             const char *end = at + strlen (section);
 
