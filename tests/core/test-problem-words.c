@@ -145,12 +145,19 @@ scan_job (Scan       *scan,
     }
 }
 
+static void
+free_value (gpointer data)
+{
+  g_value_unset (data);
+  g_free (data);
+}
+
 /* Values a person could type wrong for @pspec, clamped to what it holds. */
 static GPtrArray *
 bad_values (GParamSpec *pspec,
             PlannerJob *job)
 {
-  GPtrArray *values = g_ptr_array_new_with_free_func ((GDestroyNotify) g_free);
+  GPtrArray *values = g_ptr_array_new_with_free_func (free_value);
   static const double numbers[] = { 0, 3, 1e7, -1 };
   static const char *const strings[] = { "", "relative/path", "/a path/with space", NULL };
 
