@@ -587,7 +587,7 @@ def pictures():
             title = wait_for(f"slide {number}'s title",
                              lambda: next((t for t in app.find_all(pyatspi.ROLE_LABEL, root=app.app)
                                            if t.name.startswith(name) and " / 7 · " not in t.name
-                                           and t.getState().contains(pyatspi.STATE_SHOWING)),
+                                           and t.getState().contains(pyatspi.STATE_VISIBLE)),
                                           None))
             titles.append(title.name)
             time.sleep(0.8)
