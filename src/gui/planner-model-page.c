@@ -12,8 +12,9 @@
 #include <glib/gi18n.h>
 
 #include "planner-field-row.h"
+#include "planner-hf-config.h"
 #include "planner-job-model.h"
-#include "planner-pages.h"
+#include "planner-model-page-private.h"
 
 struct _PlannerModelPage
 {
@@ -29,9 +30,31 @@ struct _PlannerModelPage
   GPtrArray           *figure_rows;
   GPtrArray           *figure_keys;  /* const char *: the property each figure row shows, or "" */
   GPtrArray           *size_rows;
+  GtkWidget           *hf_button;
+  GtkWidget           *hf_group;
+  GtkWidget           *hf_source_row;
+  AdwExpanderRow      *hf_dropped_row;
+  AdwExpanderRow      *hf_notes_row;
+  GPtrArray           *hf_dropped_rows;
+  GPtrArray           *hf_note_rows;
+  GtkNativeDialog     *hf_chooser;
+  char                *hf_path;     /* the model.hf_config the rows show */
+  char                *hf_name;     /* the model's name in it */
 };
 
 G_DEFINE_FINAL_TYPE (PlannerModelPage, planner_model_page, PLANNER_TYPE_FORM_PAGE)
+
+/* A catalogue model or a size chosen after a config was read: the job no
+ * longer names the config, which its next load would read over the
+ * choice. */
+static void
+on_model_choice_changed (PlannerJob *job)
+{
+  const char *path = planner_job_get_string (job, "hf-config");
+
+  if (path != NULL && *path != '\0' && planner_job_get_model_kind (job) != PLANNER_JOB_MODEL_CUSTOM)
+    g_object_set (job, "hf-config", "", NULL);
+}
 
 static void
 planner_model_page_bind (PlannerFormPage *page,
@@ -52,6 +75,8 @@ planner_model_page_bind (PlannerFormPage *page,
       g_strv_builder_add (labels, models[i]->name);
     }
   planner_choice_row_set_choices (self->model_row, g_strv_builder_end (ids), g_strv_builder_end (labels));
+  g_signal_connect (job, "notify::model-id", G_CALLBACK (on_model_choice_changed), NULL);
+  g_signal_connect (job, "notify::params-b", G_CALLBACK (on_model_choice_changed), NULL);
 }
 
 static void
@@ -216,6 +241,228 @@ update_sizes (PlannerModelPage *self,
     }
 }
 
+
+static void
+clear_expander (AdwExpanderRow *expander,
+                GPtrArray      *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    adw_expander_row_remove (expander, g_ptr_array_index (rows, i));
+  g_ptr_array_set_size (rows, 0);
+}
+
+static void
+add_expander_row (AdwExpanderRow *expander,
+                  GPtrArray      *rows,
+                  const char     *title,
+                  const char     *subtitle)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_expander_row_add_row (expander, row);
+  g_ptr_array_add (rows, row);
+}
+
+/* Which config the architecture came from, and what the engine said it
+ * could not carry over; @config NULL with @problem when the file named
+ * by the job cannot be read now. */
+static void
+show_hf (PlannerModelPage      *self,
+         const char            *path,
+         const PlannerHfConfig *config,
+         const char            *problem)
+{
+  const char *const *notes;
+  guint n;
+
+  clear_expander (self->hf_dropped_row, self->hf_dropped_rows);
+  clear_expander (self->hf_notes_row, self->hf_note_rows);
+  if (config == NULL)
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->hf_source_row), path);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->hf_source_row), problem);
+      gtk_widget_set_visible (GTK_WIDGET (self->hf_dropped_row), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->hf_notes_row), FALSE);
+      return;
+    }
+  {
+    g_autofree char *subtitle = g_strdup_printf ("%s · %s", planner_hf_config_get_architecture (config), path);
+
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->hf_source_row), planner_hf_config_get_name (config));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->hf_source_row), subtitle);
+  }
+  n = planner_hf_config_get_n_unsupported (config);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *key, *why;
+
+      planner_hf_config_get_unsupported (config, i, &key, &why);
+      add_expander_row (self->hf_dropped_row, self->hf_dropped_rows, key, why);
+    }
+  if (n > 0)
+    {
+      g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u key the flags cannot express",
+                                                             "%u keys the flags cannot express", n), n);
+
+      adw_expander_row_set_subtitle (self->hf_dropped_row, count);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->hf_dropped_row), n > 0);
+  notes = planner_hf_config_get_notes (config);
+  for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
+    add_expander_row (self->hf_notes_row, self->hf_note_rows, notes[i], NULL);
+  adw_expander_row_set_subtitle (self->hf_notes_row, _("Defaults the config left implicit"));
+  gtk_widget_set_visible (GTK_WIDGET (self->hf_notes_row), self->hf_note_rows->len > 0);
+}
+
+/* A job opened with model.hf_config: its rows read from the file again,
+ * once per path. */
+static void
+update_hf (PlannerModelPage *self,
+           PlannerJob       *job)
+{
+  const char *path = planner_job_get_string (job, "hf-config");
+  gboolean shown = path != NULL && *path != '\0' && planner_job_get_model_kind (job) == PLANNER_JOB_MODEL_CUSTOM;
+
+  gtk_widget_set_visible (self->hf_group, shown);
+  if (!shown || g_strcmp0 (path, self->hf_path) == 0)
+    return;
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_file (path, &error);
+
+    g_free (self->hf_path);
+    self->hf_path = g_strdup (path);
+    show_hf (self, path, config, error != NULL ? error->message : NULL);
+  }
+}
+
+static void
+toast (PlannerModelPage *self,
+       const char       *text)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (text));
+}
+
+gboolean
+_planner_model_page_import_hf_config (PlannerModelPage *self,
+                                      GFile            *file,
+                                      GError          **error)
+{
+  PlannerJob *job = planner_form_page_get_job (PLANNER_FORM_PAGE (self));
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *shown = g_file_get_parse_name (file);
+  g_autoptr(PlannerHfConfig) config = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (PLANNER_IS_MODEL_PAGE (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Could not read the Hugging Face config %s: it is not a local file"), shown);
+      return FALSE;
+    }
+  /* The engine's reader and mapping, as a job's model.hf_config is read
+   * at load. */
+  config = planner_hf_config_new_from_file (path, &local_error);
+  if (config == NULL || !planner_hf_config_apply_to_job (config, job, &local_error))
+    {
+      g_set_error (error, PLANNER_HF_CONFIG_ERROR, local_error->code,
+                   _("Could not use the Hugging Face config %s: %s"), shown, local_error->message);
+      return FALSE;
+    }
+  g_free (self->hf_path);
+  self->hf_path = g_strdup (path);
+  g_free (self->hf_name);
+  self->hf_name = g_strdup (planner_hf_config_get_name (config));
+  show_hf (self, path, config, NULL);
+  g_object_set (job, "hf-config", path, NULL);
+  return TRUE;
+}
+
+void
+_planner_model_page_open_hf_config (PlannerModelPage *self,
+                                    GFile            *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (_planner_model_page_import_hf_config (self, file, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("Architecture read from %s"), self->hf_name);
+
+      toast (self, text);
+    }
+  else
+    toast (self, error->message);
+}
+
+static void
+on_hf_response (PlannerModelPage *self,
+                int               response,
+                GtkNativeDialog  *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  if (self->hf_chooser == chooser)
+    g_clear_object (&self->hf_chooser);
+  if (file != NULL)
+    _planner_model_page_open_hf_config (self, file);
+}
+
+static void
+on_hf_clicked (PlannerModelPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *chooser;
+  GtkFileFilter *filter;
+
+  chooser = gtk_file_chooser_native_new (_("Read a Hugging Face Config"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root)
+                                                                                               : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Read"), _("_Cancel"));
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("Hugging Face Configs"));
+  gtk_file_filter_add_mime_type (filter, "application/json");
+  gtk_file_filter_add_suffix (filter, "json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_object_unref (filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (on_hf_response), self, G_CONNECT_SWAPPED);
+  if (self->hf_chooser != NULL)
+    gtk_native_dialog_destroy (self->hf_chooser);
+  g_clear_object (&self->hf_chooser);
+  self->hf_chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->hf_chooser);
+}
+
+GPtrArray *
+_planner_model_page_get_dropped_rows (PlannerModelPage *self)
+{
+  return self->hf_dropped_rows;
+}
+
+GPtrArray *
+_planner_model_page_get_note_rows (PlannerModelPage *self)
+{
+  return self->hf_note_rows;
+}
+
+GtkWidget *
+_planner_model_page_get_hf_group (PlannerModelPage *self)
+{
+  return self->hf_group;
+}
+
 static void
 planner_model_page_update (PlannerFormPage *page,
                            PlannerReport   *report)
@@ -233,6 +480,7 @@ planner_model_page_update (PlannerFormPage *page,
   gtk_widget_set_visible (self->custom_moe_group, kind == PLANNER_JOB_MODEL_CUSTOM);
   update_figures (self, job);
   update_sizes (self, job, report);
+  update_hf (self, job);
 }
 
 static void
@@ -256,6 +504,13 @@ planner_model_page_dispose (GObject *object)
   g_clear_pointer (&self->figure_rows, g_ptr_array_unref);
   g_clear_pointer (&self->figure_keys, g_ptr_array_unref);
   g_clear_pointer (&self->size_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->hf_dropped_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->hf_note_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->hf_path, g_free);
+  g_clear_pointer (&self->hf_name, g_free);
+  if (self->hf_chooser != NULL)
+    gtk_native_dialog_destroy (self->hf_chooser);
+  g_clear_object (&self->hf_chooser);
   gtk_widget_dispose_template (GTK_WIDGET (self), PLANNER_TYPE_MODEL_PAGE);
   G_OBJECT_CLASS (planner_model_page_parent_class)->dispose (object);
 }
@@ -280,6 +535,11 @@ planner_model_page_class_init (PlannerModelPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, custom_group);
   gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, custom_moe_group);
   gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, size_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, hf_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, hf_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, hf_source_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, hf_dropped_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, hf_notes_row);
 }
 
 static void
@@ -293,6 +553,9 @@ planner_model_page_init (PlannerModelPage *self)
   self->figure_rows = g_ptr_array_new ();
   self->figure_keys = g_ptr_array_new ();
   self->size_rows = g_ptr_array_new ();
+  self->hf_dropped_rows = g_ptr_array_new ();
+  self->hf_note_rows = g_ptr_array_new ();
+  g_signal_connect_object (self->hf_button, "clicked", G_CALLBACK (on_hf_clicked), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->customise_button, "clicked", G_CALLBACK (on_customise_clicked), self,
                            G_CONNECT_SWAPPED);
 }
