@@ -632,11 +632,17 @@ def tour():
     if os.environ.get("PLANNER_E2E_DARK"):
         os.environ["ADW_DEBUG_COLOR_SCHEME"] = "prefer-dark"
         tag += "-dark"
+    xsettings = None
     if scale != 1:
-        gtk = os.path.join(os.environ["XDG_CONFIG_HOME"], "gtk-4.0")
-        os.makedirs(gtk, exist_ok=True)
-        with open(os.path.join(gtk, "settings.ini"), "w") as f:
-            f.write("[Settings]\ngtk-xft-dpi=%d\n" % int(96 * 1024 * scale))
+        # GTK 4 on X11 takes the text size from an XSETTINGS manager, never
+        # from settings.ini: GNOME's own sets Xft/DPI for Large Text.
+        if shutil.which("xsettingsd") is None:
+            raise Failure("large text needs xsettingsd (apt-get install xsettingsd)")
+        conf = os.path.join(ROOT, "xsettingsd.conf")
+        with open(conf, "w") as f:
+            f.write("Xft/DPI %d\n" % int(96 * 1024 * scale))
+        xsettings = subprocess.Popen(["xsettingsd", "-c", conf], stderr=subprocess.DEVNULL)
+        time.sleep(1)
         tag += "-text%g" % scale
     app = App()
     try:
@@ -662,6 +668,8 @@ def tour():
     finally:
         app.quit_discarding()
         app.close()
+        if xsettings is not None:
+            xsettings.terminate()
 
 
 def open_training_log():
