@@ -38,56 +38,6 @@ planner_log_symptom_label (PlannerSymptom symptom)
     }
 }
 
-static char *
-line_caption (guint64 number,
-              gint    rank)
-{
-  if (rank >= 0)
-    /* Translators: where a line of a training log is: "Line 884 · rank 3" */
-    return g_strdup_printf (_("Line %" PRIu64 " · rank %d"), number, rank);
-  return g_strdup_printf (_("Line %" PRIu64), number);
-}
-
-GtkWidget *
-planner_log_line_row_new (guint64     number,
-                          gint        rank,
-                          const char *text)
-{
-  GtkWidget *row = adw_preferences_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  g_autofree char *caption = line_caption (number, rank);
-  g_autofree char *accessible = rank >= 0
-    ? g_strdup_printf (_("Log line %" PRIu64 ", rank %d: %s"), number, rank, text)
-    : g_strdup_printf (_("Log line %" PRIu64 ": %s"), number, text);
-  GtkWidget *where = gtk_label_new (caption);
-  GtkWidget *line = gtk_label_new (text);
-
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  planner_a11y_set_row_title (row, caption);
-  gtk_widget_add_css_class (row, "log-line");
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 8);
-  gtk_widget_set_margin_bottom (box, 8);
-
-  gtk_label_set_xalign (GTK_LABEL (where), 0);
-  gtk_widget_add_css_class (where, "caption");
-  gtk_widget_add_css_class (where, "dim-label");
-  gtk_widget_add_css_class (where, "numeric");
-  gtk_box_append (GTK_BOX (box), where);
-
-  gtk_label_set_xalign (GTK_LABEL (line), 0);
-  gtk_label_set_wrap (GTK_LABEL (line), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (line), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (line), TRUE);
-  gtk_widget_add_css_class (line, "monospace");
-  gtk_box_append (GTK_BOX (box), line);
-
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
-  return row;
-}
-
 static GtkWidget *
 sentence_row (const char *text)
 {

@@ -11,6 +11,7 @@
 
 #include "planner-log-analysis.h"
 #include "planner-log-chart.h"
+#include "planner-log-line-row.h"
 
 G_BEGIN_DECLS
 
@@ -20,11 +21,6 @@ G_BEGIN_DECLS
 
 /* "Out of memory", "Diverging loss" … as the symptom chooser says them. */
 const char *planner_log_symptom_label       (PlannerSymptom             symptom);
-/* A line of the log: "Line 884 · rank 3" over its text in monospace,
- * selectable; screen readers get "Log line 884, rank 3: …". */
-GtkWidget  *planner_log_line_row_new        (guint64                    number,
-                                             gint                       rank,
-                                             const char                *text);
 /* A finding: its sentence, what else the log says of it, and the lines
  * that prove it (a line proving two things is shown once). */
 GtkWidget  *planner_log_finding_row_new     (const PlannerLogFinding   *finding,

@@ -354,6 +354,26 @@ test_advice_rejected_and_environment (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first button under @widget labelled @label that is shown. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (!gtk_widget_get_visible (widget))
+    return NULL;
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* Megatron would not start: a status page, and the start-up fixes. */
 static void
 test_advice_invalid_layout (void)
@@ -361,6 +381,7 @@ test_advice_invalid_layout (void)
   PlannerWindow *window = new_window ();
   PlannerJob *job = planner_window_get_job (window);
   PlannerAdvicePage *page;
+  GtkWidget *button;
 
   g_object_set (job, "model-id", "llama3-70b", "nodes", 8, "gpus-per-node", 8, "tp", 3, "pp", 4, NULL);
   planner_window_flush (window);
@@ -377,9 +398,43 @@ test_advice_invalid_layout (void)
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   planner_test_save_png (GTK_WIDGET (window), "advice-troubleshoot-invalid.png");
 
+  /* The status page's button works: it shows the start-up fixes. */
+  button = find_button (GTK_WIDGET (page), "Show _Start-up Fixes");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_nonnull (_planner_advice_page_get_plan (page));
+  g_assert_cmpint (_planner_advice_page_get_plan (page)->symptom, ==, PLANNER_SYMPTOM_STARTUP_ERROR);
+
   _planner_advice_page_set_symptom (page, PLANNER_SYMPTOM_STARTUP_ERROR);
   _planner_advice_page_flush (page);
   g_assert_nonnull (_planner_advice_page_get_plan (page));
+  /* So do "Check" and a suggestion's "Apply" (which asks first). */
+  button = find_button (GTK_WIDGET (page), "_Check");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  button = find_button (GTK_WIDGET (page), "_Apply");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+#if !ADW_CHECK_VERSION (1, 5, 0)
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+    guint before = g_list_model_get_n_items (toplevels);
+
+    g_signal_emit_by_name (button, "clicked");
+    g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, before + 1);
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+        if (ADW_IS_MESSAGE_DIALOG (item))
+          {
+            adw_message_dialog_response (ADW_MESSAGE_DIALOG (item), "cancel");
+            gtk_window_close (GTK_WINDOW (item));
+          }
+      }
+  }
+#endif
   g_assert_cmpuint (_planner_advice_page_get_n_suggestions (page), >=, 1);
   save_pngs (window, GTK_WIDGET (page), "troubleshoot-startup", 2);
 
