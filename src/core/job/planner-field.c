@@ -439,6 +439,21 @@ planner_field_keys_for_diagnostic (const char        *code,
     { "moe.ep-without-experts", { "parallelism.ep", "model.num_experts", NULL } },
     { "model.max-position-below-seq", { "model.max_position_embeddings", "training.seq_length", NULL } },
   };
+  /* What a rule also reads that no flag names (the GPUs are nodes × GPUs
+   * per node), after the flags' fields: every field whose change makes
+   * the error is one the link can reach (issue 23 #8). */
+  static const struct
+  {
+    const char *code;
+    const char *keys[4];
+  } also[] = {
+    { "layout.world-not-divisible", { "cluster.nodes", "cluster.gpus_per_node", NULL } },
+    { "layout.expert-world-not-divisible", { "parallelism.tp", "cluster.nodes", "cluster.gpus_per_node", NULL } },
+    { "batch.global-not-divisible", { "cluster.nodes", "cluster.gpus_per_node", NULL } },
+    { "pipeline.layers-not-divisible", { "parallelism.pipeline_split", NULL } },
+    { "sp.seq-not-divisible", { "parallelism.cp", NULL } },
+    { "training.iters-with-sample-lr", { "training.lr_warmup_samples", NULL } },
+  };
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
@@ -460,6 +475,10 @@ planner_field_keys_for_diagnostic (const char        *code,
     for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
       if (g_strv_contains (fields[i].flags, flags[f]))
         add_key (keys, fields[i].key);
+  for (guint i = 0; code != NULL && i < G_N_ELEMENTS (also); i++)
+    if (g_str_equal (code, also[i].code))
+      for (guint k = 0; k < G_N_ELEMENTS (also[i].keys) && also[i].keys[k] != NULL; k++)
+        add_key (keys, also[i].keys[k]);
 
   for (guint i = 0; i < keys->len; i++)
     g_strv_builder_add (builder, g_ptr_array_index (keys, i));
