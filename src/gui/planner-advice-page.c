@@ -1381,7 +1381,7 @@ compute (PlannerAdvicePage *self)
   symptom = self->troubleshoot ? self->symptom : PLANNER_SYMPTOM_NONE;
 
   if (report == NULL)
-    report = own_report = planner_analyze_job (self->job);
+    report = own_report = planner_analyze_job_for_form (self->job);
 
   if (planner_report_get_config (report) == NULL)
     {

@@ -52,7 +52,21 @@ offending_word (const char *text)
     "virtual_pipeline_model_parallel_size", "expert_tensor_parallel_size", "kv_channels",
     "expert_tensor_model_pipeline_parallel", NULL,
   };
+  g_auto(GStrv) tokenizers = planner_job_dup_choices ("tokenizer-type");
   const char *p = text;
+
+  /* Issue 23 #9: a tokenizer is named as the form's choice names it
+   * ("GPT-2 BPE"), never by Megatron's class ("GPT2BPETokenizer"). */
+  for (guint i = 0; tokenizers[i] != NULL; i++)
+    if (*tokenizers[i] != '\0' && !g_str_equal (planner_field_choice_label ("tokenizer-type", tokenizers[i]), tokenizers[i]))
+      {
+        const char *at = strstr (text, tokenizers[i]);
+        gsize n = strlen (tokenizers[i]);
+
+        for (; at != NULL; at = strstr (at + 1, tokenizers[i]))
+          if ((at == text || !is_word_char (at[-1])) && !is_word_char (at[n]))
+            return g_strdup (tokenizers[i]);
+      }
 
   for (guint i = 0; i < n_fields; i++)
     {
@@ -408,6 +422,9 @@ test_offending_word (void)
     { "CUDA_DEVICE_MAX_CONNECTIONS=1 is exported", NULL },
     { "Megatron 0.20.0 reads it", NULL },
     { "Tensor Parallel (3) must divide the 32 attention heads", NULL },
+    { "Vocabulary File is empty (GPT2BPETokenizer needs it)", "GPT2BPETokenizer" },
+    { "HuggingFaceTokenizer needs Tokenizer Model", "HuggingFaceTokenizer" },
+    { "Tokenizer Model is empty (Hugging Face needs it)", NULL },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

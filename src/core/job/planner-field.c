@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "planner-field.h"
+#include "planner-tokenizer-names.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -687,6 +688,48 @@ planner_field_rewrite_message (PlannerJob *job,
   return collapse_repeats (rewrite_megatron_names (job, out));
 }
 
+const char *
+planner_field_choice_label (const char *property,
+                            const char *id)
+{
+  static const struct { const char *id, *label; } labels[] = {
+    { "constant", N_("Constant") }, { "linear", N_("Linear") }, { "cosine", N_("Cosine") },
+    { "inverse-square-root", N_("Inverse Square Root") }, { "WSD", N_("Warm-up, Stable, Decay") },
+    { "flash", N_("Flash") }, { "fused", N_("Fused") }, { "unfused", N_("Unfused") }, { "local", N_("Local") },
+    { "auto", N_("Automatic") }, { "bf16", "BF16" }, { "fp8", N_("FP8 (Hybrid)") }, { "fp16", "FP16" },
+    { "fp32", "FP32" }, { "delayed", N_("Delayed Scaling") }, { "tensorwise", N_("Tensor-wise") },
+    { "mxfp8", "MXFP8" }, { "blockwise", N_("Block-wise") }, { "none", N_("None") },
+    { "selective", N_("Selective") }, { "full", N_("Full") }, { "uniform", N_("Uniform") },
+    { "block", N_("Block") }, { "megatron", N_("Megatron FSDP") }, { "torch", N_("PyTorch FSDP2") },
+    { "learned_absolute", N_("Learned Absolute") }, { "rope", "RoPE" }, { "yarn", "YaRN" },
+    { "mrope", N_("Multimodal RoPE") }, { "relative", N_("Relative") }, { "swiglu", "SwiGLU" },
+    { "gelu", "GeLU" }, { "squared_relu", N_("Squared ReLU") }, { "softmax", N_("Softmax") },
+    { "even", N_("Even") },
+    { "embedding-loss", N_("Count Embedding and Loss") }, { "embedding", N_("Count Embedding") },
+    { "loss", N_("Count Loss") }, { "first-last", N_("First and Last Stages") }, { "layout", N_("Layout") },
+    { "sigmoid", N_("Sigmoid") },
+  };
+
+  g_return_val_if_fail (property != NULL && id != NULL, NULL);
+
+  if (g_str_equal (property, "tokenizer-type") && *id != '\0')
+    return planner_tokenizer_name (id);
+  if (*id == '\0')
+    {
+      if (g_str_equal (property, "tokenizer-type"))
+        return _("The Model’s Own");
+      if (g_str_equal (property, "fp8-recipe"))
+        return _("Suits the GPU");
+      return _("Megatron’s Default");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      if (g_str_equal (labels[i].id, id))
+        return _(labels[i].label);
+    }
+  return id;
+}
+
 static char *
 format_value (PlannerJob         *job,
               const PlannerField *field)
@@ -705,6 +748,9 @@ format_value (PlannerJob         *job,
     case G_TYPE_BOOLEAN:
       return g_strdup (g_value_get_boolean (&value) ? _("on") : _("off"));
     case G_TYPE_STRING:
+      /* A tokenizer as the form's choice names it, never Megatron's class. */
+      if (is (field, "tokenizer-type") && g_value_get_string (&value) != NULL)
+        return g_strdup_printf ("“%s”", planner_field_choice_label (field->property, g_value_get_string (&value)));
       return g_strdup_printf ("“%s”", g_value_get_string (&value) != NULL ? g_value_get_string (&value) : "");
     default:
       g_return_val_if_reached (g_strdup ("?"));
@@ -721,10 +767,40 @@ planner_field_change_free (PlannerFieldChange *change)
   g_free (change);
 }
 
+/* The value as the form shows it: a catalogue model's or a size's
+ * dimension the job never gave (0) reads as the model's own ("Layers:
+ * 80", never "0 → 80", issue 23 #9), or as not given when the model
+ * does not say either.  @args caches the model's arguments. */
+static char *
+format_shown_value (PlannerJob         *job,
+                    const PlannerField *field,
+                    PlannerArgs       **args)
+{
+  const PlannerFlagInfo *info = field->flags[0] != NULL ? planner_flag_catalog_lookup (field->flags[0]) : NULL;
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (job), field->property);
+
+  if (info != NULL && info->dest != NULL && pspec->value_type == G_TYPE_UINT &&
+      planner_job_get_uint (job, field->property) == 0 && planner_field_is_read_only (field, job))
+    {
+      if (*args == NULL)
+        {
+          *args = planner_args_new ();
+          planner_job_model_to_args (job, *args);
+        }
+      if (planner_args_is_set (*args, info->dest))
+        return g_strdup (planner_args_get_string (*args, info->dest, "0"));
+      /* Translators: a value the job never gave and its model does not say (a vocabulary from the tokenizer) */
+      return g_strdup (_("not given"));
+    }
+  return format_value (job, field);
+}
+
 GPtrArray *
 planner_job_diff_fields (PlannerJob *before,
                          PlannerJob *after)
 {
+  g_autoptr(PlannerArgs) before_args = NULL;
+  g_autoptr(PlannerArgs) after_args = NULL;
   GPtrArray *changes;
 
   g_return_val_if_fail (PLANNER_IS_JOB (before), NULL);
@@ -736,6 +812,19 @@ planner_job_diff_fields (PlannerJob *before,
       g_autofree char *old_value = format_value (before, &fields[i]);
       g_autofree char *new_value = format_value (after, &fields[i]);
       PlannerFieldChange *change;
+
+      /* Only a value given on one side reads the other's from its model:
+       * a change of model alone lists the model, not every dimension. */
+      if (!g_str_equal (old_value, new_value) && g_str_equal (old_value, "0"))
+        {
+          g_free (old_value);
+          old_value = format_shown_value (before, &fields[i], &before_args);
+        }
+      else if (!g_str_equal (old_value, new_value) && g_str_equal (new_value, "0"))
+        {
+          g_free (new_value);
+          new_value = format_shown_value (after, &fields[i], &after_args);
+        }
 
       if (g_str_equal (old_value, new_value))
         continue;
