@@ -274,7 +274,7 @@ compute (PlannerAdvicePage *self)
   symptom = self->troubleshoot ? planner_advice_input_get_symptom (self->input) : PLANNER_SYMPTOM_NONE;
 
   if (report == NULL)
-    report = own_report = planner_analyze_job (self->job);
+    report = own_report = planner_analyze_job_for_form (self->job);
 
   if (show_no_plan (self, report, symptom))
     {

@@ -230,6 +230,37 @@ test_field_changes_labelled (void)
   g_assert_true (g_str_has_prefix (keyed[4], "data.data_path: "));
 }
 
+/* Issue 23 #9: a catalogue model's dimension the job never gave reads as
+ * the model's own, so making it a custom architecture with the same
+ * numbers changes no dimension ("Layers: 0 → 80" was shown). */
+static void
+test_field_changes_model_values (void)
+{
+  g_autoptr(PlannerJob) before = planner_job_new_example ();
+  g_autoptr(PlannerJob) after = planner_job_copy (before);
+  g_auto(GStrv) changes = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (planner_job_get_uint (before, "num-layers"), ==, 0);
+  g_assert_true (planner_job_customise (after, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (planner_job_get_uint (after, "num-layers"), ==, 80);
+  changes = planner_job_list_changes_labelled (before, after);
+  for (guint i = 0; changes[i] != NULL; i++)
+    {
+      g_test_message ("%s", changes[i]);
+      g_assert_false (g_str_has_prefix (changes[i], "Layers: "));
+      g_assert_null (strstr (changes[i], ": 0 → "));
+      g_assert_null (strstr (changes[i], "Tokenizer”"));
+    }
+  /* A dimension the person changes still reads from the model's own. */
+  g_object_set (after, "vocab-size", 0, NULL);
+  g_object_set (after, "num-layers", 96, NULL);
+  g_strfreev (changes);
+  changes = planner_job_list_changes_labelled (before, after);
+  g_assert_true (g_strv_contains ((const char *const *) changes, "Layers: 80 → 96"));
+}
+
 static PlannerJob *
 good_job (void)
 {
@@ -278,8 +309,9 @@ test_field_check_one (void)
     { "data-path", "/path/to/data", FALSE, "Data Path is “/path/to/data”, which looks like a placeholder" },
     { "data-path", "<data>", FALSE, "which looks like a placeholder" },
     { "save-dir", "~/ckpt", FALSE, "Save Directory is “~/ckpt”: “~” is not expanded" },
+    /* The tokenizer by the form's choice name (issue 23 #9). */
     { "tokenizer-model", "", TRUE, "Tokenizer Model is empty: give the absolute path of your tokenizer "
-                                   "(HuggingFaceTokenizer needs it)" },
+                                   "(Hugging Face needs it)" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
@@ -421,6 +453,7 @@ main (int   argc,
   g_test_add_func ("/planner/field/flags-to-keys", test_field_flags_to_keys);
   g_test_add_func ("/planner/field/rewrite-message", test_field_rewrite_message);
   g_test_add_func ("/planner/field/changes-labelled", test_field_changes_labelled);
+  g_test_add_func ("/planner/field/changes-model-values", test_field_changes_model_values);
   g_test_add_func ("/planner/field/check-one", test_field_check_one);
   g_test_add_func ("/planner/field/check-values", test_field_check_values);
   g_test_add_func ("/planner/field/check-custom", test_field_check_custom);

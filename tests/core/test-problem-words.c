@@ -52,7 +52,21 @@ offending_word (const char *text)
     "virtual_pipeline_model_parallel_size", "expert_tensor_parallel_size", "kv_channels",
     "expert_tensor_model_pipeline_parallel", NULL,
   };
+  g_auto(GStrv) tokenizers = planner_job_dup_choices ("tokenizer-type");
   const char *p = text;
+
+  /* Issue 23 #9: a tokenizer is named as the form's choice names it
+   * ("GPT-2 BPE"), never by Megatron's class ("GPT2BPETokenizer"). */
+  for (guint i = 0; tokenizers[i] != NULL; i++)
+    if (*tokenizers[i] != '\0' && !g_str_equal (planner_field_choice_label ("tokenizer-type", tokenizers[i]), tokenizers[i]))
+      {
+        const char *at = strstr (text, tokenizers[i]);
+        gsize n = strlen (tokenizers[i]);
+
+        for (; at != NULL; at = strstr (at + 1, tokenizers[i]))
+          if ((at == text || !is_word_char (at[-1])) && !is_word_char (at[n]))
+            return g_strdup (tokenizers[i]);
+      }
 
   for (guint i = 0; i < n_fields; i++)
     {
@@ -286,6 +300,113 @@ test_problem_words (void)
   g_hash_table_unref (scan.bad);
 }
 
+/* Issue 23 #8: a problem's "go to field" link is the diagnostic's first
+ * field id the form shows.  Each bad job changes one field; every error
+ * that is new against the unchanged job must link to that field (or, when
+ * that field does not show, to one that does: the cause is elsewhere). */
+typedef struct
+{
+  GHashTable *wrong;   /* "code (where)" → the field linked */
+  guint       n_checked;
+} Links;
+
+static GHashTable *
+error_codes (PlannerJob *job)
+{
+  g_autoptr(PlannerReport) report = planner_analyze_job (job);
+  GPtrArray *diagnostics = planner_report_get_diagnostics (report);
+  GHashTable *codes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (d->severity == PLANNER_SEVERITY_ERROR)
+        g_hash_table_add (codes, g_strdup (d->code));
+    }
+  return codes;
+}
+
+static void
+check_links (Links              *links,
+             PlannerJob         *job,
+             GHashTable         *before,
+             const PlannerField *changed,
+             const char         *where)
+{
+  g_autoptr(PlannerReport) report = planner_analyze_job (job);
+  GPtrArray *diagnostics = planner_report_get_diagnostics (report);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      const PlannerField *linked = planner_field_for_diagnostic (job, d);
+
+      if (d->severity != PLANNER_SEVERITY_ERROR || g_hash_table_contains (before, d->code))
+        continue;
+      links->n_checked++;
+      /* A rule between two fields (heads and TP) may link to either; the
+       * changed field must be among those the diagnostic names, and the
+       * link must not go to the model choice while a field of its own
+       * shows (Max Position Embeddings, not Model). */
+      if (!(planner_field_applies (changed, job) || planner_field_is_read_only (changed, job)))
+        continue;
+      if (g_strv_contains ((const char *const *) d->fields, changed->key) &&
+          (linked == changed || linked == NULL || !g_str_equal (linked->key, "model.model_id")))
+        continue;
+      g_hash_table_insert (links->wrong, g_strdup_printf ("%s (%s)", d->code, where),
+                           g_strdup (linked != NULL ? linked->key : "no field"));
+    }
+}
+
+static void
+links_of_mutations (Links      *links,
+                    PlannerJob *base,
+                    const char *name)
+{
+  guint n_fields;
+  const PlannerField *const *fields = planner_field_list (&n_fields);
+  g_autoptr(GHashTable) before = error_codes (base);
+
+  for (guint i = 0; i < n_fields; i++)
+    {
+      GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (base), fields[i]->property);
+      g_autoptr(GPtrArray) values = bad_values (pspec, base);
+
+      for (guint v = 0; v < values->len; v++)
+        {
+          g_autoptr(PlannerJob) job = planner_job_copy (base);
+          g_autofree char *contents = g_strdup_value_contents (g_ptr_array_index (values, v));
+          g_autofree char *where = g_strdup_printf ("%s with %s = %s", name, fields[i]->key, contents);
+
+          g_object_set_property (G_OBJECT (job), fields[i]->property, g_ptr_array_index (values, v));
+          check_links (links, job, before, fields[i], where);
+        }
+    }
+}
+
+static void
+test_field_links (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "cli", "jobs", "mixtral-8x7b-slurm.json", NULL);
+  g_autoptr(PlannerJob) example = planner_job_new_example ();
+  g_autoptr(PlannerJob) mixtral = load_job (path);
+  Links links = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free), 0 };
+  GHashTableIter iter;
+  gpointer where, linked;
+
+  g_assert_nonnull (mixtral);
+  links_of_mutations (&links, example, "the example job");
+  links_of_mutations (&links, mixtral, "Mixtral");
+  g_test_message ("%u new errors checked", links.n_checked);
+  g_hash_table_iter_init (&iter, links.wrong);
+  while (g_hash_table_iter_next (&iter, &where, &linked))
+    g_test_message ("links to %s: %s", (char *) linked, (char *) where);
+  g_assert_cmpuint (links.n_checked, >, 50);
+  g_assert_cmpuint (g_hash_table_size (links.wrong), ==, 0);
+  g_hash_table_unref (links.wrong);
+}
+
 /* The words themselves: what the scan must catch and let pass. */
 static void
 test_offending_word (void)
@@ -301,6 +422,9 @@ test_offending_word (void)
     { "CUDA_DEVICE_MAX_CONNECTIONS=1 is exported", NULL },
     { "Megatron 0.20.0 reads it", NULL },
     { "Tensor Parallel (3) must divide the 32 attention heads", NULL },
+    { "Vocabulary File is empty (GPT2BPETokenizer needs it)", "GPT2BPETokenizer" },
+    { "HuggingFaceTokenizer needs Tokenizer Model", "HuggingFaceTokenizer" },
+    { "Tokenizer Model is empty (Hugging Face needs it)", NULL },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -325,5 +449,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/problem-words/offending-word", test_offending_word);
   g_test_add_func ("/problem-words/bad-jobs", test_problem_words);
+  g_test_add_func ("/problem-words/field-links", test_field_links);
   return g_test_run ();
 }

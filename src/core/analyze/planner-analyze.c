@@ -408,6 +408,7 @@ planner_analyze_args (const PlannerArgs            *args,
   context.compute_capability_major = gpu != NULL ? gpu->compute_capability_major : 0;
   context.vocab_size = vocab_size;
   context.megatron_version = report->megatron_version;
+  context.form_words = options != NULL && options->form_words;
   planner_validate (report->args, &context,
                     report->layout_valid ? &report->layout : NULL,
                     report->config_valid ? &report->config : NULL,
@@ -467,8 +468,9 @@ planner_analyze_import (const PlannerImport          *import,
   return report;
 }
 
-PlannerReport *
-planner_analyze_job (PlannerJob *job)
+static PlannerReport *
+analyze_job (PlannerJob *job,
+             gboolean    form_words)
 {
   g_autoptr(GHashTable) env = NULL;
   g_autoptr(PlannerArgs) args = NULL;
@@ -509,6 +511,7 @@ planner_analyze_job (PlannerJob *job)
   options.model_id = planner_job_get_model_id (job);
   options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
   options.megatron_version = planner_job_get_string (job, "megatron-version");
+  options.form_words = form_words;
 
   /* The job's own drafts export what Megatron needs (issue 22 #4): analyze
    * with that environment, so a clean job has no warning about it.  An
@@ -571,6 +574,18 @@ planner_analyze_job (PlannerJob *job)
       planner_diagnostics_sort (report->diagnostics);
     }
   return report;
+}
+
+PlannerReport *
+planner_analyze_job (PlannerJob *job)
+{
+  return analyze_job (job, FALSE);
+}
+
+PlannerReport *
+planner_analyze_job_for_form (PlannerJob *job)
+{
+  return analyze_job (job, TRUE);
 }
 
 const char *

@@ -39,6 +39,8 @@ typedef struct
   const PlannerArgs *model_args; /* NULL, else a model's own arguments (a Hugging Face
                                   * config's) filling in what the arguments leave out,
                                   * in place of model_id */
+  gboolean    form_words;   /* the messages in the form's words where they name a choice
+                             * (a tokenizer as "GPT-2 BPE"), for the window */
 } PlannerAnalyzeOptions;
 
 #define PLANNER_ANALYZE_ERROR (planner_analyze_error_quark ())
@@ -63,6 +65,8 @@ PlannerReport                *planner_analyze_import             (const PlannerI
                                                                   const PlannerAnalyzeOptions  *options,
                                                                   GError                      **error);
 PlannerReport                *planner_analyze_job                (PlannerJob                   *job);
+/* The same, its messages made in the form's words for the window. */
+PlannerReport                *planner_analyze_job_for_form       (PlannerJob                   *job);
 
 PlannerReport                *planner_report_ref                 (PlannerReport                *report);
 void                          planner_report_unref               (PlannerReport                *report);

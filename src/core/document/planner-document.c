@@ -957,7 +957,7 @@ planner_document_flush (PlannerDocument *self)
   g_clear_pointer (&self->draft, g_free);
   g_clear_error (&self->draft_error);
   g_clear_pointer (&self->marks, g_ptr_array_unref);
-  self->report = planner_analyze_job (self->job);
+  self->report = planner_analyze_job_for_form (self->job);
   if (self->drafting)
     self->draft = planner_document_render_draft (self, &self->marks, &self->draft_error);
   g_signal_emit (self, signals[REPORT_CHANGED], 0);

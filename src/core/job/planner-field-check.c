@@ -36,7 +36,17 @@ typedef struct
 {
   PlannerJob *job;
   GPtrArray  *problems;
+  gboolean    labels;   /* the form's words: a tokenizer by its choice name */
 } Check;
+
+/* A tokenizer as the person reads it: the form's choice name ("GPT-2
+ * BPE") for the window, the class a job file holds for the CLI. */
+static const char *
+tokenizer_words (Check      *check,
+                 const char *type)
+{
+  return check->labels ? planner_field_choice_label ("tokenizer-type", type) : type;
+}
 
 static void G_GNUC_PRINTF (5, 6)
 add (Check           *check,
@@ -310,11 +320,16 @@ check_data (Check              *check,
 
   if (g_str_equal (tokenizer, "GPT2BPETokenizer"))
     {
+      /* Translators: %s is the tokenizer, "GPT-2 BPE" */
+      g_autofree char *why_vocab = g_strdup_printf (_("data.vocab_file is empty: give the absolute path of your GPT-2 "
+                                                      "vocab file (%s needs it)"), tokenizer_words (check, tokenizer));
+      /* Translators: %s is the tokenizer, "GPT-2 BPE" */
+      g_autofree char *why_merge = g_strdup_printf (_("data.merge_file is empty: give the absolute path of your GPT-2 "
+                                                      "merges file (%s needs it)"), tokenizer_words (check, tokenizer));
+
       check_path (check, "vocab-file", TRUE,
-                  _("data.vocab_file is empty: give the absolute path of your GPT-2 vocab file (GPT2BPETokenizer needs it)"));
-      check_path (check, "merge-file", TRUE,
-                  _("data.merge_file is empty: give the absolute path of your GPT-2 merges file (GPT2BPETokenizer "
-                    "needs it)"));
+                  why_vocab);
+      check_path (check, "merge-file", TRUE, why_merge);
     }
   else
     {
@@ -324,7 +339,7 @@ check_data (Check              *check,
   if (g_strv_contains (model_file_tokenizers, tokenizer))
     {
       g_autofree char *why = g_strdup_printf (_("data.tokenizer_model is empty: give the absolute path of your "
-                                                "tokenizer (%s needs it)"), tokenizer);
+                                                "tokenizer (%s needs it)"), tokenizer_words (check, tokenizer));
 
       check_path (check, "tokenizer-model", TRUE, why);
     }
@@ -382,9 +397,11 @@ check_pipeline_split (Check *check)
     }
 }
 
-/* Every problem, in job keys, in file order. */
+/* Every problem, in job keys (a tokenizer by its choice name when
+ * @labels), in file order. */
 static GPtrArray *
-check_all (PlannerJob *job)
+check_all (PlannerJob *job,
+           gboolean    labels)
 {
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
   g_autoptr(PlannerModel) model = NULL;
@@ -392,7 +409,7 @@ check_all (PlannerJob *job)
   g_autoptr(GError) model_error = NULL;
   g_autoptr(GError) extra_error = NULL;
   const PlannerGpu *gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
-  Check check_data_ = { job, problems };
+  Check check_data_ = { job, problems, labels };
   Check *check = &check_data_;
 
   model = planner_job_dup_model (job, &model_error);
@@ -453,7 +470,7 @@ check_filtered (PlannerJob *job,
       g_return_val_if_fail (only != NULL, g_ptr_array_new ());
     }
 
-  all = check_all (job);
+  all = check_all (job, labels);
   out = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
   for (guint i = 0; i < all->len; i++)
     {

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "planner-field.h"
+#include "planner-tokenizer-names.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -439,6 +440,21 @@ planner_field_keys_for_diagnostic (const char        *code,
     { "moe.ep-without-experts", { "parallelism.ep", "model.num_experts", NULL } },
     { "model.max-position-below-seq", { "model.max_position_embeddings", "training.seq_length", NULL } },
   };
+  /* What a rule also reads that no flag names (the GPUs are nodes × GPUs
+   * per node), after the flags' fields: every field whose change makes
+   * the error is one the link can reach (issue 23 #8). */
+  static const struct
+  {
+    const char *code;
+    const char *keys[4];
+  } also[] = {
+    { "layout.world-not-divisible", { "cluster.nodes", "cluster.gpus_per_node", NULL } },
+    { "layout.expert-world-not-divisible", { "parallelism.tp", "cluster.nodes", "cluster.gpus_per_node", NULL } },
+    { "batch.global-not-divisible", { "cluster.nodes", "cluster.gpus_per_node", NULL } },
+    { "pipeline.layers-not-divisible", { "parallelism.pipeline_split", NULL } },
+    { "sp.seq-not-divisible", { "parallelism.cp", NULL } },
+    { "training.iters-with-sample-lr", { "training.lr_warmup_samples", NULL } },
+  };
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
@@ -460,6 +476,10 @@ planner_field_keys_for_diagnostic (const char        *code,
     for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
       if (g_strv_contains (fields[i].flags, flags[f]))
         add_key (keys, fields[i].key);
+  for (guint i = 0; code != NULL && i < G_N_ELEMENTS (also); i++)
+    if (g_str_equal (code, also[i].code))
+      for (guint k = 0; k < G_N_ELEMENTS (also[i].keys) && also[i].keys[k] != NULL; k++)
+        add_key (keys, also[i].keys[k]);
 
   for (guint i = 0; i < keys->len; i++)
     g_strv_builder_add (builder, g_ptr_array_index (keys, i));
@@ -668,6 +688,48 @@ planner_field_rewrite_message (PlannerJob *job,
   return collapse_repeats (rewrite_megatron_names (job, out));
 }
 
+const char *
+planner_field_choice_label (const char *property,
+                            const char *id)
+{
+  static const struct { const char *id, *label; } labels[] = {
+    { "constant", N_("Constant") }, { "linear", N_("Linear") }, { "cosine", N_("Cosine") },
+    { "inverse-square-root", N_("Inverse Square Root") }, { "WSD", N_("Warm-up, Stable, Decay") },
+    { "flash", N_("Flash") }, { "fused", N_("Fused") }, { "unfused", N_("Unfused") }, { "local", N_("Local") },
+    { "auto", N_("Automatic") }, { "bf16", "BF16" }, { "fp8", N_("FP8 (Hybrid)") }, { "fp16", "FP16" },
+    { "fp32", "FP32" }, { "delayed", N_("Delayed Scaling") }, { "tensorwise", N_("Tensor-wise") },
+    { "mxfp8", "MXFP8" }, { "blockwise", N_("Block-wise") }, { "none", N_("None") },
+    { "selective", N_("Selective") }, { "full", N_("Full") }, { "uniform", N_("Uniform") },
+    { "block", N_("Block") }, { "megatron", N_("Megatron FSDP") }, { "torch", N_("PyTorch FSDP2") },
+    { "learned_absolute", N_("Learned Absolute") }, { "rope", "RoPE" }, { "yarn", "YaRN" },
+    { "mrope", N_("Multimodal RoPE") }, { "relative", N_("Relative") }, { "swiglu", "SwiGLU" },
+    { "gelu", "GeLU" }, { "squared_relu", N_("Squared ReLU") }, { "softmax", N_("Softmax") },
+    { "even", N_("Even") },
+    { "embedding-loss", N_("Count Embedding and Loss") }, { "embedding", N_("Count Embedding") },
+    { "loss", N_("Count Loss") }, { "first-last", N_("First and Last Stages") }, { "layout", N_("Layout") },
+    { "sigmoid", N_("Sigmoid") },
+  };
+
+  g_return_val_if_fail (property != NULL && id != NULL, NULL);
+
+  if (g_str_equal (property, "tokenizer-type") && *id != '\0')
+    return planner_tokenizer_name (id);
+  if (*id == '\0')
+    {
+      if (g_str_equal (property, "tokenizer-type"))
+        return _("The Model’s Own");
+      if (g_str_equal (property, "fp8-recipe"))
+        return _("Suits the GPU");
+      return _("Megatron’s Default");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      if (g_str_equal (labels[i].id, id))
+        return _(labels[i].label);
+    }
+  return id;
+}
+
 static char *
 format_value (PlannerJob         *job,
               const PlannerField *field)
@@ -686,6 +748,9 @@ format_value (PlannerJob         *job,
     case G_TYPE_BOOLEAN:
       return g_strdup (g_value_get_boolean (&value) ? _("on") : _("off"));
     case G_TYPE_STRING:
+      /* A tokenizer as the form's choice names it, never Megatron's class. */
+      if (is (field, "tokenizer-type") && g_value_get_string (&value) != NULL)
+        return g_strdup_printf ("“%s”", planner_field_choice_label (field->property, g_value_get_string (&value)));
       return g_strdup_printf ("“%s”", g_value_get_string (&value) != NULL ? g_value_get_string (&value) : "");
     default:
       g_return_val_if_reached (g_strdup ("?"));
@@ -702,10 +767,40 @@ planner_field_change_free (PlannerFieldChange *change)
   g_free (change);
 }
 
+/* The value as the form shows it: a catalogue model's or a size's
+ * dimension the job never gave (0) reads as the model's own ("Layers:
+ * 80", never "0 → 80", issue 23 #9), or as not given when the model
+ * does not say either.  @args caches the model's arguments. */
+static char *
+format_shown_value (PlannerJob         *job,
+                    const PlannerField *field,
+                    PlannerArgs       **args)
+{
+  const PlannerFlagInfo *info = field->flags[0] != NULL ? planner_flag_catalog_lookup (field->flags[0]) : NULL;
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (job), field->property);
+
+  if (info != NULL && info->dest != NULL && pspec->value_type == G_TYPE_UINT &&
+      planner_job_get_uint (job, field->property) == 0 && planner_field_is_read_only (field, job))
+    {
+      if (*args == NULL)
+        {
+          *args = planner_args_new ();
+          planner_job_model_to_args (job, *args);
+        }
+      if (planner_args_is_set (*args, info->dest))
+        return g_strdup (planner_args_get_string (*args, info->dest, "0"));
+      /* Translators: a value the job never gave and its model does not say (a vocabulary from the tokenizer) */
+      return g_strdup (_("not given"));
+    }
+  return format_value (job, field);
+}
+
 GPtrArray *
 planner_job_diff_fields (PlannerJob *before,
                          PlannerJob *after)
 {
+  g_autoptr(PlannerArgs) before_args = NULL;
+  g_autoptr(PlannerArgs) after_args = NULL;
   GPtrArray *changes;
 
   g_return_val_if_fail (PLANNER_IS_JOB (before), NULL);
@@ -717,6 +812,19 @@ planner_job_diff_fields (PlannerJob *before,
       g_autofree char *old_value = format_value (before, &fields[i]);
       g_autofree char *new_value = format_value (after, &fields[i]);
       PlannerFieldChange *change;
+
+      /* Only a value given on one side reads the other's from its model:
+       * a change of model alone lists the model, not every dimension. */
+      if (!g_str_equal (old_value, new_value) && g_str_equal (old_value, "0"))
+        {
+          g_free (old_value);
+          old_value = format_shown_value (before, &fields[i], &before_args);
+        }
+      else if (!g_str_equal (old_value, new_value) && g_str_equal (new_value, "0"))
+        {
+          g_free (new_value);
+          new_value = format_shown_value (after, &fields[i], &after_args);
+        }
 
       if (g_str_equal (old_value, new_value))
         continue;

@@ -35,6 +35,12 @@ const PlannerField *const *planner_field_list            (guint              *n_
 /* The label in the user's language. */
 const char                *planner_field_get_label       (const PlannerField *field);
 
+/* How choice @id of @property ("tokenizer-type", "GPT2BPETokenizer")
+ * reads in the form ("GPT-2 BPE"), translated; "" is the field's
+ * default ("The Model’s Own"); an id without a name reads as itself. */
+const char                *planner_field_choice_label    (const char         *property,
+                                                          const char         *id);
+
 /* Whether the field means anything for @job: a catalog id only for a
  * catalog model, the custom architecture only for a custom one, MoE
  * settings only for a MoE model, recompute details only with that

@@ -17,6 +17,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "planner-tokenizer-names.h"
+
 void
 planner_check_required (PlannerCheck *c)
 {
@@ -307,6 +309,10 @@ planner_check_attention (PlannerCheck *c)
     }
 }
 
+/* A tokenizer class as the message's reader knows it: the form's choice
+ * name in the window, Megatron's class on the command line. */
+#define TOKENIZER(type) (c->context != NULL && c->context->form_words ? planner_tokenizer_name (type) : (type))
+
 void
 planner_check_tokenizer (PlannerCheck *c)
 {
@@ -316,8 +322,9 @@ planner_check_tokenizer (PlannerCheck *c)
   if (type == NULL)
     {
       type = "GPT2BPETokenizer";
+      /* Translators: the second %s is the tokenizer, "GPT-2 BPE" */
       ADD (INFO, "tokenizer.default-gpt2", FLAGS (flag), _("Give --tokenizer-type explicitly."),
-           _("No %s: pretrain_gpt.py uses GPT2BPETokenizer."), flag);
+           _("No %s: pretrain_gpt.py uses %s."), flag, TOKENIZER (type));
     }
 
   if (g_str_equal (type, "GPT2BPETokenizer")
@@ -329,16 +336,19 @@ planner_check_tokenizer (PlannerCheck *c)
      * check refuses them). */
     ADD (WARNING, "tokenizer.gpt2-files", FLAGS (flag, F ("vocab_file"), F ("merge_file")),
          _("Give --vocab-file and --merge-file with the paths of your GPT-2 vocab.json and merges.txt."),
-         _("GPT2BPETokenizer without %s and %s: Megatron downloads the GPT-2 vocab and merges files at start-up, "
-           "which the Flatpak and clusters without internet access cannot do."), F ("vocab_file"), F ("merge_file"));
+         /* Translators: the first %s is the tokenizer, "GPT-2 BPE" */
+         _("%s without %s and %s: Megatron downloads the GPT-2 vocab and merges files at start-up, "
+           "which the Flatpak and clusters without internet access cannot do."), TOKENIZER (type), F ("vocab_file"),
+         F ("merge_file"));
   else if (g_str_has_prefix (type, "BertWordPiece") && !has_value (c->args, "vocab_file"))
     ADD (ERROR, "tokenizer.bert-vocab", FLAGS (flag, F ("vocab_file")),
          _("Give --vocab-file with the path of your WordPiece vocabulary."),
-         _("%s without %s would download it from the internet at start-up."), type, F ("vocab_file"));
+         _("%s without %s would download it from the internet at start-up."), TOKENIZER (type), F ("vocab_file"));
   else if (g_str_equal (type, "NullTokenizer") && !has_value (c->args, "vocab_size"))
     ADD (ERROR, "tokenizer.null-needs-vocab-size", FLAGS (flag, F ("vocab_size")),
          _("Add --vocab-size (for example 128256 for a LLaMA-3 vocabulary)."),
-         _("NullTokenizer needs %s: without it the job dies while building the tokenizer."), F ("vocab_size"));
+         /* Translators: the first %s is the tokenizer, "None (Token IDs)" */
+         _("%s needs %s: without it the job dies while building the tokenizer."), TOKENIZER (type), F ("vocab_size"));
   else if ((g_str_equal (type, "SentencePieceTokenizer") || g_str_equal (type, "GPTSentencePieceTokenizer")
             || g_str_equal (type, "Llama2Tokenizer") || g_str_equal (type, "HuggingFaceTokenizer")
             || g_str_equal (type, "TikTokenizer") || g_str_equal (type, "MultimodalTokenizer")
@@ -348,7 +358,7 @@ planner_check_tokenizer (PlannerCheck *c)
          g_str_equal (type, "HuggingFaceTokenizer")
          ? _("Add --tokenizer-model with a Hugging Face model id or a local tokenizer directory.")
          : _("Add --tokenizer-model with the path of the tokenizer model file."),
-         _("%s needs %s: \"Tokenizer path must be specified.\""), type, F ("tokenizer_model"));
+         _("%s needs %s: \"Tokenizer path must be specified.\""), TOKENIZER (type), F ("tokenizer_model"));
 }
 
 void

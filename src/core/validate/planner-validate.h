@@ -24,6 +24,7 @@ typedef struct
   guint       compute_capability_major;  /* 0 = unknown: assume Hopper or older */
   guint64     vocab_size;                /* 0 = take it from the arguments */
   const char *megatron_version;          /* NULL = the default release (0.20.0) */
+  gboolean    form_words;                /* messages for the window: a tokenizer by its choice name */
 } PlannerValidateContext;
 
 /* Resolve the layout Megatron would build from @args: tp, pp, cp, ep, etp
