@@ -15,7 +15,7 @@ import sys
 COMMANDS = {
     "ranks": (["--world-size=", "--tp=", "--pp=", "--cp=", "--ep=", "--etp=", "--vpp=", "--num-experts=",
                "--use-tp-pp-dp-mapping", "--gpus-per-node=", "--json"], None),
-    "analyze": (["--world-size=", "--vocab-size=", "--gpu=", "--model=", "--hf-config=", "--json"], "script"),
+    "analyze": (["--world-size=", "--vocab-size=", "--gpu=", "--model=", "--hf-config=", "--to=", "--json"], "script"),
     "recommend": (["--gpus=", "--gpu=", "--model=", "--params-b=", "--hf-config=", "--seq-length=", "--num-experts=",
                    "--gpus-per-node=", "--global-batch-size=", "--global-batch-tokens=", "--precision=",
                    "--fp8-recipe=", "--micro-batch-size=", "--recompute=", "--pin=", "--format=", "--job="], None),

@@ -15,6 +15,8 @@
 
 #include "planner-analyze.h"
 #include "planner-cli-private.h"
+#include "planner-release-move.h"
+#include "planner-release.h"
 #include "planner-hf-config.h"
 #include "planner-import.h"
 #include "planner-log.h"
@@ -231,6 +233,30 @@ print_json (const PlannerReport *report,
   planner_cli_print_json (root);
 }
 
+/* analyze --to: what moving to another release changes; exit 1 when the
+ * other release refuses the job. */
+static int
+print_move (const PlannerReport *report,
+            const PlannerReport *moved,
+            gboolean             json)
+{
+  g_autoptr(PlannerReleaseMove) move = planner_release_move_new (report, moved);
+
+  if (json)
+    {
+      g_autoptr(JsonNode) root = planner_release_move_to_json (move);
+
+      planner_cli_print_json (root);
+    }
+  else
+    {
+      g_autofree char *text = planner_release_move_to_text (move);
+
+      g_print ("%s", text);
+    }
+  return planner_report_count (moved, PLANNER_SEVERITY_ERROR) > 0 ? PLANNER_EXIT_JOB_ERRORS : PLANNER_EXIT_OK;
+}
+
 int
 planner_cli_analyze (int    argc,
                      char **argv)
@@ -245,6 +271,9 @@ planner_cli_analyze (int    argc,
   g_autofree char *gpu_id = NULL;
   g_autofree char *model_id = NULL;
   g_autofree char *hf_path = NULL;
+  g_autofree char *to_text = NULL;
+  const char *to = NULL;
+  g_autoptr(PlannerReport) moved = NULL;
   g_autoptr(PlannerHfConfig) hf_config = NULL;
   g_auto(GStrv) rest = NULL;
   gboolean json = FALSE;
@@ -257,6 +286,9 @@ planner_cli_analyze (int    argc,
     { "hf-config", 0, 0, G_OPTION_ARG_FILENAME, &hf_path,
       N_("Or: a Hugging Face config.json (or its folder) filling in what the arguments leave out; overrides --model"),
       N_("FILE") },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to_text,
+      N_("Say what changes when the job moves to this Megatron-Core release: options to respell or drop, "
+         "defaults that moved, start-up checks that now refuse or accept it"), "X.Y.Z" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "FILE | - | -- COMMAND-LINE…" },
     { NULL }
@@ -279,6 +311,12 @@ planner_cli_analyze (int    argc,
   if (vocab_text != NULL &&
       !planner_cli_parse_count (COMMAND, "--vocab-size", vocab_text, MAX_VOCAB, &options.vocab_size))
     return PLANNER_EXIT_USAGE;
+  if (to_text != NULL)
+    {
+      to = planner_release_resolve (to_text, &error);
+      if (to == NULL)
+        return planner_cli_usage_error (COMMAND, "--to: %s", error->message);
+    }
   options.gpu_id = gpu_id;
   options.model_id = model_id;
   options.megatron_version = planner_cli_release_for (NULL);
@@ -329,6 +367,15 @@ planner_cli_analyze (int    argc,
                                                    "drop --world-size, --vocab-size, --gpu, --model and --hf-config, "
                                                    "or change them in the job"));
       report = planner_analyze_job (job);
+      if (to != NULL)
+        {
+          g_autofree char *from = g_strdup (planner_report_get_megatron_version (report));
+
+          /* The job as it would be for the other release, its drafts' environment included. */
+          g_object_set (job, "megatron-version", to, NULL);
+          moved = planner_analyze_job (job);
+          g_object_set (job, "megatron-version", from, NULL);
+        }
     }
   else
     {
@@ -338,7 +385,17 @@ planner_cli_analyze (int    argc,
       report = planner_analyze_import (import, &options, &error);
       if (report == NULL)
         return planner_cli_usage_error (COMMAND, "%s", error->message);
+      if (to != NULL)
+        {
+          PlannerAnalyzeOptions other = options;
+
+          other.megatron_version = to;
+          moved = planner_analyze_import (import, &other, NULL);
+        }
     }
+
+  if (moved != NULL)
+    return print_move (report, moved, json);
 
   if (json)
     print_json (report, job);

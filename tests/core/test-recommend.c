@@ -960,6 +960,30 @@ test_recommend_all_to_all (void)
   planner_recommend_search_clear (&s);
 }
 
+/* The layouts a person's own is ranked among use only the features of
+ * the job's release (issue 20): no expert-parallel overlap before 0.14,
+ * no HybridEP backend before 0.16.1. */
+static void
+test_recommend_rank_layout_release (void)
+{
+  g_autoptr(PlannerRecommendation) r = recommend ("deepseek-v3", "h100-sxm", 256, 0);
+  const PlannerGpu *gpu = planner_gpu_lookup ("h100-sxm");
+  g_autoptr(PlannerArgs) best_args = planner_recommendation_candidate_args (r, &r->best);
+  g_autoptr(PlannerLayoutRank) now = NULL;
+  g_autoptr(PlannerLayoutRank) old = NULL;
+
+  now = planner_recommend_rank_layout (best_args, gpu, 256, 8, r->vocab_size, NULL);
+  old = planner_recommend_rank_layout (best_args, gpu, 256, 8, r->vocab_size, "0.13.1");
+  g_assert_nonnull (now);
+  g_assert_nonnull (old);
+  g_test_message ("0.20.0: %s", now->text);
+  g_test_message ("0.13.1: %s", old->text);
+  /* The default's best uses a feature 0.13.1 lacks, so the test can tell. */
+  g_assert_true (now->best.moe_ep_overlap || now->best.dispatcher == PLANNER_DISPATCHER_FLEX_HYBRIDEP);
+  g_assert_false (old->best.moe_ep_overlap);
+  g_assert_cmpint (old->best.dispatcher, !=, PLANNER_DISPATCHER_FLEX_HYBRIDEP);
+}
+
 /* analyze of a person's own layout says where it ranks and what the
  * best trades differently; the best itself ranks first. */
 static void
@@ -973,7 +997,7 @@ test_recommend_rank_layout (void)
   g_autoptr(PlannerLayoutRank) rank = NULL;
   g_autoptr(JsonNode) json = NULL;
 
-  best_rank = planner_recommend_rank_layout (best_args, gpu, 64, 8, r->vocab_size);
+  best_rank = planner_recommend_rank_layout (best_args, gpu, 64, 8, r->vocab_size, NULL);
   g_assert_nonnull (best_rank);
   g_assert_true (best_rank->ranked);
   g_assert_cmpuint (best_rank->rank, ==, 1);
@@ -993,7 +1017,7 @@ test_recommend_rank_layout (void)
   planner_args_set (mine, "recompute_granularity", "--recompute-granularity", "full");
   planner_args_set (mine, "recompute_method", "--recompute-method", "uniform");
   planner_args_set (mine, "recompute_num_layers", "--recompute-num-layers", "1");
-  rank = planner_recommend_rank_layout (mine, gpu, 64, 8, r->vocab_size);
+  rank = planner_recommend_rank_layout (mine, gpu, 64, 8, r->vocab_size, NULL);
   g_assert_nonnull (rank);
   g_assert_true (rank->fits);
   g_assert_true (rank->ranked);
@@ -1374,6 +1398,7 @@ main (int   argc,
   g_test_add_func ("/recommend/bubble", test_recommend_bubble);
   g_test_add_func ("/recommend/json-ranking", test_recommend_json_ranking);
   g_test_add_func ("/recommend/rank-layout", test_recommend_rank_layout);
+  g_test_add_func ("/recommend/rank-layout-release", test_recommend_rank_layout_release);
   g_test_add_func ("/recommend/from-job", test_recommend_from_job);
   g_test_add_func ("/recommend/to-job", test_recommend_to_job);
   g_test_add_func ("/recommend/property", test_recommend_property);

@@ -22,6 +22,7 @@
 #include "planner-log-release.h"
 #include "planner-log.h"
 #include "planner-recommend.h"
+#include "planner-release-move.h"
 #include "planner-release-args.h"
 #include "planner-release-checkout.h"
 
@@ -337,6 +338,70 @@ test_checkout (void)
   remove_checkout (pre);
 }
 
+static gboolean
+move_lists (GPtrArray  *lines,
+            const char *text)
+{
+  for (guint i = 0; i < lines->len; i++)
+    if (strstr (g_ptr_array_index (lines, i), text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+move_has_code (GPtrArray  *diagnostics,
+               const char *code)
+{
+  return planner_diagnostics_has_code (diagnostics, code);
+}
+
+/* analyze --to: the renamed option, the default that moved, and the
+ * start-up checks that change, both ways (issue 20). */
+static void
+test_move (void)
+{
+  static const char *const argv[] = {
+    "--num-layers", "24", "--hidden-size", "2048", "--num-attention-heads", "16",
+    "--seq-length", "2048", "--max-position-embeddings", "4096", "--micro-batch-size", "1",
+    "--global-batch-size", "64", "--tokenizer-type", "NullTokenizer", "--vocab-size", "32000",
+    "--mock-data", "--lr", "3e-4", "--train-iters", "100", "--bf16", "--use-custom-fsdp",
+    "--cross-entropy-loss-fusion", "--cross-entropy-fusion-impl", "te", NULL,
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerImport) import = planner_import_argv_for ("0.13.1", argv, &error);
+  PlannerAnalyzeOptions options = { .world_size = 8, .gpu_id = "h100-sxm", .megatron_version = "0.13.1" };
+  g_autoptr(PlannerReport) old = NULL;
+  g_autoptr(PlannerReport) now = NULL;
+  g_autoptr(PlannerReleaseMove) up = NULL;
+  g_autoptr(PlannerReleaseMove) down = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  old = planner_analyze_import (import, &options, &error);
+  g_assert_no_error (error);
+  options.megatron_version = "0.20.0";
+  now = planner_analyze_import (import, &options, &error);
+  g_assert_no_error (error);
+
+  up = planner_release_move_new (old, now);
+  g_assert_cmpstr (up->from, ==, "0.13.1");
+  g_assert_cmpstr (up->to, ==, "0.20.0");
+  g_assert_true (move_lists (up->flags, "--use-custom-fsdp: Megatron-Core 0.20.0 spells it --use-megatron-fsdp"));
+  /* From the two catalogues: no_shard up to 0.17.1, optim_grads_params from 0.18.2. */
+  g_assert_true (move_lists (up->defaults, "--data-parallel-sharding-strategy: no_shard in Megatron-Core 0.13.1, "
+                                           "optim_grads_params in 0.20.0"));
+  g_assert_false (move_lists (up->defaults, "--wandb-project"));
+  g_assert_true (move_has_code (up->refuses, "loss.cross-entropy-te"));
+  g_assert_false (move_has_code (up->accepts, "loss.cross-entropy-te"));
+
+  down = planner_release_move_new (now, old);
+  g_assert_true (move_has_code (down->accepts, "loss.cross-entropy-te"));
+  g_assert_false (move_has_code (down->refuses, "loss.cross-entropy-te"));
+
+  text = planner_release_move_to_text (up);
+  g_assert_nonnull (strstr (text, "Moving from Megatron-Core 0.13.1 to 0.20.0"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -349,6 +414,7 @@ main (int   argc,
   g_test_add_func ("/release/advise", test_advise_release);
   g_test_add_func ("/release/log", test_log_release);
   g_test_add_func ("/release/checkout", test_checkout);
+  g_test_add_func ("/release/move", test_move);
 
   return g_test_run ();
 }

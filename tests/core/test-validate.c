@@ -995,6 +995,7 @@ run_for (const char *release,
   return diagnostics;
 }
 
+#define SHARED_SPEC "num_experts=8 moe_router_topk=2 moe_shared_expert_intermediate_size=1024 moe_shared_expert_overlap "
 #define MOE_SPEC "num_experts=8 moe_router_topk=2 tensor_model_parallel_size=2 expert_model_parallel_size=2 "
 
 /* Rules of older releases (issue 20), each against the release before and
@@ -1031,6 +1032,13 @@ test_release_rules (void)
     { "0.20.0", "tensor_model_parallel_size=2", 10, "@", NULL, "env.cuda-device-max-connections" },
     { "0.12.0", "tensor_model_parallel_size=2", 10, NULL, NULL, "env.cuda-device-max-connections" },
     { "0.12.0", "context_parallel_size=2", 10, "@", NULL, "env.cuda-device-max-connections" },
+    /* Transformer Engine's fused cross-entropy is refused from 0.18.2. */
+    { "0.17.1", "cross_entropy_loss_fusion cross_entropy_fusion_impl=te", 9, NULL, NULL, "loss.cross-entropy-te" },
+    { "0.12.0", "cross_entropy_loss_fusion cross_entropy_fusion_impl=te", 9, NULL, NULL, "loss.cross-entropy-te" },
+    /* The shared experts overlap with the flex dispatcher only from 0.18.2. */
+    { "0.17.1", SHARED_SPEC "moe_token_dispatcher_type=flex", 9, NULL, "moe.shared-expert-overlap-dispatcher", NULL },
+    { "0.18.2", SHARED_SPEC "moe_token_dispatcher_type=flex", 9, NULL, NULL, "moe.shared-expert-overlap-dispatcher" },
+    { "0.17.1", SHARED_SPEC "moe_token_dispatcher_type=alltoall", 9, NULL, NULL, "moe.shared-expert-overlap-dispatcher" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (release_cases); i++)
@@ -1042,6 +1050,15 @@ test_release_rules (void)
         assert_has (diagnostics, release_cases[i].code, PLANNER_SEVERITY_ERROR, release_cases[i].release);
       if (release_cases[i].absent != NULL)
         assert_lacks (diagnostics, release_cases[i].absent);
+    }
+
+  /* From 0.18.2 the fused cross-entropy is refused, in 0.20.0's words. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GPtrArray) diagnostics = run_for (i == 0 ? "0.18.2" : "0.20.0",
+                                                  "cross_entropy_loss_fusion cross_entropy_fusion_impl=te", 8, NULL, 9);
+
+      assert_has (diagnostics, "loss.cross-entropy-te", PLANNER_SEVERITY_ERROR, NULL);
     }
 }
 

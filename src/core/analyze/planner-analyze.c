@@ -750,7 +750,8 @@ planner_report_get_layout_rank (const PlannerReport *report)
     {
       if (report->gpu != NULL && report->layout_valid && report->config_valid && report->world_size > 0)
         self->rank = planner_recommend_rank_layout (report->args, report->gpu, report->world_size,
-                                                    report->gpus_per_node, report->vocab_size);
+                                                    report->gpus_per_node, report->vocab_size,
+                                                    report->megatron_version);
       g_once_init_leave (&self->rank_done, 1);
     }
   return report->rank;

@@ -139,7 +139,8 @@ planner_recommend_rank_layout (const PlannerArgs *args,
                                const PlannerGpu  *gpu,
                                guint64            world_size,
                                guint32            gpus_per_node,
-                               guint64            vocab_size)
+                               guint64            vocab_size,
+                               const char        *megatron_version)
 {
   g_autoptr(PlannerRecommendation) r = NULL;
   g_autoptr(GPtrArray) diagnostics = planner_diagnostics_new ();
@@ -165,6 +166,8 @@ planner_recommend_rank_layout (const PlannerArgs *args,
   request.num_gpus = world_size;
   request.gpus_per_node = gpus_per_node;
   request.global_batch_size = cfg.global_batch_size;
+  /* The layouts yours is ranked among use only the job's release's features. */
+  request.megatron_version = megatron_version;
   r = planner_recommend_prepare (&request, TRUE, &s, &resolved, NULL);
   if (r == NULL)
     {

@@ -265,13 +265,16 @@ typedef struct
 
 /* @args: the job's Megatron arguments with the model filled in; @gpu and
  * @world_size are required; @gpus_per_node 0 = the GPU's default;
- * @vocab_size 0 = from the arguments.  Returns NULL only when the
- * arguments do not describe a model the planner can compute. */
+ * @vocab_size 0 = from the arguments; @megatron_version the release
+ * whose features the other layouts may use (NULL: the default).  Returns
+ * NULL only when the arguments do not describe a model the planner can
+ * compute. */
 PlannerLayoutRank     *planner_recommend_rank_layout   (const PlannerArgs              *args,
                                                         const PlannerGpu               *gpu,
                                                         guint64                         world_size,
                                                         guint32                         gpus_per_node,
-                                                        guint64                         vocab_size);
+                                                        guint64                         vocab_size,
+                                                        const char                     *megatron_version);
 void                   planner_layout_rank_free        (PlannerLayoutRank              *rank);
 JsonNode              *planner_layout_rank_to_json     (const PlannerLayoutRank        *rank);
 

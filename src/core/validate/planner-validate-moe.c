@@ -178,6 +178,7 @@ check_moe_capacity (PlannerCheck *c)
   const char *dispatcher = c->dispatcher;
   const char *backend = c->flex_backend;
   gboolean fuser = ON ("use_transformer_engine_op_fuser");
+  const char *release = c->context != NULL ? c->context->megatron_version : NULL;
 
   if (GIVEN ("moe_shared_expert_intermediate_size"))
     {
@@ -185,7 +186,15 @@ check_moe_capacity (PlannerCheck *c)
         ADD (ERROR, "moe.shared-expert-size", FLAGS (F ("moe_shared_expert_intermediate_size")),
              _("Give the shared experts' total FFN size (shared experts × FFN size of each)."),
              _("%s must be positive."), F ("moe_shared_expert_intermediate_size"));
-      if (ON ("moe_shared_expert_overlap") && !str_is (dispatcher, "alltoall") && !str_is (dispatcher, "flex"))
+      /* Up to 0.17.1 only alltoall overlaps the shared experts; 0.18.2 added flex. */
+      if (ON ("moe_shared_expert_overlap") && !str_is (dispatcher, "alltoall")
+          && !planner_release_at_least (release, "0.18.2"))
+        ADD (ERROR, "moe.shared-expert-overlap-dispatcher",
+             FLAGS (F ("moe_shared_expert_overlap"), F ("moe_token_dispatcher_type")),
+             _("Use --moe-token-dispatcher-type alltoall."),
+             _("Megatron-Core %s overlaps the shared experts (%s) only with the alltoall token dispatcher; "
+               "the dispatcher is %s."), release, F ("moe_shared_expert_overlap"), dispatcher);
+      else if (ON ("moe_shared_expert_overlap") && !str_is (dispatcher, "alltoall") && !str_is (dispatcher, "flex"))
         ADD (ERROR, "moe.shared-expert-overlap-dispatcher",
              FLAGS (F ("moe_shared_expert_overlap"), F ("moe_token_dispatcher_type")),
              _("Use --moe-token-dispatcher-type alltoall (or flex)."),

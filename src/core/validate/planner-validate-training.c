@@ -13,6 +13,7 @@
 #include <inttypes.h>
 
 #include "planner-validate-private.h"
+#include "planner-release.h"
 
 #include <math.h>
 #include <string.h>
@@ -687,8 +688,11 @@ planner_check_training (PlannerCheck *c)
              F ("log_memory_interval"), memory, F ("log_interval"), interval);
     }
 
+  /* Transformer Engine's fused cross-entropy is refused from 0.18.2 on;
+   * older releases run it. */
   if (arg_bool (c->args, "cross_entropy_loss_fusion", FALSE)
-      && str_is (arg_str (c->args, "cross_entropy_fusion_impl", "native"), "te"))
+      && str_is (arg_str (c->args, "cross_entropy_fusion_impl", "native"), "te")
+      && planner_release_at_least (c->context != NULL ? c->context->megatron_version : NULL, "0.18.2"))
     ADD (ERROR, "loss.cross-entropy-te", FLAGS (F ("cross_entropy_loss_fusion"), F ("cross_entropy_fusion_impl")),
          _("Use --cross-entropy-fusion-impl native (the default)."),
          _("%s te is rejected; only native is accepted."), F ("cross_entropy_fusion_impl"));

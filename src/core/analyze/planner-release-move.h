@@ -1,0 +1,41 @@
+/* planner-release-move.h
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "planner-analyze.h"
+
+G_BEGIN_DECLS
+
+/* What a job meets when it moves from one Megatron-Core release to
+ * another (issue 20, analyze --to): every list holds lines of text made
+ * from the two releases' catalogues and the validator's verdicts. */
+typedef struct
+{
+  const char *from;        /* static: a release held */
+  const char *to;          /* static: a release held */
+  GPtrArray  *flags;       /* char *: an option @to does not parse, with its new spelling when it has one */
+  GPtrArray  *defaults;    /* char *: an option the job leaves unset whose default differs */
+  GPtrArray  *refuses;     /* PlannerDiagnostic *: errors @to reports and @from does not */
+  GPtrArray  *accepts;     /* PlannerDiagnostic *: errors @from reports and @to does not */
+} PlannerReleaseMove;
+
+/* @before: the job analysed for the release it runs; @after: the same
+ * job analysed for the release it would move to. */
+PlannerReleaseMove *planner_release_move_new  (const PlannerReport          *before,
+                                               const PlannerReport          *after);
+void                planner_release_move_free (PlannerReleaseMove           *move);
+/* Plain text, one change a line under a heading per kind. */
+char               *planner_release_move_to_text (const PlannerReleaseMove *move);
+JsonNode           *planner_release_move_to_json (const PlannerReleaseMove *move);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerReleaseMove, planner_release_move_free)
+
+G_END_DECLS
