@@ -24,11 +24,13 @@ struct _PlannerComparePage
 {
   AdwBin              parent_instance;
 
+  /* Template widgets */
   PlannerPictureView *view;
   GtkStack           *stack;
   AdwStatusPage      *empty;
   GtkToggleButton    *recommended_button;
   GtkLabel           *other_label;
+
   GCancellable       *cancellable;
 
   PlannerJob         *job;
@@ -238,6 +240,7 @@ planner_compare_page_dispose (GObject *object)
   PlannerComparePage *self = (PlannerComparePage *)object;
 
   g_cancellable_cancel (self->cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_COMPARE_PAGE);
   G_OBJECT_CLASS (planner_compare_page_parent_class)->dispose (object);
 }
 
@@ -260,86 +263,30 @@ static void
 planner_compare_page_class_init (PlannerComparePageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = planner_compare_page_dispose;
   object_class->finalize = planner_compare_page_finalize;
-}
 
-static GtkWidget *
-button (PlannerComparePage *self,
-        const char         *label,
-        const char         *tooltip,
-        GCallback           callback)
-{
-  GtkWidget *widget = gtk_button_new_with_mnemonic (label);
-
-  gtk_widget_set_tooltip_text (widget, tooltip);
-  g_signal_connect_object (widget, "clicked", callback, self, G_CONNECT_SWAPPED);
-  return widget;
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-compare-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerComparePage, view);
+  gtk_widget_class_bind_template_child (widget_class, PlannerComparePage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlannerComparePage, empty);
+  gtk_widget_class_bind_template_child (widget_class, PlannerComparePage, recommended_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerComparePage, other_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_recommended_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, planner_compare_page_choose_job);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_png);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_svg);
+  gtk_widget_class_bind_template_callback (widget_class, on_present);
 }
 
 static void
 planner_compare_page_init (PlannerComparePage *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *choice = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *label = gtk_label_new (_("Compare with"));
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *view = planner_compare_view_new ();
-
+  g_type_ensure (PLANNER_TYPE_COMPARE_VIEW);
+  gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
-  self->view = PLANNER_PICTURE_VIEW (view);
-  self->recommended_button = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("_Recommended")));
-  gtk_toggle_button_set_active (self->recommended_button, TRUE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->recommended_button),
-                               _("The layout the recommendation search finds for this model and these GPUs"));
-  g_signal_connect_object (self->recommended_button, "toggled", G_CALLBACK (on_recommended_toggled), self,
-                           G_CONNECT_SWAPPED);
-  gtk_widget_add_css_class (choice, "linked");
-  gtk_box_append (GTK_BOX (choice), GTK_WIDGET (self->recommended_button));
-  gtk_box_append (GTK_BOX (choice), button (self, _("Saved _Job…"), _("Compare with a job file you saved"),
-                                            G_CALLBACK (planner_compare_page_choose_job)));
-  self->other_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->other_label), "dim-label");
-  gtk_label_set_ellipsize (self->other_label, PANGO_ELLIPSIZE_MIDDLE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->other_label), TRUE);
-  gtk_label_set_xalign (self->other_label, 0.f);
-
-  gtk_box_append (GTK_BOX (toolbar), label);
-  gtk_box_append (GTK_BOX (toolbar), choice);
-  gtk_box_append (GTK_BOX (toolbar), GTK_WIDGET (self->other_label));
-  gtk_box_append (GTK_BOX (toolbar), button (self, _("Export P_NG…"), _("Save the comparison for slides"),
-                                             G_CALLBACK (on_export_png)));
-  gtk_box_append (GTK_BOX (toolbar), button (self, _("Export _SVG…"), _("Save the comparison as a drawing"),
-                                             G_CALLBACK (on_export_svg)));
-  gtk_box_append (GTK_BOX (toolbar), button (self, _("_Present"),
-                                             _("Every picture full screen for a projector; arrow keys step, Esc leaves"),
-                                             G_CALLBACK (on_present)));
-  gtk_widget_set_margin_start (toolbar, 12);
-  gtk_widget_set_margin_end (toolbar, 12);
-  gtk_widget_set_margin_top (toolbar, 12);
-  gtk_widget_set_margin_bottom (toolbar, 12);
-
-  gtk_widget_set_margin_start (view, 12);
-  gtk_widget_set_margin_end (view, 12);
-  gtk_widget_set_margin_bottom (view, 12);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-
-  self->empty = ADW_STATUS_PAGE (adw_status_page_new ());
-  adw_status_page_set_icon_name (self->empty, "view-dual-symbolic");
-  adw_status_page_set_title (self->empty, _("Nothing to Compare"));
-
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_add_named (self->stack, scrolled, "picture");
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->empty), "empty");
-  gtk_box_append (GTK_BOX (box), toolbar);
-  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
-  adw_bin_set_child (ADW_BIN (self), box);
-  gtk_widget_add_css_class (GTK_WIDGET (self), "compare-page");
 
   g_signal_connect (self, "map", G_CALLBACK (refresh), NULL);
   self->dirty = TRUE;

@@ -26,6 +26,7 @@ struct _PlannerExpertsPage
 
   PlannerJob          *job;
 
+  /* Template widgets */
   GtkStack            *stack;
   AdwStatusPage       *dense_page;
 
@@ -37,7 +38,9 @@ struct _PlannerExpertsPage
 
   /* Expert layout */
   AdwActionRow        *ep_row;
+  GtkSpinButton       *ep_spin;
   AdwActionRow        *etp_row;
+  GtkSpinButton       *etp_spin;
   AdwActionRow        *grid_row;
   AdwActionRow        *carve_row;
 
@@ -58,9 +61,12 @@ struct _PlannerExpertsPage
   AdwActionRow        *topk_row;
   AdwComboRow         *balancing_row;
   AdwActionRow        *aux_row;
+  GtkSpinButton       *aux_spin;
   AdwComboRow         *dispatcher_row;
   AdwActionRow        *gemm_row;
+  GtkSwitch           *gemm_switch;
   AdwActionRow        *overlap_row;
+  GtkSwitch           *overlap_switch;
 
   /* What the page shows, for the tests */
   gboolean             is_moe;
@@ -132,118 +138,33 @@ format_gib (double bytes)
   return g_strdup_printf (_("%.1f GiB"), bytes / GIB);
 }
 
-static GtkWidget *
-new_value_label (void)
+/* A spin button or switch of the template, bound both ways to a job
+ * property (as the window's form pages do). */
+static void
+bind_editor (PlannerExpertsPage *self,
+             GtkWidget          *editor)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  const char *property = gtk_widget_get_name (editor);
 
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  return label;
-}
-
-static AdwActionRow *
-add_row (AdwPreferencesGroup *group,
-         const char          *title,
-         GtkLabel           **value)
-{
-  GtkWidget *row = adw_action_row_new ();
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  if (title != NULL)
-    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (value != NULL)
-    {
-      GtkWidget *label = new_value_label ();
-
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
-      *value = GTK_LABEL (label);
-    }
-  adw_preferences_group_add (group, row);
-  return ADW_ACTION_ROW (row);
-}
-
-static AdwPreferencesGroup *
-add_group (AdwPreferencesPage *page,
-           const char         *title,
-           const char         *description)
-{
-  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-
-  if (title != NULL)
-    adw_preferences_group_set_title (group, title);
-  if (description != NULL)
-    adw_preferences_group_set_description (group, description);
-  adw_preferences_page_add (page, group);
-  return group;
-}
-
-/* A GtkSpinButton in an AdwActionRow, bound both ways to a job property
- * (as the window's form pages do). */
-static AdwActionRow *
-add_spin_row (PlannerExpertsPage  *self,
-              AdwPreferencesGroup *group,
-              const char          *title,
-              const char          *property,
-              double               lower,
-              double               upper,
-              double               step,
-              guint                digits)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkAdjustment *adjustment = gtk_adjustment_new (lower, lower, upper, step, step * 8, 0);
-  GtkWidget *spin = gtk_spin_button_new (adjustment, step, digits);
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
-  gtk_widget_set_name (spin, property);
-  g_object_bind_property (self->job, property, adjustment, "value",
-                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  adw_preferences_group_add (group, row);
-  return ADW_ACTION_ROW (row);
-}
-
-static AdwActionRow *
-add_switch_row (PlannerExpertsPage  *self,
-                AdwPreferencesGroup *group,
-                const char          *title,
-                const char          *property)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *toggle = gtk_switch_new ();
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
-  gtk_widget_set_name (toggle, property);
-  g_object_bind_property (self->job, property, toggle, "active",
-                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  adw_preferences_group_add (group, row);
-  return ADW_ACTION_ROW (row);
+  if (GTK_IS_SPIN_BUTTON (editor))
+    g_object_bind_property (self->job, property, gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (editor)), "value",
+                            G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  else
+    g_object_bind_property (self->job, property, editor, "active", G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 }
 
 /* A choice among Megatron's values for @flag, shown by label and bound to
- * the string property holding the value. */
-static AdwComboRow *
-add_choice_row (PlannerExpertsPage  *self,
-                AdwPreferencesGroup *group,
-                const char          *title,
-                const char          *property,
-                const char          *flag,
-                const Choice        *choices,
-                guint                n_choices)
+ * the string property the row is named after. */
+static void
+fill_choice_row (PlannerExpertsPage *self,
+                 AdwComboRow        *row,
+                 const char         *flag,
+                 const Choice       *choices,
+                 guint               n_choices)
 {
   const PlannerFlagInfo *info = planner_flag_catalog_lookup (flag);
   g_autoptr(GStrvBuilder) ids_builder = g_strv_builder_new ();
   g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
-  GtkWidget *row = adw_combo_row_new ();
   GStrv ids;
 
   /* Megatron's choices, in its order; a label where we have one. */
@@ -262,14 +183,9 @@ add_choice_row (PlannerExpertsPage  *self,
     }
   ids = g_strv_builder_end (ids_builder);
 
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
-  planner_combo_factory_install (ADW_COMBO_ROW (row));
-  gtk_widget_set_name (row, property);
-  planner_bind_choice (G_OBJECT (self->job), property, ADW_COMBO_ROW (row), ids);
-  adw_preferences_group_add (group, row);
-  return ADW_COMBO_ROW (row);
+  adw_combo_row_set_model (row, G_LIST_MODEL (model));
+  planner_combo_factory_install (row);
+  planner_bind_choice (G_OBJECT (self->job), gtk_widget_get_name (GTK_WIDGET (row)), row, ids);
 }
 
 static gboolean
@@ -342,27 +258,10 @@ add_diagnostic_row (AdwPreferencesGroup     *group,
 /* Dense models ------------------------------------------------------------ */
 
 static void
-on_choose_model_clicked (PlannerExpertsPage *self,
-                         GtkButton          *button)
+on_choose_model_clicked (PlannerExpertsPage *self)
 {
   /* The window's "win.show-page" action; the Model page is the first. */
   gtk_widget_activate_action (GTK_WIDGET (self), "win.show-page", "i", 0);
-}
-
-static GtkWidget *
-build_dense_page (PlannerExpertsPage *self)
-{
-  GtkWidget *status = adw_status_page_new ();
-  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Choose a Model"));
-
-  self->dense_page = ADW_STATUS_PAGE (status);
-  adw_status_page_set_icon_name (self->dense_page, "view-grid-symbolic");
-  adw_status_page_set_title (self->dense_page, _("Dense Model"));
-  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "pill");
-  g_signal_connect_object (button, "clicked", G_CALLBACK (on_choose_model_clicked), self, G_CONNECT_SWAPPED);
-  adw_status_page_set_child (self->dense_page, button);
-  return status;
 }
 
 static void
@@ -385,68 +284,6 @@ update_dense_page (PlannerExpertsPage *self)
 }
 
 /* Mixture-of-experts models ----------------------------------------------- */
-
-static GtkWidget *
-build_moe_page (PlannerExpertsPage *self)
-{
-  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
-  AdwPreferencesGroup *group;
-  GtkWidget *icon;
-
-  /* Warnings and errors first, as on the form pages. */
-  self->attention_group = add_group (page, _("Needs Attention"), NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->attention_group), FALSE);
-  self->attention_rows = g_ptr_array_new ();
-
-  group = add_group (page, _("Expert Layout"),
-                     _("In Megatron-Core, expert parallelism is carved out of the data-parallel ranks: "
-                       "ETP × EP × EDP = TP × CP × DP. It does not multiply the number of GPUs."));
-  self->ep_row = add_spin_row (self, group, _("Expert Parallel"), "ep", 1, 1024, 1, 0);
-  self->etp_row = add_spin_row (self, group, _("Expert Tensor Parallel"), "etp", 0, 1024, 1, 0);
-  self->grid_row = add_row (group, NULL, NULL);
-  gtk_widget_add_css_class (GTK_WIDGET (self->grid_row), "numeric");
-  self->carve_row = add_row (group, _("Counting GPUs"), NULL);
-  adw_action_row_set_subtitle_lines (self->carve_row, 0);
-
-  group = add_group (page, _("Memory Saved by Expert Parallelism"), NULL);
-  self->memory_group = group;
-  self->headline_row = add_row (group, NULL, NULL);
-  adw_action_row_set_title_lines (self->headline_row, 0);
-  icon = gtk_image_new_from_icon_name ("emblem-ok-symbolic");
-  self->headline_icon = GTK_IMAGE (icon);
-  adw_action_row_add_prefix (self->headline_row, icon);
-  self->per_gpu_row = add_row (group, _("Experts per GPU"), &self->per_gpu_label);
-  self->ep1_row = add_row (group, _("Expert Weights at EP 1"), &self->ep1_label);
-  self->now_row = add_row (group, NULL, &self->now_label);
-  self->state_row = add_row (group, _("Gradients and Optimizer States"), NULL);
-  adw_action_row_set_subtitle_lines (self->state_row, 0);
-  adw_action_row_set_subtitle (self->state_row,
-                               _("Expert gradients shrink by the same factor. With the distributed optimizer, "
-                                 "the expert optimizer states are already sharded over the expert-data-parallel "
-                                 "ranks, so EP does not change them."));
-
-  group = add_group (page, _("Router and Dispatcher"), NULL);
-  self->topk_row = add_row (group, _("Experts per Token"), &self->topk_label);
-  adw_action_row_set_subtitle (self->topk_row, _("Top-k, set by the model"));
-  self->balancing_row = add_choice_row (self, group, _("Load Balancing"), "moe-router-load-balancing-type",
-                                        "--moe-router-load-balancing-type",
-                                        balancing_choices, G_N_ELEMENTS (balancing_choices));
-  self->aux_row = add_spin_row (self, group, _("Auxiliary Loss Coefficient"), "moe-aux-loss-coeff",
-                                0, 1000, 0.001, 4);
-  self->dispatcher_row = add_choice_row (self, group, _("Token Dispatcher"), "moe-token-dispatcher-type",
-                                         "--moe-token-dispatcher-type",
-                                         dispatcher_choices, G_N_ELEMENTS (dispatcher_choices));
-  self->gemm_row = add_switch_row (self, group, _("Grouped GEMM"), "moe-grouped-gemm");
-  self->overlap_row = add_switch_row (self, group, _("Overlap Expert-Parallel Communication"), "overlap-moe-comm");
-  adw_action_row_set_subtitle_lines (self->overlap_row, 0);
-
-  /* Notes (Megatron's silent defaults) last. */
-  self->notes_group = add_group (page, _("Notes"), NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->notes_group), FALSE);
-  self->note_rows = g_ptr_array_new ();
-
-  return GTK_WIDGET (page);
-}
 
 static void
 update_layout_group (PlannerExpertsPage       *self,
@@ -809,18 +646,59 @@ planner_experts_page_dispose (GObject *object)
   g_clear_object (&self->job);
   g_clear_pointer (&self->attention_rows, g_ptr_array_unref);
   g_clear_pointer (&self->note_rows, g_ptr_array_unref);
+  /* The stack is both AdwBin's child and a template child: let the bin
+   * drop it first, or both would unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_EXPERTS_PAGE);
   G_OBJECT_CLASS (planner_experts_page_parent_class)->dispose (object);
 }
 
 static void
 planner_experts_page_class_init (PlannerExpertsPageClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = planner_experts_page_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-experts-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, dense_page);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, attention_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, notes_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, ep_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, ep_spin);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, etp_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, etp_spin);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, grid_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, carve_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, memory_group);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, headline_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, headline_icon);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, per_gpu_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, per_gpu_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, ep1_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, ep1_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, now_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, now_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, state_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, topk_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, topk_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, balancing_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, aux_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, aux_spin);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, dispatcher_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, gemm_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, gemm_switch);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, overlap_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerExpertsPage, overlap_switch);
+  gtk_widget_class_bind_template_callback (widget_class, on_choose_model_clicked);
 }
 
 static void
 planner_experts_page_init (PlannerExpertsPage *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->attention_rows = g_ptr_array_new ();
+  self->note_rows = g_ptr_array_new ();
 }
 
 GtkWidget *
@@ -833,10 +711,15 @@ planner_experts_page_new (PlannerJob *job)
 
   self = g_object_new (PLANNER_TYPE_EXPERTS_PAGE, NULL);
   self->job = g_object_ref (job);
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_add_named (self->stack, build_dense_page (self), "dense");
-  gtk_stack_add_named (self->stack, build_moe_page (self), "moe");
-  adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->stack));
+  bind_editor (self, GTK_WIDGET (self->ep_spin));
+  bind_editor (self, GTK_WIDGET (self->etp_spin));
+  fill_choice_row (self, self->balancing_row, "--moe-router-load-balancing-type",
+                   balancing_choices, G_N_ELEMENTS (balancing_choices));
+  bind_editor (self, GTK_WIDGET (self->aux_spin));
+  fill_choice_row (self, self->dispatcher_row, "--moe-token-dispatcher-type",
+                   dispatcher_choices, G_N_ELEMENTS (dispatcher_choices));
+  bind_editor (self, GTK_WIDGET (self->gemm_switch));
+  bind_editor (self, GTK_WIDGET (self->overlap_switch));
 
   /* Until the first report: what the catalog says about the model. */
   model = planner_model_lookup (planner_job_get_model_id (job));

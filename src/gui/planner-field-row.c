@@ -19,9 +19,15 @@
 #include "planner-field-row.h"
 #include "planner-field.h"
 
-/* What every row keeps about its field's problem, on the row itself. */
-#define PROBLEM_ICON "planner-problem-icon"
-#define PROBLEM_TEXT "planner-problem-text"
+/* What every row keeps about its field's problem: a field of each of the
+ * four row structs (field_problem finds it). */
+typedef struct
+{
+  GtkWidget *icon;
+  char      *text;
+} FieldProblem;
+
+static FieldProblem *field_problem (GtkWidget *row);
 
 static GtkWidget *
 add_problem_icon (GtkWidget *row)
@@ -33,7 +39,7 @@ add_problem_icon (GtkWidget *row)
   gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (icon, "field-problem");
   gtk_accessible_update_state (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
-  g_object_set_data (G_OBJECT (row), PROBLEM_ICON, icon);
+  field_problem (row)->icon = icon;
   if (ADW_IS_ENTRY_ROW (row))
     adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), icon);
   else
@@ -46,22 +52,23 @@ planner_field_row_set_problem (GtkWidget       *row,
                                PlannerSeverity  severity,
                                const char      *message)
 {
+  FieldProblem *problem;
   GtkWidget *icon;
-  const char *old;
 
   g_return_if_fail (planner_is_field_row (row));
 
-  old = g_object_get_data (G_OBJECT (row), PROBLEM_TEXT);
-  if (g_strcmp0 (old, message) == 0 &&
+  problem = field_problem (row);
+  if (g_strcmp0 (problem->text, message) == 0 &&
       (message == NULL || gtk_widget_has_css_class (row, severity == PLANNER_SEVERITY_ERROR ? "error" : "warning")))
     return;
 
-  icon = g_object_get_data (G_OBJECT (row), PROBLEM_ICON);
+  icon = problem->icon;
   gtk_widget_remove_css_class (row, "error");
   gtk_widget_remove_css_class (row, "warning");
   gtk_widget_remove_css_class (icon, "error");
   gtk_widget_remove_css_class (icon, "warning");
-  g_object_set_data_full (G_OBJECT (row), PROBLEM_TEXT, g_strdup (message), g_free);
+  g_free (problem->text);
+  problem->text = g_strdup (message);
 
   if (message == NULL)
     {
@@ -96,7 +103,7 @@ const char *
 planner_field_row_get_problem (GtkWidget *row)
 {
   g_return_val_if_fail (planner_is_field_row (row), NULL);
-  return g_object_get_data (G_OBJECT (row), PROBLEM_TEXT);
+  return field_problem (row)->text;
 }
 
 enum {
@@ -119,6 +126,8 @@ static guint spin_signals[N_SPIN_SIGNALS];
 struct _PlannerSpinRow
 {
   AdwActionRow   parent_instance;
+
+  FieldProblem   problem;
 
   char          *key;
   guint          digits;
@@ -325,6 +334,7 @@ planner_spin_row_finalize (GObject *object)
   PlannerSpinRow *self = PLANNER_SPIN_ROW (object);
 
   g_clear_pointer (&self->key, g_free);
+  g_clear_pointer (&self->problem.text, g_free);
   g_clear_pointer (&self->invalid_message, g_free);
   G_OBJECT_CLASS (planner_spin_row_parent_class)->finalize (object);
 }
@@ -434,6 +444,8 @@ struct _PlannerTextRow
 {
   AdwEntryRow  parent_instance;
 
+  FieldProblem   problem;
+
   char        *key;
   PlannerJob  *job;
   gboolean     syncing;
@@ -512,6 +524,7 @@ static void
 planner_text_row_finalize (GObject *object)
 {
   g_clear_pointer (&PLANNER_TEXT_ROW (object)->key, g_free);
+  g_clear_pointer (&PLANNER_TEXT_ROW (object)->problem.text, g_free);
   G_OBJECT_CLASS (planner_text_row_parent_class)->finalize (object);
 }
 
@@ -574,6 +587,8 @@ struct _PlannerChoiceRow
 {
   AdwComboRow  parent_instance;
 
+  FieldProblem   problem;
+
   char        *key;
   char        *ids;    /* "|"-separated, as the template gives them */
   GStrv        choice_ids;
@@ -634,6 +649,7 @@ planner_choice_row_finalize (GObject *object)
   PlannerChoiceRow *self = PLANNER_CHOICE_ROW (object);
 
   g_clear_pointer (&self->key, g_free);
+  g_clear_pointer (&self->problem.text, g_free);
   g_clear_pointer (&self->ids, g_free);
   g_clear_pointer (&self->choice_ids, g_strfreev);
   G_OBJECT_CLASS (planner_choice_row_parent_class)->finalize (object);
@@ -712,6 +728,8 @@ struct _PlannerSwitchRow
 {
   AdwActionRow  parent_instance;
 
+  FieldProblem   problem;
+
   char         *key;
   GtkWidget    *toggle;
 };
@@ -722,6 +740,7 @@ static void
 planner_switch_row_finalize (GObject *object)
 {
   g_clear_pointer (&PLANNER_SWITCH_ROW (object)->key, g_free);
+  g_clear_pointer (&PLANNER_SWITCH_ROW (object)->problem.text, g_free);
   G_OBJECT_CLASS (planner_switch_row_parent_class)->finalize (object);
 }
 
@@ -777,6 +796,19 @@ planner_switch_row_init (PlannerSwitchRow *self)
 }
 
 /* Any row ----------------------------------------------------------------- */
+
+static FieldProblem *
+field_problem (GtkWidget *row)
+{
+  if (PLANNER_IS_SPIN_ROW (row))
+    return &PLANNER_SPIN_ROW (row)->problem;
+  if (PLANNER_IS_TEXT_ROW (row))
+    return &PLANNER_TEXT_ROW (row)->problem;
+  if (PLANNER_IS_CHOICE_ROW (row))
+    return &PLANNER_CHOICE_ROW (row)->problem;
+  g_assert (PLANNER_IS_SWITCH_ROW (row));
+  return &PLANNER_SWITCH_ROW (row)->problem;
+}
 
 gboolean
 planner_is_field_row (gpointer widget)

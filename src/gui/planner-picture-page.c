@@ -24,13 +24,25 @@ struct _PlannerPicturePage
 {
   AdwBin              parent_instance;
 
-  PlannerPictureView *view;
+  /* Template widgets */
   GtkStack           *stack;
-  AdwStatusPage      *empty;
+  GtkWidget          *toolbar;
+  GtkScrolledWindow  *scrolled;
+
+  GType               view_type;   /* construct-only: which picture */
+  PlannerPictureView *view;
   const char         *file_name;   /* "schedule", "memory" */
 };
 
 G_DEFINE_FINAL_TYPE (PlannerPicturePage, planner_picture_page, ADW_TYPE_BIN)
+
+enum {
+  PROP_0,
+  PROP_VIEW_TYPE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 export (PlannerPicturePage *self,
@@ -80,93 +92,117 @@ update (PlannerPicturePage *self)
   gtk_stack_set_visible_child_name (self->stack, drawable ? "picture" : "empty");
 }
 
+/* The view is the one part the template cannot name: the page is made
+ * for either picture, so it comes from the view-type property. */
+static void
+planner_picture_page_constructed (GObject *object)
+{
+  PlannerPicturePage *self = PLANNER_PICTURE_PAGE (object);
+  gboolean memory = g_type_is_a (self->view_type, PLANNER_TYPE_MEMORY_CHART);
+  GtkWidget *view;
+
+  G_OBJECT_CLASS (planner_picture_page_parent_class)->constructed (object);
+
+  view = g_object_new (memory ? PLANNER_TYPE_MEMORY_CHART : PLANNER_TYPE_SCHEDULE_VIEW, NULL);
+  self->view = PLANNER_PICTURE_VIEW (view);
+  self->file_name = memory ? "memory" : "schedule";
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->toolbar), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  memory ? _("Memory per GPU") : _("Pipeline schedule"), -1);
+  gtk_widget_set_margin_start (view, 12);
+  gtk_widget_set_margin_end (view, 12);
+  gtk_widget_set_margin_bottom (view, 12);
+  gtk_scrolled_window_set_child (self->scrolled, view);
+  update (self);
+}
+
+static void
+planner_picture_page_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  PlannerPicturePage *self = PLANNER_PICTURE_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW_TYPE:
+      self->view_type = g_value_get_gtype (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+planner_picture_page_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  PlannerPicturePage *self = PLANNER_PICTURE_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW_TYPE:
+      g_value_set_gtype (value, self->view_type);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+planner_picture_page_dispose (GObject *object)
+{
+  /* The stack is both AdwBin's child and a template child: let the bin
+   * drop it first, or both would unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_PICTURE_PAGE);
+  G_OBJECT_CLASS (planner_picture_page_parent_class)->dispose (object);
+}
+
 static void
 planner_picture_page_class_init (PlannerPicturePageClass *klass)
 {
-}
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-static GtkWidget *
-button (PlannerPicturePage *self,
-        const char         *label,
-        const char         *tooltip,
-        GCallback           callback)
-{
-  GtkWidget *widget = gtk_button_new_with_mnemonic (label);
+  object_class->constructed = planner_picture_page_constructed;
+  object_class->set_property = planner_picture_page_set_property;
+  object_class->get_property = planner_picture_page_get_property;
+  object_class->dispose = planner_picture_page_dispose;
 
-  gtk_widget_set_tooltip_text (widget, tooltip);
-  g_signal_connect_object (widget, "clicked", callback, self, G_CONNECT_SWAPPED);
-  return widget;
+  /* The schedule unless a memory chart is asked for. */
+  properties[PROP_VIEW_TYPE] =
+    g_param_spec_gtype ("view-type", NULL, NULL, PLANNER_TYPE_PICTURE_VIEW,
+                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-picture-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerPicturePage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlannerPicturePage, toolbar);
+  gtk_widget_class_bind_template_child (widget_class, PlannerPicturePage, scrolled);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_png);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_svg);
+  gtk_widget_class_bind_template_callback (widget_class, on_present);
 }
 
 static void
 planner_picture_page_init (PlannerPicturePage *self)
 {
-  gtk_widget_add_css_class (GTK_WIDGET (self), "picture-page");
-}
-
-static GtkWidget *
-page_new (GtkWidget  *view,
-          const char *title,
-          const char *file_name)
-{
-  PlannerPicturePage *self = g_object_new (PLANNER_TYPE_PICTURE_PAGE, NULL);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  /* The view switcher's tab already names the picture: the toolbar holds
-   * only what to do with it. */
-  GtkWidget *heading = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-  self->view = PLANNER_PICTURE_VIEW (view);
-  self->file_name = file_name;
-  gtk_widget_set_hexpand (heading, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (toolbar), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  gtk_box_append (GTK_BOX (toolbar), heading);
-  gtk_box_append (GTK_BOX (toolbar), button (self, _("Export P_NG…"), _("Save the picture for slides (1920 pixels wide)"),
-                                             G_CALLBACK (on_export_png)));
-  gtk_box_append (GTK_BOX (toolbar), button (self, _("Export _SVG…"), _("Save the picture as a drawing"),
-                                             G_CALLBACK (on_export_svg)));
-  gtk_box_append (GTK_BOX (toolbar), button (self, _("_Present"),
-                                             _("Every picture full screen for a projector; arrow keys step, Esc leaves"),
-                                             G_CALLBACK (on_present)));
-  gtk_widget_set_margin_start (toolbar, 12);
-  gtk_widget_set_margin_end (toolbar, 12);
-  gtk_widget_set_margin_top (toolbar, 12);
-  gtk_widget_set_margin_bottom (toolbar, 12);
-
-  gtk_widget_set_margin_start (view, 12);
-  gtk_widget_set_margin_end (view, 12);
-  gtk_widget_set_margin_bottom (view, 12);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (box), toolbar);
-  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (box), scrolled);
-
-  self->empty = ADW_STATUS_PAGE (adw_status_page_new ());
-  adw_status_page_set_icon_name (self->empty, "view-app-grid-symbolic");
-  adw_status_page_set_title (self->empty, _("Nothing to Draw Yet"));
-  adw_status_page_set_description (self->empty, _("Choose a model and parallel degrees that form a layout."));
-
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_add_named (self->stack, box, "picture");
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->empty), "empty");
-  adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->stack));
-  update (self);
-  return GTK_WIDGET (self);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *
 planner_picture_page_new_schedule (void)
 {
-  return page_new (planner_schedule_view_new (), _("Pipeline schedule"), "schedule");
+  return g_object_new (PLANNER_TYPE_PICTURE_PAGE, "view-type", PLANNER_TYPE_SCHEDULE_VIEW, NULL);
 }
 
 GtkWidget *
 planner_picture_page_new_memory (void)
 {
-  return page_new (planner_memory_chart_new (), _("Memory per GPU"), "memory");
+  return g_object_new (PLANNER_TYPE_PICTURE_PAGE, "view-type", PLANNER_TYPE_MEMORY_CHART, NULL);
 }
 
 void

@@ -15,11 +15,13 @@
 #include "planner-picture-page.h"
 #include "planner-pictures-page.h"
 #include "planner-rank-grid-page.h"
+#include "planner-schedule-view.h"
 
 struct _PlannerPicturesPage
 {
   AdwBin        parent_instance;
 
+  /* Template widgets */
   AdwViewStack *stack;
   GtkWidget    *grid_page;
   GtkWidget    *schedule_page;
@@ -29,41 +31,33 @@ struct _PlannerPicturesPage
 G_DEFINE_FINAL_TYPE (PlannerPicturesPage, planner_pictures_page, ADW_TYPE_BIN)
 
 static void
+planner_pictures_page_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_PICTURES_PAGE);
+  G_OBJECT_CLASS (planner_pictures_page_parent_class)->dispose (object);
+}
+
+static void
 planner_pictures_page_class_init (PlannerPicturesPageClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = planner_pictures_page_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-pictures-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerPicturesPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlannerPicturesPage, grid_page);
+  gtk_widget_class_bind_template_child (widget_class, PlannerPicturesPage, schedule_page);
+  gtk_widget_class_bind_template_child (widget_class, PlannerPicturesPage, compare_page);
 }
 
 static void
 planner_pictures_page_init (PlannerPicturesPage *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *switcher = adw_view_switcher_new ();
-  GtkWidget *bar = gtk_center_box_new ();
-
-  self->stack = ADW_VIEW_STACK (adw_view_stack_new ());
-  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
-  self->grid_page = planner_rank_grid_page_new ();
-  self->schedule_page = planner_picture_page_new_schedule ();
-  self->compare_page = planner_compare_page_new ();
-  adw_view_stack_add_titled_with_icon (self->stack, self->grid_page, "rank-grid", _("Rank Grid"),
-                                       "view-grid-symbolic");
-  adw_view_stack_add_titled_with_icon (self->stack, self->schedule_page, "schedule", _("Pipeline Schedule"),
-                                       "view-list-symbolic");
-  adw_view_stack_add_titled_with_icon (self->stack, self->compare_page, "compare", _("Compare"),
-                                       "view-dual-symbolic");
-
-  /* Three views of one layout: a switcher a GNOME app would put over
-   * them, centred, in a bar of its own above each view's toolbar. */
-  adw_view_switcher_set_stack (ADW_VIEW_SWITCHER (switcher), self->stack);
-  adw_view_switcher_set_policy (ADW_VIEW_SWITCHER (switcher), ADW_VIEW_SWITCHER_POLICY_WIDE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (switcher), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Pictures"), -1);
-  gtk_center_box_set_center_widget (GTK_CENTER_BOX (bar), switcher);
-  gtk_widget_add_css_class (bar, "pictures-switcher");
-
-  gtk_box_append (GTK_BOX (box), bar);
-  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
-  adw_bin_set_child (ADW_BIN (self), box);
+  g_type_ensure (PLANNER_TYPE_RANK_GRID_PAGE);
+  g_type_ensure (PLANNER_TYPE_PICTURE_PAGE);
+  g_type_ensure (PLANNER_TYPE_COMPARE_PAGE);
+  g_type_ensure (PLANNER_TYPE_SCHEDULE_VIEW);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

@@ -37,8 +37,10 @@ struct _PlannerPresentation
 {
   AdwWindow   parent_instance;
 
+  /* Template widgets */
   GtkStack   *stack;
   GtkLabel   *caption;
+
   Slide       slides[MAX_SLIDES];
   guint       n_slides;
   guint       current;   /* index into slides */
@@ -191,6 +193,7 @@ planner_presentation_dispose (GObject *object)
   PlannerPresentation *self = PLANNER_PRESENTATION (object);
 
   g_clear_handle_id (&self->refont_id, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_PRESENTATION);
   G_OBJECT_CLASS (planner_presentation_parent_class)->dispose (object);
 }
 
@@ -277,34 +280,17 @@ planner_presentation_class_init (PlannerPresentationClass *klass)
   gtk_widget_class_install_action (widget_class, "presentation.next", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "presentation.previous", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "presentation.leave", NULL, step_action);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-presentation.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerPresentation, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlannerPresentation, caption);
+  gtk_widget_class_bind_template_callback (widget_class, on_key_pressed);
 }
 
 static void
 planner_presentation_init (PlannerPresentation *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkEventController *keys = gtk_event_controller_key_new ();
-
-  self->stack = GTK_STACK (gtk_stack_new ());
-  /* Slides change at once, as in any presentation. */
-  gtk_stack_set_transition_type (self->stack, GTK_STACK_TRANSITION_TYPE_NONE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
-  self->caption = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->caption), "dim-label");
-  gtk_widget_add_css_class (GTK_WIDGET (self->caption), "presentation-caption");
-  gtk_widget_set_margin_top (GTK_WIDGET (self->caption), 8);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->caption), 12);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->caption));
-  adw_window_set_content (ADW_WINDOW (self), box);
-  gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
-  gtk_widget_add_css_class (GTK_WIDGET (self), "view");
-  gtk_window_set_title (GTK_WINDOW (self), _("Presentation"));
-
-  /* Before the pictures: the arrows step, they do not move a selection. */
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 static GtkLabel *

@@ -24,30 +24,32 @@ struct _PlannerRankGridPage
 {
   AdwBin            parent_instance;
 
+  /* Template widgets */
   GtkStack         *stack;
   AdwStatusPage    *empty;
   PlannerRankGrid  *grid;
   GtkDropDown      *color_by;
   GtkLabel         *info;
+
   char             *legend;
   gboolean          syncing;
 };
 
 G_DEFINE_FINAL_TYPE (PlannerRankGridPage, planner_rank_grid_page, ADW_TYPE_BIN)
 
-/* The dropdown's order: "Automatic" first, then the dimensions. */
+/* The dropdown's order (its titles are in the template): "Automatic"
+ * first, then the dimensions. */
 static const struct
 {
   int         color_by;   /* −1: automatic */
-  const char *title;
 } choices[] = {
-  { -1, N_("Automatic") },
-  { PLANNER_RANK_GRID_COLOR_PP, N_("Pipeline stage") },
-  { PLANNER_RANK_GRID_COLOR_TP, N_("Tensor parallel") },
-  { PLANNER_RANK_GRID_COLOR_DP, N_("Data parallel") },
-  { PLANNER_RANK_GRID_COLOR_CP, N_("Context parallel") },
-  { PLANNER_RANK_GRID_COLOR_EP, N_("Expert parallel") },
-  { PLANNER_RANK_GRID_COLOR_EXPERT_DP, N_("Expert data parallel") },
+  { -1 },
+  { PLANNER_RANK_GRID_COLOR_PP },
+  { PLANNER_RANK_GRID_COLOR_TP },
+  { PLANNER_RANK_GRID_COLOR_DP },
+  { PLANNER_RANK_GRID_COLOR_CP },
+  { PLANNER_RANK_GRID_COLOR_EP },
+  { PLANNER_RANK_GRID_COLOR_EXPERT_DP },
 };
 
 static void
@@ -155,11 +157,33 @@ on_present_clicked (PlannerRankGridPage *self)
   gtk_window_present (GTK_WINDOW (presentation));
 }
 
+/* The zoom actions are the grid's own; the buttons sit beside it, not in it. */
 static void
-on_zoom_clicked (PlannerRankGridPage *self,
-                 GtkButton           *button)
+on_zoom_out_clicked (PlannerRankGridPage *self)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self->grid), g_object_get_data (G_OBJECT (button), "action"), NULL);
+  gtk_widget_activate_action (GTK_WIDGET (self->grid), "rank-grid.zoom-out", NULL);
+}
+
+static void
+on_zoom_fit_clicked (PlannerRankGridPage *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self->grid), "rank-grid.zoom-fit", NULL);
+}
+
+static void
+on_zoom_in_clicked (PlannerRankGridPage *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self->grid), "rank-grid.zoom-in", NULL);
+}
+
+static void
+planner_rank_grid_page_dispose (GObject *object)
+{
+  /* The stack is both AdwBin's child and a template child: let the bin
+   * drop it first, or both would unparent it. */
+  adw_bin_set_child (ADW_BIN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_RANK_GRID_PAGE);
+  G_OBJECT_CLASS (planner_rank_grid_page_parent_class)->dispose (object);
 }
 
 static void
@@ -174,109 +198,36 @@ planner_rank_grid_page_finalize (GObject *object)
 static void
 planner_rank_grid_page_class_init (PlannerRankGridPageClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = planner_rank_grid_page_finalize;
-}
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-static GtkWidget *
-toolbar_button (PlannerRankGridPage *self,
-                const char          *label,
-                const char          *tooltip,
-                GCallback            callback)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+  object_class->dispose = planner_rank_grid_page_dispose;
+  object_class->finalize = planner_rank_grid_page_finalize;
 
-  gtk_widget_set_tooltip_text (button, tooltip);
-  g_signal_connect_object (button, "clicked", callback, self, G_CONNECT_SWAPPED);
-  return button;
-}
-
-static GtkWidget *
-zoom_button (PlannerRankGridPage *self,
-             const char          *icon,
-             const char          *tooltip,
-             const char          *action)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
-  g_object_set_data (G_OBJECT (button), "action", (gpointer) action);
-  g_signal_connect_object (button, "clicked", G_CALLBACK (on_zoom_clicked), self, G_CONNECT_SWAPPED);
-  return button;
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-rank-grid-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerRankGridPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PlannerRankGridPage, empty);
+  gtk_widget_class_bind_template_child (widget_class, PlannerRankGridPage, grid);
+  gtk_widget_class_bind_template_child (widget_class, PlannerRankGridPage, color_by);
+  gtk_widget_class_bind_template_child (widget_class, PlannerRankGridPage, info);
+  gtk_widget_class_bind_template_callback (widget_class, on_color_by_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_grid_color_by);
+  gtk_widget_class_bind_template_callback (widget_class, update_info);
+  gtk_widget_class_bind_template_callback (widget_class, on_zoom_out_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_zoom_fit_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_zoom_in_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_png_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_svg_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_present_clicked);
 }
 
 static void
 planner_rank_grid_page_init (PlannerRankGridPage *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *zoom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *label = gtk_label_new_with_mnemonic (_("C_olour by"));
-  GtkWidget *spacer = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
-
-  for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
-    gtk_string_list_append (model, _(choices[i].title));
-  self->color_by = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (model)), NULL));
+  g_type_ensure (PLANNER_TYPE_RANK_GRID);
+  gtk_widget_init_template (GTK_WIDGET (self));
   planner_combo_factory_install_drop_down (self->color_by);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->color_by));
-  g_signal_connect_object (self->color_by, "notify::selected", G_CALLBACK (on_color_by_selected), self,
-                           G_CONNECT_SWAPPED);
-
-  gtk_widget_add_css_class (zoom, "linked");
-  gtk_box_append (GTK_BOX (zoom), zoom_button (self, "zoom-out-symbolic", _("Zoom Out (−)"), "rank-grid.zoom-out"));
-  gtk_box_append (GTK_BOX (zoom), zoom_button (self, "zoom-fit-best-symbolic", _("Fit the Window (0)"),
-                                               "rank-grid.zoom-fit"));
-  gtk_box_append (GTK_BOX (zoom), zoom_button (self, "zoom-in-symbolic", _("Zoom In (+)"), "rank-grid.zoom-in"));
-
-  gtk_widget_set_hexpand (spacer, TRUE);
-  gtk_box_append (GTK_BOX (toolbar), label);
-  gtk_box_append (GTK_BOX (toolbar), GTK_WIDGET (self->color_by));
-  gtk_box_append (GTK_BOX (toolbar), zoom);
-  gtk_box_append (GTK_BOX (toolbar), spacer);
-  gtk_box_append (GTK_BOX (toolbar), toolbar_button (self, _("Export P_NG…"), _("Save the grid for slides (1920 pixels wide)"),
-                                                     G_CALLBACK (on_export_png_clicked)));
-  gtk_box_append (GTK_BOX (toolbar), toolbar_button (self, _("Export _SVG…"), _("Save the grid as a drawing"),
-                                                     G_CALLBACK (on_export_svg_clicked)));
-  gtk_box_append (GTK_BOX (toolbar), toolbar_button (self, _("_Present"),
-                                                     _("Every picture full screen for a projector; arrow keys step, Esc leaves"),
-                                                     G_CALLBACK (on_present_clicked)));
-
-  self->info = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->info, 0);
-  gtk_label_set_wrap (self->info, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->info), "rank-grid-info");
-  gtk_widget_add_css_class (GTK_WIDGET (self->info), "dim-label");
-
-  gtk_box_append (GTK_BOX (header), toolbar);
-  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->info));
-  gtk_widget_set_margin_start (header, 12);
-  gtk_widget_set_margin_end (header, 12);
-  gtk_widget_set_margin_top (header, 12);
-  gtk_widget_set_margin_bottom (header, 6);
-
-  self->grid = PLANNER_RANK_GRID (planner_rank_grid_new ());
-  g_signal_connect_object (self->grid, "notify::hovered-rank", G_CALLBACK (update_info), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->grid, "notify::selected-rank", G_CALLBACK (update_info), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->grid, "notify::color-by", G_CALLBACK (on_grid_color_by), self, G_CONNECT_SWAPPED);
-
-  gtk_box_append (GTK_BOX (box), header);
-  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->grid));
-
-  self->empty = ADW_STATUS_PAGE (adw_status_page_new ());
-  adw_status_page_set_icon_name (self->empty, "view-app-grid-symbolic");
-  adw_status_page_set_title (self->empty, _("No Valid Layout"));
-  adw_status_page_set_description (self->empty,
-                                   _("Fix the parallel degrees on the Parallelism page to see which GPU holds which rank."));
-
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_add_named (self->stack, box, "grid");
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->empty), "empty");
   gtk_stack_set_visible_child_name (self->stack, "empty");
-  adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->stack));
-  gtk_widget_add_css_class (GTK_WIDGET (self), "rank-grid-page");
 
   update_legend (self);
   update_info (self);

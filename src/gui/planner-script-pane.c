@@ -28,8 +28,10 @@ struct _PlannerScriptPane
 
   GtkSourceBuffer *buffer;
   GtkTextTag      *mark_tag;
-  GtkWidget       *scrolled;
   GtkWidget       *view;
+
+  /* Template widgets */
+  GtkWidget       *scrolled;
   GtkWidget       *missing_box;
   GtkListBox      *missing_list;
   GtkLabel        *state_label;
@@ -41,7 +43,9 @@ struct _PlannerScriptPane
   GtkWidget       *slurm_button;
   GtkWidget       *memory_button;
   GtkWidget       *stages_button;    /* the memory check's pipeline stages */
+  GtkWidget       *stages_scroller;
   GtkListBox      *stages_list;
+
   gboolean         syncing_stages;
   char            *refusal;          /* why there is no draft, or NULL */
   GtkNativeDialog *chooser;
@@ -596,14 +600,15 @@ on_stage_toggled (PlannerScriptPane *self)
 
   if (self->syncing_stages)
     return;
+  /* Row n is stage n (fill_stages); its check is what activates it. */
   for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->stages_list)); row != NULL;
        row = gtk_widget_get_next_sibling (row))
     {
-      GtkWidget *check = g_object_get_data (G_OBJECT (row), "check");
+      GtkWidget *check = ADW_IS_ACTION_ROW (row) ? adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)) : NULL;
 
       if (check != NULL && gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
         {
-          guint32 stage = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "stage"));
+          guint32 stage = (guint32) gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row));
 
           g_array_append_val (stages, stage);
         }
@@ -657,8 +662,6 @@ fill_stages (PlannerScriptPane *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
-      g_object_set_data (G_OBJECT (row), "check", check);
-      g_object_set_data (G_OBJECT (row), "stage", GUINT_TO_POINTER (s));
       g_signal_connect_object (check, "toggled", G_CALLBACK (on_stage_toggled), self, G_CONNECT_SWAPPED);
       gtk_list_box_append (self->stages_list, row);
     }
@@ -700,6 +703,7 @@ planner_script_pane_dispose (GObject *object)
   g_clear_object (&self->chooser);
   g_clear_object (&self->document);
   g_clear_pointer (&self->report, planner_report_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_SCRIPT_PANE);
 
   G_OBJECT_CLASS (planner_script_pane_parent_class)->dispose (object);
 }
@@ -720,6 +724,7 @@ static void
 planner_script_pane_class_init (PlannerScriptPaneClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = planner_script_pane_dispose;
   object_class->finalize = planner_script_pane_finalize;
@@ -738,171 +743,37 @@ planner_script_pane_class_init (PlannerScriptPaneClass *klass)
    */
   signals[EXPORTED] = g_signal_new ("exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                     NULL, G_TYPE_NONE, 2, G_TYPE_FILE, G_TYPE_STRING);
-  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "scriptpane");
-}
-
-static GtkWidget *
-toolbar_button (PlannerScriptPane *self,
-                const char        *label,
-                const char        *tooltip,
-                GCallback          callback)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  gtk_widget_set_tooltip_text (button, tooltip);
-  g_signal_connect_object (button, "clicked", callback, self, G_CONNECT_SWAPPED);
-  return button;
+  gtk_widget_class_set_css_name (widget_class, "scriptpane");
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-script-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, missing_box);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, missing_list);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, state_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, release_label);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, approve_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, export_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, copy_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, torchrun_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, slurm_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, memory_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, stages_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, stages_scroller);
+  gtk_widget_class_bind_template_child (widget_class, PlannerScriptPane, stages_list);
+  gtk_widget_class_bind_template_callback (widget_class, on_launcher_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, fill_stages);
+  gtk_widget_class_bind_template_callback (widget_class, on_copy_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_approve_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_export_clicked);
 }
 
 static void
 planner_script_pane_init (PlannerScriptPane *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *toolbar = gtk_flow_box_new ();
-  GtkWidget *actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *switcher = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *missing_scroller;
-
-  self->torchrun_button = gtk_toggle_button_new_with_label ("torchrun");
-  self->slurm_button = gtk_toggle_button_new_with_label ("SLURM");
-  self->memory_button = gtk_toggle_button_new_with_label (_("Memory Check"));
-  gtk_widget_set_tooltip_text (self->torchrun_button, _("A torchrun command for each node"));
-  gtk_widget_set_tooltip_text (self->slurm_button, _("An sbatch script"));
-  gtk_widget_set_tooltip_text (self->memory_button,
-                               _("One GPU plays a rank of each chosen pipeline stage with --fake-process-group on "
-                                 "mock data, beside the planner’s estimate"));
-  gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->slurm_button), GTK_TOGGLE_BUTTON (self->torchrun_button));
-  gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->memory_button), GTK_TOGGLE_BUTTON (self->torchrun_button));
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->torchrun_button), TRUE);
-  g_signal_connect_object (self->torchrun_button, "toggled", G_CALLBACK (on_launcher_toggled), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->slurm_button, "toggled", G_CALLBACK (on_launcher_toggled), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->memory_button, "toggled", G_CALLBACK (on_launcher_toggled), self,
-                           G_CONNECT_SWAPPED);
-  gtk_widget_add_css_class (switcher, "linked");
-  gtk_box_append (GTK_BOX (switcher), self->torchrun_button);
-  gtk_box_append (GTK_BOX (switcher), self->slurm_button);
-  gtk_box_append (GTK_BOX (switcher), self->memory_button);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (switcher), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Launcher"), -1);
-
-  /* The memory check's stages: a check per pipeline stage. */
-  {
-    GtkWidget *popover = gtk_popover_new ();
-    GtkWidget *box2 = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-    GtkWidget *hint = gtk_label_new (_("None checked: the most loaded stage and the last"));
-    GtkWidget *stages_scroller = gtk_scrolled_window_new ();
-
-    self->stages_list = GTK_LIST_BOX (gtk_list_box_new ());
-    gtk_list_box_set_selection_mode (self->stages_list, GTK_SELECTION_NONE);
-    gtk_widget_add_css_class (GTK_WIDGET (self->stages_list), "boxed-list");
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self->stages_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    _("Pipeline stages to check"), -1);
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (stages_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (stages_scroller), TRUE);
-    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (stages_scroller), 360);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (stages_scroller), GTK_WIDGET (self->stages_list));
-    planner_a11y_name_scrolled (stages_scroller, _("Pipeline stages to check"));
-    gtk_widget_set_size_request (stages_scroller, 300, -1);
-    gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-    gtk_label_set_xalign (GTK_LABEL (hint), 0);
-    gtk_widget_add_css_class (hint, "dim-label");
-    gtk_box_append (GTK_BOX (box2), hint);
-    gtk_box_append (GTK_BOX (box2), stages_scroller);
-    gtk_popover_set_child (GTK_POPOVER (popover), box2);
-    self->stages_button = gtk_menu_button_new ();
-    gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->stages_button), popover);
-    gtk_widget_set_tooltip_text (self->stages_button, _("Which pipeline stages the memory check runs"));
-    g_signal_connect_object (popover, "show", G_CALLBACK (fill_stages), self, G_CONNECT_SWAPPED);
-    gtk_widget_set_visible (self->stages_button, FALSE);
-  }
-
-  self->copy_button = toolbar_button (self, _("_Copy"), _("Copy the script shown"), G_CALLBACK (on_copy_clicked));
-  self->approve_button = toolbar_button (self, _("_Approve"), _("Approve this draft for export"),
-                                         G_CALLBACK (on_approve_clicked));
-  gtk_widget_add_css_class (self->approve_button, "suggested-action");
-  self->export_button = toolbar_button (self, _("_Export…"), _("Write the approved script to a file"),
-                                        G_CALLBACK (on_export_clicked));
-
-  /* The launcher (and the check's stages) on the left, what to do with
-   * the draft on the right; they wrap on a narrow pane. */
-  {
-    GtkWidget *launcher = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-
-    gtk_box_append (GTK_BOX (launcher), switcher);
-    gtk_box_append (GTK_BOX (launcher), self->stages_button);
-    /* The release the draft is written for (issue 20): its flags and
-     * spellings are that release's. */
-    self->release_label = GTK_LABEL (gtk_label_new (NULL));
-    gtk_widget_add_css_class (GTK_WIDGET (self->release_label), "dim-label");
-    gtk_widget_set_margin_start (GTK_WIDGET (self->release_label), 6);
-    gtk_widget_set_tooltip_text (GTK_WIDGET (self->release_label),
-                                 _("The Megatron-Core release this draft is written for: its flags and their spellings"));
-    gtk_box_append (GTK_BOX (launcher), GTK_WIDGET (self->release_label));
-    gtk_box_append (GTK_BOX (actions), self->copy_button);
-    gtk_box_append (GTK_BOX (actions), self->approve_button);
-    gtk_box_append (GTK_BOX (actions), self->export_button);
-    gtk_widget_set_halign (actions, GTK_ALIGN_END);
-    gtk_widget_set_hexpand (actions, TRUE);
-    gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (toolbar), GTK_SELECTION_NONE);
-    gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (toolbar), 2);
-    gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (toolbar), 6);
-    gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (toolbar), 6);
-    gtk_flow_box_append (GTK_FLOW_BOX (toolbar), launcher);
-    gtk_flow_box_append (GTK_FLOW_BOX (toolbar), actions);
-    /* The flow box only wraps: its two children are no Tab stops (and,
-     * unnamed, nothing for a screen reader to say); their buttons are. */
-    gtk_widget_set_focusable (gtk_widget_get_parent (launcher), FALSE);
-    gtk_widget_set_focusable (gtk_widget_get_parent (actions), FALSE);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (launcher)),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Launcher"), -1);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (actions)),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Script actions"), -1);
-  }
-  gtk_widget_set_margin_start (toolbar, 12);
-  gtk_widget_set_margin_end (toolbar, 12);
-  gtk_widget_set_margin_top (toolbar, 6);
-  gtk_widget_set_margin_bottom (toolbar, 6);
-
-  self->state_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->state_label, 0);
-  gtk_label_set_wrap (self->state_label, TRUE);
-  gtk_widget_set_margin_start (GTK_WIDGET (self->state_label), 12);
-  gtk_widget_set_margin_end (GTK_WIDGET (self->state_label), 12);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->state_label), 6);
-  gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "dim-label");
-
-  /* The source view (GtkSourceView's style and language files) is made
-   * with the first draft, after the window's first frame. */
-  self->scrolled = scrolled;
-  planner_a11y_name_scrolled (scrolled, _("Launch script"));
-
-  /* What the draft still needs, each a link to its field, above the
-   * draft; the draft itself shows where each goes. */
-  self->missing_list = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->missing_list, GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->missing_list), "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->missing_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Values the script needs"), -1);
-  missing_scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (missing_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (missing_scroller), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (missing_scroller), 180);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (missing_scroller), GTK_WIDGET (self->missing_list));
-  planner_a11y_name_scrolled (missing_scroller, _("Values the script needs"));
-  gtk_widget_set_margin_start (missing_scroller, 12);
-  gtk_widget_set_margin_end (missing_scroller, 12);
-  gtk_widget_set_margin_bottom (missing_scroller, 12);
-  self->missing_box = missing_scroller;
-  gtk_widget_set_vexpand (scrolled, TRUE);
-
-  gtk_box_append (GTK_BOX (box), toolbar);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->state_label));
-  gtk_box_append (GTK_BOX (box), self->missing_box);
-  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (box), scrolled);
-  adw_bin_set_child (ADW_BIN (self), box);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* Named by their maker: the page-title fallback would not fit them. */
+  planner_a11y_name_scrolled (self->stages_scroller, _("Pipeline stages to check"));
+  planner_a11y_name_scrolled (self->scrolled, _("Launch script"));
+  planner_a11y_name_scrolled (self->missing_box, _("Values the script needs"));
 }
 
 GtkWidget *

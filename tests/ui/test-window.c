@@ -310,6 +310,18 @@ test_window_script_pane (void)
 /* The memory check is the pane's third launcher: drafted for the chosen
  * stages, approved and exported like the others; the flex dispatcher,
  * which --fake-process-group cannot run, is refused in words. */
+
+/* Every check button under @widget, in the order they are laid out. */
+static void
+collect_checks (GtkWidget *widget,
+                GPtrArray *checks)
+{
+  if (GTK_IS_CHECK_BUTTON (widget))
+    g_ptr_array_add (checks, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_checks (child, checks);
+}
 static void
 test_window_memory_check (void)
 {
@@ -340,6 +352,33 @@ test_window_memory_check (void)
   g_assert_nonnull (strstr (text, "== Stage 1: rank 16 of 64"));
   g_assert_nonnull (strstr (text, "== Stage 3: rank 48 of 64"));
   g_assert_null (strstr (text, "== Stage 0:"));
+
+  /* The popover's checks say the same stages, and a person ticking one
+   * adds its stage (row n is stage n). */
+  {
+    g_autoptr(GPtrArray) checks = g_ptr_array_new ();
+    const guint32 *chosen;
+    guint n_chosen = 0;
+
+    collect_checks (GTK_WIDGET (pane), checks);
+    g_assert_cmpuint (checks->len, ==, 4);
+    g_assert_false (gtk_check_button_get_active (g_ptr_array_index (checks, 0)));
+    g_assert_true (gtk_check_button_get_active (g_ptr_array_index (checks, 1)));
+    g_assert_false (gtk_check_button_get_active (g_ptr_array_index (checks, 2)));
+    g_assert_true (gtk_check_button_get_active (g_ptr_array_index (checks, 3)));
+    gtk_check_button_set_active (g_ptr_array_index (checks, 2), TRUE);
+    chosen = planner_document_get_memory_check_stages (document, &n_chosen);
+    g_assert_cmpuint (n_chosen, ==, 3);
+    g_assert_cmpuint (chosen[0], ==, 1);
+    g_assert_cmpuint (chosen[1], ==, 2);
+    g_assert_cmpuint (chosen[2], ==, 3);
+    gtk_check_button_set_active (g_ptr_array_index (checks, 2), FALSE);
+    chosen = planner_document_get_memory_check_stages (document, &n_chosen);
+    g_assert_cmpuint (n_chosen, ==, 2);
+    g_assert_cmpuint (chosen[0], ==, 1);
+    g_assert_cmpuint (chosen[1], ==, 3);
+    planner_window_flush (window);
+  }
 
   g_assert_true (planner_script_pane_approve (pane, TRUE, &error));
   g_assert_no_error (error);
