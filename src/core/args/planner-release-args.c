@@ -41,6 +41,36 @@ rename_switch (PlannerArgs *args,
     planner_args_set_bool (args, new_dest, new_flag, TRUE);
 }
 
+/* An option whose value a release stores under another name (0.12's
+ * --norm-epsilon wrote norm_epsilon, 0.20's layernorm_epsilon): the same
+ * words, kept under the release's name so its checks read them. */
+static void
+rename_value_dests (PlannerArgs *args,
+                    const char  *release)
+{
+  g_autoptr(GPtrArray) moves = g_ptr_array_new ();
+
+  for (guint i = 0; i < planner_args_get_n_entries (args); i++)
+    {
+      const char *dest = planner_args_get_dest_at (args, i);
+      const char *flag = planner_args_get_flag (args, dest);
+      const PlannerFlagInfo *info = flag != NULL ? planner_flag_catalog_lookup_in (release, flag) : NULL;
+
+      if (info != NULL && planner_flag_info_takes_value (info) && !g_str_equal (info->dest, dest))
+        g_ptr_array_add (moves, (gpointer) dest);
+    }
+  for (guint i = 0; i < moves->len; i++)
+    {
+      g_autofree char *dest = g_strdup (g_ptr_array_index (moves, i));
+      g_autofree char *flag = g_strdup (planner_args_get_flag (args, dest));
+      g_auto(GStrv) values = g_strdupv ((char **) planner_args_get_list (args, dest));
+      const PlannerFlagInfo *info = planner_flag_catalog_lookup_in (release, flag);
+
+      planner_args_unset (args, dest);
+      planner_args_set_list (args, info->dest, flag, (const char *const *) values);
+    }
+}
+
 void
 planner_release_respell_args (PlannerArgs *args,
                               const char  *release)
@@ -49,6 +79,8 @@ planner_release_respell_args (PlannerArgs *args,
 
   if (release == NULL || g_str_equal (release, planner_megatron_get_default_release ()))
     return;
+
+  rename_value_dests (args, release);
 
   if (!planner_release_at_least (release, "0.14.0"))
     {
