@@ -17,6 +17,7 @@
 #include "planner-bind.h"
 #include "planner-combo-factory.h"
 #include "planner-field-row.h"
+#include "planner-field.h"
 
 /* What every row keeps about its field's problem, on the row itself. */
 #define PROBLEM_ICON "planner-problem-icon"
@@ -596,55 +597,6 @@ planner_choice_row_set_choices (PlannerChoiceRow *self,
   self->choice_ids = ids;
 }
 
-/* How a choice reads in the form; anything not here reads as Megatron
- * spells it (tokenizer class names, for instance). */
-static const char *
-choice_label (const char *key,
-              const char *id)
-{
-  static const struct { const char *id, *label; } labels[] = {
-    { "constant", N_("Constant") }, { "linear", N_("Linear") }, { "cosine", N_("Cosine") },
-    { "inverse-square-root", N_("Inverse Square Root") }, { "WSD", N_("Warm-up, Stable, Decay") },
-    { "flash", N_("Flash") }, { "fused", N_("Fused") }, { "unfused", N_("Unfused") }, { "local", N_("Local") },
-    { "auto", N_("Automatic") }, { "bf16", "BF16" }, { "fp8", N_("FP8 (Hybrid)") }, { "fp16", "FP16" },
-    { "fp32", "FP32" }, { "delayed", N_("Delayed Scaling") }, { "tensorwise", N_("Tensor-wise") },
-    { "mxfp8", "MXFP8" }, { "blockwise", N_("Block-wise") }, { "none", N_("None") },
-    { "selective", N_("Selective") }, { "full", N_("Full") }, { "uniform", N_("Uniform") },
-    { "block", N_("Block") }, { "megatron", N_("Megatron FSDP") }, { "torch", N_("PyTorch FSDP2") },
-    { "learned_absolute", N_("Learned Absolute") }, { "rope", "RoPE" }, { "yarn", "YaRN" },
-    { "mrope", N_("Multimodal RoPE") }, { "relative", N_("Relative") }, { "swiglu", "SwiGLU" },
-    { "gelu", "GeLU" }, { "squared_relu", N_("Squared ReLU") }, { "softmax", N_("Softmax") },
-    { "even", N_("Even") },
-    { "embedding-loss", N_("Count Embedding and Loss") }, { "embedding", N_("Count Embedding") },
-    { "loss", N_("Count Loss") }, { "first-last", N_("First and Last Stages") }, { "layout", N_("Layout") },
-    { "sigmoid", N_("Sigmoid") },
-    /* Megatron's tokenizer classes (issue 23 #9: never the class name, cut off) */
-    { "BertWordPieceLowerCase", N_("BERT WordPiece, Lower Case") },
-    { "BertWordPieceCase", N_("BERT WordPiece, Cased") }, { "GPT2BPETokenizer", N_("GPT-2 BPE") },
-    { "SentencePieceTokenizer", N_("SentencePiece") }, { "GPTSentencePieceTokenizer", N_("GPT SentencePiece") },
-    { "HuggingFaceTokenizer", N_("Hugging Face") }, { "Llama2Tokenizer", N_("Llama 2 SentencePiece") },
-    { "TikTokenizer", N_("tiktoken") }, { "MultimodalTokenizer", N_("Multimodal (Hugging Face)") },
-    { "NullTokenizer", N_("None (Token IDs)") },
-    { "NullMultimodalTokenizer", N_("None (Multimodal Token IDs)") },
-    { "SFTTokenizer", N_("Fine-Tuning Chat Template") },
-  };
-
-  if (*id == '\0')
-    {
-      if (g_str_equal (key, "tokenizer-type"))
-        return _("The Model’s Own");
-      if (g_str_equal (key, "fp8-recipe"))
-        return _("Suits the GPU");
-      return _("Megatron’s Default");
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
-    {
-      if (g_str_equal (labels[i].id, id))
-        return _(labels[i].label);
-    }
-  return id;
-}
-
 static void
 choice_bind (PlannerChoiceRow *self,
              PlannerJob       *job)
@@ -659,7 +611,7 @@ choice_bind (PlannerChoiceRow *self,
 
       g_return_if_fail (choices != NULL);
       for (guint i = 0; choices[i] != NULL; i++)
-        g_strv_builder_add (labels, choice_label (self->key, choices[i]));
+        g_strv_builder_add (labels, planner_field_choice_label (self->key, choices[i]));
       planner_choice_row_set_choices (self, g_strdupv (choices), g_strv_builder_end (labels));
     }
   ids = self->choice_ids != NULL ? g_strdupv (self->choice_ids)

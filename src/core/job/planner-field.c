@@ -668,6 +668,55 @@ planner_field_rewrite_message (PlannerJob *job,
   return collapse_repeats (rewrite_megatron_names (job, out));
 }
 
+/* The form's words for the choices (the combo rows and the rows of a
+ * change read them alike). */
+const char *
+planner_field_choice_label (const char *key,
+                            const char *id)
+{
+  static const struct { const char *id, *label; } labels[] = {
+    { "constant", N_("Constant") }, { "linear", N_("Linear") }, { "cosine", N_("Cosine") },
+    { "inverse-square-root", N_("Inverse Square Root") }, { "WSD", N_("Warm-up, Stable, Decay") },
+    { "flash", N_("Flash") }, { "fused", N_("Fused") }, { "unfused", N_("Unfused") }, { "local", N_("Local") },
+    { "auto", N_("Automatic") }, { "bf16", "BF16" }, { "fp8", N_("FP8 (Hybrid)") }, { "fp16", "FP16" },
+    { "fp32", "FP32" }, { "delayed", N_("Delayed Scaling") }, { "tensorwise", N_("Tensor-wise") },
+    { "mxfp8", "MXFP8" }, { "blockwise", N_("Block-wise") }, { "none", N_("None") },
+    { "selective", N_("Selective") }, { "full", N_("Full") }, { "uniform", N_("Uniform") },
+    { "block", N_("Block") }, { "megatron", N_("Megatron FSDP") }, { "torch", N_("PyTorch FSDP2") },
+    { "learned_absolute", N_("Learned Absolute") }, { "rope", "RoPE" }, { "yarn", "YaRN" },
+    { "mrope", N_("Multimodal RoPE") }, { "relative", N_("Relative") }, { "swiglu", "SwiGLU" },
+    { "gelu", "GeLU" }, { "squared_relu", N_("Squared ReLU") }, { "softmax", N_("Softmax") },
+    { "even", N_("Even") },
+    { "embedding-loss", N_("Count Embedding and Loss") }, { "embedding", N_("Count Embedding") },
+    { "loss", N_("Count Loss") }, { "first-last", N_("First and Last Stages") }, { "layout", N_("Layout") },
+    { "sigmoid", N_("Sigmoid") },
+    /* Megatron's tokenizer classes (issue 23 #9: never the class name, cut off) */
+    { "BertWordPieceLowerCase", N_("BERT WordPiece, Lower Case") },
+    { "BertWordPieceCase", N_("BERT WordPiece, Cased") }, { "GPT2BPETokenizer", N_("GPT-2 BPE") },
+    { "SentencePieceTokenizer", N_("SentencePiece") }, { "GPTSentencePieceTokenizer", N_("GPT SentencePiece") },
+    { "HuggingFaceTokenizer", N_("Hugging Face") }, { "Llama2Tokenizer", N_("Llama 2 SentencePiece") },
+    { "TikTokenizer", N_("tiktoken") }, { "MultimodalTokenizer", N_("Multimodal (Hugging Face)") },
+    { "NullTokenizer", N_("None (Token IDs)") },
+    { "NullMultimodalTokenizer", N_("None (Multimodal Token IDs)") },
+    { "SFTTokenizer", N_("Fine-Tuning Chat Template") },
+  };
+
+  if (*id == '\0')
+    {
+      if (g_str_equal (key, "tokenizer-type"))
+        return _("The Model’s Own");
+      if (g_str_equal (key, "fp8-recipe"))
+        return _("Suits the GPU");
+      return _("Megatron’s Default");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      if (g_str_equal (labels[i].id, id))
+        return _(labels[i].label);
+    }
+  return id;
+}
+
 static char *
 format_value (PlannerJob         *job,
               const PlannerField *field)
@@ -686,7 +735,18 @@ format_value (PlannerJob         *job,
     case G_TYPE_BOOLEAN:
       return g_strdup (g_value_get_boolean (&value) ? _("on") : _("off"));
     case G_TYPE_STRING:
-      return g_strdup_printf ("“%s”", g_value_get_string (&value) != NULL ? g_value_get_string (&value) : "");
+      {
+        const char *text = g_value_get_string (&value) != NULL ? g_value_get_string (&value) : "";
+        g_auto(GStrv) choices = NULL;
+
+        /* A choice reads as its row does ("Count Embedding and Loss");
+         * the modules list is free text over choices, and stays quoted. */
+        if (!g_str_equal (field->property, "recompute-modules"))
+          choices = planner_job_dup_choices (field->property);
+        if (choices != NULL && g_strv_contains ((const char * const *) choices, text))
+          return g_strdup (planner_field_choice_label (field->property, text));
+        return g_strdup_printf ("“%s”", text);
+      }
     default:
       g_return_val_if_reached (g_strdup ("?"));
     }

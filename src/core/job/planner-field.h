@@ -69,8 +69,14 @@ const PlannerField        *planner_field_for_diagnostic  (PlannerJob            
 char                      *planner_field_rewrite_message (PlannerJob         *job,
                                                           const char         *text);
 
+/* How choice @id of field @property (a job property name) reads in the
+ * form, translated; an id without a label reads as Megatron spells it,
+ * "" as the field's default. */
+const char                *planner_field_choice_label    (const char         *property,
+                                                          const char         *id);
+
 /* One field that differs between two jobs, its values as a person reads
- * them ("4", "on", "“x”"; on/off translated). */
+ * them ("4", "on", "“x”", a choice by its label; translated). */
 typedef struct
 {
   const PlannerField *field;
