@@ -703,6 +703,43 @@ test_picture_schedule_split (void)
     }
 }
 
+/* Issue 23 #14: on the Compare slide of the rank grids at 1080p (the
+ * room's type is 30 px) every cell label is at least 24 px, or absent. */
+static void
+test_picture_compare_grid_labels (void)
+{
+  guint labelled = 0;
+
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
+    {
+      g_autoptr(PlannerJob) job = load_job (jobs[j].file);
+      g_autoptr(PlannerJob) other = planner_picture_recommended_job (job, NULL);
+      g_autoptr(PlannerPictureData) a = planner_picture_data_new (job, NULL);
+      g_autoptr(PlannerPictureData) b = NULL;
+      PlannerPictureStyle st = style (1856., 860., TRUE);
+      g_autoptr(PlannerScene) scene = NULL;
+      const PlannerShape *shapes;
+      guint n;
+
+      if (other == NULL)
+        continue;
+      b = planner_picture_data_new (other, NULL);
+      st.font_size = 30.;
+      scene = planner_picture_compare_part (a, b, PLANNER_COMPARE_GRIDS, &st);
+      shapes = planner_scene_get_shapes (scene, &n);
+      for (guint i = 0; i < n; i++)
+        if (shapes[i].tag == PLANNER_TAG_GPU_LABEL && shapes[i].kind == PLANNER_SHAPE_TEXT)
+          {
+            if (shapes[i].line < 24. - 1e-3)
+              g_error ("%s: cell label \"%s\" is %.1f px", jobs[j].file, planner_scene_get_text (scene, &shapes[i]),
+                       shapes[i].line);
+            labelled++;
+          }
+    }
+  /* The small jobs' cells do carry labels. */
+  g_assert_cmpuint (labelled, >, 0);
+}
+
 /* The bars add up to the estimate, in proportion, against the capacity. */
 static void
 test_picture_memory (gconstpointer user_data)
@@ -940,6 +977,7 @@ main (int   argc,
   g_test_add_func ("/planner/picture/scene-text", test_picture_scene_text);
   g_test_add_func ("/planner/picture/large-values", test_picture_large_values);
   g_test_add_func ("/planner/picture/schedule-split", test_picture_schedule_split);
+  g_test_add_func ("/planner/picture/compare-grid-labels", test_picture_compare_grid_labels);
 
   return g_test_run ();
 }
