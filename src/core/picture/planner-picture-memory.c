@@ -331,15 +331,12 @@ planner_picture_memory (const PlannerPictureData  *data,
   y = MAX (y, table_bottom + font * 0.5);
   if (pp > 3)
     {
-      if (middle_layers_differ (config))
-        planner_scene_add_textf (scene, 0., y, width, font * 1.4, font * 0.8, PLANNER_INK_DIM,
-                                 PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
-                                 _("The middle stage stands for stages 1 to %u: of them it holds the most "
-                                   "layers, as the schedule shows"), pp - 2);
-      else
-        planner_scene_add_textf (scene, 0., y, width, font * 1.4, font * 0.8, PLANNER_INK_DIM,
-                                 PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
-                                 _("The middle stage stands for stages 1 to %u"), pp - 2);
+      planner_scene_add_textf (scene, 0., y, width, font * 1.4, font * 0.8, PLANNER_INK_DIM,
+                               PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
+                               middle_layers_differ (config)
+                               ? _("The middle stage stands for stages 1 to %u: of them it holds the most "
+                                   "layers, as the schedule shows")
+                               : _("The middle stage stands for stages 1 to %u"), pp - 2);
       y += font * 1.4;
     }
 
