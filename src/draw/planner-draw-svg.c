@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "planner-draw.h"
+#include "planner-draw-svg-private.h"
 #include "planner-memory.h"
 #include "planner-schedule.h"
 
@@ -213,11 +214,65 @@ append_text (GString                *svg,
   g_string_append_printf (svg, ">%s</text>\n", escaped);
 }
 
+/* One rectangle tiled with one cell (and its marks) for a block of
+ * alike cells; the pattern is shared by every block that looks the same. */
+static void
+append_block (GString                *svg,
+              GString                *defs,
+              GHashTable             *patterns,
+              const PlannerShape     *shapes,
+              guint                   i,
+              const PlannerSvgBlock  *block,
+              const PlannerDrawTheme *theme)
+{
+  const PlannerShape *cell = &shapes[i];
+  g_autoptr(GString) tile = g_string_new (NULL);
+  gpointer id;
+
+  for (guint k = 0; k < block->parts; k++)
+    {
+      const PlannerShape *p = &shapes[i + k];
+
+      g_string_append (tile, "<rect");
+      append_attr (tile, "x", p->x - cell->x);
+      append_attr (tile, "y", p->y - cell->y);
+      append_attr (tile, "width", p->w);
+      append_attr (tile, "height", p->h);
+      append_color (tile, "fill", theme, p->ink, p->color, p->alpha);
+      g_string_append (tile, "/>");
+    }
+  g_string_append_printf (tile, "|%g|%g", block->px, block->rows > 1 ? block->py : cell->h);
+  if (!g_hash_table_lookup_extended (patterns, tile->str, NULL, &id))
+    {
+      id = GUINT_TO_POINTER (g_hash_table_size (patterns));
+      g_string_append_printf (defs, "<pattern id=\"cells-%u\" patternUnits=\"userSpaceOnUse\"", GPOINTER_TO_UINT (id));
+      append_attr (defs, "width", block->px);
+      append_attr (defs, "height", block->rows > 1 ? block->py : cell->h);
+      g_string_append_c (defs, '>');
+      g_string_append_len (defs, tile->str, strchr (tile->str, '|') - tile->str);
+      g_string_append (defs, "</pattern>\n");
+      g_hash_table_insert (patterns, g_strdup (tile->str), id);
+    }
+  /* The pattern tiles from the rectangle's own origin. */
+  g_string_append_printf (svg, "<rect class=\"gpu-block\" data-ranks=\"%u-%u\" data-columns=\"%u\" data-value=\"%u\"",
+                          cell->a, cell->a + block->rows * block->cols - 1, block->cols, cell->b);
+  g_string_append (svg, " transform=\"translate(");
+  append_number (svg, cell->x);
+  g_string_append_c (svg, ' ');
+  append_number (svg, cell->y);
+  g_string_append (svg, ")\"");
+  append_attr (svg, "width", (block->cols - 1) * block->px + cell->w);
+  append_attr (svg, "height", (block->rows - 1) * block->py + cell->h);
+  g_string_append_printf (svg, " fill=\"url(#cells-%u)\"/>\n", GPOINTER_TO_UINT (id));
+}
+
 GBytes *
 planner_draw_svg (const PlannerScene     *scene,
                   const PlannerDrawTheme *theme)
 {
-  GString *svg;
+  GString *svg, *head;
+  g_autoptr(GString) defs = g_string_new (NULL);
+  g_autoptr(GHashTable) patterns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   const PlannerShape *shapes;
   g_autofree char *family = NULL;
   g_autofree char *description = NULL;
@@ -252,7 +307,8 @@ planner_draw_svg (const PlannerScene     *scene,
       append_color (svg, "stroke", theme, ink, 0, 255);
       g_string_append (svg, "/></pattern>\n");
     }
-  g_string_append (svg, "</defs>\n");
+  head = svg;
+  svg = g_string_new (NULL);
   g_string_append (svg, "<rect width=\"100%\" height=\"100%\"");
   append_color (svg, "fill", theme, PLANNER_INK_BG, 0, 255);
   g_string_append (svg, "/>\n");
@@ -261,7 +317,15 @@ planner_draw_svg (const PlannerScene     *scene,
   for (guint i = 0; i < n; i++)
     {
       const PlannerShape *s = &shapes[i];
+      PlannerSvgBlock block;
+      guint taken = _planner_svg_find_block (shapes, n, i, &block);
 
+      if (taken > 0)
+        {
+          append_block (svg, defs, patterns, shapes, i, &block, theme);
+          i += taken - 1;
+          continue;
+        }
       switch ((PlannerShapeKind) s->kind)
         {
         case PLANNER_SHAPE_RECT:
@@ -320,5 +384,10 @@ planner_draw_svg (const PlannerScene     *scene,
         }
     }
   g_string_append (svg, "</svg>\n");
-  return g_string_free_to_bytes (svg);
+  /* The cells' patterns go with the hatching, before their first use. */
+  g_string_append_len (head, defs->str, defs->len);
+  g_string_append (head, "</defs>\n");
+  g_string_append_len (head, svg->str, svg->len);
+  g_string_free (svg, TRUE);
+  return g_string_free_to_bytes (head);
 }

@@ -612,15 +612,6 @@ planner_choice_row_set_choices (PlannerChoiceRow *self,
   self->choice_ids = ids;
 }
 
-/* How a choice reads in the form: the engine's field table names it, so
- * the form and the messages say the same. */
-static const char *
-choice_label (const char *key,
-              const char *id)
-{
-  return planner_field_choice_label (key, id);
-}
-
 static void
 choice_bind (PlannerChoiceRow *self,
              PlannerJob       *job)
@@ -635,7 +626,7 @@ choice_bind (PlannerChoiceRow *self,
 
       g_return_if_fail (choices != NULL);
       for (guint i = 0; choices[i] != NULL; i++)
-        g_strv_builder_add (labels, choice_label (self->key, choices[i]));
+        g_strv_builder_add (labels, planner_field_choice_label (self->key, choices[i]));
       planner_choice_row_set_choices (self, g_strdupv (choices), g_strv_builder_end (labels));
     }
   ids = self->choice_ids != NULL ? g_strdupv (self->choice_ids)

@@ -45,6 +45,19 @@ def layout_of(job):
     return world, pp, vpp, m, t.get('recompute') == 'full'
 
 
+def grid_ranks(root):
+    # A cell is one rect; a block of alike small cells one rect tiled with
+    # a pattern, naming its ranks.
+    ranks = []
+    for e in root.iter(NS + 'rect'):
+        if e.get('class') == 'gpu':
+            ranks.append(int(e.get('data-rank')))
+        elif e.get('class') == 'gpu-block':
+            first, last = (int(x) for x in e.get('data-ranks').split('-'))
+            ranks.extend(range(first, last + 1))
+    return ranks
+
+
 def png_size(path):
     with open(path, 'rb') as f:
         head = f.read(24)
@@ -73,7 +86,7 @@ for name in JOBS:
             check(f'{short} {kind} has a title with the GPU count',
                   any(e.get('class') == 'title' for e in root.iter(NS + 'text')) and f'{world:,}' in texts)
         if kind == 'grid':
-            ranks = [int(e.get('data-rank')) for e in root.iter(NS + 'rect') if e.get('class') == 'gpu']
+            ranks = grid_ranks(root)
             check(f'{short} grid: every GPU exactly once', sorted(ranks) == list(range(world)),
                   f'{len(ranks)} cells for {world} GPUs')
         if kind == 'schedule':
@@ -100,6 +113,25 @@ for name in JOBS:
             check(f'{short} memory: the bars add up to the estimate',
                   totals and all(abs(segments[s] - totals[s]) <= 1 + 1e-9 * totals[s] for s in totals),
                   f'{segments} vs {totals}')
+
+# Issue 22 #13: a million GPUs' grid draws blocks of alike small cells as
+# one element each (one <rect> per GPU made 166 MB), and still every GPU
+# once; the 2 px cells are tiled by a pattern of one cell.
+million = fresh(os.path.join(out_dir, 'million-grid.svg'))
+r = draw('grid', os.path.join(jobs_dir, 'pictures-million.json'), '--output', million)
+if r.returncode:
+    check('million grid drawn', False, r.stderr)
+else:
+    size = os.path.getsize(million)
+    root = ET.parse(million).getroot()
+    ranks = grid_ranks(root)
+    elements = sum(1 for e in root.iter(NS + 'rect') if e.get('class') in ('gpu', 'gpu-block', 'gpu-mark'))
+    check(f'million grid: every GPU exactly once', ranks == list(range(1 << 20)), f'{len(ranks)} cells')
+    check(f'million grid: {size:,} bytes is under 40 MB', size < 40_000_000)
+    check(f'million grid: {elements:,} cell elements for 1,048,576 GPUs', elements <= (1 << 20) // 8)
+    patterns = {e.get('id') for e in root.iter(NS + 'pattern')}
+    check('million grid: every block is tiled by a pattern defined',
+          all(e.get('fill')[5:-1] in patterns for e in root.iter(NS + 'rect') if e.get('class') == 'gpu-block'))
 
 # Output rules: never over an existing file or through a symbolic link.
 job_path = os.path.join(jobs_dir, 'pictures-dense-64.json')

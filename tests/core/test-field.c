@@ -261,6 +261,50 @@ test_field_changes_model_values (void)
   g_assert_true (g_strv_contains ((const char *const *) changes, "Layers: 80 → 96"));
 }
 
+/* A choice's change reads as its row: the label, never the job file's id
+ * ("even" → "embedding-loss"). */
+static void
+test_field_changes_choice_labels (void)
+{
+  g_autoptr(PlannerJob) before = planner_job_new_example ();
+  g_autoptr(PlannerJob) after = planner_job_copy (before);
+  g_autoptr(GPtrArray) fields = NULL;
+  g_auto(GStrv) changes = NULL;
+  guint seen = 0;
+
+  g_object_set (before, "pipeline-split", "even", "recompute", "none", "data-path", "/a", NULL);
+  g_object_set (after, "pipeline-split", "embedding-loss", "recompute", "full", "data-path", "/b", NULL);
+  fields = planner_job_diff_fields (before, after);
+  for (guint i = 0; i < fields->len; i++)
+    {
+      const PlannerFieldChange *change = g_ptr_array_index (fields, i);
+
+      if (g_str_equal (change->field->key, "parallelism.pipeline_split"))
+        {
+          g_assert_cmpstr (change->before, ==, "Even");
+          g_assert_cmpstr (change->after, ==, "Count Embedding and Loss");
+          seen++;
+        }
+      else if (g_str_equal (change->field->key, "training.recompute"))
+        {
+          g_assert_cmpstr (change->before, ==, "None");
+          g_assert_cmpstr (change->after, ==, "Full");
+          seen++;
+        }
+      else if (g_str_equal (change->field->key, "data.data_path"))
+        {
+          /* Free text keeps its quotes. */
+          g_assert_cmpstr (change->after, ==, "“/b”");
+          seen++;
+        }
+    }
+  g_assert_cmpuint (seen, ==, 3);
+  changes = planner_job_list_changes_labelled (before, after);
+  g_assert_true (g_strv_contains ((const char * const *) changes, "Pipeline Split: Even → Count Embedding and Loss"));
+  g_assert_cmpstr (planner_field_choice_label ("tokenizer-type", ""), ==, "The Model’s Own");
+  g_assert_cmpstr (planner_field_choice_label ("tokenizer-type", "GPT2BPETokenizer"), ==, "GPT-2 BPE");
+}
+
 static PlannerJob *
 good_job (void)
 {
@@ -454,6 +498,7 @@ main (int   argc,
   g_test_add_func ("/planner/field/rewrite-message", test_field_rewrite_message);
   g_test_add_func ("/planner/field/changes-labelled", test_field_changes_labelled);
   g_test_add_func ("/planner/field/changes-model-values", test_field_changes_model_values);
+  g_test_add_func ("/planner/field/changes-choice-labels", test_field_changes_choice_labels);
   g_test_add_func ("/planner/field/check-one", test_field_check_one);
   g_test_add_func ("/planner/field/check-values", test_field_check_values);
   g_test_add_func ("/planner/field/check-custom", test_field_check_custom);

@@ -572,7 +572,14 @@ test_picture_schedule (gconstpointer user_data)
                      ", expected %" G_GUINT64_FORMAT " in all", jobs[j].file, widths[w], r, cells[r], elided[r],
                      expected);
           any_elided |= elided[r] > 0;
-          /* Idle time drawn: none is in the middle left out. */
+          /* Idle time drawn: none is in the middle left out.  A stage's
+           * busy time follows its layers (uneven splits). */
+          busy = 0.;
+          for (guint32 c = 0; c < s->vpp; c++)
+            busy += s->chunk_forward[c * s->pp + r] + s->chunk_backward[c * s->pp + r]
+                    + s->chunk_recompute[c * s->pp + r];
+          busy *= s->num_microbatches;
+          g_assert_cmpfloat (busy, <=, s->num_microbatches * s->period_time * (1. + 1e-12));
           g_assert_cmpfloat_with_epsilon (idle[r], s->makespan - busy, 1e-6 * s->makespan);
         }
       /* A picture 8,000 wide has room for every cell of these jobs. */
@@ -615,6 +622,122 @@ test_picture_schedule_elided (void)
     if (shapes[i].tag == PLANNER_TAG_SCHEDULE_ELIDED && shapes[i].a == G_MAXUINT32)
       marks++;
   g_assert_cmpuint (marks, ==, 1);
+}
+
+/* The pipeline split weighs the schedule: every pass of a stage takes
+ * time in proportion to its layers (the memory estimate's split), and
+ * the memory picture's middle stage is the middle one with the most. */
+static void
+test_picture_schedule_split (void)
+{
+  /* Llama 3 70B's 80 layers over PP 8 with 9 on the first stage: the
+   * other 71 split 11, 10, 10, … */
+  static const struct { const char *split; guint first, vpp, pp; } cases[] = {
+    { "first-last", 9, 1, 8 },
+    { "embedding-loss", 0, 1, 4 },
+    { "embedding-loss", 0, 2, 4 },
+    { "even", 0, 5, 4 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(PlannerJob) job = load_job ("pictures-dense-64.json");
+      g_autoptr(PlannerPictureData) data = NULL;
+      const PlannerSchedule *s;
+      const PlannerConfig *config;
+      const PlannerMemoryEstimate *est;
+      guint32 most_middle = 0;
+
+      g_object_set (job, "pp", cases[c].pp, "vpp", cases[c].vpp, "pipeline-split", cases[c].split, NULL);
+      if (cases[c].first > 0)
+        g_object_set (job, "first-stage-layers", cases[c].first, NULL);
+      data = planner_picture_data_new (job, NULL);
+      s = planner_picture_data_get_schedule (data);
+      config = planner_report_get_config (planner_picture_data_get_report (data));
+      g_assert_nonnull (s);
+      g_assert_cmpuint (config->num_layers, ==, 80);
+      if (c == 0)
+        {
+          g_assert_cmpuint (planner_memory_stage_layers (config, 0), ==, 9);
+          g_assert_cmpuint (planner_memory_stage_layers (config, 1), ==, 11);
+          g_assert_cmpuint (planner_memory_stage_layers (config, 7), ==, 10);
+        }
+      g_assert_true (s->uneven == (c != 3));
+      for (guint32 r = 0; r < s->pp; r++)
+        {
+          guint64 n = s->rank_start[r + 1] - s->rank_start[r];
+          const PlannerScheduleCell *cells = &s->cells[s->rank_start[r]];
+          double forward = 0., backward = 0.;
+          guint32 chunk_sum = 0;
+
+          for (guint32 k = 0; k < s->vpp; k++)
+            chunk_sum += planner_memory_chunk_layers (config, k * s->pp + r);
+          g_assert_cmpuint (chunk_sum, ==, planner_memory_stage_layers (config, r));
+          for (guint64 i = 0; i < n; i++)
+            {
+              /* One unit: a forward through an average stage, 80 / pp layers. */
+              double want = (double) planner_memory_chunk_layers (config, cells[i].chunk * s->pp + r) * s->pp / 80.;
+
+              if (cells[i].pass == PLANNER_PASS_FORWARD)
+                {
+                  g_assert_cmpfloat_with_epsilon (cells[i].end - cells[i].start, want, 1e-9);
+                  forward += cells[i].end - cells[i].start;
+                }
+              else if (cells[i].pass == PLANNER_PASS_BACKWARD)
+                {
+                  g_assert_cmpfloat_with_epsilon (cells[i].end - cells[i].start, 2. * want, 1e-9);
+                  backward += cells[i].end - cells[i].start;
+                }
+            }
+          g_assert_cmpfloat_with_epsilon (forward, (double) s->num_microbatches * planner_memory_stage_layers (config, r)
+                                          * s->pp / 80., 1e-6);
+          g_assert_cmpfloat_with_epsilon (backward, 2. * forward, 1e-6);
+          if (r > 0 && r + 1 < s->pp)
+            most_middle = MAX (most_middle, planner_memory_stage_layers (config, r));
+        }
+      est = planner_report_get_memory_estimate (planner_picture_data_get_report (data));
+      g_assert_cmpuint (est->n_stages, ==, 3);
+      g_assert_cmpuint (est->stages[1].num_layers, ==, most_middle);
+      if (c == 0)
+        g_assert_cmpuint (est->stages[1].stage, ==, 1);
+    }
+}
+
+/* Issue 23 #14: on the Compare slide of the rank grids at 1080p (the
+ * room's type is 30 px) every cell label is at least 24 px, or absent. */
+static void
+test_picture_compare_grid_labels (void)
+{
+  guint labelled = 0;
+
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
+    {
+      g_autoptr(PlannerJob) job = load_job (jobs[j].file);
+      g_autoptr(PlannerJob) other = planner_picture_recommended_job (job, NULL);
+      g_autoptr(PlannerPictureData) a = planner_picture_data_new (job, NULL);
+      g_autoptr(PlannerPictureData) b = NULL;
+      PlannerPictureStyle st = style (1856., 860., TRUE);
+      g_autoptr(PlannerScene) scene = NULL;
+      const PlannerShape *shapes;
+      guint n;
+
+      if (other == NULL)
+        continue;
+      b = planner_picture_data_new (other, NULL);
+      st.font_size = 30.;
+      scene = planner_picture_compare_part (a, b, PLANNER_COMPARE_GRIDS, &st);
+      shapes = planner_scene_get_shapes (scene, &n);
+      for (guint i = 0; i < n; i++)
+        if (shapes[i].tag == PLANNER_TAG_GPU_LABEL && shapes[i].kind == PLANNER_SHAPE_TEXT)
+          {
+            if (shapes[i].line < 24. - 1e-3)
+              g_error ("%s: cell label \"%s\" is %.1f px", jobs[j].file, planner_scene_get_text (scene, &shapes[i]),
+                       shapes[i].line);
+            labelled++;
+          }
+    }
+  /* The small jobs' cells do carry labels. */
+  g_assert_cmpuint (labelled, >, 0);
 }
 
 /* The bars add up to the estimate, in proportion, against the capacity. */
@@ -853,6 +976,8 @@ main (int   argc,
   g_test_add_func ("/planner/picture/traffic", test_picture_traffic);
   g_test_add_func ("/planner/picture/scene-text", test_picture_scene_text);
   g_test_add_func ("/planner/picture/large-values", test_picture_large_values);
+  g_test_add_func ("/planner/picture/schedule-split", test_picture_schedule_split);
+  g_test_add_func ("/planner/picture/compare-grid-labels", test_picture_compare_grid_labels);
 
   return g_test_run ();
 }

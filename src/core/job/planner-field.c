@@ -688,6 +688,8 @@ planner_field_rewrite_message (PlannerJob *job,
   return collapse_repeats (rewrite_megatron_names (job, out));
 }
 
+/* The form's words for the choices (the combo rows and the rows of a
+ * change read them alike). */
 const char *
 planner_field_choice_label (const char *property,
                             const char *id)
@@ -748,10 +750,18 @@ format_value (PlannerJob         *job,
     case G_TYPE_BOOLEAN:
       return g_strdup (g_value_get_boolean (&value) ? _("on") : _("off"));
     case G_TYPE_STRING:
-      /* A tokenizer as the form's choice names it, never Megatron's class. */
-      if (is (field, "tokenizer-type") && g_value_get_string (&value) != NULL)
-        return g_strdup_printf ("“%s”", planner_field_choice_label (field->property, g_value_get_string (&value)));
-      return g_strdup_printf ("“%s”", g_value_get_string (&value) != NULL ? g_value_get_string (&value) : "");
+      {
+        const char *text = g_value_get_string (&value) != NULL ? g_value_get_string (&value) : "";
+        g_auto(GStrv) choices = NULL;
+
+        /* A choice reads as its row does ("Count Embedding and Loss");
+         * the modules list is free text over choices, and stays quoted. */
+        if (!g_str_equal (field->property, "recompute-modules"))
+          choices = planner_job_dup_choices (field->property);
+        if (choices != NULL && g_strv_contains ((const char * const *) choices, text))
+          return g_strdup (planner_field_choice_label (field->property, text));
+        return g_strdup_printf ("“%s”", text);
+      }
     default:
       g_return_val_if_reached (g_strdup ("?"));
     }

@@ -76,7 +76,7 @@ char                      *planner_field_rewrite_message (PlannerJob         *jo
                                                           const char         *text);
 
 /* One field that differs between two jobs, its values as a person reads
- * them ("4", "on", "“x”"; on/off translated). */
+ * them ("4", "on", "“x”", a choice by its label; translated). */
 typedef struct
 {
   const PlannerField *field;

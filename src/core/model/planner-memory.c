@@ -371,6 +371,47 @@ planner_memory_stage_layers (const PlannerConfig *config,
     }
 }
 
+/* The layers of virtual stage @k (chunk k / pp of rank k % pp): a layout
+ * string says so per stage; otherwise a rank's layers split evenly over
+ * its chunks, the embedding and loss (when the split counts them) in the
+ * first and last chunk, as Megatron's layer offsets place them. */
+guint32
+planner_memory_chunk_layers (const PlannerConfig *config,
+                             guint32              k)
+{
+  guint32 pp, vpp, rank, chunk, extra = 0, count;
+
+  g_return_val_if_fail (config != NULL, 0);
+
+  pp = MAX (config->layout.pp, 1);
+  vpp = MAX (config->layout.vpp, 1);
+  if (k >= pp * vpp)
+    return 0;
+  if (config->layout_stages > 0)
+    return k >= config->layout_stages ? 0
+           : k == 0 ? config->layout_first
+           : k == config->layout_stages - 1 ? config->layout_last : config->layout_middle;
+
+  rank = k % pp;
+  chunk = k / pp;
+  count = planner_memory_stage_layers (config, rank);
+  if (vpp == 1)
+    return count;
+  if (config->decoder_first_pipeline_num_layers == 0 && config->decoder_last_pipeline_num_layers == 0 && pp > 1)
+    {
+      if (rank == 0 && chunk == 0 && config->account_for_embedding_in_pipeline_split)
+        extra = 1;
+      if (rank == pp - 1 && chunk == vpp - 1 && config->account_for_loss_in_pipeline_split)
+        extra = 1;
+      if (rank == 0 && config->account_for_embedding_in_pipeline_split)
+        count++;
+      if (rank == pp - 1 && config->account_for_loss_in_pipeline_split)
+        count++;
+    }
+  count = split_even (count, vpp, chunk);
+  return count > extra ? count - extra : 0;
+}
+
 static guint32
 stage_first_layer (const PlannerConfig *config,
                    guint32              stage)
@@ -810,6 +851,27 @@ memory_differences (const PlannerConfig *c)
   return diff;
 }
 
+/* The middle stage that stands for all of them: pp / 2, unless another
+ * holds more layers (an uneven split or a layout), as the schedule shows. */
+static guint32
+heaviest_middle_stage (const PlannerConfig *config)
+{
+  guint32 pp = config->layout.pp, pick = pp / 2;
+  guint32 most = planner_memory_stage_layers (config, pick);
+
+  for (guint32 s = 1; s + 1 < pp; s++)
+    {
+      guint32 layers = planner_memory_stage_layers (config, s);
+
+      if (layers > most)
+        {
+          most = layers;
+          pick = s;
+        }
+    }
+  return pick;
+}
+
 void
 planner_memory_estimate (const PlannerConfig   *config,
                          const PlannerGpu      *gpu,
@@ -834,7 +896,7 @@ planner_memory_estimate (const PlannerConfig   *config,
   pp = config->layout.pp;
   picks[n_picks++] = 0;
   if (pp >= 3)
-    picks[n_picks++] = pp / 2;
+    picks[n_picks++] = heaviest_middle_stage (config);
   if (pp >= 2)
     picks[n_picks++] = pp - 1;
 

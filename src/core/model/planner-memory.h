@@ -120,6 +120,10 @@ gboolean     planner_memory_estimate_stage      (const PlannerConfig   *config,
  * account-for-embedding/loss options. */
 guint32      planner_memory_stage_layers        (const PlannerConfig   *config,
                                                  guint32                stage);
+/* Transformer layers of virtual stage @k (chunk k / pp on rank k % pp);
+ * a rank's chunks add up to planner_memory_stage_layers(). */
+guint32      planner_memory_chunk_layers        (const PlannerConfig   *config,
+                                                 guint32                k);
 /* Parameter counts of the whole model, computed from the configuration. */
 void         planner_config_count_params        (const PlannerConfig   *config,
                                                  PlannerModelParams    *params);

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "planner-memory.h"
 #include "planner-schedule.h"
 
 G_DEFINE_QUARK (planner-schedule-error-quark, planner_schedule_error)
@@ -183,6 +184,7 @@ simulate (PlannerSchedule  *s,
     }
 
 #define SLOT(r, c, mb) (((gsize) (r) * v + (c)) * m + (mb))
+#define CHUNK(r, c) ((gsize) (c) * p + (r))
   while (left > 0)
     {
       gboolean progress = FALSE;
@@ -221,7 +223,7 @@ simulate (PlannerSchedule  *s,
                 {
                   cell = &s->cells[fill[r]++];
                   cell->start = start;
-                  cell->end = start + s->recompute;
+                  cell->end = start + s->chunk_recompute[CHUNK (r, op->chunk)];
                   cell->microbatch = op->microbatch;
                   cell->chunk = op->chunk;
                   cell->pass = PLANNER_PASS_RECOMPUTE;
@@ -230,7 +232,7 @@ simulate (PlannerSchedule  *s,
                 }
               cell = &s->cells[fill[r]++];
               cell->start = start;
-              cell->end = start + (op->backward ? s->backward : s->forward);
+              cell->end = start + (op->backward ? s->chunk_backward : s->chunk_forward)[CHUNK (r, op->chunk)];
               cell->microbatch = op->microbatch;
               cell->chunk = op->chunk;
               cell->pass = op->backward ? PLANNER_PASS_BACKWARD : PLANNER_PASS_FORWARD;
@@ -254,11 +256,99 @@ simulate (PlannerSchedule  *s,
         }
     }
 #undef SLOT
+#undef CHUNK
 
   s->makespan = 0.;
   for (guint32 r = 0; r < p; r++)
     s->makespan = MAX (s->makespan, free_at[r]);
   return TRUE;
+}
+
+/* Busy time one microbatch adds to rank @r: all its chunks' passes. */
+static double
+rank_period (const PlannerSchedule *s,
+             guint32                r)
+{
+  double t = 0.;
+
+  for (guint32 c = 0; c < s->vpp; c++)
+    {
+      gsize k = (gsize) c * s->pp + r;
+
+      t += s->chunk_forward[k] + s->chunk_backward[k] + s->chunk_recompute[k];
+    }
+  return t;
+}
+
+static double
+least_period (const PlannerSchedule *s)
+{
+  double t = G_MAXDOUBLE;
+
+  for (guint32 r = 0; r < s->pp; r++)
+    t = MIN (t, rank_period (s, r));
+  return t;
+}
+
+/* Each chunk's passes: the nominal ones scaled by its layers against an
+ * average chunk's, so an even split keeps exactly 1/v and 2/v.  Block
+ * recompute does its first recompute_num_layers again, whatever the
+ * chunk holds. */
+static void
+chunk_durations (PlannerSchedule             *s,
+                 const PlannerScheduleParams *params)
+{
+  gsize n = (gsize) s->pp * s->vpp;
+  const PlannerConfig *c = params->split;
+  gboolean block = FALSE;
+
+  s->chunk_forward = g_new (double, n);
+  s->chunk_backward = g_new (double, n);
+  s->chunk_recompute = g_new (double, n);
+  if (c != NULL && c->num_layers > 0)
+    block = c->recompute == PLANNER_RECOMPUTE_FULL && c->recompute_method == PLANNER_RECOMPUTE_METHOD_BLOCK;
+  for (gsize k = 0; k < n; k++)
+    {
+      double scale = 1.;
+
+      if (c != NULL && c->num_layers > 0)
+        {
+          guint32 layers = planner_memory_chunk_layers (c, (guint32) k);
+
+          scale = (double) layers * s->pp * s->vpp / c->num_layers;
+          if (layers != planner_memory_chunk_layers (c, 0))
+            s->uneven = TRUE;
+          s->chunk_recompute[k] = params->recompute_fraction <= 0. ? 0.
+                                  : block ? (double) MIN (c->recompute_num_layers, layers) * s->pp / c->num_layers
+                                          : s->recompute * scale;
+        }
+      else
+        s->chunk_recompute[k] = s->recompute;
+      s->chunk_forward[k] = s->forward * scale;
+      if (c != NULL && k < s->pp)
+        {
+          guint32 layers = planner_memory_stage_layers (c, (guint32) k);
+
+          s->fewest_layers = k == 0 ? layers : MIN (s->fewest_layers, layers);
+          s->most_layers = MAX (s->most_layers, layers);
+        }
+      s->chunk_backward[k] = s->backward * scale;
+    }
+  if (!s->uneven)
+    {
+      /* The nominal values themselves, to the last bit. */
+      for (gsize k = 0; k < n; k++)
+        {
+          s->chunk_forward[k] = s->forward;
+          s->chunk_backward[k] = s->backward;
+          s->chunk_recompute[k] = s->recompute;
+        }
+      s->period_time = (s->forward + s->backward + s->recompute) * s->vpp;
+      return;
+    }
+  s->period_time = 0.;
+  for (guint32 r = 0; r < s->pp; r++)
+    s->period_time = MAX (s->period_time, rank_period (s, r));
 }
 
 PlannerSchedule *
@@ -290,7 +380,7 @@ planner_schedule_new (const PlannerScheduleParams *params,
   s->forward = 1. / s->vpp;
   s->backward = 2. / s->vpp;
   s->recompute = params->recompute_fraction / s->vpp;
-  s->period_time = (s->forward + s->backward + s->recompute) * s->vpp;
+  chunk_durations (s, params);
   s->bubble_fraction = (double) (s->pp - 1) / ((double) s->vpp * (double) s->num_microbatches);
   passes = s->recompute > 0. ? 3 : 2;
 
@@ -344,6 +434,7 @@ planner_schedule_new (const PlannerScheduleParams *params,
     return NULL;
 
   s->busy = (double) s->num_microbatches * s->period_time;
+  s->least_busy = s->uneven ? (double) s->num_microbatches * least_period (s) : s->busy;
   s->makespan += (double) s->skipped_microbatches * s->period_time;
   s->simulated_bubble = (s->makespan - s->busy) / s->busy;
   return g_steal_pointer (&s);
@@ -361,6 +452,7 @@ planner_schedule_params_init (PlannerScheduleParams *params,
   params->pp = config->layout.pp;
   params->vpp = MAX (config->layout.vpp, 1);
   params->num_microbatches = config->num_microbatches;
+  params->split = config;
   if (args != NULL)
     {
       gint64 group = planner_args_get_int (args, "microbatch_group_size_per_vp_stage", 0);
@@ -389,6 +481,9 @@ planner_schedule_free (PlannerSchedule *schedule)
   if (schedule == NULL)
     return;
   g_free (schedule->cells);
+  g_free (schedule->chunk_forward);
+  g_free (schedule->chunk_backward);
+  g_free (schedule->chunk_recompute);
   g_free (schedule->rank_start);
   g_free (schedule->warmup);
   g_free (schedule);

@@ -67,6 +67,11 @@ typedef struct
   double   recompute_fraction;  /* of a forward done again before each backward: 1 for full recompute */
   gboolean extra_warmup;        /* --overlap-moe-expert-parallel-comm: one more warm-up forward */
   gboolean full;                /* simulate every microbatch, however many (the tests compare) */
+  /* The split of the layers over the (virtual) stages, read with
+   * planner_memory_chunk_layers(), as the memory estimate reads it: a
+   * pass takes time in proportion to its chunk's layers.  NULL: every
+   * chunk alike. */
+  const PlannerConfig *split;
 } PlannerScheduleParams;
 
 typedef struct
@@ -76,18 +81,27 @@ typedef struct
   guint32              vpp;                 /* ≥ 1 */
   guint64              num_microbatches;    /* of the real step */
   guint32              group_size;          /* microbatches per group (interleaved) */
-  double               forward;             /* duration of one chunk's forward */
+  double               forward;             /* duration of one chunk's forward, an average chunk */
   double               backward;
   double               recompute;           /* 0 without recompute */
+  /* Each virtual stage k's (chunk k / pp of rank k % pp) pass durations:
+   * the above scaled by its layers against an average stage's. */
+  double              *chunk_forward;       /* pp × vpp entries */
+  double              *chunk_backward;
+  double              *chunk_recompute;
+  gboolean             uneven;              /* the chunks' layers differ */
+  guint32              fewest_layers;       /* a stage's layers, least and most (0, 0: no split given) */
+  guint32              most_layers;
   /* The cells, rank after rank, each rank's in the order Megatron runs
    * them; rank r owns cells[rank_start[r] … rank_start[r+1]). */
   PlannerScheduleCell *cells;
   guint64             *rank_start;          /* pp + 1 entries */
   guint32             *warmup;              /* forwards in each rank's warm-up */
   double               makespan;            /* end of the last backward */
-  double               busy;                /* compute time of each rank */
+  double               busy;                /* compute time of the busiest rank */
+  double               least_busy;          /* and of the least busy: equal unless uneven */
   double               bubble_fraction;     /* (p−1)/(v·m): Megatron's formula */
-  double               simulated_bubble;    /* idle ÷ busy of the simulated timeline, worst rank */
+  double               simulated_bubble;    /* idle ÷ busy of the simulated timeline, busiest rank */
   /* Long steps are simulated with fewer microbatches: whole groups are
    * taken out of the middle, where every rank repeats the same steady
    * pattern (the pictures leave that part out anyway).  Then the cells
@@ -95,7 +109,7 @@ typedef struct
    * skipped_microbatches more, each adding period_time to every rank. */
   guint64              simulated_microbatches;
   guint64              skipped_microbatches;
-  double               period_time;         /* busy time one microbatch adds to each rank */
+  double               period_time;         /* busy time one microbatch adds to the busiest rank */
 } PlannerSchedule;
 
 #define PLANNER_SCHEDULE_ERROR (planner_schedule_error_quark ())

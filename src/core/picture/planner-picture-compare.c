@@ -555,6 +555,9 @@ planner_picture_compare_part (const PlannerPictureData  *a,
       g_autoptr(PlannerScene) picture = NULL;
 
       y = add_panel_header (scene, d[i], i, x, col_w, font);
+      /* The grids' cell labels in a room's type (24 px at 1080p), not
+       * the panels' smaller one. */
+      sub.font_size = part == PLANNER_COMPARE_GRIDS && style->presentation ? font : font * 0.85;
       sub.height = style->height > 0. ? MAX (style->height - y, font * 8.) : 0.;
       if (part == PLANNER_COMPARE_GRIDS)
         picture = planner_picture_grid (d[i], &options, &sub);

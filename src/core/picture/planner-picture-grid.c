@@ -190,6 +190,7 @@ planner_grid_geometry_init (PlannerGridGeometry     *geo,
 
   geo->world = params->world;
   geo->font = params->font_size > 0. ? params->font_size : 12.;
+  geo->presentation = params->presentation;
   geo->gpn = params->gpus_per_node == 0 ? params->world : MIN (params->gpus_per_node, params->world);
   geo->n_nodes = (geo->world + geo->gpn - 1) / geo->gpn;
   geo->cols = line_length (geo->gpn);
@@ -416,8 +417,11 @@ planner_picture_grid_cells (const PlannerPictureData  *data,
   const char *short_name = planner_grid_color_by_short_name (options->color_by);
   PlannerScene *scene;
   double label_font = geo->font * 0.85;
-  /* Labels grow with large cells (the window's grid fills its area). */
-  double cell_font = MIN (MAX (geo->font * 0.8, geo->cell * 0.22), geo->cell * 0.34);
+  /* Labels grow with large cells (the window's grid fills its area); a
+   * room's are never smaller than 0.8 of its type: no label rather than
+   * one nobody at the back can read (issue 23 #14). */
+  double cell_font = geo->presentation ? MAX (geo->font * 0.8, geo->cell * 0.22)
+                                       : MIN (MAX (geo->font * 0.8, geo->cell * 0.22), geo->cell * 0.34);
   guint32 digits = count_digits (geo->world > 0 ? geo->world - 1 : 0);
   const PlannerLayout *layout = planner_picture_data_get_layout (data);
   guint32 degree = layout != NULL ? planner_grid_color_by_degree (options->color_by, layout) : 1;

@@ -47,6 +47,7 @@ typedef struct
   double  tile_gap;
   double  label_w;        /* the overview's label column */
   double  font;
+  gboolean presentation;   /* for a room: cell labels never under 0.8 of the type, or none */
   double  x0;             /* the first tile */
   double  y0;
   double  width;          /* everything, labels included */

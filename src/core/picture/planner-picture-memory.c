@@ -59,6 +59,17 @@ nice_step (double raw)
   return raw <= mag ? mag : raw <= 2. * mag ? 2. * mag : raw <= 5. * mag ? 5. * mag : 10. * mag;
 }
 
+static gboolean
+middle_layers_differ (const PlannerConfig *config)
+{
+  guint32 first = planner_memory_stage_layers (config, 1);
+
+  for (guint32 s = 2; s + 1 < config->layout.pp; s++)
+    if (planner_memory_stage_layers (config, s) != first)
+      return TRUE;
+  return FALSE;
+}
+
 /* The numbers beside the chart: a row per component, a column per stage. */
 static double
 add_table (PlannerScene                *scene,
@@ -322,7 +333,10 @@ planner_picture_memory (const PlannerPictureData  *data,
     {
       planner_scene_add_textf (scene, 0., y, width, font * 1.4, font * 0.8, PLANNER_INK_DIM,
                                PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
-                               _("The middle stage stands for stages 1 to %u"), pp - 2);
+                               middle_layers_differ (config)
+                               ? _("The middle stage stands for stages 1 to %u: of them it holds the most "
+                                   "layers, as the schedule shows")
+                               : _("The middle stage stands for stages 1 to %u"), pp - 2);
       y += font * 1.4;
     }
 

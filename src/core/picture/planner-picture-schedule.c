@@ -259,7 +259,19 @@ add_schedule_header (PlannerScene              *scene,
   y += line_h;
   /* The formula assumes a steady state; with few microbatches the
    * timeline below idles more, and says so. */
-  if (s->kind != PLANNER_SCHEDULE_NO_PIPELINE && fabs (s->simulated_bubble - s->bubble_fraction) > 0.005)
+  if (s->uneven)
+    {
+      /* The formula assumes equal stages; an uneven split idles the
+       * lighter ones while the heaviest sets the pace. */
+      planner_scene_add_textf (scene, 0., y, width, line_h, font * 0.9, PLANNER_INK_FG,
+                               PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
+                               _("Stages hold %u to %u layers and each pass takes time in proportion to its "
+                                 "layers: this timeline idles %.2f %% on the busiest stage, %.2f %% on the least busy"),
+                               s->fewest_layers, s->most_layers, 100. * s->simulated_bubble,
+                               100. * (s->makespan - s->least_busy) / s->least_busy);
+      y += line_h;
+    }
+  else if (s->kind != PLANNER_SCHEDULE_NO_PIPELINE && fabs (s->simulated_bubble - s->bubble_fraction) > 0.005)
     {
       gboolean all_warmup = s->warmup[0] >= s->num_microbatches * s->vpp;
 
