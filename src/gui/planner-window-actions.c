@@ -150,7 +150,10 @@ planner_window_use_recommended (PlannerWindow *self,
   /* What the job fixes (its model, even a custom architecture, the
    * cluster, sequence, global batch and precision) stays fixed. */
   if (planner_recommend_request_from_job (planner_document_get_job (self->document), &request, &model_args, &error))
-    recommendation = planner_recommend (&request, &error);
+    {
+      request.window_words = TRUE;
+      recommendation = planner_recommend (&request, &error);
+    }
   else
     recommendation = NULL;
   if (recommendation == NULL)

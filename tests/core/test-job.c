@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "planner-analyze.h"
 #include "planner-catalog.h"
@@ -1151,6 +1152,78 @@ test_job_format_double (void)
   g_assert_cmpfloat (g_ascii_strtod (c, NULL), ==, 1.0 / 3.0);
 }
 
+/* Issue 23 #7: a sequence length and a global batch nobody gave are the
+ * planner's assumption: the sequence follows the catalogue model, saving
+ * keeps both assumed, and only a set (the person's) makes them given. */
+static void
+test_job_assumed_defaults (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerJob) back = planner_job_new ();
+  g_autoptr(PlannerJob) file_job = planner_job_new ();
+  g_autoptr(PlannerJob) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *data2 = NULL;
+  const char *no_seq = "{ \"format\": \"launch-planner-job\", \"version\": 1, "
+                       "\"model\": { \"model_id\": \"llama3-8b\" } }";
+
+  g_assert_false (planner_job_is_given (job, "seq-length"));
+  g_assert_false (planner_job_is_given (job, "global-batch-size"));
+  g_assert_true (planner_job_is_given (job, "micro-batch-size"));
+
+  g_object_set (job, "model-id", "llama3-8b", NULL);
+  g_assert_cmpuint (planner_job_get_uint (job, "seq-length"), ==, planner_model_lookup ("llama3-8b")->seq_length);
+  g_assert_cmpuint (planner_job_get_uint (job, "seq-length"), ==, 8192);
+  g_assert_false (planner_job_is_given (job, "seq-length"));
+
+  /* Saved and read back: still assumed, still the model's. */
+  data = planner_job_to_data (job, NULL);
+  g_assert_nonnull (strstr (data, "\"assumed\""));
+  g_assert_true (planner_job_load_from_data (back, data, -1, &error));
+  g_assert_no_error (error);
+  g_assert_false (planner_job_is_given (back, "seq-length"));
+  g_assert_false (planner_job_is_given (back, "global-batch-size"));
+  g_assert_cmpuint (planner_job_get_uint (back, "seq-length"), ==, 8192);
+  g_object_set (back, "model-id", "gpt3-175b", NULL);
+  g_assert_cmpuint (planner_job_get_uint (back, "seq-length"), ==, 2048);
+
+  /* A file without the key: the model's sequence, not 4096. */
+  g_assert_true (planner_job_load_from_data (file_job, no_seq, -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (planner_job_get_uint (file_job, "seq-length"), ==, 8192);
+  g_assert_false (planner_job_is_given (file_job, "seq-length"));
+
+  /* The person's value is theirs, even the one assumed, and stays put
+   * when the model changes; a copy keeps whose each value is. */
+  g_object_set (job, "global-batch-size", 128u, "seq-length", 8192u, NULL);
+  g_assert_true (planner_job_is_given (job, "global-batch-size"));
+  g_assert_true (planner_job_is_given (job, "seq-length"));
+  g_object_set (job, "model-id", "gpt3-175b", NULL);
+  g_assert_cmpuint (planner_job_get_uint (job, "seq-length"), ==, 8192);
+  data2 = planner_job_to_data (job, NULL);
+  g_assert_null (strstr (data2, "\"assumed\""));
+  copy = planner_job_copy (file_job);
+  g_assert_false (planner_job_is_given (copy, "seq-length"));
+  planner_job_assign (file_job, job);
+  g_assert_true (planner_job_is_given (file_job, "seq-length"));
+  planner_job_assign (file_job, copy);
+  g_assert_false (planner_job_is_given (file_job, "seq-length"));
+
+  /* Back to assumed: the sequence follows the model again. */
+  planner_job_set_given (job, "seq-length", FALSE);
+  g_assert_cmpuint (planner_job_get_uint (job, "seq-length"), ==, 2048);
+  planner_job_set_assumed_uint (job, "global-batch-size", 512);
+  g_assert_cmpuint (planner_job_get_uint (job, "global-batch-size"), ==, 512);
+  g_assert_false (planner_job_is_given (job, "global-batch-size"));
+
+  /* A bad list is refused, naming the key. */
+  g_assert_false (planner_job_load_from_data (back, "{ \"format\": \"launch-planner-job\", \"version\": 1, "
+                                                    "\"training\": { \"assumed\": 3 } }", -1, &error));
+  g_assert_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD);
+  g_assert_nonnull (strstr (error->message, "training.assumed"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1158,6 +1231,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/planner/job/example", test_job_example);
+  g_test_add_func ("/planner/job/assumed-defaults", test_job_assumed_defaults);
   g_test_add_func ("/planner/job/round-trip", test_job_round_trip);
   g_test_add_func ("/planner/job/copy-equal", test_job_copy_equal);
   g_test_add_func ("/planner/job/changed-signal", test_job_changed_signal);

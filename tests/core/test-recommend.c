@@ -1375,6 +1375,56 @@ test_recommend_property_gpus (void)
   g_assert_cmpuint (fp8, >, 0);
 }
 
+/* Issue 23 #7: a fresh job's batch is assumed, as the command line's is
+ * without --global-batch-size, and its sequence is the model's; after Use
+ * Recommended the batch is still not the person's.  A batch they set is
+ * "yours". */
+static void
+test_recommend_job_assumed (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerJob) after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerArgs) model_args = NULL;
+  PlannerRecommendRequest request = { 0 };
+  PlannerRecommendation *r;
+
+  g_object_set (job, "model-id", "llama3-8b", "gpu-id", "h100-sxm", "nodes", 2u, NULL);
+  g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, &error));
+  g_assert_cmpuint (request.global_batch_size, ==, 0);
+  r = planner_recommend (&request, &error);
+  g_assert_no_error (error);
+  g_assert_false (r->user_global_batch);
+  g_assert_cmpuint (r->seq_length, ==, 8192);
+  g_assert_true (g_str_has_prefix (r->batch_text, "assumed"));
+  g_assert_nonnull (strstr (r->batch_text, "8192 tokens"));
+  g_assert_nonnull (strstr (r->batch_text, "--global-batch-size"));
+  planner_recommendation_free (r);
+  request.window_words = TRUE;
+  r = planner_recommend (&request, &error);
+  g_assert_no_error (error);
+  /* The window's words, not the command line's. */
+  g_assert_null (strstr (r->batch_text, "--global-batch"));
+  g_assert_nonnull (strstr (r->batch_text, "Global Batch Size"));
+  after = planner_recommendation_to_job (r, NULL, job);
+  g_assert_false (planner_job_is_given (after, "global-batch-size"));
+  g_assert_cmpuint (planner_job_get_uint (after, "global-batch-size"), ==, r->best.global_batch_size);
+  planner_recommendation_free (r);
+
+  g_object_set (job, "global-batch-size", 128u, NULL);
+  g_clear_object (&model_args);
+  request = (PlannerRecommendRequest) { 0 };
+  g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, &error));
+  r = planner_recommend (&request, &error);
+  g_assert_no_error (error);
+  g_assert_true (r->user_global_batch);
+  g_assert_true (g_str_has_prefix (r->batch_text, "yours"));
+  g_clear_object (&after);
+  after = planner_recommendation_to_job (r, NULL, job);
+  g_assert_true (planner_job_is_given (after, "global-batch-size"));
+  planner_recommendation_free (r);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1383,6 +1433,7 @@ main (int   argc,
 
   g_test_add_func ("/recommend/reference-table", test_recommend_reference_table);
   g_test_add_func ("/recommend/rules", test_recommend_rules);
+  g_test_add_func ("/recommend/job-assumed", test_recommend_job_assumed);
   g_test_add_func ("/recommend/moe", test_recommend_moe);
   g_test_add_func ("/recommend/own-draft", test_recommend_own_draft);
   g_test_add_func ("/recommend/nothing-fits", test_recommend_nothing_fits);

@@ -82,26 +82,11 @@ void
 planner_document_copy_job_into (PlannerJob *to,
                                 PlannerJob *from)
 {
-  g_autofree GParamSpec **pspecs = NULL;
-  guint n_pspecs = 0;
-
   g_return_if_fail (PLANNER_IS_JOB (to));
   g_return_if_fail (PLANNER_IS_JOB (from));
 
-  pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (from), &n_pspecs);
-  g_object_freeze_notify (G_OBJECT (to));
-  for (guint i = 0; i < n_pspecs; i++)
-    {
-      g_auto(GValue) value = G_VALUE_INIT;
-
-      if ((pspecs[i]->flags & G_PARAM_READWRITE) != G_PARAM_READWRITE ||
-          (pspecs[i]->flags & G_PARAM_CONSTRUCT_ONLY) != 0)
-        continue;
-      g_value_init (&value, pspecs[i]->value_type);
-      g_object_get_property (G_OBJECT (from), pspecs[i]->name, &value);
-      g_object_set_property (G_OBJECT (to), pspecs[i]->name, &value);
-    }
-  g_object_thaw_notify (G_OBJECT (to));
+  /* Which values the person gave travels with them (issue 23 #7). */
+  planner_job_assign (to, from);
 }
 
 static void

@@ -1204,24 +1204,6 @@ read_pipeline_split (Reader *r)
   g_object_set (r->job, "pipeline-split", split, NULL);
 }
 
-static void
-copy_job_values (PlannerJob *to,
-                 PlannerJob *from)
-{
-  guint n_props;
-  g_autofree GParamSpec **pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (from), &n_props);
-
-  g_object_freeze_notify (G_OBJECT (to));
-  for (guint i = 0; i < n_props; i++)
-    {
-      g_auto(GValue) value = G_VALUE_INIT;
-
-      g_value_init (&value, pspecs[i]->value_type);
-      g_object_get_property (G_OBJECT (from), pspecs[i]->name, &value);
-      g_object_set_property (G_OBJECT (to), pspecs[i]->name, &value);
-    }
-  g_object_thaw_notify (G_OBJECT (to));
-}
 
 gboolean
 planner_job_update_from_args (PlannerJob         *job,
@@ -1372,6 +1354,6 @@ planner_job_update_from_args (PlannerJob         *job,
   extra_text = planner_shell_join ((const char *const *) extra->pdata);
   g_object_set (staged, "extra-args", extra_text, NULL);
 
-  copy_job_values (job, staged);
+  planner_job_assign (job, staged);
   return TRUE;
 }

@@ -19,6 +19,7 @@
 
 #include <string.h>
 
+#include "planner-catalog.h"
 #include "planner-flag-catalog.h"
 #include "planner-json-check.h"
 
@@ -375,6 +376,10 @@ struct _PlannerJob
 {
   GObject    parent_instance;
   FieldValue values[N_PROPS];
+  /* Whether the person gave the field; only the assumable ones (the
+   * sequence length and the global batch) can be FALSE. */
+  gboolean   given[N_PROPS];
+  gboolean   assuming;   /* set_property is not the person's */
 };
 
 G_DEFINE_FINAL_TYPE (PlannerJob, planner_job, G_TYPE_OBJECT)
@@ -445,6 +450,37 @@ planner_job_get_property (GObject    *object,
     }
 }
 
+/* The fields a job can hold without the person giving them: their value
+ * is then the planner's assumption, said as such (issue 23 #7). */
+static gboolean
+assumable (guint prop)
+{
+  return prop == PROP_SEQ_LENGTH || prop == PROP_GLOBAL_BATCH_SIZE;
+}
+
+/* A sequence length nobody gave is the catalogue model's own (8192 for
+ * Llama 3), as recommend takes it; a job without a catalogue model keeps
+ * what it holds. */
+static void
+follow_model (PlannerJob *self)
+{
+  const PlannerModel *model;
+  guint seq;
+
+  if (self->given[PROP_SEQ_LENGTH] || self->values[PROP_MODEL_ID].s == NULL ||
+      *self->values[PROP_MODEL_ID].s == '\0')
+    return;
+  model = planner_model_lookup (self->values[PROP_MODEL_ID].s);
+  if (model == NULL)
+    return;
+  seq = model->seq_length > 0 ? model->seq_length : fields[PROP_SEQ_LENGTH].uint_default;
+  seq = CLAMP (seq, fields[PROP_SEQ_LENGTH].min, fields[PROP_SEQ_LENGTH].max);
+  if (self->values[PROP_SEQ_LENGTH].u == seq)
+    return;
+  self->values[PROP_SEQ_LENGTH].u = seq;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEQ_LENGTH]);
+}
+
 static void
 planner_job_set_property (GObject      *object,
                           guint         prop_id,
@@ -494,6 +530,12 @@ planner_job_set_property (GObject      *object,
       g_assert_not_reached ();
     }
 
+  /* Any set is a choice, even of the value assumed; the window's rows
+   * set a field only when the person changed it. */
+  if (assumable (prop_id) && !self->assuming)
+    self->given[prop_id] = TRUE;
+  if (changed && prop_id == PROP_MODEL_ID)
+    follow_model (self);
   if (changed)
     {
       g_object_notify_by_pspec (object, pspec);
@@ -553,6 +595,7 @@ planner_job_init (PlannerJob *self)
 {
   for (guint i = 1; i < N_PROPS; i++)
     {
+      self->given[i] = !assumable (i);
       switch (fields[i].type)
         {
         case FIELD_UINT:
@@ -595,7 +638,6 @@ planner_job_new_example (void)
                        "pp", 4,
                        "seq-length", 4096,
                        "micro-batch-size", 1,
-                       "global-batch-size", 128,
                        "recompute", "selective",
                        NULL);
 }
@@ -617,6 +659,7 @@ planner_job_copy (PlannerJob *self)
         }
       else
         copy->values[i] = self->values[i];
+      copy->given[i] = self->given[i];
     }
   return copy;
 }
@@ -748,6 +791,79 @@ planner_job_list_changes (PlannerJob *before,
   return g_strv_builder_end (changes);
 }
 
+/* What the person never gave is listed as assumed ("assumed": [keys]),
+ * so it stays the planner's when read back rather than becoming theirs
+ * by being saved.  Older planners ignore the key and read the values. */
+static void
+write_assumed (PlannerJob *self,
+               JsonBuilder *builder,
+               const char *section)
+{
+  gboolean begun = FALSE;
+
+  for (guint i = 1; i < N_PROPS; i++)
+    {
+      g_autofree char *key = NULL;
+
+      if (self->given[i] || !g_str_equal (fields[i].section, section))
+        continue;
+      if (!begun)
+        {
+          json_builder_set_member_name (builder, "assumed");
+          json_builder_begin_array (builder);
+          begun = TRUE;
+        }
+      key = json_key (fields[i].name);
+      json_builder_add_string_value (builder, key);
+    }
+  if (begun)
+    json_builder_end_array (builder);
+}
+
+/* Reads a section's "assumed" list into @assumed; names that are not an
+ * assumable key of the section are ignored, as unknown keys are. */
+static gboolean
+read_assumed (JsonObject *root,
+              gboolean   *assumed,
+              GError    **error)
+{
+  for (guint s = 0; s < G_N_ELEMENTS (sections); s++)
+    {
+      JsonNode *node = json_object_get_member (root, sections[s]);
+      JsonNode *list;
+
+      if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node) ||
+          (list = json_object_get_member (json_node_get_object (node), "assumed")) == NULL)
+        continue;
+      if (!JSON_NODE_HOLDS_ARRAY (list))
+        {
+          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                       _("%s.assumed must be a list of keys"), sections[s]);
+          return FALSE;
+        }
+      for (guint k = 0; k < json_array_get_length (json_node_get_array (list)); k++)
+        {
+          JsonNode *item = json_array_get_element (json_node_get_array (list), k);
+
+          if (!JSON_NODE_HOLDS_VALUE (item) || json_node_get_value_type (item) != G_TYPE_STRING)
+            {
+              g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                           _("%s.assumed must be a list of keys"), sections[s]);
+              return FALSE;
+            }
+          for (guint i = 1; i < N_PROPS; i++)
+            {
+              g_autofree char *key = json_key (fields[i].name);
+
+              if (assumable (i) && g_str_equal (fields[i].section, sections[s]) &&
+                  g_str_equal (key, json_node_get_string (item)))
+                assumed[i] = TRUE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 char *
 planner_job_to_data (PlannerJob *self,
                      gsize      *length)
@@ -804,6 +920,7 @@ planner_job_to_data (PlannerJob *self,
               g_assert_not_reached ();
             }
         }
+      write_assumed (self, builder, sections[s]);
       json_builder_end_object (builder);
     }
   json_builder_end_object (builder);
@@ -1076,6 +1193,7 @@ planner_job_load_from_data (PlannerJob  *self,
   g_autoptr(JsonParser) parser = json_parser_new ();
   FieldValue values[N_PROPS] = { { 0 } };
   gboolean present[N_PROPS] = { FALSE };
+  gboolean assumed[N_PROPS] = { FALSE };
   JsonObject *root;
   g_autoptr(GError) local_error = NULL;
   gboolean ok = TRUE;
@@ -1174,6 +1292,9 @@ planner_job_load_from_data (PlannerJob  *self,
       present[i] = ok;
     }
 
+  if (ok)
+    ok = read_assumed (root, assumed, error);
+
   /* Each factor is in range on its own, but together they can pass what
    * the planner plans for: say which fields, not that Megatron refuses. */
   if (ok)
@@ -1221,6 +1342,11 @@ planner_job_load_from_data (PlannerJob  *self,
             }
           g_object_set_property (G_OBJECT (self), fields[i].name, &value);
         }
+      /* A file is a whole job: what it leaves out, nobody gave. */
+      for (guint i = 1; i < N_PROPS; i++)
+        if (assumable (i))
+          self->given[i] = present[i] && !assumed[i];
+      follow_model (self);
       g_object_thaw_notify (G_OBJECT (self));
     }
 
@@ -1315,4 +1441,74 @@ planner_job_get_world_size (PlannerJob *self)
   g_return_val_if_fail (PLANNER_IS_JOB (self), 0);
   /* Both factors are bounded by the property ranges: no overflow. */
   return self->values[PROP_NODES].u * self->values[PROP_GPUS_PER_NODE].u;
+}
+
+gboolean
+planner_job_is_given (PlannerJob *self,
+                      const char *property)
+{
+  g_return_val_if_fail (PLANNER_IS_JOB (self), FALSE);
+  g_return_val_if_fail (property != NULL, FALSE);
+
+  for (guint i = 1; i < N_PROPS; i++)
+    if (g_str_equal (fields[i].name, property))
+      return self->given[i];
+  g_return_val_if_reached (FALSE);
+}
+
+void
+planner_job_set_given (PlannerJob *self,
+                       const char *property,
+                       gboolean    given)
+{
+  g_return_if_fail (PLANNER_IS_JOB (self));
+  g_return_if_fail (property != NULL);
+
+  for (guint i = 1; i < N_PROPS; i++)
+    if (g_str_equal (fields[i].name, property))
+      {
+        if (!assumable (i) || self->given[i] == !!given)
+          return;
+        self->given[i] = !!given;
+        if (i == PROP_SEQ_LENGTH && !given)
+          follow_model (self);
+        g_signal_emit (self, signals[CHANGED], 0);
+        return;
+      }
+  g_return_if_reached ();
+}
+
+void
+planner_job_set_assumed_uint (PlannerJob *self,
+                              const char *property,
+                              guint       value)
+{
+  g_return_if_fail (PLANNER_IS_JOB (self));
+
+  self->assuming = TRUE;
+  g_object_set (self, property, value, NULL);
+  self->assuming = FALSE;
+  planner_job_set_given (self, property, FALSE);
+}
+
+void
+planner_job_assign (PlannerJob *to,
+                    PlannerJob *from)
+{
+  g_return_if_fail (PLANNER_IS_JOB (to));
+  g_return_if_fail (PLANNER_IS_JOB (from));
+
+  g_object_freeze_notify (G_OBJECT (to));
+  for (guint i = 1; i < N_PROPS; i++)
+    {
+      g_auto(GValue) value = G_VALUE_INIT;
+
+      g_value_init (&value, G_PARAM_SPEC_VALUE_TYPE (properties[i]));
+      g_object_get_property (G_OBJECT (from), fields[i].name, &value);
+      g_object_set_property (G_OBJECT (to), fields[i].name, &value);
+    }
+  /* The values are @from's already; only whose they are is copied. */
+  for (guint i = 1; i < N_PROPS; i++)
+    to->given[i] = from->given[i];
+  g_object_thaw_notify (G_OBJECT (to));
 }

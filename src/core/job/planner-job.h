@@ -86,4 +86,26 @@ double      planner_job_get_double      (PlannerJob   *self,
                                          const char   *property);
 guint       planner_job_get_world_size  (PlannerJob   *self);
 
+/* Whether the person gave @property (issue 23 #7).  Only the sequence
+ * length and the global batch can be the planner's assumption instead: a
+ * new job, or a file without the key, holds them unasked.  An assumed
+ * sequence length follows the catalogue model's own; an assumed global
+ * batch is said to be assumed and recommend chooses its own.  Setting
+ * either property to a new value makes it given; saving writes only what
+ * was given, so a saved job reads back the same. */
+gboolean    planner_job_is_given        (PlannerJob   *self,
+                                         const char   *property);
+/* Given, or back to assumed (a sequence length then follows the model). */
+void        planner_job_set_given       (PlannerJob   *self,
+                                         const char   *property,
+                                         gboolean      given);
+/* Sets @property as an assumption, not the person's (the batch Use
+ * Recommended rounds from an assumed one). */
+void        planner_job_set_assumed_uint (PlannerJob  *self,
+                                         const char   *property,
+                                         guint         value);
+/* Makes @to hold @from: every value, and which of them were given. */
+void        planner_job_assign          (PlannerJob   *to,
+                                         PlannerJob   *from);
+
 G_END_DECLS

@@ -74,7 +74,10 @@ planner_recommend_request_from_job (PlannerJob               *job,
   request->num_gpus = planner_job_get_world_size (job);
   request->gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
   request->seq_length = planner_job_get_uint (job, "seq-length");
-  request->global_batch_size = planner_job_get_uint (job, "global-batch-size");
+  /* A batch nobody gave is recommend's to assume, as the command line's
+   * is without --global-batch-size (issue 23 #7). */
+  request->global_batch_size = planner_job_is_given (job, "global-batch-size")
+                               ? planner_job_get_uint (job, "global-batch-size") : 0;
   request->megatron_version = planner_release_resolve (planner_job_get_string (job, "megatron-version"), NULL);
 
   gpu = planner_gpu_lookup (request->gpu_id);
@@ -203,7 +206,6 @@ planner_recommendation_to_job (const PlannerRecommendation     *r,
                 "etp", moe ? (guint) l->etp : 0u,
                 "vpp", (guint) l->vpp,
                 "micro-batch-size", (guint) c->micro_batch_size,
-                "global-batch-size", (guint) MIN (c->global_batch_size, G_MAXUINT32),
                 "recompute", c->recompute == PLANNER_RECOMPUTE_FULL ? "full"
                              : c->recompute == PLANNER_RECOMPUTE_SELECTIVE ? "selective" : "none",
                 "distributed-optimizer", c->distributed_optimizer,
@@ -212,6 +214,11 @@ planner_recommendation_to_job (const PlannerRecommendation     *r,
                 "overlap-param-gather", c->param_gather_overlap,
                 "tp-comm-overlap", c->tp_comm_overlap,
                 NULL);
+  /* The batch the search settled on is the person's only if theirs was. */
+  if (planner_job_is_given (job, "global-batch-size"))
+    g_object_set (copy, "global-batch-size", (guint) MIN (c->global_batch_size, G_MAXUINT32), NULL);
+  else
+    planner_job_set_assumed_uint (copy, "global-batch-size", (guint) MIN (c->global_batch_size, G_MAXUINT32));
   if (c->fsdp)
     g_object_set (copy, "fsdp", "megatron", NULL);
   else if (g_strcmp0 (planner_job_get_string (copy, "fsdp"), "megatron") == 0)

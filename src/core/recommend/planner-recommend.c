@@ -588,11 +588,18 @@ resolve_batch (const PlannerRecommendRequest *req,
 
       planner_config_count_params (&s->base, &params);
       tokens = planner_recommend_typical_tokens (params.total, &why);
-      r->batch_text = g_strdup_printf (_("assumed: about %.1fM tokens (%" PRIu64 " sequences of %u tokens), "
-                                         "%s, for a %.0fB-parameter model; a smaller batch would make the pipeline "
-                                         "bubble cost more, a larger one would hide it. Give yours with "
-                                         "--global-batch-size or --global-batch-tokens"),
-                                       (double) tokens / (1 << 20), s->target_global, seq, why, params.total / 1e9);
+      if (req->window_words)
+        r->batch_text = g_strdup_printf (_("assumed: about %.1fM tokens (%" PRIu64 " sequences of %u tokens), "
+                                           "%s, for a %.0fB-parameter model; a smaller batch would make the "
+                                           "pipeline bubble cost more, a larger one would hide it. Give yours in "
+                                           "Global Batch Size on the Training page"),
+                                         (double) tokens / (1 << 20), s->target_global, seq, why, params.total / 1e9);
+      else
+        r->batch_text = g_strdup_printf (_("assumed: about %.1fM tokens (%" PRIu64 " sequences of %u tokens), "
+                                           "%s, for a %.0fB-parameter model; a smaller batch would make the "
+                                           "pipeline bubble cost more, a larger one would hide it. Give yours with "
+                                           "--global-batch-size or --global-batch-tokens"),
+                                         (double) tokens / (1 << 20), s->target_global, seq, why, params.total / 1e9);
     }
   return TRUE;
 }

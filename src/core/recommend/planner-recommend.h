@@ -78,6 +78,7 @@ typedef struct
                                                * "the model of these arguments" */
   /* Added with issue 20 */
   const char            *megatron_version;    /* the release the cluster runs; NULL: the default */
+  gboolean               window_words;        /* say the form's field, not the option, for an assumed batch */
 } PlannerRecommendRequest;
 
 /* The analytic step model, per optimizer step and per GPU, in seconds of
