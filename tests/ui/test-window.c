@@ -185,7 +185,8 @@ test_window_use_recommended (void)
 
   /* 7B on one 8-GPU node: the job takes the search's best layout (the
    * engine's choice, asked the same way), and the summary follows. */
-  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 4, NULL);
+  /* The person types the global batch: it is theirs, not assumed. */
+  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 4, "global-batch-size", 128, NULL);
   planner_window_flush (window);
   {
     PlannerRecommendRequest request = { 0 };
