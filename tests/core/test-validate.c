@@ -997,6 +997,7 @@ run_for (const char *release,
 
 #define SHARED_SPEC "num_experts=8 moe_router_topk=2 moe_shared_expert_intermediate_size=1024 moe_shared_expert_overlap "
 #define MOE_SPEC "num_experts=8 moe_router_topk=2 tensor_model_parallel_size=2 expert_model_parallel_size=2 "
+#define LAYOUT_SPEC "num_layers=4 pipeline_model_parallel_size=2 mtp_num_layers=1 "
 
 /* Rules of older releases (issue 20), each against the release before and
  * after it changed. */
@@ -1039,6 +1040,12 @@ test_release_rules (void)
     { "0.17.1", SHARED_SPEC "moe_token_dispatcher_type=flex", 9, NULL, "moe.shared-expert-overlap-dispatcher", NULL },
     { "0.18.2", SHARED_SPEC "moe_token_dispatcher_type=flex", 9, NULL, NULL, "moe.shared-expert-overlap-dispatcher" },
     { "0.17.1", SHARED_SPEC "moe_token_dispatcher_type=alltoall", 9, NULL, NULL, "moe.shared-expert-overlap-dispatcher" },
+    /* 0.13 refuses MTP layers in a pipeline layout; from 0.14 they are
+     * placed and counted (the acceptance run on 0.13.1 found this). */
+    { "0.13.1", LAYOUT_SPEC "pipeline_model_parallel_layout=Et*2|t*2mL", 9, NULL, "pipeline.layout-mtp", NULL },
+    { "0.14.0", LAYOUT_SPEC "pipeline_model_parallel_layout=Et*2|t*2mL", 9, NULL, NULL, "pipeline.layout-mtp" },
+    { "0.20.0", LAYOUT_SPEC "pipeline_model_parallel_layout=Et*2|t*2mL", 9, NULL, NULL, "pipeline.layout-mtp" },
+    { "0.13.1", LAYOUT_SPEC "pipeline_model_parallel_layout=Et*2|t*2L", 9, NULL, NULL, "pipeline.layout-mtp" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (release_cases); i++)
@@ -1060,6 +1067,14 @@ test_release_rules (void)
 
       assert_has (diagnostics, "loss.cross-entropy-te", PLANNER_SEVERITY_ERROR, NULL);
     }
+
+  /* From 0.14.0 a layout without the model's MTP layer is refused. */
+  {
+    g_autoptr(GPtrArray) diagnostics = run_for ("0.14.0", LAYOUT_SPEC "pipeline_model_parallel_layout=Et*2|t*2L", 8,
+                                                NULL, 9);
+
+    assert_has (diagnostics, "pipeline.layout-mtp", PLANNER_SEVERITY_ERROR, NULL);
+  }
 }
 
 int

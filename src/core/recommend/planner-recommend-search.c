@@ -450,8 +450,12 @@ run_search (PlannerRecommendSearch *s)
                         break;
                       continue;
                     }
-                  /* --pipeline-model-parallel-layout came with 0.13. */
+                  /* --pipeline-model-parallel-layout came with 0.13, and
+                   * places MTP layers from 0.14. */
                   if (proto.split == PLANNER_SPLIT_LAYOUT && !planner_release_at_least (s->release, "0.13.0"))
+                    continue;
+                  if (proto.split == PLANNER_SPLIT_LAYOUT && b->mtp_num_layers > 0
+                      && !planner_release_at_least (s->release, "0.14.0"))
                     continue;
                   proto.layout.tp = tp;
                   proto.layout.pp = pp;

@@ -304,11 +304,22 @@ check_pipeline_split (PlannerCheck *c)
    * the two to change. */
   if (layout_string)
     {
+      const char *release = c->context != NULL ? c->context->megatron_version : NULL;
       guint32 decoder = 0, mtp = 0;
       gint64 mtp_layers = arg_int (c->args, "mtp_num_layers", 0);
+      gboolean counted = planner_config_layout_counts (arg_str (c->args, "pipeline_model_parallel_layout", ""),
+                                                       &decoder, &mtp);
 
-      if (planner_config_layout_counts (arg_str (c->args, "pipeline_model_parallel_layout", ""), &decoder, &mtp)
-          && (gint64) mtp != mtp_layers)
+      /* 0.13 parses 'm' but raises NotImplementedError for it in
+       * PipelineParallelLayerLayout (ea651a3b7); 0.14 places MTP layers
+       * and counts them against --mtp-num-layers. */
+      if (counted && mtp > 0 && !planner_release_at_least (release, "0.14.0"))
+        ADD (ERROR, "pipeline.layout-mtp",
+             FLAGS (F ("pipeline_model_parallel_layout"), F ("mtp_num_layers")),
+             _("Choose another pipeline split, or a release from 0.14.0 on."),
+             _("Megatron-Core %s cannot place multi-token-prediction layers ('m') in a pipeline layout; "
+               "it stops when it builds the transformer configuration."), release);
+      else if (counted && (gint64) mtp != mtp_layers && planner_release_at_least (release, "0.14.0"))
         ADD (ERROR, "pipeline.layout-mtp",
              FLAGS (F ("pipeline_model_parallel_layout"), F ("mtp_num_layers")),
              mtp == 0
