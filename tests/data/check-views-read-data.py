@@ -225,9 +225,11 @@ def self_test():
 
 problems = []
 gui = os.path.join(root, "src", "gui")
-for name in sorted(os.listdir(gui)):
-    if name.endswith(".c"):
-        problems += check_file(os.path.join(gui, name))
+for dirpath, dirnames, filenames in sorted(os.walk(gui)):
+    dirnames.sort()
+    for name in sorted(filenames):
+        if name.endswith(".c"):
+            problems += check_file(os.path.join(dirpath, name))
 
 checker_ok, found = self_test()
 print("1..2")
