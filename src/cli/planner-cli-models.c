@@ -42,7 +42,7 @@ print_text (void)
   gpus = planner_gpu_list (&n_gpus);
 
   g_print ("%s\n", _("Models (--model ID)"));
-  g_print ("  %-17s %-32s %-18s %6s %7s %7s %7s\n", "ID", _("NAME"), _("PARAMETERS"), _("LAYERS"), _("HIDDEN"),
+  g_print ("  %-17s %-32s %-25s %6s %7s %7s %7s\n", "ID", _("NAME"), _("PARAMETERS"), _("LAYERS"), _("HIDDEN"),
            _("EXPERTS"), _("SEQ"));
   for (guint i = 0; i < n_models; i++)
     {
@@ -58,17 +58,23 @@ print_text (void)
           if (params.active < params.total * 0.99)
             {
               g_autofree char *active = format_params (params.active);
+              g_autofree char *bare = format_params (params.active_without_embedding);
 
-              size = g_strdup_printf (_("%s (%s act.)"), total, active);
+              /* Translators: total (active; active without the input embedding) */
+              size = g_strdup_printf (_("%s (%s/%s act.)"), total, active, bare);
             }
           else
             size = g_strdup (total);
         }
       else
         size = g_strdup ("?");
-      g_print ("  %-17s %-32s %-18s %6u %7" G_GUINT64_FORMAT " %7s %7u\n", m->id, m->name, size, m->num_layers,
+      g_print ("  %-17s %-32s %-25s %6u %7" G_GUINT64_FORMAT " %7s %7u\n", m->id, m->name, size, m->num_layers,
                m->hidden_size, experts, m->seq_length);
     }
+
+  /* Translators: “act.” is the abbreviation the PARAMETERS column uses */
+  g_print ("\n%s %s\n", _("act.: active parameters per token, then the same without the input embedding."),
+           planner_model_params_active_definition ());
 
   g_print ("\n%s\n", _("GPUs (--gpu ID)"));
   g_print ("  %-10s %-30s %-13s %7s %6s %6s %6s %7s\n", "ID", _("NAME"), _("ARCHITECTURE"), _("MEMORY"),
@@ -124,6 +130,11 @@ print_json (void)
       json_builder_set_member_name (b, "params_active");
       if (counted)
         json_builder_add_double_value (b, params.active);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "params_active_without_embedding");
+      if (counted)
+        json_builder_add_double_value (b, params.active_without_embedding);
       else
         json_builder_add_null_value (b);
       json_builder_set_member_name (b, "num_layers");

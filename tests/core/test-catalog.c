@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "planner-catalog.h"
 #include "planner-memory.h"
@@ -95,11 +96,21 @@ test_apply_and_count (void)
   g_assert_true (planner_model_count_params (planner_model_lookup ("mixtral-8x7b"), &p, &error));
   g_assert_cmpfloat (fabs (p.total - 46.7e9), <, 0.1e9);
   g_assert_cmpfloat (fabs (p.active - 12.9e9), <, 0.1e9);
+  /* gpt-oss: OpenAI's card (arXiv:2508.10925, Table 1) gives 3.61B and
+   * 5.13B active, the input embedding left out; ours counts it too. */
+  g_assert_true (planner_model_count_params (planner_model_lookup ("gpt-oss-20b"), &p, &error));
+  g_assert_cmpfloat (fabs (p.active_without_embedding - 3.61e9), <, 0.01e9);
+  g_assert_cmpfloat (p.active - p.active_without_embedding, ==, p.embedding);
+  g_assert_true (planner_model_count_params (planner_model_lookup ("gpt-oss-120b"), &p, &error));
+  g_assert_cmpfloat (fabs (p.active_without_embedding - 5.13e9), <, 0.01e9);
   /* Llama 3.1 405B, GPT-2 small (124M, tied) */
   g_assert_true (planner_model_count_params (planner_model_lookup ("llama3.1-405b"), &p, &error));
   g_assert_cmpfloat (fabs (p.total - 405.8e9), <, 0.5e9);
   g_assert_true (planner_model_count_params (planner_model_lookup ("gpt2-small"), &p, &error));
   g_assert_cmpfloat (fabs (p.total - 124.4e6), <, 1.0e6);
+  /* A tied table is still multiplied by, as the output layer. */
+  g_assert_cmpfloat (p.active_without_embedding, ==, p.active);
+  g_assert_nonnull (strstr (planner_model_params_active_definition (), "input embedding"));
 }
 
 static void

@@ -193,6 +193,39 @@ test_field_rewrite_message (void)
   }
 }
 
+/* gpt-oss keeps its linear biases: Expert Tensor Parallel above 1 is
+ * refused (transformer_config:2613), and the fix names both ways out in
+ * the form's words. */
+static void
+test_field_bias_etp_words (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerReport) report = NULL;
+  GPtrArray *diagnostics;
+  gboolean found = FALSE;
+
+  g_object_set (job, "model-id", "gpt-oss-20b", "tp", 2, "etp", 2, NULL);
+  report = planner_analyze_job (job);
+  diagnostics = planner_report_get_diagnostics (report);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      g_autofree char *fix = NULL;
+      g_autofree char *message = NULL;
+
+      if (!g_str_equal (d->code, "moe.bias-needs-etp-1"))
+        continue;
+      found = TRUE;
+      g_assert_cmpint (d->severity, ==, PLANNER_SEVERITY_ERROR);
+      fix = planner_field_rewrite_message (job, d->fix);
+      message = planner_field_rewrite_message (job, d->message);
+      g_assert_cmpstr (fix, ==, "Set Expert Tensor Parallel to 1 (whole experts per GPU), or turn the linear biases "
+                                "off (Linear Bias).");
+      g_assert_nonnull (strstr (message, "only when Expert Tensor Parallel is 1, and it is 2"));
+    }
+  g_assert_true (found);
+}
+
 static void
 test_field_changes_labelled (void)
 {
@@ -496,6 +529,7 @@ main (int   argc,
   g_test_add_func ("/planner/field/report-diagnostics", test_field_report_diagnostics);
   g_test_add_func ("/planner/field/flags-to-keys", test_field_flags_to_keys);
   g_test_add_func ("/planner/field/rewrite-message", test_field_rewrite_message);
+  g_test_add_func ("/planner/field/bias-etp-words", test_field_bias_etp_words);
   g_test_add_func ("/planner/field/changes-labelled", test_field_changes_labelled);
   g_test_add_func ("/planner/field/changes-model-values", test_field_changes_model_values);
   g_test_add_func ("/planner/field/changes-choice-labels", test_field_changes_choice_labels);

@@ -331,6 +331,40 @@ job_with_hf_config (const char *path)
   return json_generator_to_data (gen, NULL);
 }
 
+/* What the estimates leave out of gpt-oss is said: windows counted as
+ * full attention in the FLOPs, sinks and biases not in the memory; a
+ * model with none of them gets none of these notes. */
+static void
+test_estimate_notes (void)
+{
+  static const struct { const char *file; gboolean windows, sinks, biases; } cases[] = {
+    { "gpt-oss-20b.json", TRUE, TRUE, TRUE },
+    { "mistral-7b-v0.1.json", TRUE, FALSE, FALSE },
+    { "llama-2-7b.json", FALSE, FALSE, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = fixture (cases[i].file);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_file (path, &error);
+      const char *const *notes;
+      gboolean windows = FALSE, sinks = FALSE, biases = FALSE;
+
+      g_assert_no_error (error);
+      notes = planner_hf_config_get_notes (config);
+      for (guint n = 0; notes[n] != NULL; n++)
+        {
+          windows |= strstr (notes[n], "windowed layers as full attention") != NULL;
+          sinks |= strstr (notes[n], "softmax sinks") != NULL && strstr (notes[n], "not counted") != NULL;
+          biases |= strstr (notes[n], "biases are not counted") != NULL;
+        }
+      g_assert_cmpint (windows, ==, cases[i].windows);
+      g_assert_cmpint (sinks, ==, cases[i].sinks);
+      g_assert_cmpint (biases, ==, cases[i].biases);
+    }
+}
+
 /* model.hf_config: read at load into the custom fields, which then hold
  * the model without the file. */
 static void
@@ -600,6 +634,7 @@ main (int    argc,
   g_test_add_func ("/hf-config/sources", test_sources);
   g_test_add_func ("/hf-config/catalogue", test_catalogue_matches_configs);
   g_test_add_func ("/hf-config/job", test_job_hf_config);
+  g_test_add_func ("/hf-config/estimate-notes", test_estimate_notes);
   g_test_add_func ("/hf-config/job-refusals", test_job_hf_config_refusals);
   g_test_add_func ("/hf-config/name", test_name);
   g_test_add_func ("/hf-config/refusals", test_refusals);

@@ -309,6 +309,66 @@ test_recommend_rules (void)
 /* Issue 22 #4: the checks of the best layout know the environment its
  * own shell block exports, so a TP layout before Blackwell gets no warning
  * about CUDA_DEVICE_MAX_CONNECTIONS. */
+/* gpt-oss has linear biases, which Megatron keeps in MoE layers only with
+ * ETP 1 (transformer_config:2613): every layout offered keeps whole
+ * experts and the biases, never adding --disable-bias-linear. */
+static void
+check_bias_candidate (PlannerRecommendation           *r,
+                      const PlannerRecommendCandidate *c)
+{
+  g_autoptr(PlannerArgs) args = planner_recommendation_candidate_args (r, c);
+
+  g_assert_cmpuint (c->layout.etp, ==, 1);
+  g_assert_true (planner_args_get_bool (args, "add_bias_linear", TRUE));
+}
+
+static void
+test_recommend_bias_keeps_etp_1 (void)
+{
+  /* TP 4 with EP 1 pinned: without biases ETP 4 would win there. */
+  static const struct { const char *model; guint64 gpus; guint32 tp, ep; } cases[] = {
+    { "gpt-oss-20b", 8, 0, 0 }, { "gpt-oss-20b", 64, 0, 0 }, { "gpt-oss-120b", 64, 0, 0 },
+    { "gpt-oss-120b", 128, 0, 0 }, { "gpt-oss-120b", 128, 4, 1 }, { "gpt-oss-120b", 64, 4, 2 },
+  };
+  gboolean tp_split = FALSE;
+  gboolean said = TRUE;
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      PlannerRecommendRequest request = { 0 };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PlannerRecommendation) r = NULL;
+
+      request.model_id = cases[k].model;
+      request.gpu_id = "h100-sxm";
+      request.num_gpus = cases[k].gpus;
+      request.pins.tp = cases[k].tp;
+      request.pins.ep = cases[k].ep;
+      r = planner_recommend (&request, &error);
+      g_assert_no_error (error);
+
+      g_assert_true (r->fits);
+      check_bias_candidate (r, &r->best);
+      for (guint i = 0; i < r->alternatives->len; i++)
+        {
+          const PlannerRecommendCandidate *c = &g_array_index (r->alternatives, PlannerRecommendCandidate, i);
+
+          check_bias_candidate (r, c);
+          tp_split |= c->layout.tp > 1;
+        }
+      tp_split |= r->best.layout.tp > 1;
+      g_assert_null (strstr (r->shell, "--disable-bias-linear"));
+      said &= strstr (r->moe_summary, "linear biases") != NULL;
+      for (guint i = 0; r->diagnostics != NULL && i < r->diagnostics->len; i++)
+        g_assert_cmpstr (((PlannerDiagnostic *) g_ptr_array_index (r->diagnostics, i))->code, !=,
+                         "moe.bias-needs-etp-1");
+    }
+  /* The check means something only where TP > 1 was on offer. */
+  g_assert_true (tp_split);
+  /* The expert summary says why ETP stays 1. */
+  g_assert_true (said);
+}
+
 static void
 test_recommend_own_draft (void)
 {
@@ -1435,6 +1495,7 @@ main (int   argc,
   g_test_add_func ("/recommend/rules", test_recommend_rules);
   g_test_add_func ("/recommend/job-assumed", test_recommend_job_assumed);
   g_test_add_func ("/recommend/moe", test_recommend_moe);
+  g_test_add_func ("/recommend/bias-keeps-etp-1", test_recommend_bias_keeps_etp_1);
   g_test_add_func ("/recommend/own-draft", test_recommend_own_draft);
   g_test_add_func ("/recommend/nothing-fits", test_recommend_nothing_fits);
   g_test_add_func ("/recommend/bad-input", test_recommend_bad_input);

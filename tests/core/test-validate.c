@@ -351,7 +351,7 @@ static const Case cases[] = {
   { "moe.ep-without-experts", PLANNER_SEVERITY_ERROR, 8, "expert_model_parallel_size=2", "expert_model_parallel_size=2 num_experts=8", "--num-experts", NULL, 0 },
   { "moe.experts-not-divisible-by-ep", PLANNER_SEVERITY_ERROR, 8, "num_experts=6 expert_model_parallel_size=4", "num_experts=6 expert_model_parallel_size=2", "1 or 2", NULL, 0 },
   { "moe.bias-needs-etp-1", PLANNER_SEVERITY_ERROR, 8, "num_experts=8 tensor_model_parallel_size=2 sequence_parallel !add_bias_linear", "num_experts=8 tensor_model_parallel_size=2 sequence_parallel", "defaults to TP", NULL, 0 },
-  { "moe.bias-needs-etp-1", PLANNER_SEVERITY_ERROR, 8, "num_experts=8 expert_tensor_parallel_size=2 !add_bias_linear", "num_experts=8 expert_tensor_parallel_size=1 !add_bias_linear", "--disable-bias-linear", NULL, 0 },
+  { "moe.bias-needs-etp-1", PLANNER_SEVERITY_ERROR, 8, "num_experts=8 expert_tensor_parallel_size=2 !add_bias_linear", "num_experts=8 expert_tensor_parallel_size=1 !add_bias_linear", "turn the linear biases off (--disable-bias-linear)", NULL, 0 },
   { "moe.etp-defaults-to-tp", PLANNER_SEVERITY_INFO, 8, "num_experts=8 tensor_model_parallel_size=2 sequence_parallel", "num_experts=8 tensor_model_parallel_size=2 sequence_parallel expert_tensor_parallel_size=1", "defaults to TP 2", NULL, 0 },
   { "moe.num-experts-zero", PLANNER_SEVERITY_WARNING, 8, "num_experts=0", "num_experts=8", "--num-experts", NULL, 0 },
   { "moe.topk-range", PLANNER_SEVERITY_ERROR, 8, "num_experts=8 moe_router_topk=10", "num_experts=8 moe_router_topk=8", "--moe-router-topk", NULL, 0 },

@@ -113,7 +113,10 @@ typedef struct
 typedef struct
 {
   double total;        /* every parameter, both embeddings when untied, MTP */
-  double active;       /* per token: routed experts counted topk times */
+  double active;       /* per token: routed experts counted topk times;
+                        * see planner_model_params_active_definition() */
+  double active_without_embedding; /* active less the input embedding
+                                    * when untied: OpenAI's count */
   double embedding;    /* h·V (input embedding) */
   double output_layer; /* h·V when untied, else 0 */
   double per_layer_dense;

@@ -695,6 +695,8 @@ map_windows (Ctx     *c,
 
   g_snprintf (value, sizeof value, "%" G_GUINT64_FORMAT ",0", window - 1);
   put_string (c, "window_size", "--window-size", value, "sliding_window");
+  /* What the estimates make of it, said once where the window is read. */
+  note (c, _("the FLOPs count the windowed layers as full attention, as Megatron's own FLOPs counter does"));
   if (windowed != NULL)
     {
       freq = window_pattern (windowed, layers);
@@ -1051,6 +1053,8 @@ map_config (Ctx *c)
             "turns both off), so only the q, k and v biases are written"));
   if (mlp_bias && !attn_bias && !has (c, PLANNER_HF_BIAS_LINEAR))
     note (c, _("mlp_bias is true: Megatron's linear biases also put one on the attention output projection"));
+  if (attn_bias || mlp_bias || has (c, PLANNER_HF_QKV_BIAS) || has (c, PLANNER_HF_BIAS_LINEAR))
+    note (c, _("the linear layers' biases are not counted in the memory estimate"));
 
   if (!read_uint (c, "max_position_embeddings", 1, MAX_SEQ, FALSE, &max_pos, &max_pos_given))
     return FALSE;
@@ -1093,7 +1097,11 @@ map_config (Ctx *c)
   if (!map_windows (c, layers))
     return FALSE;
   if (has (c, PLANNER_HF_GPT_OSS))
-    put_string (c, "softmax_type", "--softmax-type", "learnable", NULL);
+    {
+      put_string (c, "softmax_type", "--softmax-type", "learnable", NULL);
+      note (c, _("the learnable softmax sinks (one value per attention head in each layer) are not counted in "
+                 "the memory estimate"));
+    }
   if (has (c, PLANNER_HF_GEMMA) && !map_gemma_extras (c, head_dim))
     return FALSE;
 

@@ -168,6 +168,21 @@ planner_config_count_params (const PlannerConfig *config,
   params->active = dense_layer * n_dense + moe_layer_active * n_moe + p.final_layernorm +
                    dense_layer * mtp_dense + moe_layer_active * mtp_moe +
                    params->embedding + params->output_layer;
+  /* The input embedding is a lookup, not a product; a tied table is still
+   * multiplied by as the output layer, so it stays.  This reproduces the
+   * active counts OpenAI publishes for gpt-oss (arXiv:2508.10925:
+   * 3.6B and 5.1B), which leave the embedding out and keep the unembedding. */
+  params->active_without_embedding = params->active -
+                                     (config->untie_embeddings_and_output_weights ? params->embedding : 0.0);
+}
+
+const char *
+planner_model_params_active_definition (void)
+{
+  return _("Active parameters are those one token passes through: attention, norms, the router, shared "
+           "experts, its top-k routed experts, the input embedding and the output layer (so Mistral counts "
+           "Mixtral's 12.9B). Without the input embedding, a lookup rather than a product, they are counted as "
+           "OpenAI counts gpt-oss (3.6B and 5.1B).");
 }
 
 /* A catalogue model's parameters, counted on one GPU without parallelism

@@ -131,6 +131,9 @@ void         planner_config_count_params        (const PlannerConfig   *config,
 gboolean     planner_model_count_params         (const PlannerModel    *model,
                                                  PlannerModelParams    *params,
                                                  GError               **error);
+/* What PlannerModelParams.active and .active_without_embedding count, in
+ * a sentence for people: publishers count active parameters differently. */
+const char  *planner_model_params_active_definition (void);
 
 const char  *planner_memory_component_to_string (PlannerMemoryComponent component);
 /* The same, as a translated word for people (the above is an id, as in JSON). */

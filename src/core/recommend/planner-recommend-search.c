@@ -60,10 +60,6 @@ planner_recommend_fill_config (const PlannerRecommendSearch    *s,
   if (!cfg->padded_vocab_size_given)
     cfg->padded_vocab_size = planner_padded_vocab_size (cfg->vocab_size, cfg->make_vocab_size_divisible_by,
                                                         c->layout.tp);
-  /* The candidate's arguments turn linear biases off with ETP > 1
-   * (planner-recommend.c): its memory counts none either. */
-  if (c->layout.etp > 1)
-    cfg->add_bias_linear = FALSE;
   cfg->sequence_parallel = c->sequence_parallel;
   cfg->recompute = c->recompute;
   cfg->recompute_modules = c->recompute == PLANNER_RECOMPUTE_SELECTIVE ? c->recompute_modules
@@ -367,7 +363,10 @@ search_expert (PlannerRecommendSearch    *s,
   PlannerRecommendCandidate best;
   PlannerLayout *l = &proto->layout;
   guint32 etps[2] = { 1, l->tp };
-  guint n_etps = l->tp > 1 ? 2 : 1;
+  /* Megatron keeps biases in MoE layers only with ETP 1
+   * (transformer_config:2613): a model with biases (gpt-oss) keeps them,
+   * and its experts stay whole. */
+  guint n_etps = l->tp > 1 && !s->base.add_bias_linear ? 2 : 1;
   guint32 experts = s->moe ? s->base.num_experts : 1;
   guint64 per_stage = s->n / l->pp;
   gboolean larger_ep = FALSE;

@@ -259,8 +259,11 @@ planner_recommend_explain (PlannerRecommendation        *r,
                                                               : "",
                                    ep_cmp));
       add_reason (r, "ETP", l->etp,
-                  g_strdup_printf ("%s. %s", l->etp == 1 ? _("experts are not tensor-split (ETP 1: whole experts per GPU)")
-                                                         : _("each expert split over ETP ranks (needs --disable-bias-linear)"),
+                  g_strdup_printf ("%s. %s", l->etp > 1 ? _("each expert split over ETP ranks")
+                                             : s->base.add_bias_linear
+                                             ? _("experts are not tensor-split (ETP 1: whole experts per GPU; the "
+                                                 "model's linear biases need it in Megatron's MoE layers)")
+                                             : _("experts are not tensor-split (ETP 1: whole experts per GPU)"),
                                    etp_cmp));
     }
   else
@@ -456,8 +459,6 @@ planner_recommend_build_shell (PlannerRecommendation *r)
         g_string_append (out, "  --moe-grouped-gemm\n");
       if (b->moe_ep_overlap)
         g_string_append (out, "  --overlap-moe-expert-parallel-comm\n  --delay-wgrad-compute\n");
-      if (l->etp > 1)
-        g_string_append (out, "  --disable-bias-linear\n");
     }
   /* The dropout the model was published to train with (none for most),
    * which the search sized the activations with: Megatron's default of
@@ -526,8 +527,9 @@ planner_recommend_explain_moe (PlannerRecommendation        *r,
     g_string_append (out, _("Grouped GEMM on: one kernel for all local experts.\n"));
   else
     g_string_append (out, _("Grouped GEMM off: Megatron refuses it below compute capability 8.\n"));
-  if (l->etp > 1)
-    g_string_append (out, _("--disable-bias-linear: Megatron supports MoE bias only with ETP 1.\n"));
+  if (s->base.add_bias_linear)
+    g_string_append (out, _("ETP 1: the model has linear biases, which Megatron supports in MoE layers only with "
+                            "ETP 1.\n"));
   r->moe_summary = g_string_free (out, FALSE);
 }
 

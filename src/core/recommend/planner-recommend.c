@@ -164,8 +164,6 @@ planner_recommendation_candidate_args (const PlannerRecommendation     *r,
 
       set_uint (args, "expert_model_parallel_size", "--expert-model-parallel-size", l->ep);
       set_uint (args, "expert_tensor_parallel_size", "--expert-tensor-parallel-size", l->etp);
-      if (l->etp > 1)
-        planner_args_set_bool (args, "add_bias_linear", "--disable-bias-linear", FALSE);
       if (!planner_args_is_set (args, "moe_router_load_balancing_type"))
         planner_args_set (args, "moe_router_load_balancing_type", "--moe-router-load-balancing-type",
                           sigmoid ? "seq_aux_loss" : "aux_loss");

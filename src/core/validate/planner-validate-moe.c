@@ -576,15 +576,22 @@ planner_check_moe (PlannerCheck *c)
     }
 
   if (arg_bool (c->args, "add_bias_linear", TRUE) && c->d.etp != 1)
-    ADD (ERROR, "moe.bias-needs-etp-1",
-         FLAGS (F ("add_bias_linear"), F ("expert_tensor_parallel_size"), F ("tensor_model_parallel_size")),
-         _("Add --disable-bias-linear (most MoE models have no bias), or --expert-tensor-parallel-size 1."),
-         c->d.etp_given
-         ? _("Bias in MoE is only supported when ETP == 1, and ETP is %" PRIu64 ". The linear layers have a "
-             "bias because %s is not given.")
-         : _("Bias in MoE is only supported when ETP == 1, and ETP is %" PRIu64 " (it defaults to TP). The "
-             "linear layers have a bias because %s is not given."),
-         c->d.etp, F ("add_bias_linear"));
+    {
+      /* transformer_config:2613.  Worded so that it reads right both with
+       * flags and with the form's labels (planner_field_rewrite_message). */
+      g_autofree char *fix = g_strdup_printf (_("Set %s to 1 (whole experts per GPU), or turn the linear biases off "
+                                                "(%s)."),
+                                              F ("expert_tensor_parallel_size"), F ("add_bias_linear"));
+
+      ADD (ERROR, "moe.bias-needs-etp-1",
+           FLAGS (F ("add_bias_linear"), F ("expert_tensor_parallel_size"), F ("tensor_model_parallel_size")), fix,
+           c->d.etp_given
+           ? _("Megatron supports linear biases in MoE layers only when %s is 1, and it is %" PRIu64 ". This model "
+               "has linear biases.")
+           : _("Megatron supports linear biases in MoE layers only when %s is 1, and it is %" PRIu64 " (it defaults "
+               "to TP). This model has linear biases."),
+           F ("expert_tensor_parallel_size"), c->d.etp);
+    }
   else if (!c->d.etp_given && c->d.tp > 1)
     ADD (INFO, "moe.etp-defaults-to-tp", FLAGS (F ("expert_tensor_parallel_size"), F ("tensor_model_parallel_size")),
          _("Set --expert-tensor-parallel-size 1 to keep experts whole (often faster with EP)."),

@@ -14,6 +14,7 @@
 #include "planner-field-row.h"
 #include "planner-hf-config.h"
 #include "planner-job-model.h"
+#include "planner-memory.h"
 #include "planner-model-page-private.h"
 
 struct _PlannerModelPage
@@ -221,7 +222,14 @@ update_sizes (PlannerModelPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->size_group), TRUE);
   add_value_row (self->size_group, self->size_rows, _("Total Parameters"), billions (params.total));
   if (planner_job_model_is_moe (job))
-    add_value_row (self->size_group, self->size_rows, _("Active Parameters per Token"), billions (params.active));
+    {
+      add_value_row (self->size_group, self->size_rows, _("Active Parameters per Token"), billions (params.active));
+      add_value_row (self->size_group, self->size_rows, _("Active without the Input Embedding"),
+                     billions (params.active_without_embedding));
+      /* Publishers count differently: say which count is which. */
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (g_ptr_array_index (self->size_rows, self->size_rows->len - 1)),
+                                   planner_model_params_active_definition ());
+    }
   if (config == NULL)
     return;
   /* Every stage of a short pipeline; the first and last of a long one. */
