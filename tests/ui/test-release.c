@@ -1,0 +1,194 @@
+/* test-release.c: the Cluster page's Megatron-Core release (issue 20):
+ * Check Another Release…, and the release a checkout or a log tells.
+ *
+ * Copyright 2026 The Launch Planner developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "planner-ui-test.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "planner-cluster-page-private.h"
+#include "planner-field.h"
+#include "planner-flag-catalog.h"
+#include "planner-release-check.h"
+#include "planner-window-private.h"
+
+static PlannerWindow *
+new_window (void)
+{
+  PlannerWindow *window = g_object_new (PLANNER_TYPE_WINDOW, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_window_flush (window);
+  return window;
+}
+
+static gboolean
+any_contains (GStrv       titles,
+              const char *text)
+{
+  for (guint i = 0; titles[i] != NULL; i++)
+    if (strstr (titles[i], text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+log_titles (GStrv       titles,
+            const char *section)
+{
+  for (guint i = 0; titles[i] != NULL; i++)
+    g_test_message ("%s: %s", section, titles[i]);
+}
+
+/* Mixtral in FP16 with grouped GEMM and Megatron-FSDP, checked on 0.13.1:
+ * FSDP's option is respelled, and the grouped GEMM's start-up check
+ * refuses, in the form's words. */
+static void
+test_release_check (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerClusterPage *page = PLANNER_CLUSTER_PAGE (_planner_window_get_page (window, "cluster"));
+  const char *fsdp_label = planner_field_get_label (planner_field_lookup ("fsdp"));
+  PlannerReleaseCheck *check;
+  g_auto(GStrv) flags = NULL;
+  g_auto(GStrv) refuses = NULL;
+  g_auto(GStrv) accepts = NULL;
+  g_auto(GStrv) newest = NULL;
+  const char *newest_release = planner_megatron_get_release (planner_megatron_get_n_releases () - 1);
+
+  g_object_set (job, "model-id", "mixtral-8x7b", "nodes", 4, "tp", 2, "pp", 2, "ep", 8, "etp", 1,
+                "moe-grouped-gemm", TRUE, "precision", "fp16", "fsdp", "megatron", NULL);
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_string (job, "megatron-version"), ==, newest_release);
+
+  check = _planner_cluster_page_open_release_check (page);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (check));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (check)));
+  /* It starts on another release than the job's. */
+  g_assert_cmpstr (planner_release_check_get_release (check), !=, newest_release);
+
+  planner_release_check_set_release (check, "0.13.1");
+  flags = planner_release_check_dup_titles (check, PLANNER_RELEASE_CHECK_FLAGS);
+  refuses = planner_release_check_dup_titles (check, PLANNER_RELEASE_CHECK_REFUSES);
+  log_titles (flags, "respell");
+  log_titles (refuses, "refuses");
+  /* The option is named by the field that writes it. */
+  g_assert_true (g_strv_contains ((const char *const *) flags, fsdp_label));
+  g_assert_cmpuint (g_strv_length (refuses), >, 0);
+  g_assert_true (any_contains (refuses, "0.13.1"));
+  /* In the window's words: no option spelling the form has a field for. */
+  g_assert_false (any_contains (refuses, "--moe-grouped-gemm"));
+
+  /* Checking the job's own release changes nothing. */
+  planner_release_check_set_release (check, newest_release);
+  newest = planner_release_check_dup_titles (check, PLANNER_RELEASE_CHECK_REFUSES);
+  g_assert_cmpuint (g_strv_length (newest), ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (planner_release_check_get_use_button (check)));
+
+  /* Back on 0.13.1, Use This Release sets the job's release. */
+  planner_release_check_set_release (check, "0.13.1");
+  accepts = planner_release_check_dup_titles (check, PLANNER_RELEASE_CHECK_ACCEPTS);
+  log_titles (accepts, "accepts");
+  g_assert_true (gtk_widget_get_sensitive (planner_release_check_get_use_button (check)));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (planner_release_check_get_use_button (check)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Use This Release");
+  g_signal_emit_by_name (planner_release_check_get_use_button (check), "clicked");
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_string (job, "megatron-version"), ==, "0.13.1");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static char *
+make_checkout (const char *package_info)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("planner-checkout-XXXXXX", &error);
+  g_autofree char *core = NULL;
+  g_autofree char *file = NULL;
+
+  g_assert_no_error (error);
+  core = g_build_filename (dir, "megatron", "core", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (core, 0700), ==, 0);
+  file = g_build_filename (core, "package_info.py", NULL);
+  g_assert_true (g_file_set_contents (file, package_info, -1, &error));
+  return dir;
+}
+
+static void
+remove_checkout (const char *dir)
+{
+  g_autofree char *core = g_build_filename (dir, "megatron", "core", NULL);
+  g_autofree char *megatron = g_build_filename (dir, "megatron", NULL);
+  g_autofree char *file = g_build_filename (core, "package_info.py", NULL);
+
+  g_unlink (file);
+  g_rmdir (core);
+  g_rmdir (megatron);
+  g_rmdir (dir);
+}
+
+/* A checkout of 0.14.2 where the job plans for the newest: the release
+ * row offers 0.14.0, the release held for 0.14, and Use sets it. */
+static void
+test_release_detected (void)
+{
+  g_autofree char *dir = make_checkout ("MAJOR = 0\nMINOR = 14\nPATCH = 2\nPRE_RELEASE = ''\n");
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerClusterPage *page = PLANNER_CLUSTER_PAGE (_planner_window_get_page (window, "cluster"));
+  GtkWidget *row = _planner_cluster_page_get_detected_row (page);
+  GtkWidget *use = _planner_cluster_page_get_use_detected (page);
+
+  gtk_stack_set_visible_child_name (_planner_window_get_stack (window), "cluster");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  /* No checkout: nothing offered. */
+  g_assert_false (gtk_widget_get_visible (row));
+
+  g_object_set (job, "megatron-dir", dir, NULL);
+  planner_window_flush (window);
+  g_assert_true (gtk_widget_get_visible (row));
+  g_test_message ("offer: %s", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "Your checkout is Megatron-Core 0.14.2");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (use)), ==, "Use 0.14.0");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (use), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Use Megatron-Core 0.14.0");
+
+  g_signal_emit_by_name (use, "clicked");
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_string (job, "megatron-version"), ==, "0.14.0");
+  /* The job's release is the checkout's now: nothing left to offer. */
+  g_assert_false (gtk_widget_get_visible (row));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_checkout (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* The suite runs with GTK_A11Y=none, which keeps no accessible names. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  planner_test_load_style ();
+
+  g_test_add_func ("/planner/release/check", test_release_check);
+  g_test_add_func ("/planner/release/detected", test_release_detected);
+
+  return g_test_run ();
+}
