@@ -13,6 +13,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "planner-cluster-page-private.h"
 #include "planner-field.h"
@@ -176,6 +177,82 @@ test_release_detected (void)
   remove_checkout (dir);
 }
 
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Megatron's argument block for @release, every option as _print_args
+ * prints it, in a log file of its own. */
+static GFile *
+write_argument_log (const char *release)
+{
+  g_autoptr(GString) block = g_string_new ("------------------------ arguments ------------------------\n");
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  int fd = g_file_open_tmp ("planner-release-XXXXXX.log", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  for (guint i = 0; i < planner_flag_catalog_get_n_flags_in (release); i++)
+    {
+      const char *dest = planner_flag_catalog_get_flag_at_in (release, i)->dest;
+      g_autofree char *pad = NULL;
+
+      if (dest == NULL || !g_hash_table_add (seen, (gpointer) dest))
+        continue;
+      pad = g_strnfill (strlen (dest) < 48 ? 48 - strlen (dest) : 1, '.');
+      g_string_append_printf (block, "  %s %s %s\n", dest, pad, g_str_equal (dest, "num_layers") ? "12" : "None");
+    }
+  g_string_append (block, "  world_size ...................................... 8\n");
+  g_string_append (block, "-------------------- end of arguments ---------------------\n");
+  g_assert_true (g_file_set_contents (path, block->str, block->len, &error));
+  return g_file_new_for_path (path);
+}
+
+/* A log of a 0.14.0 run opened against a job of the person's: the
+ * release row offers the log's release. */
+static void
+test_release_from_log (void)
+{
+  g_autoptr(GFile) file = write_argument_log ("0.14.0");
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerClusterPage *page = PLANNER_CLUSTER_PAGE (_planner_window_get_page (window, "cluster"));
+  PlannerLogSession *session = _planner_window_get_log_session (window);
+  GtkWidget *row = _planner_cluster_page_get_detected_row (page);
+  gboolean timed_out = FALSE;
+  guint timeout;
+
+  /* A job with changes is never replaced by the log's. */
+  g_object_set (job, "nodes", 2, NULL);
+  planner_window_flush (window);
+  g_assert_false (gtk_widget_get_visible (row));
+
+  planner_log_session_open (session, file);
+  timeout = g_timeout_add_seconds (60, timeout_cb, &timed_out);
+  while (!timed_out && planner_log_session_get_state (session) != PLANNER_LOG_SESSION_READY)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+  planner_window_flush (window);
+
+  g_assert_cmpuint (planner_job_get_uint (job, "nodes"), ==, 2);
+  g_assert_true (gtk_widget_get_visible (row));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "The opened log’s run had Megatron-Core 0.14.0");
+  g_signal_emit_by_name (_planner_cluster_page_get_use_detected (page), "clicked");
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_string (job, "megatron-version"), ==, "0.14.0");
+  g_assert_false (gtk_widget_get_visible (row));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_file_delete (file, NULL, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -189,6 +266,7 @@ main (int   argc,
 
   g_test_add_func ("/planner/release/check", test_release_check);
   g_test_add_func ("/planner/release/detected", test_release_detected);
+  g_test_add_func ("/planner/release/from-log", test_release_from_log);
 
   return g_test_run ();
 }
