@@ -174,6 +174,9 @@ _planner_cluster_page_open_release_check (PlannerClusterPage *self)
 
   g_return_val_if_fail (job != NULL, NULL);
   check = planner_release_check_new (job);
+  /* The release the checkout or the log tells is the one to check first. */
+  if (self->offered != NULL)
+    planner_release_check_set_release (check, self->offered);
   if (GTK_IS_WINDOW (root))
     gtk_window_set_transient_for (GTK_WINDOW (check), GTK_WINDOW (root));
   gtk_window_present (GTK_WINDOW (check));

@@ -86,6 +86,23 @@ add_row (PlannerReleaseCheck        *self,
   g_ptr_array_add (self->rows[section], row);
 }
 
+/* The option's spelling heads the subtitle only when a field's label is
+ * the row's title: once is enough. */
+static void
+add_option_row (PlannerReleaseCheck        *self,
+                PlannerReleaseCheckSection  section,
+                const char                 *flag,
+                const char                 *what)
+{
+  const char *title = flag_words (self, flag);
+  g_autofree char *subtitle = NULL;
+
+  if (title != flag)
+    /* Translators: an option's spelling, then what changes for it */
+    subtitle = g_strdup_printf (_("%s: %s"), flag, what);
+  add_row (self, section, title, subtitle != NULL ? subtitle : what);
+}
+
 static void
 add_flags (PlannerReleaseCheck      *self,
            const PlannerReleaseMove *move)
@@ -93,16 +110,15 @@ add_flags (PlannerReleaseCheck      *self,
   for (guint i = 0; i < move->flag_changes->len; i++)
     {
       const PlannerReleaseFlagChange *change = g_ptr_array_index (move->flag_changes, i);
-      g_autofree char *subtitle = NULL;
+      g_autofree char *what = NULL;
 
       if (change->spelling != NULL)
-        /* Translators: the job's option, the release, that release's spelling of it */
-        subtitle = g_strdup_printf (_("%s is spelled %s in Megatron-Core %s"), change->flag, change->spelling,
-                                    move->to);
+        /* Translators: the release, that release's spelling of the option */
+        what = g_strdup_printf (_("Megatron-Core %s spells it %s"), move->to, change->spelling);
       else
         /* Translators: an option the other release does not have */
-        subtitle = g_strdup_printf (_("Megatron-Core %s has no %s: leave it out"), move->to, change->flag);
-      add_row (self, PLANNER_RELEASE_CHECK_FLAGS, flag_words (self, change->flag), subtitle);
+        what = g_strdup_printf (_("Megatron-Core %s does not have it: leave it out"), move->to);
+      add_option_row (self, PLANNER_RELEASE_CHECK_FLAGS, change->flag, what);
     }
 }
 
@@ -115,13 +131,13 @@ add_defaults (PlannerReleaseCheck      *self,
       const PlannerReleaseDefaultChange *change = g_ptr_array_index (move->default_changes, i);
       /* Translators: an option's default when the job leaves it unset */
       const char *unset = _("unset");
-      g_autofree char *subtitle = NULL;
+      g_autofree char *what = NULL;
 
-      /* Translators: the option, its default in one release and in the other */
-      subtitle = g_strdup_printf (_("%s: %s in Megatron-Core %s, %s in %s"), change->flag,
-                                  change->before != NULL ? change->before : unset, move->from,
-                                  change->after != NULL ? change->after : unset, move->to);
-      add_row (self, PLANNER_RELEASE_CHECK_DEFAULTS, flag_words (self, change->flag), subtitle);
+      /* Translators: an option's default in one release and in the other */
+      what = g_strdup_printf (_("%s in Megatron-Core %s, %s in %s"),
+                              change->before != NULL ? change->before : unset, move->from,
+                              change->after != NULL ? change->after : unset, move->to);
+      add_option_row (self, PLANNER_RELEASE_CHECK_DEFAULTS, change->flag, what);
     }
 }
 

@@ -167,6 +167,14 @@ test_release_detected (void)
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (use), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        "Use Megatron-Core 0.14.0");
 
+  /* Checking another release starts on the one the checkout tells. */
+  {
+    PlannerReleaseCheck *check = _planner_cluster_page_open_release_check (page);
+
+    g_assert_cmpstr (planner_release_check_get_release (check), ==, "0.14.0");
+    gtk_window_destroy (GTK_WINDOW (check));
+  }
+
   g_signal_emit_by_name (use, "clicked");
   planner_window_flush (window);
   g_assert_cmpstr (planner_job_get_string (job, "megatron-version"), ==, "0.14.0");
