@@ -355,6 +355,38 @@ move_has_code (GPtrArray  *diagnostics,
   return planner_diagnostics_has_code (diagnostics, code);
 }
 
+static gboolean
+move_respells (const PlannerReleaseMove *move,
+               const char               *flag,
+               const char               *spelling)
+{
+  for (guint i = 0; i < move->flag_changes->len; i++)
+    {
+      const PlannerReleaseFlagChange *change = g_ptr_array_index (move->flag_changes, i);
+
+      if (g_str_equal (change->flag, flag) && g_strcmp0 (change->spelling, spelling) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+move_default (const PlannerReleaseMove *move,
+              const char               *flag,
+              const char               *before,
+              const char               *after)
+{
+  for (guint i = 0; i < move->default_changes->len; i++)
+    {
+      const PlannerReleaseDefaultChange *change = g_ptr_array_index (move->default_changes, i);
+
+      if (g_str_equal (change->flag, flag) && g_strcmp0 (change->before, before) == 0
+          && g_strcmp0 (change->after, after) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* analyze --to: the renamed option, the default that moved, and the
  * start-up checks that change, both ways (issue 20). */
 static void
@@ -400,6 +432,37 @@ test_move (void)
 
   text = planner_release_move_to_text (up);
   g_assert_nonnull (strstr (text, "Moving from Megatron-Core 0.13.1 to 0.20.0"));
+
+  /* The same changes as data, for the window to word. */
+  g_assert_cmpuint (up->flag_changes->len, ==, up->flags->len);
+  g_assert_cmpuint (up->default_changes->len, ==, up->defaults->len);
+  g_assert_true (move_respells (up, "--use-custom-fsdp", "--use-megatron-fsdp"));
+  g_assert_true (move_default (up, "--data-parallel-sharding-strategy", "no_shard", "optim_grads_params"));
+}
+
+/* The window's form of --to: a job, left as it is (issue 20). */
+static void
+test_move_job (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerReleaseMove) move = NULL;
+  g_autoptr(PlannerReleaseMove) none = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* Mixtral in FP16 with grouped GEMM: 0.12-0.15 want --bf16 for it. */
+  g_object_set (job, "model-id", "mixtral-8x7b", "nodes", 4, "tp", 2, "pp", 2, "ep", 8, "etp", 1,
+                "moe-grouped-gemm", TRUE, "precision", "fp16", "fsdp", "megatron", NULL);
+  move = planner_release_move_new_for_job (job, "0.13", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (move->from, ==, "0.20.0");
+  g_assert_cmpstr (move->to, ==, "0.13.1");
+  g_assert_true (move_respells (move, "--use-megatron-fsdp", "--use-custom-fsdp"));
+  g_assert_true (move_has_code (move->refuses, "moe.grouped-gemm-needs-bf16"));
+  g_assert_cmpstr (planner_job_get_string (job, "megatron-version"), ==, "0.20.0");
+
+  none = planner_release_move_new_for_job (job, "0.3", &error);
+  g_assert_null (none);
+  g_assert_nonnull (error);
 }
 
 int
@@ -415,6 +478,7 @@ main (int   argc,
   g_test_add_func ("/release/log", test_log_release);
   g_test_add_func ("/release/checkout", test_checkout);
   g_test_add_func ("/release/move", test_move);
+  g_test_add_func ("/release/move-job", test_move_job);
 
   return g_test_run ();
 }

@@ -63,6 +63,13 @@ collect_flags (PlannerReleaseMove *move,
       if (flag == NULL || planner_release_has_flag (move->to, flag))
         continue;
       spelling = new_spelling (flag, move->to);
+      {
+        PlannerReleaseFlagChange *change = g_new0 (PlannerReleaseFlagChange, 1);
+
+        change->flag = g_strdup (flag);
+        change->spelling = spelling;
+        g_ptr_array_add (move->flag_changes, change);
+      }
       if (spelling != NULL)
         /* Translators: an option renamed between releases: old spelling, release, new spelling */
         g_ptr_array_add (move->flags, g_strdup_printf (_("%s: Megatron-Core %s spells it %s"), flag, move->to, spelling));
@@ -96,6 +103,14 @@ collect_defaults (PlannerReleaseMove *move,
       before = planner_flag_catalog_lookup_in (move->from, now->flag);
       if (before == NULL || g_strcmp0 (unset_is_off (before->default_value), unset_is_off (now->default_value)) == 0)
         continue;
+      {
+        PlannerReleaseDefaultChange *change = g_new0 (PlannerReleaseDefaultChange, 1);
+
+        change->flag = now->flag;
+        change->before = before->default_value;
+        change->after = now->default_value;
+        g_ptr_array_add (move->default_changes, change);
+      }
       /* Translators: an option's default in two releases; "none" when unset */
       g_ptr_array_add (move->defaults,
                        g_strdup_printf (_("%s: %s in Megatron-Core %s, %s in %s"), now->flag,
@@ -119,6 +134,35 @@ collect_errors (GPtrArray *into,
     }
 }
 
+static void
+flag_change_free (PlannerReleaseFlagChange *change)
+{
+  g_free (change->flag);
+  g_free (change);
+}
+
+PlannerReleaseMove *
+planner_release_move_new_for_job (PlannerJob  *job,
+                                  const char  *to,
+                                  GError     **error)
+{
+  const char *release = planner_release_resolve (to, error);
+  g_autoptr(PlannerJob) other = NULL;
+  g_autoptr(PlannerReport) before = NULL;
+  g_autoptr(PlannerReport) after = NULL;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+
+  if (release == NULL)
+    return NULL;
+  /* The job as it would be for the other release, its drafts' environment included. */
+  other = planner_job_copy (job);
+  g_object_set (other, "megatron-version", release, NULL);
+  before = planner_analyze_job (job);
+  after = planner_analyze_job (other);
+  return planner_release_move_new (before, after);
+}
+
 PlannerReleaseMove *
 planner_release_move_new (const PlannerReport *before,
                           const PlannerReport *after)
@@ -131,6 +175,8 @@ planner_release_move_new (const PlannerReport *before,
   move->defaults = g_ptr_array_new_with_free_func (g_free);
   move->refuses = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_diagnostic_free);
   move->accepts = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_diagnostic_free);
+  move->flag_changes = g_ptr_array_new_with_free_func ((GDestroyNotify) flag_change_free);
+  move->default_changes = g_ptr_array_new_with_free_func (g_free);
   move->from = planner_report_get_megatron_version (before);
   move->to = planner_report_get_megatron_version (after);
   collect_flags (move, planner_report_get_args (before));
@@ -149,6 +195,8 @@ planner_release_move_free (PlannerReleaseMove *move)
   g_clear_pointer (&move->defaults, g_ptr_array_unref);
   g_clear_pointer (&move->refuses, g_ptr_array_unref);
   g_clear_pointer (&move->accepts, g_ptr_array_unref);
+  g_clear_pointer (&move->flag_changes, g_ptr_array_unref);
+  g_clear_pointer (&move->default_changes, g_ptr_array_unref);
   g_free (move);
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "planner-form-page.h"
+#include "planner-log-session.h"
 #include "planner-picture.h"
 
 G_BEGIN_DECLS
@@ -19,6 +20,11 @@ G_DECLARE_FINAL_TYPE (PlannerModelPage, planner_model_page, PLANNER, MODEL_PAGE,
 
 #define PLANNER_TYPE_CLUSTER_PAGE (planner_cluster_page_get_type ())
 G_DECLARE_FINAL_TYPE (PlannerClusterPage, planner_cluster_page, PLANNER, CLUSTER_PAGE, PlannerFormPage)
+
+/* The opened log, whose argument block may tell another release than
+ * the job's: the release row offers it (issue 20). */
+void planner_cluster_page_set_log_session (PlannerClusterPage *self,
+                                           PlannerLogSession  *session);
 
 #define PLANNER_TYPE_DATA_PAGE (planner_data_page_get_type ())
 G_DECLARE_FINAL_TYPE (PlannerDataPage, planner_data_page, PLANNER, DATA_PAGE, PlannerFormPage)

@@ -37,6 +37,7 @@ typedef struct
 
 static GtkWidget *build_parallelism_page  (PlannerWindow *self);
 static GtkWidget *build_experts_page      (PlannerWindow *self);
+static GtkWidget *build_cluster_page      (PlannerWindow *self);
 static GtkWidget *build_pictures_page     (PlannerWindow *self);
 static GtkWidget *build_memory_page       (PlannerWindow *self);
 static GtkWidget *build_optimize_page     (PlannerWindow *self);
@@ -46,7 +47,7 @@ static GtkWidget *build_troubleshoot_page (PlannerWindow *self);
  * so every page has its key.  Experts is shown for MoE models only. */
 static const PageInfo pages[] = {
   { "model", N_("Model"), NULL, planner_model_page_get_type },
-  { "cluster", N_("Cluster"), NULL, planner_cluster_page_get_type },
+  { "cluster", N_("Cluster"), build_cluster_page, NULL },
   { "data", N_("Data"), NULL, planner_data_page_get_type },
   { "training", N_("Training"), NULL, planner_training_page_get_type },
   { "parallelism", N_("Parallelism"), build_parallelism_page, NULL },
@@ -152,6 +153,16 @@ static GtkWidget *
 build_experts_page (PlannerWindow *self)
 {
   return bind_page (self, planner_experts_page_new (job (self)), bind_experts);
+}
+
+/* The release row offers the release an opened log's arguments show. */
+static GtkWidget *
+build_cluster_page (PlannerWindow *self)
+{
+  GtkWidget *page = form_page (self, planner_cluster_page_get_type ());
+
+  planner_cluster_page_set_log_session (PLANNER_CLUSTER_PAGE (page), self->log_session);
+  return page;
 }
 
 static GtkWidget *
