@@ -16,6 +16,14 @@
 #include "planner-recommend-job.h"
 #include "planner-recommend-private.h"
 
+/* The sanitizer build runs about twenty times slower: the property sweeps
+ * take a sparser sample there. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED TRUE
+#else
+#define SANITIZED FALSE
+#endif
+
 static PlannerRecommendation *
 recommend (const char *model,
            const char *gpu,
@@ -1338,11 +1346,7 @@ test_recommend_property (void)
    * twenty times slower, samples every 29th count (the memory errors it
    * looks for do not depend on the count). */
   gboolean full = g_test_slow () || g_getenv ("PLANNER_TEST_FULL_SWEEP") != NULL;
-#if defined(__SANITIZE_ADDRESS__)
-  const guint64 stride = 29;
-#else
-  const guint64 stride = 7;
-#endif
+  const guint64 stride = SANITIZED ? 29 : 7;
 
   for (guint m = 0; m < n_models; m++)
     {
@@ -1388,11 +1392,7 @@ test_recommend_property_gpus (void)
   const PlannerGpu *const *gpus = planner_gpu_list (&n_gpus);
   g_autoptr(GArray) counts = g_array_new (FALSE, FALSE, sizeof (guint64));
   guint64 total = 0, fitted = 0, fp8 = 0;
-#if defined(__SANITIZE_ADDRESS__)
-  const guint count_stride = 3;
-#else
-  const guint count_stride = 1;
-#endif
+  const guint count_stride = SANITIZED ? 3 : 1;
 
   for (guint64 n = 1; n <= 16384; n *= 2)
     g_array_append_val (counts, n);
