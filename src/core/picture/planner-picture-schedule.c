@@ -262,13 +262,23 @@ add_schedule_header (PlannerScene              *scene,
   if (s->uneven)
     {
       /* The formula assumes equal stages; an uneven split idles the
-       * lighter ones while the heaviest sets the pace. */
-      planner_scene_add_textf (scene, 0., y, width, line_h, font * 0.9, PLANNER_INK_FG,
-                               PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
-                               _("Stages hold %u to %u layers and each pass takes time in proportion to its "
-                                 "layers: this timeline idles %.2f %% on the busiest stage, %.2f %% on the least busy"),
-                               s->fewest_layers, s->most_layers, 100. * s->simulated_bubble,
-                               100. * (s->makespan - s->least_busy) / s->least_busy);
+       * lighter ones while the heaviest sets the pace.  A stage with no
+       * layers does no work, so its idle time has no ratio to give. */
+      if (s->least_busy <= 0.)
+        planner_scene_add_textf (scene, 0., y, width, line_h, font * 0.9, PLANNER_INK_FG,
+                                 PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
+                                 _("Stages hold %u to %u layers and each pass takes time in proportion to its "
+                                   "layers: this timeline idles %.2f %% on the busiest stage, and a stage with "
+                                   "no layers idles the whole step"),
+                                 s->fewest_layers, s->most_layers, 100. * s->simulated_bubble);
+      else
+        planner_scene_add_textf (scene, 0., y, width, line_h, font * 0.9, PLANNER_INK_FG,
+                                 PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,
+                                 _("Stages hold %u to %u layers and each pass takes time in proportion to its "
+                                   "layers: this timeline idles %.2f %% on the busiest stage, %.2f %% on the least "
+                                   "busy"),
+                                 s->fewest_layers, s->most_layers, 100. * s->simulated_bubble,
+                                 100. * (s->makespan - s->least_busy) / s->least_busy);
       y += line_h;
     }
   else if (s->kind != PLANNER_SCHEDULE_NO_PIPELINE && fabs (s->simulated_bubble - s->bubble_fraction) > 0.005)
