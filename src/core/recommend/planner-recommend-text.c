@@ -80,7 +80,17 @@ planner_recommend_describe_trade (const PlannerRecommendCandidate *c,
                                 _(planner_recommend_components[i].name), delta);
         n++;
       }
-  g_string_append_printf (out, _("; %.1f GiB per GPU instead of %.1f GiB"), c->peak_bytes / GIB, best->peak_bytes / GIB);
+  {
+    g_autofree char *mine = g_strdup_printf ("%.1f", c->peak_bytes / GIB);
+    g_autofree char *theirs = g_strdup_printf ("%.1f", best->peak_bytes / GIB);
+
+    /* Equal once rounded: "57.3 instead of 57.3" would read as a slip. */
+    if (g_strcmp0 (mine, theirs) == 0)
+      g_string_append_printf (out, _("; the same %.1f GiB per GPU"), c->peak_bytes / GIB);
+    else
+      g_string_append_printf (out, _("; %.1f GiB per GPU instead of %.1f GiB"), c->peak_bytes / GIB,
+                              best->peak_bytes / GIB);
+  }
   return g_string_free (out, FALSE);
 }
 
