@@ -413,9 +413,79 @@ test_job_hf_config (void)
   g_assert_true (planner_hf_config_load_into_job (later, &warning, &error));
   g_assert_no_error (error);
   g_assert_nonnull (warning);
-  g_assert_nonnull (strstr (warning, "model.hf_config"));
+  g_assert_nonnull (strstr (warning, "/gone/config.json"));
   g_assert_cmpuint (planner_job_get_uint (later, "num-layers"), ==, 24);
   g_assert_cmpstr (planner_job_get_string (later, "extra-args"), ==, planner_job_get_string (job, "extra-args"));
+}
+
+/* Issue 21: a reopened job keeps what the person made of the imported
+ * architecture; a config that changed since is named, never read over
+ * the fields. */
+static void
+test_job_hf_config_edits_kept (void)
+{
+  g_autofree char *source = fixture ("qwen3-8b.json");
+  g_autofree char *tmp = g_dir_make_tmp ("planner-hf-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "config.json", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *warning = NULL;
+  g_autofree char *digest = NULL;
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerJob) again = planner_job_new ();
+  g_autoptr(PlannerJob) changed = planner_job_new ();
+  g_autoptr(GError) error = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (source, &contents, &length, &error));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) length, &error));
+  text = job_with_hf_config (path);
+
+  /* A job naming only the config: imported at load, with the digest. */
+  g_assert_true (planner_job_load_from_data (job, text, -1, &error));
+  g_assert_true (planner_hf_config_load_into_job (job, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_null (warning);
+  g_assert_cmpuint (planner_job_get_uint (job, "num-layers"), ==, 36);
+  digest = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, length);
+  g_assert_cmpstr (planner_job_get_string (job, "hf-config-sha256"), ==, digest);
+
+  /* The person edits the architecture, saves, reopens: the edits stay. */
+  g_object_set (job, "num-layers", 30, "rotary-base", 500000, "qk-layernorm", FALSE, NULL);
+  saved = planner_job_to_data (job, &length);
+  g_assert_nonnull (strstr (saved, "\"hf_config_sha256\""));
+  g_assert_true (planner_job_load_from_data (again, saved, (gssize) length, &error));
+  g_assert_true (planner_hf_config_load_into_job (again, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_null (warning);
+  g_assert_cmpuint (planner_job_get_uint (again, "num-layers"), ==, 30);
+  g_assert_cmpuint (planner_job_get_uint (again, "rotary-base"), ==, 500000);
+  g_assert_false (planner_job_get_bool (again, "qk-layernorm"));
+  g_assert_true (planner_job_equal (job, again));
+
+  /* The file changes afterwards: said, naming it; the fields stay. */
+  {
+    g_autofree char *edited = g_strconcat (contents, "\n", NULL);
+    g_auto(GStrv) parts = g_strsplit (edited, "\"num_hidden_layers\": 36", 2);
+
+    g_assert_nonnull (parts[1]);
+    g_free (edited);
+    edited = g_strjoinv ("\"num_hidden_layers\": 40", parts);
+    g_assert_true (g_file_set_contents (path, edited, -1, &error));
+  }
+  g_assert_true (planner_job_load_from_data (changed, saved, -1, &error));
+  g_assert_true (planner_hf_config_load_into_job (changed, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (warning);
+  g_assert_nonnull (strstr (warning, path));
+  g_assert_nonnull (strstr (warning, "changed"));
+  g_assert_null (strstr (warning, "model."));
+  g_assert_cmpuint (planner_job_get_uint (changed, "num-layers"), ==, 30);
+  g_assert_true (planner_job_equal (job, changed));
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (tmp), ==, 0);
 }
 
 static void
@@ -634,6 +704,7 @@ main (int    argc,
   g_test_add_func ("/hf-config/sources", test_sources);
   g_test_add_func ("/hf-config/catalogue", test_catalogue_matches_configs);
   g_test_add_func ("/hf-config/job", test_job_hf_config);
+  g_test_add_func ("/hf-config/job-edits-kept", test_job_hf_config_edits_kept);
   g_test_add_func ("/hf-config/estimate-notes", test_estimate_notes);
   g_test_add_func ("/hf-config/job-refusals", test_job_hf_config_refusals);
   g_test_add_func ("/hf-config/name", test_name);

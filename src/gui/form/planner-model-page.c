@@ -54,7 +54,7 @@ on_model_choice_changed (PlannerJob *job)
   const char *path = planner_job_get_string (job, "hf-config");
 
   if (path != NULL && *path != '\0' && planner_job_get_model_kind (job) != PLANNER_JOB_MODEL_CUSTOM)
-    g_object_set (job, "hf-config", "", NULL);
+    g_object_set (job, "hf-config", "", "hf-config-sha256", "", NULL);
 }
 
 static void
