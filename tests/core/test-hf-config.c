@@ -780,6 +780,7 @@ test_keys_not_interned (void)
   g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_data (text, strlen (text), NULL, &error);
 
   g_assert_no_error (error);
+  g_assert_nonnull (config);
   g_assert_cmpuint (g_quark_try_string ("zq_never_a_key_5e1c"), ==, 0);
   g_assert_cmpuint (g_quark_try_string ("num_hidden_layers"), ==, 0);
 }
