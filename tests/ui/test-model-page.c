@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "planner-field.h"
 #include "planner-job-model.h"
 #include "planner-model-page-private.h"
 #include "planner-window-private.h"
@@ -213,6 +214,27 @@ test_model_page_hf_sources (void)
   assert_subtitle_starts (page, "num-query-groups", "From config.json: num_key_value_heads");
   assert_subtitle_starts (page, "normalization", "As Megatron-Bridge maps this family");
   assert_subtitle_starts (page, "num-experts", "Megatron default");
+  /* Every architecture field of the job has a row that says it. */
+  {
+    guint n_fields = 0;
+    const PlannerField *const *fields = planner_field_list (&n_fields);
+
+    for (guint i = 0; i < n_fields; i++)
+      {
+        GtkWidget *row;
+
+        if (g_strcmp0 (fields[i]->page, "model") != 0 || fields[i]->group == NULL ||
+            g_str_has_prefix (fields[i]->property, "hf-config"))
+          continue;
+        row = planner_form_page_find_row (PLANNER_FORM_PAGE (page), fields[i]->property);
+        if (row == NULL)
+          g_error ("%s has no row on the Model page", fields[i]->key);
+        if (ADW_IS_ACTION_ROW (row))
+          g_assert_nonnull (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+        else
+          g_assert_nonnull (gtk_widget_get_tooltip_text (row));
+      }
+  }
   /* The row's own help stays beside the source. */
   g_assert_nonnull (strstr (row_subtitle (page, "rotary-base"), help_copy));
 
