@@ -18,6 +18,7 @@
 #include "planner-cli-private.h"
 #include "planner-flag-catalog.h"
 #include "planner-hf-config.h"
+#include "planner-hf-release.h"
 #include "planner-memory.h"
 
 #define COMMAND "models"
@@ -242,7 +243,8 @@ print_releases (gboolean json)
 }
 
 /* One config.json as the arguments a draft writes, what they cannot
- * carry and what the config left to defaults. */
+ * carry and what the config left to defaults; with --megatron-version,
+ * what that release lacks of them too. */
 static int
 print_hf_config (const char *path,
                  gboolean    json)
@@ -251,6 +253,8 @@ print_hf_config (const char *path,
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) words = NULL;
   const char *const *notes;
+  const char *release = planner_cli_get_megatron_version ();
+  g_auto(GStrv) release_lines = NULL;
   guint n;
 
   config = planner_hf_config_new_from_file (path, &error);
@@ -260,7 +264,7 @@ print_hf_config (const char *path,
     }
   if (json)
     {
-      g_autoptr(JsonNode) root = planner_hf_config_to_json (config);
+      g_autoptr(JsonNode) root = planner_hf_config_to_json_for_release (config, release);
 
       planner_cli_print_json (root);
       return PLANNER_EXIT_OK;
@@ -283,8 +287,9 @@ print_hf_config (const char *path,
         g_print ("  %s\n", words[i]);
     }
   n = planner_hf_config_get_n_unsupported (config);
+  release_lines = planner_hf_config_dup_release_lines (config, release);
   g_print ("\n%s\n", _("Not carried over"));
-  if (n == 0)
+  if (n == 0 && release_lines == NULL)
     g_print ("  %s\n", _("nothing: every key the config holds is in the arguments"));
   for (guint i = 0; i < n; i++)
     {
@@ -293,6 +298,8 @@ print_hf_config (const char *path,
       planner_hf_config_get_unsupported (config, i, &key, &why);
       g_print ("  %s: %s\n", key, why);
     }
+  for (guint i = 0; release_lines != NULL && release_lines[i] != NULL; i++)
+    g_print ("  %s\n", release_lines[i]);
   notes = planner_hf_config_get_notes (config);
   if (notes[0] != NULL)
     {

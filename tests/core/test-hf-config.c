@@ -17,7 +17,9 @@
 
 #include "planner-catalog.h"
 #include "planner-flag-catalog.h"
+#include "planner-analyze.h"
 #include "planner-hf-config.h"
+#include "planner-hf-release.h"
 #include "planner-job-model.h"
 
 typedef struct
@@ -413,9 +415,187 @@ test_job_hf_config (void)
   g_assert_true (planner_hf_config_load_into_job (later, &warning, &error));
   g_assert_no_error (error);
   g_assert_nonnull (warning);
-  g_assert_nonnull (strstr (warning, "model.hf_config"));
+  g_assert_nonnull (strstr (warning, "/gone/config.json"));
   g_assert_cmpuint (planner_job_get_uint (later, "num-layers"), ==, 24);
   g_assert_cmpstr (planner_job_get_string (later, "extra-args"), ==, planner_job_get_string (job, "extra-args"));
+}
+
+/* Issue 21: a reopened job keeps what the person made of the imported
+ * architecture; a config that changed since is named, never read over
+ * the fields. */
+static void
+test_job_hf_config_edits_kept (void)
+{
+  g_autofree char *source = fixture ("qwen3-8b.json");
+  g_autofree char *tmp = g_dir_make_tmp ("planner-hf-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "config.json", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *warning = NULL;
+  g_autofree char *digest = NULL;
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerJob) again = planner_job_new ();
+  g_autoptr(PlannerJob) changed = planner_job_new ();
+  g_autoptr(GError) error = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (source, &contents, &length, &error));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) length, &error));
+  text = job_with_hf_config (path);
+
+  /* A job naming only the config: imported at load, with the digest. */
+  g_assert_true (planner_job_load_from_data (job, text, -1, &error));
+  g_assert_true (planner_hf_config_load_into_job (job, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_null (warning);
+  g_assert_cmpuint (planner_job_get_uint (job, "num-layers"), ==, 36);
+  digest = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, length);
+  g_assert_cmpstr (planner_job_get_string (job, "hf-config-sha256"), ==, digest);
+
+  /* The person edits the architecture, saves, reopens: the edits stay. */
+  g_object_set (job, "num-layers", 30, "rotary-base", 500000, "qk-layernorm", FALSE, NULL);
+  saved = planner_job_to_data (job, &length);
+  g_assert_nonnull (strstr (saved, "\"hf_config_sha256\""));
+  g_assert_true (planner_job_load_from_data (again, saved, (gssize) length, &error));
+  g_assert_true (planner_hf_config_load_into_job (again, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_null (warning);
+  g_assert_cmpuint (planner_job_get_uint (again, "num-layers"), ==, 30);
+  g_assert_cmpuint (planner_job_get_uint (again, "rotary-base"), ==, 500000);
+  g_assert_false (planner_job_get_bool (again, "qk-layernorm"));
+  g_assert_true (planner_job_equal (job, again));
+
+  /* The file changes afterwards: said, naming it; the fields stay. */
+  {
+    g_autofree char *edited = g_strconcat (contents, "\n", NULL);
+    g_auto(GStrv) parts = g_strsplit (edited, "\"num_hidden_layers\": 36", 2);
+
+    g_assert_nonnull (parts[1]);
+    g_free (edited);
+    edited = g_strjoinv ("\"num_hidden_layers\": 40", parts);
+    g_assert_true (g_file_set_contents (path, edited, -1, &error));
+  }
+  g_assert_true (planner_job_load_from_data (changed, saved, -1, &error));
+  g_assert_true (planner_hf_config_load_into_job (changed, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (warning);
+  g_assert_nonnull (strstr (warning, path));
+  g_assert_nonnull (strstr (warning, "changed"));
+  g_assert_null (strstr (warning, "model."));
+  g_assert_cmpuint (planner_job_get_uint (changed, "num-layers"), ==, 30);
+  g_assert_true (planner_job_equal (job, changed));
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (tmp), ==, 0);
+}
+
+/* The unsupported entry of @root under @key whose why holds @says. */
+static gboolean
+json_has_unsupported (JsonNode   *root,
+                      const char *key,
+                      const char *says)
+{
+  JsonArray *unsupported = json_object_get_array_member (json_node_get_object (root), "unsupported");
+
+  for (guint i = 0; i < json_array_get_length (unsupported); i++)
+    {
+      JsonObject *u = json_array_get_object_element (unsupported, i);
+
+      if (g_str_equal (json_object_get_string_member (u, "key"), key) &&
+          strstr (json_object_get_string_member (u, "why"), says) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Issue 21: DeepSeek-V3's YaRN is written as Megatron 0.20 takes it
+ * (--rope-type yarn, from 0.14.0 on); a release without the flag has it
+ * named in the mapping, and a job planned for it gets an error naming
+ * the release that added it. */
+static void
+test_release_lacks_flag (void)
+{
+  g_autofree char *path = fixture ("deepseek-v3.json");
+  g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_file (path, NULL);
+  g_auto(GStrv) words = NULL;
+  g_autoptr(JsonNode) latest = NULL;
+  g_autoptr(JsonNode) old = NULL;
+  g_autoptr(JsonNode) enough = NULL;
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *latest_text = NULL;
+  g_autofree char *enough_text = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_nonnull (config);
+  words = planner_hf_config_dup_words (config);
+  g_assert_true (words_have (words, "--multi-latent-attention"));
+  g_assert_true (words_have (words, "--rope-type yarn"));
+  g_assert_true (words_have (words, "--rotary-scaling-factor 40.0"));
+  g_assert_true (words_have (words, "--mscale 1.0"));
+  g_assert_true (words_have (words, "--mscale-all-dim 1.0"));
+
+  /* 0.12.0 has neither --rope-type nor --padded-vocab-size (0.14.0). */
+  old = planner_hf_config_to_json_for_release (config, "0.12.0");
+  g_assert_true (json_has_unsupported (old, "rope_scaling.type", "--rope-type (it came in 0.14.0)"));
+  g_assert_true (json_has_unsupported (old, "vocab_size", "--padded-vocab-size (it came in 0.14.0)"));
+  lines = planner_hf_config_dup_release_lines (config, "0.12.0");
+  g_assert_nonnull (lines);
+  g_assert_cmpuint (g_strv_length (lines), ==, 2);
+  /* 0.14.0 has them: the same mapping as the default release's. */
+  latest = planner_hf_config_to_json_for_release (config, NULL);
+  enough = planner_hf_config_to_json_for_release (config, "0.14.0");
+  json_generator_set_root (gen, latest);
+  latest_text = json_generator_to_data (gen, NULL);
+  json_generator_set_root (gen, enough);
+  enough_text = json_generator_to_data (gen, NULL);
+  g_assert_cmpstr (latest_text, ==, enough_text);
+  g_assert_false (json_has_unsupported (latest, "rope_scaling.type", "--rope-type"));
+  g_assert_null (planner_hf_config_dup_release_lines (config, "0.14.0"));
+
+  /* A job from the config, planned for each release. */
+  {
+    static const struct { const char *release; gboolean refused; } cases[] = {
+      { "0.12.0", TRUE }, { "0.13.1", TRUE }, { "0.14.0", FALSE }, { "0.20.0", FALSE },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autofree char *text = job_with_hf_config (path);
+        g_autoptr(PlannerJob) job = planner_job_new ();
+        g_autoptr(PlannerReport) report = NULL;
+        g_autoptr(GError) error = NULL;
+        GPtrArray *diagnostics;
+        gboolean rope = FALSE, padded = FALSE;
+
+        g_assert_true (planner_job_load_from_data (job, text, -1, &error));
+        g_assert_true (planner_hf_config_load_into_job (job, NULL, &error));
+        g_assert_no_error (error);
+        g_object_set (job, "megatron-version", cases[i].release, NULL);
+        report = planner_analyze_job_for_form (job);
+        diagnostics = planner_report_get_diagnostics (report);
+        for (guint k = 0; k < diagnostics->len; k++)
+          {
+            const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, k);
+
+            if (!g_str_equal (d->code, "model.hf-flag-not-in-release"))
+              continue;
+            g_assert_cmpint (d->severity, ==, PLANNER_SEVERITY_ERROR);
+            g_assert_nonnull (strstr (d->message, cases[i].release));
+            g_assert_nonnull (strstr (d->message, "Megatron-Core 0.14.0"));
+            g_assert_nonnull (strstr (d->fix, "Megatron-Core Release"));
+            /* The form's words: labels, never the job file's keys. */
+            g_assert_null (strstr (d->message, "launch."));
+            g_assert_null (strstr (d->message, "advanced."));
+            g_assert_null (strstr (d->fix, "launch."));
+            g_assert_cmpstr (d->fields[0], ==, "launch.megatron_version");
+            rope = rope || g_strv_contains ((const char *const *) d->flags, "--rope-type");
+            padded = padded || g_strv_contains ((const char *const *) d->flags, "--padded-vocab-size");
+          }
+        g_assert_cmpint (rope, ==, cases[i].refused);
+        g_assert_cmpint (padded, ==, cases[i].refused);
+      }
+  }
 }
 
 static void
@@ -600,6 +780,7 @@ test_keys_not_interned (void)
   g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_data (text, strlen (text), NULL, &error);
 
   g_assert_no_error (error);
+  g_assert_nonnull (config);
   g_assert_cmpuint (g_quark_try_string ("zq_never_a_key_5e1c"), ==, 0);
   g_assert_cmpuint (g_quark_try_string ("num_hidden_layers"), ==, 0);
 }
@@ -634,6 +815,8 @@ main (int    argc,
   g_test_add_func ("/hf-config/sources", test_sources);
   g_test_add_func ("/hf-config/catalogue", test_catalogue_matches_configs);
   g_test_add_func ("/hf-config/job", test_job_hf_config);
+  g_test_add_func ("/hf-config/job-edits-kept", test_job_hf_config_edits_kept);
+  g_test_add_func ("/hf-config/release-lacks-flag", test_release_lacks_flag);
   g_test_add_func ("/hf-config/estimate-notes", test_estimate_notes);
   g_test_add_func ("/hf-config/job-refusals", test_job_hf_config_refusals);
   g_test_add_func ("/hf-config/name", test_name);

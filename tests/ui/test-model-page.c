@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "planner-field.h"
 #include "planner-job-model.h"
 #include "planner-model-page-private.h"
 #include "planner-window-private.h"
@@ -146,6 +147,162 @@ test_model_page_hf_folder (void)
   g_assert_cmpint (g_rmdir (tmp), ==, 0);
 }
 
+static const char *
+row_subtitle (PlannerModelPage *page,
+              const char       *property)
+{
+  GtkWidget *row = planner_form_page_find_row (PLANNER_FORM_PAGE (page), property);
+
+  g_assert_nonnull (row);
+  g_assert_true (ADW_IS_ACTION_ROW (row));
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+}
+
+static void
+assert_subtitle_starts (PlannerModelPage *page,
+                        const char       *property,
+                        const char       *prefix)
+{
+  const char *subtitle = row_subtitle (page, property);
+
+  if (subtitle == NULL || !g_str_has_prefix (subtitle, prefix))
+    g_error ("%s: subtitle “%s”, expected “%s…”", property, subtitle != NULL ? subtitle : "(none)", prefix);
+}
+
+/* The row titled @title among @rows, or NULL. */
+static GtkWidget *
+find_titled (GPtrArray  *rows,
+             const char *title)
+{
+  for (guint i = 0; i < rows->len; i++)
+    if (g_str_equal (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), title))
+      return g_ptr_array_index (rows, i);
+  return NULL;
+}
+
+/* Issue 21: after the import each architecture row says where its value
+ * came from, a value typed since says so, the options no row holds are
+ * listed in the form's words, and a reopened job keeps its edits and
+ * tells them apart from what the file gives. */
+static void
+test_model_page_hf_sources (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerModelPage *page = PLANNER_MODEL_PAGE (_planner_window_get_page (window, "model"));
+  g_autoptr(GFile) source = hf_config_file ("qwen2.5-7b.json");
+  g_autofree char *tmp = g_dir_make_tmp ("planner-hf-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "config.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL;
+  GPtrArray *extras;
+  GtkWidget *eps;
+  const char *help = row_subtitle (page, "rotary-base");
+  g_autofree char *help_copy = g_strdup (help);
+  gsize length = 0;
+
+  g_assert_true (g_file_copy (source, file, G_FILE_COPY_NONE, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (_planner_model_page_import_hf_config (page, file, &error));
+  g_assert_no_error (error);
+  planner_window_flush (window);
+
+  assert_subtitle_starts (page, "num-layers", "From config.json: num_hidden_layers");
+  assert_subtitle_starts (page, "rotary-base", "From config.json: rope_theta");
+  assert_subtitle_starts (page, "kv-channels", "From config.json: hidden_size");
+  assert_subtitle_starts (page, "num-query-groups", "From config.json: num_key_value_heads");
+  assert_subtitle_starts (page, "normalization", "As Megatron-Bridge maps this family");
+  assert_subtitle_starts (page, "num-experts", "Megatron default");
+  /* Every architecture field of the job has a row that says it. */
+  {
+    guint n_fields = 0;
+    const PlannerField *const *fields = planner_field_list (&n_fields);
+
+    for (guint i = 0; i < n_fields; i++)
+      {
+        GtkWidget *row;
+
+        if (g_strcmp0 (fields[i]->page, "model") != 0 || fields[i]->group == NULL ||
+            g_str_has_prefix (fields[i]->property, "hf-config"))
+          continue;
+        row = planner_form_page_find_row (PLANNER_FORM_PAGE (page), fields[i]->property);
+        if (row == NULL)
+          g_error ("%s has no row on the Model page", fields[i]->key);
+        if (ADW_IS_ACTION_ROW (row))
+          g_assert_nonnull (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+        else
+          g_assert_nonnull (gtk_widget_get_tooltip_text (row));
+      }
+  }
+  /* The row's own help stays beside the source. */
+  g_assert_nonnull (strstr (row_subtitle (page, "rotary-base"), help_copy));
+
+  /* What no row holds: named as the form names it, with its source. */
+  extras = _planner_model_page_get_extra_rows (page);
+  eps = find_titled (extras, "Norm Epsilon");
+  g_assert_nonnull (eps);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (eps)), "From config.json: rms_norm_eps"));
+  g_assert_nonnull (find_titled (extras, "Query, Key and Value Biases"));
+  g_assert_nonnull (find_titled (extras, "Padded Vocabulary"));
+  for (guint i = 0; i < extras->len; i++)
+    {
+      const char *title = adw_preferences_row_get_title (g_ptr_array_index (extras, i));
+
+      g_assert_false (g_str_has_prefix (title, "--"));
+      g_assert_null (strchr (title, '_'));
+    }
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (g_ptr_array_index (extras, 0),
+                                                                  ADW_TYPE_EXPANDER_ROW)));
+
+  /* Typed after the import. */
+  g_object_set (job, "num-layers", 30, NULL);
+  planner_window_flush (window);
+  assert_subtitle_starts (page, "num-layers", "Typed");
+  assert_subtitle_starts (page, "hidden-size", "From config.json: hidden_size");
+
+  /* Saved and opened again: the edit stays, and is still told apart. */
+  saved = planner_job_to_data (job, &length);
+  gtk_window_destroy (GTK_WINDOW (window));
+  window = new_window ();
+  job = planner_window_get_job (window);
+  page = PLANNER_MODEL_PAGE (_planner_window_get_page (window, "model"));
+  g_assert_true (planner_job_load_from_data (job, saved, (gssize) length, &error));
+  g_assert_no_error (error);
+  planner_window_flush (window);
+  g_assert_cmpuint (planner_job_get_uint (job, "num-layers"), ==, 30);
+  assert_subtitle_starts (page, "num-layers", "Typed");
+  assert_subtitle_starts (page, "rotary-base", "From config.json: rope_theta");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The file changed since: said on the page, the fields the job's. */
+  {
+    g_autofree char *contents = NULL;
+    g_auto(GStrv) parts = NULL;
+    g_autofree char *edited = NULL;
+
+    g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+    parts = g_strsplit (contents, "\"num_hidden_layers\": 28", 2);
+    g_assert_nonnull (parts[1]);
+    edited = g_strjoinv ("\"num_hidden_layers\": 20", parts);
+    g_assert_true (g_file_set_contents (path, edited, -1, &error));
+  }
+  window = new_window ();
+  job = planner_window_get_job (window);
+  page = PLANNER_MODEL_PAGE (_planner_window_get_page (window, "model"));
+  g_assert_true (planner_job_load_from_data (job, saved, (gssize) length, &error));
+  planner_window_flush (window);
+  g_assert_cmpuint (planner_job_get_uint (job, "num-layers"), ==, 30);
+  assert_subtitle_starts (page, "num-layers", "Saved with the job");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (_planner_model_page_get_hf_source_row (page))),
+                            "Changed since"));
+  g_assert_cmpuint (_planner_model_page_get_extra_rows (page)->len, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_assert_true (g_file_delete (file, NULL, NULL));
+  g_assert_cmpint (g_rmdir (tmp), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -158,6 +315,7 @@ main (int   argc,
   g_test_add_func ("/planner/model-page/hf-import", test_model_page_hf_import);
   g_test_add_func ("/planner/model-page/hf-folder", test_model_page_hf_folder);
   g_test_add_func ("/planner/model-page/hf-refused", test_model_page_hf_refused);
+  g_test_add_func ("/planner/model-page/hf-sources", test_model_page_hf_sources);
 
   return g_test_run ();
 }

@@ -18,6 +18,7 @@
 #include "planner-field.h"
 #include "planner-draft-env.h"
 #include "planner-flops.h"
+#include "planner-hf-release.h"
 #include "planner-job-args.h"
 #include "planner-script-common.h"
 #include "planner-flag-catalog.h"
@@ -547,6 +548,19 @@ analyze_job (PlannerJob *job,
       g_clear_pointer (&report->expert_summary, g_free);
       describe (report);
     }
+  /* A config's mapping on a release that lacks one of its flags. */
+  {
+    guint before = report->diagnostics->len;
+
+    planner_hf_check_job_release (job, report->megatron_version, report->diagnostics);
+    if (report->diagnostics->len != before)
+      {
+        planner_diagnostics_sort (report->diagnostics);
+        g_clear_pointer (&report->summary, g_free);
+        g_clear_pointer (&report->expert_summary, g_free);
+        describe (report);
+      }
+  }
   if (planner_job_max_position_raised (job))
     {
       const char *flags[] = { "--seq-length", "--max-position-embeddings", NULL };

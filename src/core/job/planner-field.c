@@ -33,6 +33,8 @@ static const PlannerField fields[] = {
     FLAGS ("--num-layers", "--hidden-size", "--num-attention-heads", "--group-query-attention", "--num-query-groups", "--kv-channels", "--ffn-hidden-size", "--swiglu", "--squared-relu", "--normalization", "--qk-layernorm", "--position-embedding-type", "--rotary-base", "--untie-embeddings-and-output-weights", "--disable-bias-linear", "--max-position-embeddings", "--vocab-size", "--num-experts", "--moe-router-topk", "--moe-ffn-hidden-size", "--moe-shared-expert-intermediate-size", "--moe-layer-freq", "--moe-router-score-function", "--multi-latent-attention", "--q-lora-rank", "--kv-lora-rank", "--qk-head-dim", "--qk-pos-emb-head-dim", "--v-head-dim", "--mtp-num-layers"), FALSE },
   { "model.hf_config", "hf-config", N_("Hugging Face Config"), "model", N_("Architecture"),
     NO_FLAGS, FALSE },
+  { "model.hf_config_sha256", "hf-config-sha256", N_("Hugging Face Config Digest"), "model", N_("Architecture"),
+    NO_FLAGS, FALSE },
   { "model.num_layers", "num-layers", N_("Layers"), "model", N_("Architecture"),
     FLAGS ("--num-layers"), FALSE },
   { "model.hidden_size", "hidden-size", N_("Hidden Size"), "model", N_("Architecture"),

@@ -52,6 +52,7 @@ struct _PlannerHfConfig
   char        *family;
   char        *bridge;
   char        *name;
+  char        *digest;       /* SHA-256 of the bytes read, hex */
   PlannerArgs *args;
   GHashTable  *sources;      /* dest → config key ("" when the bridge fixes it) */
   GPtrArray   *unsupported;  /* Unsupported* */
@@ -88,6 +89,7 @@ planner_hf_config_free (PlannerHfConfig *config)
   g_free (config->family);
   g_free (config->bridge);
   g_free (config->name);
+  g_free (config->digest);
   g_clear_pointer (&config->args, planner_args_unref);
   g_clear_pointer (&config->sources, g_hash_table_unref);
   g_clear_pointer (&config->unsupported, g_ptr_array_unref);
@@ -1252,6 +1254,7 @@ planner_hf_config_new_from_data (const char  *data,
   cfg->architecture = g_strdup (arch);
   cfg->family = g_strdup (fam->family);
   cfg->bridge = g_strdup (fam->bridge);
+  cfg->digest = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, length);
   cfg->args = planner_args_new ();
   cfg->sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   cfg->unsupported = g_ptr_array_new_with_free_func (unsupported_free);
@@ -1398,6 +1401,13 @@ planner_hf_config_get_name (const PlannerHfConfig *config)
   return config->name;
 }
 
+const char *
+planner_hf_config_get_digest (const PlannerHfConfig *config)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  return config->digest;
+}
+
 const PlannerArgs *
 planner_hf_config_get_args (const PlannerHfConfig *config)
 {
@@ -1502,6 +1512,8 @@ planner_hf_config_apply_to_job (const PlannerHfConfig *config,
    * the config's own model. */
   if (planner_job_get_model_kind (staged) == PLANNER_JOB_MODEL_CATALOG && !planner_job_customise (staged, error))
     return FALSE;
+  /* What the file was, so a later load can tell it changed. */
+  g_object_set (staged, "hf-config-sha256", config->digest, NULL);
   {
     guint n_props;
     g_autofree GParamSpec **pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (staged), &n_props);
@@ -1518,6 +1530,33 @@ planner_hf_config_apply_to_job (const PlannerHfConfig *config,
     g_object_thaw_notify (G_OBJECT (job));
   }
   return TRUE;
+}
+
+/* A job whose custom fields hold the architecture: those are the job's,
+ * edited or not, and the file is where they came from.  *warning says
+ * when the file is gone, unreadable or changed since. */
+static void
+check_stored (PlannerJob  *job,
+              const char  *path,
+              char       **warning)
+{
+  g_autoptr(PlannerHfConfig) config = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *digest = planner_job_get_string (job, "hf-config-sha256");
+  g_autofree char *text = NULL;
+
+  config = planner_hf_config_new_from_file (path, &local_error);
+  if (config == NULL)
+    /* Translators: %s is a file's path, then why it cannot be read */
+    text = g_strdup_printf (_("The Hugging Face config %s cannot be read now (%s); the architecture saved with the "
+                              "job is used."), path, local_error->message);
+  else if (digest != NULL && *digest != '\0' && !g_str_equal (digest, planner_hf_config_get_digest (config)))
+    /* Translators: %s is a file's path */
+    text = g_strdup_printf (_("The Hugging Face config %s changed since the architecture was read from it; the "
+                              "architecture saved with the job is kept. Read it again with “From Hugging Face "
+                              "Config…” to take the changes."), path);
+  if (warning != NULL)
+    *warning = g_steal_pointer (&text);
 }
 
 gboolean
@@ -1542,18 +1581,17 @@ planner_hf_config_load_into_job (PlannerJob  *job,
                    _("model.hf_config is “%s”: give the config.json's absolute path"), path);
       return FALSE;
     }
+  /* Read at import, kept in the custom fields: never read over them. */
+  if (planner_job_get_model_kind (job) == PLANNER_JOB_MODEL_CUSTOM)
+    {
+      check_stored (job, path, warning);
+      return TRUE;
+    }
+  /* A job that names a config and holds no architecture yet (written by
+   * hand or by another tool): the import happens now. */
   config = planner_hf_config_new_from_file (path, &local_error);
   if (config == NULL)
     {
-      if (planner_job_get_model_kind (job) == PLANNER_JOB_MODEL_CUSTOM &&
-          local_error->code == PLANNER_HF_CONFIG_ERROR_IO)
-        {
-          /* The architecture saved with the job stands in for the file. */
-          if (warning != NULL)
-            *warning = g_strdup_printf (_("model.hf_config: %s; the custom architecture saved with the job is "
-                                          "used"), local_error->message);
-          return TRUE;
-        }
       g_set_error (error, PLANNER_HF_CONFIG_ERROR, local_error->code, _("model.hf_config: %s"),
                    local_error->message);
       return FALSE;

@@ -56,6 +56,9 @@ const char        *planner_hf_config_get_family        (const PlannerHfConfig *c
 const char        *planner_hf_config_get_bridge        (const PlannerHfConfig *config);
 /* _name_or_path, else the folder's name, else the architecture. */
 const char        *planner_hf_config_get_name          (const PlannerHfConfig *config);
+/* The SHA-256 of the file's bytes (hex): what a job keeps to tell, at
+ * its next load, whether the file changed since it was read. */
+const char        *planner_hf_config_get_digest        (const PlannerHfConfig *config);
 /* The arguments by dest, in the order a draft writes them. */
 const PlannerArgs *planner_hf_config_get_args          (const PlannerHfConfig *config);
 /* The same as words ("--num-layers", "32", "--swiglu", …). */
@@ -75,18 +78,23 @@ const char *const *planner_hf_config_get_notes         (const PlannerHfConfig *c
 /* Makes @config's model the job's custom architecture: the dimensions in
  * the model fields, the options no field holds yet (windows, sinks, RoPE
  * scaling, …) in the job's extra arguments, everything else of the job
- * kept.  Fails, changing nothing, naming what could not be held. */
+ * kept, and the file's digest in model.hf_config_sha256 (the caller
+ * sets model.hf_config).  Fails, changing nothing, naming what could not
+ * be held. */
 gboolean           planner_hf_config_apply_to_job      (const PlannerHfConfig *config,
                                                         PlannerJob            *job,
                                                         GError               **error);
 
-/* A job that names a config (model.hf_config, an absolute path): the
- * config's model read into the job's custom architecture, the path kept,
- * so the job stays complete without the file.  When the file cannot be
- * read and the job holds a custom architecture already (saved from an
- * earlier load), that stays and *warning says why (may be NULL); without
- * one the load fails naming model.hf_config.  TRUE and nothing changed
- * for a job with no model.hf_config. */
+/* A job that names a config (model.hf_config, an absolute path) at load.
+ * The architecture was read at import and is kept in the job's custom
+ * fields, so the job is complete without the file: a job that holds a
+ * custom architecture keeps it, edits and all, and the file is never
+ * read over it.  *warning (may be NULL) names the file when it cannot
+ * be read now, or when it changed since it was read (its digest,
+ * model.hf_config_sha256, differs).  A job that names a config and holds
+ * no architecture (written by hand) is imported now; the load fails
+ * naming model.hf_config when the file cannot give it one.  TRUE and
+ * nothing changed for a job with no model.hf_config. */
 gboolean           planner_hf_config_load_into_job     (PlannerJob            *job,
                                                         char                 **warning,
                                                         GError               **error);

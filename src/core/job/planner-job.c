@@ -106,6 +106,9 @@ enum {
   /* A Hugging Face config.json the custom architecture is read from at
    * load (an absolute path; "" for none). */
   PROP_HF_CONFIG,
+  /* The SHA-256 of that file when its architecture was read ("" when
+   * unknown): a later load tells a changed file by it. */
+  PROP_HF_CONFIG_SHA256,
   /* The custom architecture (model section): used when model_id is empty,
    * params_b is 0 and num_layers is not 0. */
   PROP_NUM_LAYERS,
@@ -236,6 +239,7 @@ static const FieldInfo fields[N_PROPS] = {
   /* The custom architecture.  The ranges are those planner-config accepts
    * for the model math; 0 means "not given" where the comment says so. */
   [PROP_HF_CONFIG]             = { "hf-config", "model", FIELD_STRING, 0, 0, 0, "" },
+  [PROP_HF_CONFIG_SHA256]      = { "hf-config-sha256", "model", FIELD_STRING, 0, 0, 0, "" },
   [PROP_NUM_LAYERS]            = { "num-layers", "model", FIELD_UINT, 0, 10000, 0, NULL },
   [PROP_HIDDEN_SIZE]           = { "hidden-size", "model", FIELD_UINT, 0, 1u << 20, 0, NULL },
   [PROP_NUM_ATTENTION_HEADS]   = { "num-attention-heads", "model", FIELD_UINT, 0, 1u << 16, 0, NULL },
@@ -892,6 +896,10 @@ planner_job_to_data (PlannerJob *self,
           /* A job for the default release reads as it did before releases
            * were a field, so older planners still open it. */
           if (i == PROP_MEGATRON_VERSION && g_str_equal (self->values[i].s, fields[i].string_default))
+            continue;
+          /* The config's digest came later too (issue 21), and means
+           * nothing without a config. */
+          if (i == PROP_HF_CONFIG_SHA256 && *self->values[i].s == '\0')
             continue;
           /* So does a job with the even split (the pipeline split's fields
            * came later, issue 22): they are written only when not the default. */

@@ -28,6 +28,10 @@ void       _planner_model_page_open_hf_config   (PlannerModelPage *self,
  * (AdwActionRow), in order. */
 GPtrArray *_planner_model_page_get_dropped_rows (PlannerModelPage *self);
 GPtrArray *_planner_model_page_get_note_rows    (PlannerModelPage *self);
+/* The rows under "Carried Over without a Field Here". */
+GPtrArray *_planner_model_page_get_extra_rows   (PlannerModelPage *self);
+/* The row that names the config, or why it cannot be told now. */
+GtkWidget *_planner_model_page_get_hf_source_row (PlannerModelPage *self);
 /* The group that says which config the architecture was read from. */
 GtkWidget *_planner_model_page_get_hf_group     (PlannerModelPage *self);
 

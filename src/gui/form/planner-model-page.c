@@ -14,7 +14,9 @@
 #include "planner-field-row.h"
 #include "planner-hf-config.h"
 #include "planner-job-model.h"
+#include "planner-field.h"
 #include "planner-memory.h"
+#include "planner-model-page-hf.h"
 #include "planner-model-page-private.h"
 
 struct _PlannerModelPage
@@ -36,8 +38,13 @@ struct _PlannerModelPage
   GtkWidget           *hf_source_row;
   AdwExpanderRow      *hf_dropped_row;
   AdwExpanderRow      *hf_notes_row;
+  AdwExpanderRow      *hf_extra_row;
   GPtrArray           *hf_dropped_rows;
   GPtrArray           *hf_note_rows;
+  GPtrArray           *hf_extra_rows;
+  PlannerHfConfig     *hf_config;   /* the config the rows' sources name, or NULL */
+  PlannerJob          *hf_imported; /* the job as the import left it, or NULL */
+  char                *hf_problem;  /* why the sources cannot be told, or NULL */
   GtkNativeDialog     *hf_chooser;
   char                *hf_path;     /* the model.hf_config the rows show */
   char                *hf_name;     /* the model's name in it */
@@ -54,7 +61,7 @@ on_model_choice_changed (PlannerJob *job)
   const char *path = planner_job_get_string (job, "hf-config");
 
   if (path != NULL && *path != '\0' && planner_job_get_model_kind (job) != PLANNER_JOB_MODEL_CUSTOM)
-    g_object_set (job, "hf-config", "", NULL);
+    g_object_set (job, "hf-config", "", "hf-config-sha256", "", NULL);
 }
 
 static void
@@ -76,6 +83,11 @@ planner_model_page_bind (PlannerFormPage *page,
       g_strv_builder_add (labels, models[i]->name);
     }
   planner_choice_row_set_choices (self->model_row, g_strv_builder_end (ids), g_strv_builder_end (labels));
+  /* Another job: its config, if any, is read for it. */
+  g_clear_pointer (&self->hf_path, g_free);
+  g_clear_pointer (&self->hf_config, planner_hf_config_free);
+  g_clear_object (&self->hf_imported);
+  g_clear_pointer (&self->hf_problem, g_free);
   g_signal_connect (job, "notify::model-id", G_CALLBACK (on_model_choice_changed), NULL);
   g_signal_connect (job, "notify::params-b", G_CALLBACK (on_model_choice_changed), NULL);
 }
@@ -289,12 +301,14 @@ show_hf (PlannerModelPage      *self,
 
   clear_expander (self->hf_dropped_row, self->hf_dropped_rows);
   clear_expander (self->hf_notes_row, self->hf_note_rows);
+  clear_expander (self->hf_extra_row, self->hf_extra_rows);
   if (config == NULL)
     {
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->hf_source_row), path);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->hf_source_row), problem);
       gtk_widget_set_visible (GTK_WIDGET (self->hf_dropped_row), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->hf_notes_row), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->hf_extra_row), FALSE);
       return;
     }
   {
@@ -324,10 +338,102 @@ show_hf (PlannerModelPage      *self,
     add_expander_row (self->hf_notes_row, self->hf_note_rows, notes[i], NULL);
   adw_expander_row_set_subtitle (self->hf_notes_row, _("Defaults the config left implicit"));
   gtk_widget_set_visible (GTK_WIDGET (self->hf_notes_row), self->hf_note_rows->len > 0);
+  {
+    g_autoptr(GPtrArray) extras = _planner_model_page_hf_extras (config);
+
+    for (guint i = 0; i < extras->len; i++)
+      {
+        const PlannerModelPageHfExtra *extra = g_ptr_array_index (extras, i);
+        g_autofree char *subtitle = g_strdup_printf ("%s · %s", extra->source, extra->words);
+
+        add_expander_row (self->hf_extra_row, self->hf_extra_rows, extra->title, subtitle);
+      }
+    gtk_widget_set_visible (GTK_WIDGET (self->hf_extra_row), extras->len > 0);
+  }
 }
 
-/* A job opened with model.hf_config: its rows read from the file again,
- * once per path. */
+/* A row's own help, kept while a source stands in its place. */
+static const char *
+row_help (GtkWidget *row)
+{
+  const char *help = g_object_get_data (G_OBJECT (row), "planner-row-help");
+
+  if (help == NULL)
+    {
+      const char *now = ADW_IS_ACTION_ROW (row) ? adw_action_row_get_subtitle (ADW_ACTION_ROW (row))
+                                                : gtk_widget_get_tooltip_text (row);
+
+      g_object_set_data_full (G_OBJECT (row), "planner-row-help", g_strdup (now != NULL ? now : ""), g_free);
+      help = g_object_get_data (G_OBJECT (row), "planner-row-help");
+    }
+  return help;
+}
+
+static void
+set_row_note (GtkWidget  *row,
+              const char *text)
+{
+  if (ADW_IS_ACTION_ROW (row))
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text);
+  else
+    gtk_widget_set_tooltip_text (row, *text != '\0' ? text : NULL);
+}
+
+/* Each architecture row says where its value came from while the job's
+ * architecture is a config's; its own help otherwise. */
+static void
+update_sources (PlannerModelPage *self,
+                PlannerJob       *job,
+                gboolean          shown)
+{
+  guint n_fields = 0;
+  const PlannerField *const *fields = planner_field_list (&n_fields);
+
+  for (guint i = 0; i < n_fields; i++)
+    {
+      GtkWidget *row;
+      const char *help;
+      g_autofree char *source = NULL;
+
+      if (g_strcmp0 (fields[i]->page, "model") != 0 || fields[i]->group == NULL ||
+          g_str_has_prefix (fields[i]->property, "hf-config"))
+        continue;
+      row = planner_form_page_find_row (PLANNER_FORM_PAGE (self), fields[i]->property);
+      if (row == NULL)
+        continue;
+      help = row_help (row);
+      if (!shown)
+        {
+          set_row_note (row, help);
+          continue;
+        }
+      if (self->hf_config != NULL)
+        source = _planner_model_page_hf_source (self->hf_config, self->hf_imported, job, fields[i]->property);
+      else
+        source = g_strdup (_("Saved with the job"));
+      if (*help != '\0')
+        {
+          g_autofree char *both = g_strdup_printf ("%s · %s", source, help);
+
+          set_row_note (row, both);
+        }
+      else
+        set_row_note (row, source);
+    }
+}
+
+static void
+forget_hf (PlannerModelPage *self)
+{
+  g_clear_pointer (&self->hf_config, planner_hf_config_free);
+  g_clear_object (&self->hf_imported);
+  g_clear_pointer (&self->hf_problem, g_free);
+}
+
+/* A job opened with model.hf_config: the file read again for what it says
+ * (once per path), never into the job.  The fields are the job's; what
+ * the file would make of the job tells which of them were typed since,
+ * unless the file changed since the import. */
 static void
 update_hf (PlannerModelPage *self,
            PlannerJob       *job)
@@ -336,16 +442,30 @@ update_hf (PlannerModelPage *self,
   gboolean shown = path != NULL && *path != '\0' && planner_job_get_model_kind (job) == PLANNER_JOB_MODEL_CUSTOM;
 
   gtk_widget_set_visible (self->hf_group, shown);
-  if (!shown || g_strcmp0 (path, self->hf_path) == 0)
-    return;
-  {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_file (path, &error);
+  if (shown && g_strcmp0 (path, self->hf_path) != 0)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PlannerHfConfig) config = planner_hf_config_new_from_file (path, &error);
+      const char *digest = planner_job_get_string (job, "hf-config-sha256");
 
-    g_free (self->hf_path);
-    self->hf_path = g_strdup (path);
-    show_hf (self, path, config, error != NULL ? error->message : NULL);
-  }
+      forget_hf (self);
+      g_free (self->hf_path);
+      self->hf_path = g_strdup (path);
+      if (config != NULL && *digest != '\0' && !g_str_equal (digest, planner_hf_config_get_digest (config)))
+        self->hf_problem = g_strdup (_("Changed since the architecture was read from it: the values here are "
+                                       "those saved with the job. Read it again to take the changes."));
+      else if (config == NULL)
+        self->hf_problem = g_strdup (error->message);
+      else
+        {
+          self->hf_imported = planner_job_copy (job);
+          if (!planner_hf_config_apply_to_job (config, self->hf_imported, NULL))
+            g_clear_object (&self->hf_imported);
+          self->hf_config = g_steal_pointer (&config);
+        }
+      show_hf (self, path, self->hf_config, self->hf_problem);
+    }
+  update_sources (self, job, shown);
 }
 
 static void
@@ -393,6 +513,10 @@ _planner_model_page_import_hf_config (PlannerModelPage *self,
   self->hf_name = g_strdup (planner_hf_config_get_name (config));
   show_hf (self, path, config, NULL);
   g_object_set (job, "hf-config", path, NULL);
+  /* What the import set: a field that differs from it later was typed. */
+  forget_hf (self);
+  self->hf_imported = planner_job_copy (job);
+  self->hf_config = g_steal_pointer (&config);
   return TRUE;
 }
 
@@ -465,6 +589,18 @@ _planner_model_page_get_note_rows (PlannerModelPage *self)
   return self->hf_note_rows;
 }
 
+GPtrArray *
+_planner_model_page_get_extra_rows (PlannerModelPage *self)
+{
+  return self->hf_extra_rows;
+}
+
+GtkWidget *
+_planner_model_page_get_hf_source_row (PlannerModelPage *self)
+{
+  return self->hf_source_row;
+}
+
 GtkWidget *
 _planner_model_page_get_hf_group (PlannerModelPage *self)
 {
@@ -514,6 +650,8 @@ planner_model_page_dispose (GObject *object)
   g_clear_pointer (&self->size_rows, g_ptr_array_unref);
   g_clear_pointer (&self->hf_dropped_rows, g_ptr_array_unref);
   g_clear_pointer (&self->hf_note_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->hf_extra_rows, g_ptr_array_unref);
+  forget_hf (self);
   g_clear_pointer (&self->hf_path, g_free);
   g_clear_pointer (&self->hf_name, g_free);
   if (self->hf_chooser != NULL)
@@ -548,6 +686,7 @@ planner_model_page_class_init (PlannerModelPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, hf_source_row);
   gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, hf_dropped_row);
   gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, hf_notes_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerModelPage, hf_extra_row);
 }
 
 static void
@@ -563,6 +702,7 @@ planner_model_page_init (PlannerModelPage *self)
   self->size_rows = g_ptr_array_new ();
   self->hf_dropped_rows = g_ptr_array_new ();
   self->hf_note_rows = g_ptr_array_new ();
+  self->hf_extra_rows = g_ptr_array_new ();
   g_signal_connect_object (self->hf_button, "clicked", G_CALLBACK (on_hf_clicked), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->customise_button, "clicked", G_CALLBACK (on_customise_clicked), self,
                            G_CONNECT_SWAPPED);
