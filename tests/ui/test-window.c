@@ -15,6 +15,7 @@
 
 #include "planner-field.h"
 #include "planner-field-row.h"
+#include "planner-spin-row.h"
 #include "planner-history-window.h"
 #include "planner-preferences-window.h"
 #include "planner-form-page.h"
