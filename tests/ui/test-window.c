@@ -15,6 +15,7 @@
 
 #include "planner-field.h"
 #include "planner-field-row.h"
+#include "planner-spin-row.h"
 #include "planner-history-window.h"
 #include "planner-preferences-window.h"
 #include "planner-form-page.h"
@@ -573,6 +574,58 @@ test_window_spin_invalid (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Degrees that do not divide the GPUs: each nearest valid layout is a
+ * button that sets exactly the degrees its label names. */
+static void
+test_window_nearest_buttons (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkWidget *page = _planner_window_get_page (window, "parallelism");
+  GtkWidget *box, *button;
+  g_autofree char *expected = NULL;
+  g_autofree char *label = NULL;
+  guint world;
+
+  g_object_set (job, "tp", 3u, NULL);
+  planner_window_flush (window);
+  box = find_descendant (page, GTK_TYPE_FLOW_BOX);
+  g_assert_nonnull (box);
+  button = find_descendant (box, GTK_TYPE_BUTTON);
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  /* The click makes a valid layout: the buttons go with it. */
+  label = g_strdup (gtk_button_get_label (GTK_BUTTON (button)));
+  g_signal_emit_by_name (button, "clicked");
+  planner_window_flush (window);
+  world = planner_job_get_world_size (job);
+  g_assert_cmpuint (planner_job_get_uint (job, "tp"), !=, 3);
+  g_assert_cmpuint (world % (planner_job_get_uint (job, "tp") * planner_job_get_uint (job, "cp") *
+                             planner_job_get_uint (job, "pp")), ==, 0);
+  expected = g_strdup_printf ("TP %u × CP %u × PP %u", planner_job_get_uint (job, "tp"),
+                              planner_job_get_uint (job, "cp"), planner_job_get_uint (job, "pp"));
+  g_assert_cmpstr (label, ==, expected);
+  g_assert_nonnull (planner_report_get_layout (planner_window_get_report (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A pasted path loses its surrounding spaces and line breaks; a typed
  * relative path is named in the form's words beside the field. */
 static void
@@ -1075,6 +1128,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/memory-check", test_window_memory_check);
   g_test_add_func ("/planner/window/parallelism-facts", test_window_parallelism_facts);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
+  g_test_add_func ("/planner/window/nearest-buttons", test_window_nearest_buttons);
   g_test_add_func ("/planner/window/pipeline-split", test_window_pipeline_split);
   g_test_add_func ("/planner/window/path-checks", test_window_path_checks);
   g_test_add_func ("/planner/window/preferences", test_window_preferences);

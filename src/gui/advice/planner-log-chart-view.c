@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-log-chart-view.h"
+#include "planner-picture-font.h"
 #include "planner-scene-renderer.h"
 
 /* The engine lays the chart out (planner-log-chart.c); this draws it.
@@ -40,21 +41,6 @@ struct _PlannerLogChartView
 
 G_DEFINE_FINAL_TYPE (PlannerLogChartView, planner_log_chart_view, GTK_TYPE_WIDGET)
 
-static double
-font_px (PlannerLogChartView *self)
-{
-  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
-  const PangoFontDescription *desc = pango_context_get_font_description (context);
-  double size = desc != NULL ? pango_font_description_get_size (desc) / (double) PANGO_SCALE : 0.;
-  double dpi = pango_cairo_context_get_resolution (context);
-
-  if (size <= 0.)
-    size = 11.;
-  if (desc == NULL || !pango_font_description_get_size_is_absolute (desc))
-    size *= (dpi > 0. ? dpi : 96.) / 72.;
-  return size;
-}
-
 static void
 clear_marks (PlannerLogChartView *self)
 {
@@ -78,13 +64,13 @@ ensure_scene (PlannerLogChartView *self,
               int                  width)
 {
   PlannerPictureStyle style = { 0, };
-  double font = font_px (self);
+  double font = planner_picture_font_px (GTK_WIDGET (self), FALSE, 0.);
   const PlannerShape *shapes;
   guint n;
 
   if (self->record == NULL || width <= 0)
     return NULL;
-  if (self->scene != NULL && self->scene_width == width && fabs (self->scene_font - font) < 0.01)
+  if (self->scene != NULL && self->scene_width == width && !planner_picture_font_changed (self->scene_font, font))
     return self->scene;
 
   g_clear_pointer (&self->scene, planner_scene_unref);
@@ -268,7 +254,8 @@ planner_log_chart_view_css_changed (GtkWidget         *widget,
 
   GTK_WIDGET_CLASS (planner_log_chart_view_parent_class)->css_changed (widget, change);
   planner_scene_renderer_invalidate (self->renderer);
-  if (self->scene != NULL && fabs (font_px (self) - self->scene_font) > 0.01)
+  if (self->scene != NULL &&
+      planner_picture_font_changed (self->scene_font, planner_picture_font_px (GTK_WIDGET (self), FALSE, 0.)))
     invalidate (self);
   gtk_widget_queue_draw (widget);
 }

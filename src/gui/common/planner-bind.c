@@ -57,9 +57,8 @@ planner_bind_choice (GObject     *source,
   g_return_if_fail (ADW_IS_COMBO_ROW (row));
   g_return_if_fail (ids != NULL);
 
-  /* The binding reads the ids; they live as long as the row. */
-  g_object_set_data_full (G_OBJECT (row), "planner-choice-ids", ids, (GDestroyNotify) g_strfreev);
+  /* The binding reads the ids and owns them: they go when it goes. */
   g_object_bind_property_full (source, property, row, "selected",
                                G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
-                               id_to_position, position_to_id, ids, NULL);
+                               id_to_position, position_to_id, ids, (GDestroyNotify) g_strfreev);
 }

@@ -14,7 +14,9 @@
 #include <glib/gi18n.h>
 
 #include "planner-cluster-page-private.h"
-#include "planner-field-row.h"
+#include "planner-choice-row.h"
+#include "planner-spin-row.h"
+#include "planner-text-row.h"
 #include "planner-flag-catalog.h"
 #include "planner-log-release.h"
 #include "planner-release.h"

@@ -12,7 +12,10 @@
 #include <glib/gi18n.h>
 
 #include "planner-catalog.h"
-#include "planner-field-row.h"
+#include "planner-choice-row.h"
+#include "planner-spin-row.h"
+#include "planner-switch-row.h"
+#include "planner-text-row.h"
 #include "planner-pages.h"
 
 struct _PlannerDataPage

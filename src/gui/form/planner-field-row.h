@@ -14,23 +14,40 @@
 
 G_BEGIN_DECLS
 
-/* The rows of the job form.  Each edits one job field, named in the
- * page's template by its key (the job property), and shows that field's
- * own problem beside it: an icon that is always allocated (so nothing
- * moves while someone types), the row's error or warning colour, and the
- * message as the accessible description. */
+/* The rows of the job form (PlannerSpinRow, PlannerTextRow,
+ * PlannerChoiceRow, PlannerSwitchRow, one file each).  Each edits one job
+ * field, named in the page's template by its key (the job property), and
+ * shows that field's own problem beside it: an icon that is always
+ * allocated (so nothing moves while someone types), the row's error or
+ * warning colour, and the message as the accessible description.  This
+ * interface is what they share: the key, the problem icon (each row's
+ * template holds one, "problem_icon") and the calls the pages make. */
 
-#define PLANNER_TYPE_SPIN_ROW (planner_spin_row_get_type ())
-G_DECLARE_FINAL_TYPE (PlannerSpinRow, planner_spin_row, PLANNER, SPIN_ROW, AdwActionRow)
+#define PLANNER_TYPE_FIELD_ROW (planner_field_row_get_type ())
+G_DECLARE_INTERFACE (PlannerFieldRow, planner_field_row, PLANNER, FIELD_ROW, GtkWidget)
 
-#define PLANNER_TYPE_TEXT_ROW (planner_text_row_get_type ())
-G_DECLARE_FINAL_TYPE (PlannerTextRow, planner_text_row, PLANNER, TEXT_ROW, AdwEntryRow)
+/* What every row keeps about its field: a member of each row's struct,
+ * which get_state returns. */
+typedef struct
+{
+  char      *key;
+  GtkImage  *problem_icon;  /* the row template's */
+  char      *problem;
+} PlannerFieldRowState;
 
-#define PLANNER_TYPE_CHOICE_ROW (planner_choice_row_get_type ())
-G_DECLARE_FINAL_TYPE (PlannerChoiceRow, planner_choice_row, PLANNER, CHOICE_ROW, AdwComboRow)
+struct _PlannerFieldRowInterface
+{
+  GTypeInterface parent_iface;
 
-#define PLANNER_TYPE_SWITCH_ROW (planner_switch_row_get_type ())
-G_DECLARE_FINAL_TYPE (PlannerSwitchRow, planner_switch_row, PLANNER, SWITCH_ROW, AdwActionRow)
+  PlannerFieldRowState *(*get_state)           (PlannerFieldRow *self);
+  /* Binds the row to its field of @job, both ways. */
+  void                  (*bind)                (PlannerFieldRow *self,
+                                                PlannerJob      *job);
+  /* Optional: the widget that takes the keyboard focus (the row itself
+   * when NULL) and why the text typed is no value (never when NULL). */
+  GtkWidget            *(*get_editor)          (PlannerFieldRow *self);
+  const char           *(*get_invalid_message) (PlannerFieldRow *self);
+};
 
 /* Any of the four. */
 gboolean    planner_is_field_row              (gpointer           widget);
@@ -51,12 +68,14 @@ const char *planner_field_row_get_invalid_message (GtkWidget     *row);
 /* Moves the keyboard focus into the row's editor. */
 void        planner_field_row_focus           (GtkWidget         *row);
 
-/* Choices in a row's model order; the row takes both. */
-void        planner_choice_row_set_choices    (PlannerChoiceRow  *self,
-                                               GStrv              ids,
-                                               GStrv              labels);
-
-/* What a spin row shows as text right now (for tests). */
-GtkSpinButton *planner_spin_row_get_spin_button (PlannerSpinRow  *self);
+/* For the rows themselves: the "key" property each overrides (as
+ * @prop_id), its setter, and the template's problem icon bound into the
+ * row's state at @state_offset. */
+void        planner_field_row_class_setup     (GtkWidgetClass    *widget_class,
+                                               guint              prop_id,
+                                               goffset            state_offset);
+void        planner_field_row_set_key         (GtkWidget         *row,
+                                               const char        *key);
+void        planner_field_row_state_clear     (PlannerFieldRowState *state);
 
 G_END_DECLS

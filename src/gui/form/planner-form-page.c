@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "planner-field-row.h"
+#include "planner-spin-row.h"
 #include "planner-field.h"
 #include "planner-form-page.h"
 #include "planner-problems.h"

@@ -11,7 +11,10 @@
 
 #include <glib/gi18n.h>
 
-#include "planner-field-row.h"
+#include "planner-choice-row.h"
+#include "planner-spin-row.h"
+#include "planner-switch-row.h"
+#include "planner-text-row.h"
 #include "planner-hf-config.h"
 #include "planner-job-model.h"
 #include "planner-field.h"

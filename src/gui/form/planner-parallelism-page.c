@@ -13,7 +13,10 @@
 
 #include <glib/gi18n.h>
 
-#include "planner-field-row.h"
+#include "planner-choice-row.h"
+#include "planner-spin-row.h"
+#include "planner-switch-row.h"
+#include "planner-text-row.h"
 #include "planner-layout.h"
 #include "planner-layout-facts.h"
 #include "planner-pages.h"
@@ -23,12 +26,27 @@
 /* The ranking searches every layout: it waits until typing pauses. */
 #define RANK_DELAY_MS 300
 
+/* The rows beside which the engine says what each degree does. */
+static const struct {
+  const char    *key;
+  PlannerDegree  degree;
+} degree_rows[] = {
+  { "tp", PLANNER_DEGREE_TP },
+  { "pp", PLANNER_DEGREE_PP },
+  { "vpp", PLANNER_DEGREE_VPP },
+  { "cp", PLANNER_DEGREE_CP },
+  { "ep", PLANNER_DEGREE_EP },
+  { "etp", PLANNER_DEGREE_ETP },
+};
+
 struct _PlannerParallelismPage
 {
   PlannerFormPage      parent_instance;
 
   AdwPreferencesGroup *nearest_group;
   GtkFlowBox          *nearest_box;
+  /* The template's subtitles of degree_rows, for when the engine has no fact. */
+  char                *template_subtitles[G_N_ELEMENTS (degree_rows)];
   AdwPreferencesGroup *experts_group;
   AdwPreferencesGroup *reasons_group;
   GPtrArray           *reason_rows;
@@ -50,21 +68,19 @@ struct _PlannerParallelismPage
 
 G_DEFINE_FINAL_TYPE (PlannerParallelismPage, planner_parallelism_page, PLANNER_TYPE_FORM_PAGE)
 
+/* A nearest-layout button's target: its degrees, (TP, PP, CP, EP). */
 static void
-on_nearest_clicked (GtkButton              *button,
-                    PlannerParallelismPage *self)
+use_degrees (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
 {
-  PlannerJob *job = planner_form_page_get_job (PLANNER_FORM_PAGE (self));
-  const PlannerLayout *layout = g_object_get_data (G_OBJECT (button), "layout");
+  PlannerJob *job = planner_form_page_get_job (PLANNER_FORM_PAGE (widget));
+  guint tp, pp, cp, ep;
 
+  g_variant_get (parameter, "(uuuu)", &tp, &pp, &cp, &ep);
   /* Only the degrees: everything else the person set stays. */
   g_object_freeze_notify (G_OBJECT (job));
-  g_object_set (job,
-                "tp", (guint) layout->tp,
-                "pp", (guint) layout->pp,
-                "cp", (guint) layout->cp,
-                "ep", (guint) layout->ep,
-                NULL);
+  g_object_set (job, "tp", tp, "pp", pp, "cp", cp, "ep", ep, NULL);
   g_object_thaw_notify (G_OBJECT (job));
 }
 
@@ -107,8 +123,9 @@ update_nearest (PlannerParallelismPage *self,
                                  (guint) layout->pp);
       button = gtk_button_new_with_label (label);
       gtk_widget_set_tooltip_text (button, _("Use these degrees"));
-      g_object_set_data_full (G_OBJECT (button), "layout", g_memdup2 (layout, sizeof *layout), g_free);
-      g_signal_connect_object (button, "clicked", G_CALLBACK (on_nearest_clicked), self, 0);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "parallelism.use-degrees");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "(uuuu)", (guint) layout->tp, (guint) layout->pp,
+                                        (guint) layout->cp, (guint) layout->ep);
       gtk_flow_box_append (self->nearest_box, button);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->nearest_group), nearest != NULL && nearest->len > 0);
@@ -120,30 +137,18 @@ static void
 update_facts (PlannerParallelismPage *self,
               PlannerReport          *report)
 {
-  static const struct {
-    const char    *key;
-    PlannerDegree  degree;
-  } rows[] = {
-    { "tp", PLANNER_DEGREE_TP },
-    { "pp", PLANNER_DEGREE_PP },
-    { "vpp", PLANNER_DEGREE_VPP },
-    { "cp", PLANNER_DEGREE_CP },
-    { "ep", PLANNER_DEGREE_EP },
-    { "etp", PLANNER_DEGREE_ETP },
-  };
   g_autoptr(PlannerLayoutFacts) facts = planner_layout_facts_new (report);
   const PlannerLayout *layout = planner_report_get_layout (report);
 
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (degree_rows); i++)
     {
-      GtkWidget *row = planner_form_page_find_row (PLANNER_FORM_PAGE (self), rows[i].key);
-      const char *fallback;
+      GtkWidget *row = planner_form_page_find_row (PLANNER_FORM_PAGE (self), degree_rows[i].key);
+      const char *fallback = self->template_subtitles[i];
 
       if (row == NULL)
         continue;
-      fallback = g_object_get_data (G_OBJECT (row), "planner-template-subtitle");
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), facts->text[rows[i].degree] != NULL
-                                                         ? facts->text[rows[i].degree]
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), facts->text[degree_rows[i].degree] != NULL
+                                                         ? facts->text[degree_rows[i].degree]
                                                          : fallback != NULL ? fallback : "");
     }
 
@@ -479,6 +484,8 @@ planner_parallelism_page_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->report, planner_report_unref);
   g_clear_pointer (&self->ranking, planner_report_unref);
+  for (guint i = 0; i < G_N_ELEMENTS (self->template_subtitles); i++)
+    g_clear_pointer (&self->template_subtitles[i], g_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), PLANNER_TYPE_PARALLELISM_PAGE);
   G_OBJECT_CLASS (planner_parallelism_page_parent_class)->dispose (object);
 }
@@ -491,6 +498,7 @@ planner_parallelism_page_class_init (PlannerParallelismPageClass *klass)
   G_OBJECT_CLASS (klass)->dispose = planner_parallelism_page_dispose;
   PLANNER_FORM_PAGE_CLASS (klass)->update = planner_parallelism_page_update;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-parallelism-page.ui");
+  gtk_widget_class_install_action (widget_class, "parallelism.use-degrees", "(uuuu)", use_degrees);
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, nearest_group);
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, nearest_box);
   gtk_widget_class_bind_template_child (widget_class, PlannerParallelismPage, experts_group);
@@ -523,12 +531,11 @@ planner_parallelism_page_init (PlannerParallelismPage *self)
   g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
 
   /* The template's advice stays for when the engine has no fact. */
-  for (const char *const *key = (const char *const[]) { "tp", "pp", "vpp", "cp", "ep", "etp", NULL }; *key; key++)
+  for (guint i = 0; i < G_N_ELEMENTS (degree_rows); i++)
     {
-      GtkWidget *row = planner_form_page_find_row (PLANNER_FORM_PAGE (self), *key);
+      GtkWidget *row = planner_form_page_find_row (PLANNER_FORM_PAGE (self), degree_rows[i].key);
 
       if (row != NULL)
-        g_object_set_data_full (G_OBJECT (row), "planner-template-subtitle",
-                                g_strdup (adw_action_row_get_subtitle (ADW_ACTION_ROW (row))), g_free);
+        self->template_subtitles[i] = g_strdup (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
     }
 }

@@ -28,32 +28,13 @@ struct _PlannerReleaseCheck
   PlannerJob          *job;
   AdwComboRow         *release_row;
   GtkWidget           *use_button;
-  GtkWidget           *summary;
+  GtkLabel            *summary;
   AdwPreferencesGroup *groups[PLANNER_RELEASE_CHECK_N_SECTIONS];
   GPtrArray           *rows[PLANNER_RELEASE_CHECK_N_SECTIONS];  /* AdwActionRow *, shown */
   GStrv                releases;                                 /* newest first, as the combo lists them */
 };
 
 G_DEFINE_FINAL_TYPE (PlannerReleaseCheck, planner_release_check, ADW_TYPE_WINDOW)
-
-static const char *
-section_title (PlannerReleaseCheckSection section)
-{
-  switch (section)
-    {
-    case PLANNER_RELEASE_CHECK_FLAGS:
-      return _("Options to Respell or Drop");
-    case PLANNER_RELEASE_CHECK_DEFAULTS:
-      return _("Defaults That Changed");
-    case PLANNER_RELEASE_CHECK_REFUSES:
-      return _("Start-Up Checks That Now Refuse the Job");
-    case PLANNER_RELEASE_CHECK_ACCEPTS:
-      return _("Start-Up Checks That Now Accept It");
-    case PLANNER_RELEASE_CHECK_N_SECTIONS:
-    default:
-      g_assert_not_reached ();
-    }
-}
 
 /* The label of the field that writes @flag for the job, or @flag. */
 static const char *
@@ -179,7 +160,7 @@ show_move (PlannerReleaseCheck *self,
   clear_rows (self);
   if (move == NULL)
     {
-      gtk_label_set_text (GTK_LABEL (self->summary), error->message);
+      gtk_label_set_text (self->summary, error->message);
       return;
     }
   add_flags (self, move);
@@ -190,7 +171,7 @@ show_move (PlannerReleaseCheck *self,
     adw_preferences_group_set_description (self->groups[s], self->rows[s]->len == 0 ? _("None") : NULL);
   /* Translators: the release the job plans for, and the one checked */
   summary = g_strdup_printf (_("Moving this job from Megatron-Core %s to %s"), move->from, move->to);
-  gtk_label_set_text (GTK_LABEL (self->summary), summary);
+  gtk_label_set_text (self->summary, summary);
   gtk_widget_set_sensitive (self->use_button, planner_release_compare (move->to, own) != 0);
 }
 
@@ -199,6 +180,9 @@ on_release_selected (PlannerReleaseCheck *self)
 {
   guint selected = adw_combo_row_get_selected (self->release_row);
 
+  /* The model is set before there is a job to check. */
+  if (self->job == NULL)
+    return;
   if (selected < g_strv_length (self->releases))
     show_move (self, self->releases[selected]);
 }
@@ -280,73 +264,46 @@ planner_release_check_finalize (GObject *object)
 static void
 planner_release_check_class_init (PlannerReleaseCheckClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->finalize = planner_release_check_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/planner-release-check.ui");
+  gtk_widget_class_bind_template_child (widget_class, PlannerReleaseCheck, release_row);
+  gtk_widget_class_bind_template_child (widget_class, PlannerReleaseCheck, use_button);
+  gtk_widget_class_bind_template_child (widget_class, PlannerReleaseCheck, summary);
+  gtk_widget_class_bind_template_child_full (widget_class, "flags_group", FALSE,
+                                             G_STRUCT_OFFSET (PlannerReleaseCheck,
+                                                              groups[PLANNER_RELEASE_CHECK_FLAGS]));
+  gtk_widget_class_bind_template_child_full (widget_class, "defaults_group", FALSE,
+                                             G_STRUCT_OFFSET (PlannerReleaseCheck,
+                                                              groups[PLANNER_RELEASE_CHECK_DEFAULTS]));
+  gtk_widget_class_bind_template_child_full (widget_class, "refuses_group", FALSE,
+                                             G_STRUCT_OFFSET (PlannerReleaseCheck,
+                                                              groups[PLANNER_RELEASE_CHECK_REFUSES]));
+  gtk_widget_class_bind_template_child_full (widget_class, "accepts_group", FALSE,
+                                             G_STRUCT_OFFSET (PlannerReleaseCheck,
+                                                              groups[PLANNER_RELEASE_CHECK_ACCEPTS]));
+  gtk_widget_class_bind_template_callback (widget_class, on_release_selected);
+  gtk_widget_class_bind_template_callback (widget_class, planner_release_check_use);
 }
 
-/* The header: the window's title and Use This Release. */
-static GtkWidget *
-build_header (PlannerReleaseCheck *self)
+static void
+planner_release_check_init (PlannerReleaseCheck *self)
 {
-  GtkWidget *header = adw_header_bar_new ();
-  GtkWidget *title = adw_window_title_new (_("Check Another Release"), NULL);
-
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), title);
-  self->use_button = gtk_button_new_with_mnemonic (_("_Use This Release"));
-  gtk_widget_add_css_class (self->use_button, "suggested-action");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->use_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Use This Release"), -1);
-  g_signal_connect_swapped (self->use_button, "clicked", G_CALLBACK (planner_release_check_use), self);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), self->use_button);
-  return header;
-}
-
-static GtkWidget *
-build_release_group (PlannerReleaseCheck *self)
-{
-  GtkWidget *group = adw_preferences_group_new ();
   g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
 
+  gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint s = 0; s < PLANNER_RELEASE_CHECK_N_SECTIONS; s++)
+    self->rows[s] = g_ptr_array_new ();
   for (guint i = planner_megatron_get_n_releases (); i-- > 0;)
     {
       g_strv_builder_add (ids, planner_megatron_get_release (i));
       gtk_string_list_append (labels, planner_megatron_get_release (i));
     }
   self->releases = g_strv_builder_end (ids);
-  self->release_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->release_row), _("Release to Check"));
   adw_combo_row_set_model (self->release_row, G_LIST_MODEL (labels));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (self->release_row));
-  self->summary = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (self->summary), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (self->summary), 0);
-  gtk_widget_add_css_class (self->summary, "dim-label");
-  gtk_widget_set_margin_top (self->summary, 12);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->summary);
-  return group;
-}
-
-static void
-planner_release_check_init (PlannerReleaseCheck *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *page = adw_preferences_page_new ();
-
-  gtk_window_set_title (GTK_WINDOW (self), _("Check Another Release"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 640, 640);
-  gtk_window_set_modal (GTK_WINDOW (self), TRUE);
-  gtk_box_append (GTK_BOX (box), build_header (self));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (build_release_group (self)));
-  for (guint s = 0; s < PLANNER_RELEASE_CHECK_N_SECTIONS; s++)
-    {
-      self->groups[s] = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-      adw_preferences_group_set_title (self->groups[s], section_title (s));
-      self->rows[s] = g_ptr_array_new ();
-      adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), self->groups[s]);
-    }
-  gtk_widget_set_vexpand (page, TRUE);
-  gtk_box_append (GTK_BOX (box), page);
-  adw_window_set_content (ADW_WINDOW (self), box);
 }
 
 PlannerReleaseCheck *
@@ -357,7 +314,6 @@ planner_release_check_new (PlannerJob *job)
   const char *first = NULL;
 
   self->job = g_object_ref (job);
-  g_signal_connect_swapped (self->release_row, "notify::selected", G_CALLBACK (on_release_selected), self);
   /* The newest release that is not the job's own, to start with. */
   for (guint i = 0; self->releases[i] != NULL && first == NULL; i++)
     if (planner_release_compare (self->releases[i], own) != 0)

@@ -11,7 +11,9 @@
 
 #include <glib/gi18n.h>
 
-#include "planner-field-row.h"
+#include "planner-choice-row.h"
+#include "planner-spin-row.h"
+#include "planner-switch-row.h"
 #include "planner-job.h"
 #include "planner-pages.h"
 

@@ -12,8 +12,8 @@
 #include <math.h>
 
 #include <glib/gi18n.h>
-#include <pango/pangocairo.h>
 
+#include "planner-picture-font.h"
 #include "planner-picture-view.h"
 #include "planner-scene-renderer.h"
 
@@ -47,16 +47,8 @@ static double
 font_px (PlannerPictureView *self)
 {
   PlannerPictureViewPrivate *priv = planner_picture_view_get_instance_private (self);
-  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
-  const PangoFontDescription *desc = pango_context_get_font_description (context);
-  double size = desc != NULL ? pango_font_description_get_size (desc) / (double) PANGO_SCALE : 0.;
-  double dpi = pango_cairo_context_get_resolution (context);
 
-  if (size <= 0.)
-    size = 11.;
-  if (desc == NULL || !pango_font_description_get_size_is_absolute (desc))
-    size *= (dpi > 0. ? dpi : 96.) / 72.;
-  return priv->presentation ? MAX (size * 1.5, priv->presentation_font) : size;
+  return planner_picture_font_px (GTK_WIDGET (self), priv->presentation, priv->presentation_font);
 }
 
 static gboolean
@@ -106,7 +98,7 @@ ensure_scene (PlannerPictureView *self,
   if (!priv->presentation || scrolls (self))
     height = 0;
   if (priv->scene != NULL && priv->scene_width == width && priv->scene_height == height &&
-      fabs (priv->scene_font - font) < 0.01)
+      !planner_picture_font_changed (priv->scene_font, font))
     return priv->scene;
   g_clear_pointer (&priv->scene, planner_scene_unref);
   priv->scene = build (self, width, height);
@@ -178,7 +170,7 @@ planner_picture_view_css_changed (GtkWidget         *widget,
 
   GTK_WIDGET_CLASS (planner_picture_view_parent_class)->css_changed (widget, change);
   planner_scene_renderer_invalidate (priv->renderer);
-  if (priv->scene != NULL && fabs (font_px (self) - priv->scene_font) > 0.01)
+  if (priv->scene != NULL && planner_picture_font_changed (priv->scene_font, font_px (self)))
     invalidate (self);
   gtk_widget_queue_draw (widget);
 }

@@ -12,8 +12,8 @@
 #include <math.h>
 
 #include <glib/gi18n.h>
-#include <pango/pangocairo.h>
 
+#include "planner-picture-font.h"
 #include "planner-rank-grid-internal.h"
 
 /* The geometry and the picture come from the engine (planner-picture-grid.c),
@@ -100,16 +100,7 @@ _planner_rank_grid_invalidate_layout (PlannerRankGrid *self)
 static double
 font_px (PlannerRankGrid *self)
 {
-  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
-  const PangoFontDescription *desc = pango_context_get_font_description (context);
-  double size = desc != NULL ? pango_font_description_get_size (desc) / (double) PANGO_SCALE : 0.;
-  double dpi = pango_cairo_context_get_resolution (context);
-
-  if (size <= 0.)
-    size = 11.;
-  if (desc == NULL || !pango_font_description_get_size_is_absolute (desc))
-    size *= (dpi > 0. ? dpi : 96.) / 72.;
-  return self->presentation ? MAX (size * 1.5, self->presentation_font) : size;
+  return planner_picture_font_px (GTK_WIDGET (self), self->presentation, self->presentation_font);
 }
 
 double
@@ -281,7 +272,7 @@ planner_rank_grid_css_changed (GtkWidget         *widget,
   GTK_WIDGET_CLASS (planner_rank_grid_parent_class)->css_changed (widget, change);
   planner_scene_renderer_invalidate (self->renderer);
   /* A new font size lays the picture out again; a new colour only redraws. */
-  if (self->layout_valid && fabs (font_px (self) - self->font) > 0.01)
+  if (self->layout_valid && planner_picture_font_changed (self->font, font_px (self)))
     _planner_rank_grid_invalidate_layout (self);
   else
     _planner_rank_grid_invalidate_nodes (self);

@@ -156,11 +156,10 @@ planner_preferences_window_init (PlannerPreferencesWindow *self)
   model = gtk_string_list_new ((const char * const *) label_list);
   adw_combo_row_set_model (self->gpu_row, G_LIST_MODEL (model));
   planner_combo_factory_install (self->gpu_row);
-  /* The ids live as long as the row, and so does the binding that reads them. */
+  /* The binding reads the ids and owns them: they go when it goes. */
   gpu_ids = g_strv_builder_end (ids);
-  g_object_set_data_full (G_OBJECT (self->gpu_row), "planner-gpu-ids", gpu_ids, (GDestroyNotify) g_strfreev);
   g_settings_bind_with_mapping (self->settings, "default-gpu", self->gpu_row, "selected", G_SETTINGS_BIND_DEFAULT,
-                                gpu_get_mapping, gpu_set_mapping, gpu_ids, NULL);
+                                gpu_get_mapping, gpu_set_mapping, gpu_ids, (GDestroyNotify) g_strfreev);
 
   /* The releases held, newest first, bound the same way as the GPU. */
   {
@@ -174,10 +173,9 @@ planner_preferences_window_init (PlannerPreferencesWindow *self)
     release_model = gtk_string_list_new ((const char * const *) release_ids);
     adw_combo_row_set_model (self->release_row, G_LIST_MODEL (release_model));
     planner_combo_factory_install (self->release_row);
-    g_object_set_data_full (G_OBJECT (self->release_row), "planner-release-ids", release_ids,
-                            (GDestroyNotify) g_strfreev);
     g_settings_bind_with_mapping (self->settings, "default-megatron-version", self->release_row, "selected",
-                                  G_SETTINGS_BIND_DEFAULT, release_get_mapping, gpu_set_mapping, release_ids, NULL);
+                                  G_SETTINGS_BIND_DEFAULT, release_get_mapping, gpu_set_mapping, release_ids,
+                                  (GDestroyNotify) g_strfreev);
   }
 
   /* The schema's range is the single source of truth for the number. */
