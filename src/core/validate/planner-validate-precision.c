@@ -14,6 +14,8 @@
 
 #include "planner-validate-private.h"
 
+#include "planner-release.h"
+
 #include <string.h>
 
 void
@@ -22,12 +24,15 @@ planner_check_precision (PlannerCheck *c)
   gboolean fp8 = has_value (c->args, "fp8");
   gboolean distopt = arg_bool (c->args, "use_distributed_optimizer", FALSE);
   const char *recipe = arg_str (c->args, "fp8_recipe", "delayed");
+  /* Before 0.14.0 only torch FSDP2 stands in for the distributed optimizer. */
+  gboolean fsdp = planner_release_at_least (c->context != NULL ? c->context->megatron_version : NULL, "0.14.0")
+                  ? planner_check_fsdp (c) : arg_bool (c->args, "use_torch_fsdp2", FALSE);
 
   if (arg_bool (c->args, "fp16", FALSE) && arg_bool (c->args, "bf16", FALSE))
     ADD (ERROR, "precision.fp16-and-bf16", FLAGS (F ("fp16"), F ("bf16")),
          _("Keep only one: --bf16 on Ampere and newer."), _("%s and %s cannot both be given."), F ("fp16"), F ("bf16"));
 
-  if (arg_bool (c->args, "fp8_param_gather", FALSE) && !distopt && !planner_check_fsdp (c))
+  if (arg_bool (c->args, "fp8_param_gather", FALSE) && !distopt && !fsdp)
     ADD (ERROR, "fp8.param-gather-needs-distopt", FLAGS (F ("fp8_param_gather"), F ("use_distributed_optimizer")),
          _("Add --use-distributed-optimizer."),
          _("%s needs the distributed optimizer (or FSDP)."), F ("fp8_param_gather"));
