@@ -49,6 +49,8 @@ section_title (PlannerReleaseCheckSection section)
       return _("Start-Up Checks That Now Refuse the Job");
     case PLANNER_RELEASE_CHECK_ACCEPTS:
       return _("Start-Up Checks That Now Accept It");
+    case PLANNER_RELEASE_CHECK_FEATURES:
+      return _("Features the Job Could Now Use");
     case PLANNER_RELEASE_CHECK_N_SECTIONS:
     default:
       g_assert_not_reached ();
@@ -142,6 +144,18 @@ add_defaults (PlannerReleaseCheck      *self,
 }
 
 static void
+add_features (PlannerReleaseCheck      *self,
+              const PlannerReleaseMove *move)
+{
+  for (guint i = 0; i < move->feature_changes->len; i++)
+    {
+      const PlannerReleaseFeature *feature = g_ptr_array_index (move->feature_changes, i);
+
+      add_option_row (self, PLANNER_RELEASE_CHECK_FEATURES, feature->flag, feature->what);
+    }
+}
+
+static void
 add_diagnostics (PlannerReleaseCheck        *self,
                  PlannerReleaseCheckSection  section,
                  GPtrArray                  *diagnostics)
@@ -186,6 +200,7 @@ show_move (PlannerReleaseCheck *self,
   add_defaults (self, move);
   add_diagnostics (self, PLANNER_RELEASE_CHECK_REFUSES, move->refuses);
   add_diagnostics (self, PLANNER_RELEASE_CHECK_ACCEPTS, move->accepts);
+  add_features (self, move);
   for (guint s = 0; s < PLANNER_RELEASE_CHECK_N_SECTIONS; s++)
     adw_preferences_group_set_description (self->groups[s], self->rows[s]->len == 0 ? _("None") : NULL);
   /* Translators: the release the job plans for, and the one checked */
