@@ -88,6 +88,10 @@ static const ReleaseRule rules[] = {
   { "optimizer.overlap-param-gather-needs-distopt", RELEASES ("0.12.0", "0.13.1"), RELEASES ("0.14.0", "0.20.0"),
     { "--bf16", "--overlap-grad-reduce", "--overlap-param-gather" },
     { "--use-custom-fsdp" }, { "--use-megatron-fsdp", "--ckpt-format", "fsdp_dtensor" } },
+  /* validate_args from 0.14.0. */
+  { "fp8.cpu-offload-recipe", RELEASES ("0.14.0", "0.20.0"), RELEASES ("0.12.0", "0.13.1"),
+    { "--bf16", "--fp8-format", "hybrid", "--fp8-recipe", "tensorwise", "--fp8-param-gather",
+      "--use-distributed-optimizer", "--optimizer-cpu-offload", "--use-precision-aware-optimizer" } },
   /* TransformerConfig of 0.12.0. */
   { "fp8.mxfp8-param-gather", RELEASES ("0.12.0"), RELEASES ("0.13.1", "0.20.0"),
     { "--bf16", "--fp8-format", "e4m3", "--fp8-recipe", "mxfp8", "--fp8-param-gather",

@@ -104,8 +104,10 @@ planner_check_precision (PlannerCheck *c)
     ADD (ERROR, "fp4.param-gather-needs-fp4", FLAGS (F ("fp4_param_gather"), F ("fp4")),
          _("Add --fp4-format e2m1, or drop the flag."), _("%s needs %s."), F ("fp4_param_gather"), F ("fp4"));
 
+  /* validate_args from 0.14.0. */
   if (arg_bool (c->args, "optimizer_cpu_offload", FALSE) && arg_bool (c->args, "fp8_param_gather", FALSE)
-      && !str_is (recipe, "delayed"))
+      && !str_is (recipe, "delayed")
+      && planner_release_at_least (c->context != NULL ? c->context->megatron_version : NULL, "0.14.0"))
     ADD (ERROR, "fp8.cpu-offload-recipe", FLAGS (F ("optimizer_cpu_offload"), F ("fp8_param_gather"), F ("fp8_recipe")),
          _("Use the delayed recipe, or drop one of the two flags."),
          _("%s with %s needs the delayed FP8 recipe."), F ("optimizer_cpu_offload"), F ("fp8_param_gather"));
