@@ -288,7 +288,8 @@ planner_cli_analyze (int    argc,
       N_("FILE") },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to_text,
       N_("Say what changes when the job moves to this Megatron-Core release: options to respell or drop, "
-         "defaults that moved, start-up checks that now refuse or accept it"), "X.Y.Z" },
+         "defaults that moved and matter to the job, start-up checks that now refuse or accept it, and "
+         "features it could now use"), "X.Y.Z" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "FILE | - | -- COMMAND-LINE…" },
     { NULL }

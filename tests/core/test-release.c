@@ -440,6 +440,101 @@ test_move (void)
   g_assert_true (move_default (up, "--data-parallel-sharding-strategy", "no_shard", "optim_grads_params"));
 }
 
+static PlannerReleaseMove *
+move_argv (const char        *from,
+           const char        *to,
+           const char *const *argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PlannerImport) import = planner_import_argv_for (from, argv, &error);
+  PlannerAnalyzeOptions options = { .world_size = 64, .gpu_id = "h100-sxm", .megatron_version = from };
+  g_autoptr(PlannerReport) before = NULL;
+  g_autoptr(PlannerReport) after = NULL;
+
+  g_assert_no_error (error);
+  before = planner_analyze_import (import, &options, &error);
+  g_assert_no_error (error);
+  options.megatron_version = to;
+  after = planner_analyze_import (import, &options, &error);
+  g_assert_no_error (error);
+  return planner_release_move_new (before, after);
+}
+
+static gboolean
+move_offers (const PlannerReleaseMove *move,
+             const char               *flag)
+{
+  g_assert_cmpuint (move->feature_changes->len, ==, move->features->len);
+  for (guint i = 0; i < move->feature_changes->len; i++)
+    {
+      const PlannerReleaseFeature *feature = g_ptr_array_index (move->feature_changes, i);
+
+      if (g_str_equal (feature->flag, flag))
+        {
+          g_assert_true (g_str_has_prefix (g_ptr_array_index (move->features, i), flag));
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Only the defaults that concern the job, and what the newer release
+ * would let the planner add for it. */
+static void
+test_move_relevant (void)
+{
+#define DENSE "--num-layers", "24", "--hidden-size", "2048", "--num-attention-heads", "16", \
+              "--seq-length", "4096", "--max-position-embeddings", "4096", "--micro-batch-size", "1", \
+              "--global-batch-size", "256", "--tokenizer-type", "NullTokenizer", "--vocab-size", "32000", \
+              "--mock-data", "--lr", "3e-4", "--train-iters", "100", "--bf16", "--use-distributed-optimizer"
+  static const char *const dense[] = { DENSE, NULL };
+  static const char *const moe[] = {
+    DENSE, "--num-experts", "64", "--moe-router-topk", "8", "--expert-model-parallel-size", "8",
+    "--moe-token-dispatcher-type", "alltoall", "--moe-grouped-gemm", "--disable-bias-linear",
+    "--pipeline-model-parallel-size", "2", NULL,
+  };
+  static const char *const flex[] = {
+    DENSE, "--num-experts", "64", "--moe-router-topk", "8", "--expert-model-parallel-size", "8",
+    "--moe-token-dispatcher-type", "flex", "--moe-enable-deepep", "--moe-grouped-gemm", "--disable-bias-linear",
+    NULL,
+  };
+#undef DENSE
+  g_autoptr(PlannerReleaseMove) plain = move_argv ("0.13.1", "0.20.0", dense);
+  g_autoptr(PlannerReleaseMove) experts = move_argv ("0.12.0", "0.20.0", moe);
+  g_autoptr(PlannerReleaseMove) later = move_argv ("0.16.1", "0.20.0", moe);
+  g_autoptr(PlannerReleaseMove) deepep = move_argv ("0.14.0", "0.20.0", flex);
+  g_autoptr(PlannerReleaseMove) down = move_argv ("0.20.0", "0.13.1", moe);
+  g_autofree char *text = planner_release_move_to_text (experts);
+
+  /* An option the planner writes (--eval-interval: 1000, then unset) stays ... */
+  g_assert_true (move_default (plain, "--eval-interval", "1000", NULL));
+  /* ... one of a feature the job does not use, or one the planner never writes, goes. */
+  g_assert_false (move_lists (plain->defaults, "--data-parallel-sharding-strategy"));
+  g_assert_false (move_lists (plain->defaults, "--mscale-all-dim"));
+  g_assert_false (move_lists (plain->defaults, "--rerun-mode"));
+  g_assert_false (move_lists (plain->defaults, "--moe-deepep-num-sms"));
+  g_assert_false (move_lists (experts->defaults, "--moe-deepep-num-sms"));
+  g_assert_true (move_lists (deepep->defaults, "--moe-deepep-num-sms"));
+
+  /* A dense job on one pipeline stage: nothing of the experts' or the pipeline's. */
+  g_assert_false (move_offers (plain, "--moe-flex-dispatcher-backend"));
+  g_assert_false (move_offers (plain, "--overlap-moe-expert-parallel-comm"));
+  g_assert_false (move_offers (plain, "--pipeline-model-parallel-layout"));
+  g_assert_true (move_offers (plain, "--cpu-offloading-num-layers"));
+  g_assert_true (move_offers (plain, "--fake-process-group"));
+  /* EP 8 over two stages from 0.12.0: everything came later. */
+  g_assert_true (move_offers (experts, "--pipeline-model-parallel-layout"));
+  g_assert_true (move_offers (experts, "--overlap-moe-expert-parallel-comm"));
+  g_assert_true (move_offers (experts, "--delay-wgrad-compute"));
+  g_assert_true (move_offers (experts, "--moe-flex-dispatcher-backend"));
+  g_assert_nonnull (strstr (text, "Features the job could now use:"));
+  g_assert_nonnull (strstr (text, "--overlap-moe-expert-parallel-comm (from Megatron-Core 0.14.0)"));
+  /* From 0.16.1 the release already had them all. */
+  g_assert_cmpuint (later->features->len, ==, 0);
+  /* Nothing to gain going down. */
+  g_assert_cmpuint (down->features->len, ==, 0);
+}
+
 /* The window's form of --to: a job, left as it is (issue 20). */
 static void
 test_move_job (void)
@@ -479,6 +574,7 @@ main (int   argc,
   g_test_add_func ("/release/checkout", test_checkout);
   g_test_add_func ("/release/move", test_move);
   g_test_add_func ("/release/move-job", test_move_job);
+  g_test_add_func ("/release/move-relevant", test_move_relevant);
 
   return g_test_run ();
 }

@@ -66,6 +66,8 @@ test_release_check (void)
   g_auto(GStrv) refuses = NULL;
   g_auto(GStrv) accepts = NULL;
   g_auto(GStrv) newest = NULL;
+  g_auto(GStrv) features = NULL;
+  const char *offload_label = planner_field_get_label (planner_field_lookup ("activation-offload-layers"));
   const char *newest_release = planner_megatron_get_release (planner_megatron_get_n_releases () - 1);
 
   g_object_set (job, "model-id", "mixtral-8x7b", "nodes", 4, "tp", 2, "pp", 2, "ep", 8, "etp", 1,
@@ -107,6 +109,17 @@ test_release_check (void)
   g_signal_emit_by_name (planner_release_check_get_use_button (check), "clicked");
   planner_window_flush (window);
   g_assert_cmpstr (planner_job_get_string (job, "megatron-version"), ==, "0.13.1");
+
+  /* From 0.13.1 up, what the newer release adds for EP 8, in the form's words where a field writes it. */
+  check = _planner_cluster_page_open_release_check (page);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (check));
+  planner_release_check_set_release (check, newest_release);
+  features = planner_release_check_dup_titles (check, PLANNER_RELEASE_CHECK_FEATURES);
+  log_titles (features, "features");
+  g_assert_true (g_strv_contains ((const char *const *) features, offload_label));
+  g_assert_true (g_strv_contains ((const char *const *) features, "--moe-flex-dispatcher-backend"));
+  g_assert_false (any_contains (features, "--cpu-offloading-num-layers"));
+  gtk_window_destroy (GTK_WINDOW (check));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -98,7 +98,8 @@ collect_defaults (PlannerReleaseMove *move,
       const PlannerFlagInfo *now = planner_flag_catalog_get_flag_at_in (move->to, i);
       const PlannerFlagInfo *before;
 
-      if (now->dest == NULL || !g_hash_table_add (seen, (gpointer) now->dest) || planner_args_is_set (args, now->dest))
+      if (now->dest == NULL || !g_hash_table_add (seen, (gpointer) now->dest) || planner_args_is_set (args, now->dest)
+          || !planner_release_default_matters (args, now->flag))
         continue;
       before = planner_flag_catalog_lookup_in (move->from, now->flag);
       if (before == NULL || g_strcmp0 (unset_is_off (before->default_value), unset_is_off (now->default_value)) == 0)
@@ -117,6 +118,26 @@ collect_defaults (PlannerReleaseMove *move,
                                         before->default_value != NULL ? before->default_value : _("none"), move->from,
                                         now->default_value != NULL ? now->default_value : _("none"), move->to));
     }
+}
+
+/* What @to adds that the planner could write for the job. */
+static void
+collect_features (PlannerReleaseMove *move,
+                  const PlannerArgs  *args)
+{
+  g_autoptr(GPtrArray) found = planner_release_features_new (args, move->from, move->to);
+  const char *first;
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      const PlannerReleaseFeature *feature = g_ptr_array_index (found, i);
+
+      first = planner_flag_catalog_first_release_of (feature->flag);
+      /* Translators: a flag a newer release added, the first release that has it, what it does */
+      g_ptr_array_add (move->features, g_strdup_printf (_("%s (from Megatron-Core %s): %s"), feature->flag,
+                                                        first != NULL ? first : move->to, feature->what));
+    }
+  g_ptr_array_extend_and_steal (move->feature_changes, g_steal_pointer (&found));
 }
 
 /* Errors of @a whose code @b does not report. */
@@ -177,10 +198,13 @@ planner_release_move_new (const PlannerReport *before,
   move->accepts = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_diagnostic_free);
   move->flag_changes = g_ptr_array_new_with_free_func ((GDestroyNotify) flag_change_free);
   move->default_changes = g_ptr_array_new_with_free_func (g_free);
+  move->features = g_ptr_array_new_with_free_func (g_free);
+  move->feature_changes = g_ptr_array_new_with_free_func (g_free);
   move->from = planner_report_get_megatron_version (before);
   move->to = planner_report_get_megatron_version (after);
   collect_flags (move, planner_report_get_args (before));
   collect_defaults (move, planner_report_get_args (before));
+  collect_features (move, planner_report_get_args (before));
   collect_errors (move->refuses, planner_report_get_diagnostics (after), planner_report_get_diagnostics (before));
   collect_errors (move->accepts, planner_report_get_diagnostics (before), planner_report_get_diagnostics (after));
   return move;
@@ -197,6 +221,8 @@ planner_release_move_free (PlannerReleaseMove *move)
   g_clear_pointer (&move->accepts, g_ptr_array_unref);
   g_clear_pointer (&move->flag_changes, g_ptr_array_unref);
   g_clear_pointer (&move->default_changes, g_ptr_array_unref);
+  g_clear_pointer (&move->features, g_ptr_array_unref);
+  g_clear_pointer (&move->feature_changes, g_ptr_array_unref);
   g_free (move);
 }
 
@@ -231,9 +257,11 @@ planner_release_move_to_text (const PlannerReleaseMove *move)
   g_string_append_printf (out, _("Moving from Megatron-Core %s to %s"), move->from, move->to);
   g_string_append (out, "\n");
   text_section (out, _("Options to respell or drop:"), move->flags, FALSE);
-  text_section (out, _("Defaults that changed (options the job leaves unset):"), move->defaults, FALSE);
+  text_section (out, _("Defaults that changed (options the job leaves unset that the plan relies on):"),
+                move->defaults, FALSE);
   text_section (out, _("Start-up checks that now refuse the job:"), move->refuses, TRUE);
   text_section (out, _("Start-up checks that now accept it:"), move->accepts, TRUE);
+  text_section (out, _("Features the job could now use:"), move->features, FALSE);
   return g_string_free (out, FALSE);
 }
 
@@ -286,6 +314,7 @@ planner_release_move_to_json (const PlannerReleaseMove *move)
   json_strings (b, "defaults", move->defaults);
   json_diagnostics (b, "refuses", move->refuses);
   json_diagnostics (b, "accepts", move->accepts);
+  json_strings (b, "features", move->features);
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }

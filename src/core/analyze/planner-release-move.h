@@ -12,6 +12,7 @@
 
 #include "planner-analyze.h"
 #include "planner-job.h"
+#include "planner-release-relevance.h"
 
 G_BEGIN_DECLS
 
@@ -38,11 +39,14 @@ typedef struct
   const char *from;        /* static: a release held */
   const char *to;          /* static: a release held */
   GPtrArray  *flags;       /* char *: an option @to does not parse, with its new spelling when it has one */
-  GPtrArray  *defaults;    /* char *: an option the job leaves unset whose default differs */
+  GPtrArray  *defaults;    /* char *: an option the job leaves unset whose default differs, and that
+                            * the planner writes or the job's features use */
   GPtrArray  *refuses;     /* PlannerDiagnostic *: errors @to reports and @from does not */
   GPtrArray  *accepts;     /* PlannerDiagnostic *: errors @from reports and @to does not */
   GPtrArray  *flag_changes;    /* PlannerReleaseFlagChange *: @flags as data, same order */
   GPtrArray  *default_changes; /* PlannerReleaseDefaultChange *: @defaults as data, same order */
+  GPtrArray  *features;        /* char *: a flag the planner can write that @to adds, fit for the job */
+  GPtrArray  *feature_changes; /* PlannerReleaseFeature *: @features as data, same order */
 } PlannerReleaseMove;
 
 /* @before: the job analysed for the release it runs; @after: the same

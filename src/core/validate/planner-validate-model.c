@@ -17,6 +17,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "planner-release.h"
 #include "planner-tokenizer-names.h"
 
 void
@@ -197,6 +198,10 @@ planner_check_model (PlannerCheck *c)
   if (gqa)
     {
       gint64 groups = arg_int (c->args, "num_query_groups", 1);
+      /* Up to 0.15.3 TransformerConfig wants whole groups per TP rank;
+       * 0.16.1 replicates KV heads when TP is a multiple of them. */
+      gboolean replicate = planner_release_at_least (c->context != NULL ? c->context->megatron_version : NULL,
+                                                     "0.16.1");
 
       if (groups <= 0)
         {
@@ -212,12 +217,18 @@ planner_check_model (PlannerCheck *c)
                  _("Give a number of query groups that divides the heads."),
                  _("%" PRIu64 " attention heads cannot be shared evenly by %" PRId64 " query groups."),
                  c->heads, groups);
-          if ((guint64) groups % tp != 0 && tp % (guint64) groups != 0)
+          if ((guint64) groups % tp != 0 && (!replicate || tp % (guint64) groups != 0))
             ADD (ERROR, "model.query-groups-tp",
                  FLAGS (F ("num_query_groups"), F ("tensor_model_parallel_size")),
-                 _("Use a TP that divides the query groups, or a multiple of them (KV heads are then replicated)."),
-                 _("num_query_groups (%" PRId64 ") must be a multiple or a divisor of "
-                   "tensor_model_parallel_size (%" PRIu64 ")."), groups, tp);
+                 replicate
+                 ? _("Use a TP that divides the query groups, or a multiple of them (KV heads are then replicated).")
+                 : _("Use a TP that divides the query groups, or plan for Megatron-Core 0.16 or newer (it "
+                     "replicates KV heads)."),
+                 replicate
+                 ? _("num_query_groups (%" PRId64 ") must be a multiple or a divisor of "
+                     "tensor_model_parallel_size (%" PRIu64 ").")
+                 : _("num_query_groups (%" PRId64 ") must be a multiple of tensor_model_parallel_size (%" PRIu64
+                     ") in this release."), groups, tp);
         }
     }
   else if (has_value (c->args, "num_query_groups")

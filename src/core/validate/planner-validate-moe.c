@@ -433,7 +433,8 @@ planner_check_ep_overlap_unmet (const PlannerCheck *c)
     unmet |= PLANNER_EP_OVERLAP_NO_RECOMPUTE_METHOD;
   if (GIVEN ("recompute_num_layers"))
     unmet |= PLANNER_EP_OVERLAP_NO_RECOMPUTE_NUM_LAYERS;
-  if (planner_check_recompute_module (c, "moe"))
+  if (planner_check_recompute_module (c, "moe")
+      && planner_release_at_least (c->context != NULL ? c->context->megatron_version : NULL, "0.17.1"))
     unmet |= PLANNER_EP_OVERLAP_NO_MOE_RECOMPUTE;
   if (ON ("moe_shared_expert_overlap"))
     unmet |= PLANNER_EP_OVERLAP_NO_SHARED_EXPERT_OVERLAP;
@@ -477,7 +478,9 @@ check_moe_overlap (PlannerCheck *c)
         }
     }
 
-  if (ON ("delay_wgrad_compute") && !overlap)
+  /* From 0.14.0; 0.13.1 refuses it with --overlap-grad-reduce instead (planner_check_release). */
+  if (ON ("delay_wgrad_compute") && !overlap
+      && planner_release_at_least (c->context != NULL ? c->context->megatron_version : NULL, "0.14.0"))
     ADD (ERROR, "wgrad.delay-needs-ep-overlap",
          FLAGS (F ("delay_wgrad_compute"), F ("overlap_moe_expert_parallel_comm")),
          _("Add --overlap-moe-expert-parallel-comm (with its requirements), or drop --delay-wgrad-compute."),
@@ -522,6 +525,31 @@ check_moe_release (PlannerCheck *c)
          _("Add --sequence-parallel, or plan for Megatron-Core 0.15 or newer."),
          _("Megatron-Core %s refuses expert parallelism (EP %" PRIu64 ") with tensor parallelism (TP %" PRIu64 ") "
            "unless %s is on."), release, c->d.ep, c->d.tp, F ("sequence_parallel"));
+  /* transformer_config of 0.13.1 and 0.14.0: no linear biases in a MoE model at all. */
+  if (planner_release_at_least (release, "0.13.1") && !planner_release_at_least (release, "0.15.3")
+      && arg_bool (c->args, "add_bias_linear", TRUE))
+    {
+      g_autofree char *fix = g_strdup_printf (_("Turn the linear biases off (%s), or plan for Megatron-Core 0.15 or "
+                                                "newer."), F ("add_bias_linear"));
+
+      ADD (ERROR, "moe.bias-unsupported", FLAGS (F ("add_bias_linear"), F ("num_experts")), fix,
+           _("Megatron-Core %s does not support linear biases in MoE models. This model has linear biases."),
+           release);
+    }
+  /* validate_args up to 0.15.3. */
+  if (!planner_release_at_least (release, "0.16.1") && c->d.ep > 1 && ON ("fp16"))
+    ADD (ERROR, "moe.ep-fp16", FLAGS (F ("expert_model_parallel_size"), F ("fp16")),
+         _("Train in bf16, use EP 1, or plan for Megatron-Core 0.16 or newer."),
+         _("Megatron-Core %s refuses expert parallelism (EP %" PRIu64 ") with %s."), release, c->d.ep, F ("fp16"));
+  /* TransformerConfig of 0.16.1 and 0.17.1: the expert-parallel overlap
+   * with one MTP layer needs pipeline parallelism. */
+  if (planner_release_at_least (release, "0.16.1") && !planner_release_at_least (release, "0.18.2")
+      && ON ("overlap_moe_expert_parallel_comm") && arg_int (c->args, "mtp_num_layers", 0) == 1 && c->d.pp <= 1)
+    ADD (ERROR, "moe.overlap-ep-comm-mtp-pp",
+         FLAGS (F ("overlap_moe_expert_parallel_comm"), F ("mtp_num_layers"), F ("pipeline_model_parallel_size")),
+         _("Use PP above 1, drop the overlap, or plan for Megatron-Core 0.18 or newer."),
+         _("Megatron-Core %s runs %s with one MTP layer only with pipeline parallelism (PP above 1)."), release,
+         F ("overlap_moe_expert_parallel_comm"));
   /* validate_args up to 0.15.3. */
   if (!planner_release_at_least (release, "0.16.1") && ON ("moe_grouped_gemm") && !ON ("bf16"))
     ADD (ERROR, "moe.grouped-gemm-needs-bf16", FLAGS (F ("moe_grouped_gemm"), F ("bf16")),
@@ -575,7 +603,9 @@ planner_check_moe (PlannerCheck *c)
            choices != NULL ? choices : _("none"));
     }
 
-  if (arg_bool (c->args, "add_bias_linear", TRUE) && c->d.etp != 1)
+  /* 0.12.0 has no such rule; 0.13.1 and 0.14.0 refuse any bias (check_moe_release). */
+  if (arg_bool (c->args, "add_bias_linear", TRUE) && c->d.etp != 1
+      && planner_release_at_least (c->context != NULL ? c->context->megatron_version : NULL, "0.15.3"))
     {
       /* transformer_config:2613.  Worded so that it reads right both with
        * flags and with the form's labels (planner_field_rewrite_message). */

@@ -14,6 +14,8 @@
 
 #include "planner-validate-private.h"
 
+#include "planner-release.h"
+
 #include <string.h>
 
 void
@@ -22,12 +24,15 @@ planner_check_precision (PlannerCheck *c)
   gboolean fp8 = has_value (c->args, "fp8");
   gboolean distopt = arg_bool (c->args, "use_distributed_optimizer", FALSE);
   const char *recipe = arg_str (c->args, "fp8_recipe", "delayed");
+  /* Before 0.14.0 only torch FSDP2 stands in for the distributed optimizer. */
+  gboolean fsdp = planner_release_at_least (c->context != NULL ? c->context->megatron_version : NULL, "0.14.0")
+                  ? planner_check_fsdp (c) : arg_bool (c->args, "use_torch_fsdp2", FALSE);
 
   if (arg_bool (c->args, "fp16", FALSE) && arg_bool (c->args, "bf16", FALSE))
     ADD (ERROR, "precision.fp16-and-bf16", FLAGS (F ("fp16"), F ("bf16")),
          _("Keep only one: --bf16 on Ampere and newer."), _("%s and %s cannot both be given."), F ("fp16"), F ("bf16"));
 
-  if (arg_bool (c->args, "fp8_param_gather", FALSE) && !distopt && !planner_check_fsdp (c))
+  if (arg_bool (c->args, "fp8_param_gather", FALSE) && !distopt && !fsdp)
     ADD (ERROR, "fp8.param-gather-needs-distopt", FLAGS (F ("fp8_param_gather"), F ("use_distributed_optimizer")),
          _("Add --use-distributed-optimizer."),
          _("%s needs the distributed optimizer (or FSDP)."), F ("fp8_param_gather"));
@@ -99,8 +104,10 @@ planner_check_precision (PlannerCheck *c)
     ADD (ERROR, "fp4.param-gather-needs-fp4", FLAGS (F ("fp4_param_gather"), F ("fp4")),
          _("Add --fp4-format e2m1, or drop the flag."), _("%s needs %s."), F ("fp4_param_gather"), F ("fp4"));
 
+  /* validate_args from 0.14.0. */
   if (arg_bool (c->args, "optimizer_cpu_offload", FALSE) && arg_bool (c->args, "fp8_param_gather", FALSE)
-      && !str_is (recipe, "delayed"))
+      && !str_is (recipe, "delayed")
+      && planner_release_at_least (c->context != NULL ? c->context->megatron_version : NULL, "0.14.0"))
     ADD (ERROR, "fp8.cpu-offload-recipe", FLAGS (F ("optimizer_cpu_offload"), F ("fp8_param_gather"), F ("fp8_recipe")),
          _("Use the delayed recipe, or drop one of the two flags."),
          _("%s with %s needs the delayed FP8 recipe."), F ("optimizer_cpu_offload"), F ("fp8_param_gather"));

@@ -190,6 +190,8 @@ void     planner_check_precision  (PlannerCheck *c);
 /* planner-validate-training.c */
 void     planner_check_batch      (PlannerCheck *c);
 void     planner_check_optimizer  (PlannerCheck *c);
+/* planner-validate-release.c: rules only older releases hold. */
+void     planner_check_release    (PlannerCheck *c);
 void     planner_check_data       (PlannerCheck *c);
 void     planner_check_training   (PlannerCheck *c);
 /* planner-validate-recompute.c */

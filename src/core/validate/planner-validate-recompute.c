@@ -14,6 +14,8 @@
 
 #include "planner-validate-private.h"
 
+#include "planner-release.h"
+
 #include <string.h>
 
 static const char *const recompute_modules[] = {
@@ -25,6 +27,7 @@ void
 planner_check_recompute (PlannerCheck *c)
 {
   const char *granularity = c->recompute;
+  const char *release = c->context != NULL ? c->context->megatron_version : NULL;
   gboolean method = has_value (c->args, "recompute_method");
   gboolean num_layers = has_value (c->args, "recompute_num_layers");
 
@@ -121,7 +124,15 @@ planner_check_recompute (PlannerCheck *c)
              _("Drop shared_experts from --recompute-modules, or drop --moe-shared-expert-overlap."),
              _("Recomputing shared_experts does not work with %s."), F ("moe_shared_expert_overlap"));
 
-      if (c->fp8 && str_is (c->fp8_recipe, "delayed")
+      /* 0.12.0 does not check; 0.13.1 refuses them under any FP8 recipe,
+       * 0.14.0 only under the delayed one. */
+      if (c->fp8 && (planner_check_recompute_module (c, "moe_act") || planner_check_recompute_module (c, "layernorm"))
+          && planner_release_at_least (release, "0.13.1") && !planner_release_at_least (release, "0.14.0"))
+        ADD (ERROR, "recompute.fp8-modules",
+             FLAGS (F ("recompute_modules"), F ("fp8")),
+             _("Drop moe_act and layernorm from the modules, train in bf16, or plan for Megatron-Core 0.14 or newer."),
+             _("Megatron-Core %s refuses recomputing moe_act or layernorm under FP8."), release);
+      else if (c->fp8 && str_is (c->fp8_recipe, "delayed") && planner_release_at_least (release, "0.14.0")
           && (planner_check_recompute_module (c, "moe_act") || planner_check_recompute_module (c, "layernorm")))
         ADD (ERROR, "recompute.fp8-delayed-modules",
              FLAGS (F ("recompute_modules"), F ("fp8_recipe")),

@@ -283,10 +283,14 @@ planner_check_optimizer (PlannerCheck *c)
   gboolean megatron_fsdp = arg_bool (c->args, "use_megatron_fsdp", FALSE);
   const char *optimizer = arg_str (c->args, "optimizer", "adam");
   const char *ckpt = arg_str (c->args, "ckpt_format", "torch_dist");
+  /* Before 0.14.0 (the custom FSDP) it takes the distributed optimizer itself. */
+  gboolean fsdp_gathers = megatron_fsdp
+                          && planner_release_at_least (c->context != NULL ? c->context->megatron_version : NULL,
+                                                       "0.14.0");
 
   if (arg_bool (c->args, "overlap_param_gather", FALSE))
     {
-      if (!distopt && !megatron_fsdp && !str_is (optimizer, "dist_muon"))
+      if (!distopt && !fsdp_gathers && !str_is (optimizer, "dist_muon"))
         ADD (ERROR, "optimizer.overlap-param-gather-needs-distopt",
              FLAGS (F ("overlap_param_gather"), F ("use_distributed_optimizer")),
              _("Add --use-distributed-optimizer."),

@@ -560,6 +560,7 @@ planner_validate (const PlannerArgs            *args,
   planner_check_batch_invariant (c);
   planner_check_requirements (c);
   planner_check_optimizer (c);
+  planner_check_release (c);
   planner_check_data (c);
   planner_check_tokenizer (c);
   planner_check_vocab (c);

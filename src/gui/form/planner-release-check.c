@@ -123,6 +123,18 @@ add_defaults (PlannerReleaseCheck      *self,
 }
 
 static void
+add_features (PlannerReleaseCheck      *self,
+              const PlannerReleaseMove *move)
+{
+  for (guint i = 0; i < move->feature_changes->len; i++)
+    {
+      const PlannerReleaseFeature *feature = g_ptr_array_index (move->feature_changes, i);
+
+      add_option_row (self, PLANNER_RELEASE_CHECK_FEATURES, feature->flag, feature->what);
+    }
+}
+
+static void
 add_diagnostics (PlannerReleaseCheck        *self,
                  PlannerReleaseCheckSection  section,
                  GPtrArray                  *diagnostics)
@@ -167,6 +179,7 @@ show_move (PlannerReleaseCheck *self,
   add_defaults (self, move);
   add_diagnostics (self, PLANNER_RELEASE_CHECK_REFUSES, move->refuses);
   add_diagnostics (self, PLANNER_RELEASE_CHECK_ACCEPTS, move->accepts);
+  add_features (self, move);
   for (guint s = 0; s < PLANNER_RELEASE_CHECK_N_SECTIONS; s++)
     adw_preferences_group_set_description (self->groups[s], self->rows[s]->len == 0 ? _("None") : NULL);
   /* Translators: the release the job plans for, and the one checked */
@@ -284,6 +297,9 @@ planner_release_check_class_init (PlannerReleaseCheckClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "accepts_group", FALSE,
                                              G_STRUCT_OFFSET (PlannerReleaseCheck,
                                                               groups[PLANNER_RELEASE_CHECK_ACCEPTS]));
+  gtk_widget_class_bind_template_child_full (widget_class, "features_group", FALSE,
+                                             G_STRUCT_OFFSET (PlannerReleaseCheck,
+                                                              groups[PLANNER_RELEASE_CHECK_FEATURES]));
   gtk_widget_class_bind_template_callback (widget_class, on_release_selected);
   gtk_widget_class_bind_template_callback (widget_class, planner_release_check_use);
 }

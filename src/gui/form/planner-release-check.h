@@ -25,6 +25,7 @@ typedef enum
   PLANNER_RELEASE_CHECK_DEFAULTS,  /* defaults that changed */
   PLANNER_RELEASE_CHECK_REFUSES,   /* start-up checks that now refuse the job */
   PLANNER_RELEASE_CHECK_ACCEPTS,   /* start-up checks that now accept it */
+  PLANNER_RELEASE_CHECK_FEATURES,  /* flags the other release adds that the job could use */
   PLANNER_RELEASE_CHECK_N_SECTIONS,
 } PlannerReleaseCheckSection;
 
