@@ -160,6 +160,8 @@ enum {
   PROP_FIRST_STAGE_LAYERS,
   PROP_LAST_STAGE_LAYERS,
   PROP_PIPELINE_LAYOUT,
+  /* What Use Recommended added that no field holds (issue 23 #6). */
+  PROP_RECOMMENDED_ARGS,
   N_PROPS
 };
 
@@ -311,6 +313,10 @@ static const FieldInfo fields[N_PROPS] = {
   [PROP_LAST_STAGE_LAYERS]     = { "last-stage-layers", "parallelism", FIELD_UINT, 0, 10000, 0, NULL },
   /* layout only: Megatron's --pipeline-model-parallel-layout syntax */
   [PROP_PIPELINE_LAYOUT]       = { "pipeline-layout", "parallelism", FIELD_STRING, 0, 0, 0, "" },
+  /* Megatron arguments the recommendation added that no field holds (the
+   * flex backend, the shared-expert overlap, …), as shell words: the
+   * recommendation's, kept apart from the person's extra arguments. */
+  [PROP_RECOMMENDED_ARGS]      = { "recommended-args", "advanced", FIELD_STRING, 0, 0, 0, "" },
 };
 
 /* A job file needs three levels (document, section, value); anything much
@@ -894,8 +900,9 @@ planner_job_to_data (PlannerJob *self,
           if (i == PROP_MEGATRON_VERSION && g_str_equal (self->values[i].s, fields[i].string_default))
             continue;
           /* So does a job with the even split (the pipeline split's fields
-           * came later, issue 22): they are written only when not the default. */
-          if (i >= PROP_PIPELINE_SPLIT && i <= PROP_PIPELINE_LAYOUT &&
+           * came later, issue 22) and one without recommended arguments
+           * (issue 23): they are written only when not the default. */
+          if (i >= PROP_PIPELINE_SPLIT && i <= PROP_RECOMMENDED_ARGS &&
               (fields[i].type == FIELD_UINT ? self->values[i].u == fields[i].uint_default
                                             : g_str_equal (self->values[i].s, fields[i].string_default)))
             continue;
