@@ -1502,9 +1502,13 @@ void
 planner_job_assign (PlannerJob *to,
                     PlannerJob *from)
 {
+  gboolean was_given[N_PROPS];
+  gboolean given_changed = FALSE;
+
   g_return_if_fail (PLANNER_IS_JOB (to));
   g_return_if_fail (PLANNER_IS_JOB (from));
 
+  memcpy (was_given, to->given, sizeof was_given);
   g_object_freeze_notify (G_OBJECT (to));
   for (guint i = 1; i < N_PROPS; i++)
     {
@@ -1514,8 +1518,14 @@ planner_job_assign (PlannerJob *to,
       g_object_get_property (G_OBJECT (from), fields[i].name, &value);
       g_object_set_property (G_OBJECT (to), fields[i].name, &value);
     }
-  /* The values are @from's already; only whose they are is copied. */
+  /* The values are @from's already; only whose they are is copied.  Whose
+   * they are is part of the job (the file writes it, the window shows it). */
   for (guint i = 1; i < N_PROPS; i++)
-    to->given[i] = from->given[i];
+    {
+      given_changed = given_changed || was_given[i] != from->given[i];
+      to->given[i] = from->given[i];
+    }
   g_object_thaw_notify (G_OBJECT (to));
+  if (given_changed)
+    g_signal_emit (to, signals[CHANGED], 0);
 }
