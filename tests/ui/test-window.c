@@ -1197,6 +1197,95 @@ test_window_assumed_batch (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The import bar's dismiss button. */
+static GtkWidget *
+find_button_with_icon (GtkWidget  *widget,
+                       const char *icon)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button_with_icon (child, icon);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static guint
+count_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  while (gtk_list_box_get_row_at_index (list, n) != NULL)
+    n++;
+  return n;
+}
+
+/* Issue 23 #10: the import report outlives its bar.  Dismissed, the bar
+ * goes; Import Report in the menu brings it back with its list open, until
+ * the job is replaced. */
+static void
+test_window_import_report_reopens (void)
+{
+  PlannerWindow *window = new_window ();
+  g_autofree char *dir = g_dir_make_tmp ("planner-import-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "train.sh", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkWidget *dismiss;
+  guint n;
+
+  g_assert_true (g_file_set_contents (path,
+                                      "torchrun --nnodes 2 --nproc-per-node 8 pretrain_gpt.py "
+                                      "--tensor-model-parallel-size 2 --num-layers 32 --hidden-size 4096 "
+                                      "--num-attention-heads 32 --seq-length 4096 --max-position-embeddings 4096 "
+                                      "--micro-batch-size 1 --global-batch-size 256 --train-iters 5000 --bf16 "
+                                      "--seed 7\n", -1, NULL));
+  /* Nothing to report yet. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.import-report", NULL);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->import_bar)));
+
+  planner_window_open_file (window, file);
+  while (!gtk_widget_get_visible (GTK_WIDGET (window->import_bar)))
+    g_main_context_iteration (NULL, TRUE);
+  planner_window_flush (window);
+  n = count_rows (window->import_list);
+  g_assert_cmpuint (n, >, 0);
+
+  dismiss = find_button_with_icon (GTK_WIDGET (window->import_bar), "window-close-symbolic");
+  g_assert_nonnull (dismiss);
+  g_signal_emit_by_name (dismiss, "clicked");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->import_bar)));
+
+  /* From the menu: the bar again, its list open, nothing lost. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.import-report", NULL));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->import_bar)));
+  g_assert_true (gtk_revealer_get_reveal_child (window->import_bar));
+  g_assert_cmpuint (count_rows (window->import_list), ==, n);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (window->import_button))));
+  {
+    gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+    while (!gtk_revealer_get_child_revealed (window->import_bar) && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_true (gtk_revealer_get_child_revealed (window->import_bar));
+  }
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_test_save_png (GTK_WIDGET (window), "window-import-report.png");
+  gtk_menu_button_popdown (window->import_button);
+
+  /* A job that replaces the imported one has no report to reopen. */
+  _planner_window_show_import_report (window, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.import-report", NULL);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->import_bar)));
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1235,6 +1324,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/recommend-rows", test_window_recommend_rows);
   g_test_add_func ("/planner/window/recommend-keeps-extra", test_window_recommend_keeps_extra);
   g_test_add_func ("/planner/window/assumed-batch", test_window_assumed_batch);
+  g_test_add_func ("/planner/window/import-report-reopens", test_window_import_report_reopens);
   g_test_add_func ("/planner/window/release", test_window_release);
 
   return g_test_run ();
