@@ -177,6 +177,20 @@ _planner_window_dismiss_import_report (PlannerWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->import_bar), FALSE);
 }
 
+/* The list opens once the bar has slid in: a popover needs its button
+ * where it will stay. */
+static void
+on_import_bar_revealed (GtkRevealer   *bar,
+                        GParamSpec    *pspec,
+                        PlannerWindow *self)
+{
+  if (!gtk_revealer_get_child_revealed (bar))
+    return;
+  g_signal_handlers_disconnect_by_func (bar, on_import_bar_revealed, self);
+  if (self->import_notes != NULL)
+    gtk_menu_button_popup (self->import_button);
+}
+
 /* The bar again, its list open. */
 void
 _planner_window_reopen_import_report (PlannerWindow *self)
@@ -184,6 +198,12 @@ _planner_window_reopen_import_report (PlannerWindow *self)
   if (self->import_notes == NULL)
     return;
   gtk_widget_set_visible (GTK_WIDGET (self->import_bar), TRUE);
+  if (gtk_revealer_get_child_revealed (self->import_bar) && gtk_revealer_get_reveal_child (self->import_bar))
+    {
+      gtk_menu_button_popup (self->import_button);
+      return;
+    }
+  g_signal_handlers_disconnect_by_func (self->import_bar, on_import_bar_revealed, self);
+  g_signal_connect (self->import_bar, "notify::child-revealed", G_CALLBACK (on_import_bar_revealed), self);
   gtk_revealer_set_reveal_child (self->import_bar, TRUE);
-  gtk_menu_button_popup (self->import_button);
 }
