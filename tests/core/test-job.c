@@ -1224,6 +1224,85 @@ test_job_assumed_defaults (void)
   g_assert_nonnull (strstr (error->message, "training.assumed"));
 }
 
+/* Issue 23 #6: the recommendation's arguments are judged by the extra
+ * arguments' rules, every reason naming their own key; the person's extra
+ * arguments win a flag both give; a job's arguments hold both, and read
+ * back (a suggestion applied to them) the recommendation's stay its own. */
+static void
+test_job_recommended_args (void)
+{
+  static const char *const bad[] = {
+    "--tensor-model-parallel-size 2",   /* a field's flag */
+    "--seed 1; rm -rf /",               /* an operator */
+    "--no-such-flag",                   /* not Megatron's */
+    "--data-cache-path relative",       /* a relative path */
+  };
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerJob) back = planner_job_new ();
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(PlannerArgs) read = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GPtrArray) problems = NULL;
+      g_autoptr(GError) local_error = NULL;
+      const PlannerFieldProblem *p;
+
+      g_object_set (job, "recommended-args", bad[i], "extra-args", "", NULL);
+      g_assert_null (planner_job_parse_recommended_args (job, &local_error));
+      g_assert_nonnull (local_error);
+      g_test_message ("%s: %s", bad[i], local_error->message);
+      g_assert_nonnull (strstr (local_error->message, "advanced.recommended_args"));
+      g_assert_null (strstr (local_error->message, "advanced.extra_args"));
+      problems = planner_field_check_keys (job, "recommended-args");
+      g_assert_cmpuint (problems->len, ==, 1);
+      p = g_ptr_array_index (problems, 0);
+      g_assert_cmpstr (p->field->key, ==, "advanced.recommended_args");
+      /* Left out of the job's arguments, as bad extra arguments are. */
+      g_clear_pointer (&args, planner_args_unref);
+      args = planner_job_to_args (job);
+      g_assert_false (planner_args_is_set (args, "seed"));
+      g_assert_false (planner_args_is_set (args, "data_cache_path"));
+    }
+
+  g_object_set (job, "recommended-args", "--delay-wgrad-compute --hidden-dropout 0",
+                "extra-args", "--seed 7 --hidden-dropout 0.1", NULL);
+  g_clear_pointer (&args, planner_args_unref);
+  read = planner_job_parse_recommended_args (job, &error);
+  g_assert_no_error (error);
+  /* The person's --hidden-dropout wins; the recommendation's is left out. */
+  g_assert_true (planner_args_is_set (read, "delay_wgrad_compute"));
+  g_assert_false (planner_args_is_set (read, "hidden_dropout"));
+  args = planner_job_to_args (job);
+  g_assert_true (planner_args_get_bool (args, "delay_wgrad_compute", FALSE));
+  g_assert_cmpstr (planner_args_get_string (args, "hidden_dropout", NULL), ==, "0.1");
+  g_assert_cmpstr (planner_args_get_string (args, "seed", NULL), ==, "7");
+
+  /* Read back from its own arguments, each keeps whose it is. */
+  g_object_set (job, "recommended-args", "--delay-wgrad-compute --attention-dropout 0", NULL);
+  g_clear_pointer (&args, planner_args_unref);
+  args = planner_job_to_args (job);
+  planner_args_set (args, "attention_dropout", "--attention-dropout", "0.05");
+  g_assert_true (planner_job_update_from_args (job, args, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (planner_job_get_string (job, "recommended-args"), ==,
+                   "--delay-wgrad-compute --attention-dropout 0.05");
+  g_assert_cmpstr (planner_job_get_string (job, "extra-args"), ==, "--seed 7 --hidden-dropout 0.1");
+
+  /* An older file, with no such key, reads with none. */
+  {
+    static const char old_file[] = "{ \"format\": \"launch-planner-job\", \"version\": 1,"
+                                   " \"model\": { \"model_id\": \"llama3-8b\" },"
+                                   " \"advanced\": { \"extra_args\": \"--moe-shared-expert-overlap\" } }";
+
+    g_assert_true (planner_job_load_from_data (back, old_file, strlen (old_file), &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (planner_job_get_string (back, "recommended-args"), ==, "");
+    g_assert_cmpstr (planner_job_get_string (back, "extra-args"), ==, "--moe-shared-expert-overlap");
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1252,6 +1331,7 @@ main (int   argc,
   g_test_add_func ("/planner/job/stage-params", test_job_stage_params);
   g_test_add_func ("/planner/job/pipeline-split", test_job_pipeline_split);
   g_test_add_func ("/planner/job/pipeline-split-checks", test_job_pipeline_split_checks);
+  g_test_add_func ("/planner/job/recommended-args", test_job_recommended_args);
 
   return g_test_run ();
 }

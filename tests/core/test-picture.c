@@ -348,9 +348,26 @@ test_picture_grid_legend (void)
           g_assert_nonnull (strstr (all->str, "ep7\n"));
           g_assert_null (strstr (all->str, "ep8\n"));
           g_assert_nonnull (strstr (all->str, "each node is one NVLink domain"));
-          g_assert_nonnull (strstr (all->str, "is outlined"));
-          g_assert_nonnull (strstr (all->str, "dimmed"));
+          /* Pointing at a GPU is the window's; a room sees no such hint. */
+          g_assert_null (strstr (all->str, "Point at or select a GPU"));
         }
+      {
+        PlannerPictureStyle window = style (1280., 800., FALSE);
+        g_autoptr(PlannerScene) in_window = planner_picture_grid_legend (data, &options, &window);
+        g_autoptr(GString) said = g_string_new (NULL);
+
+        shapes = planner_scene_get_shapes (in_window, &n);
+        for (guint i = 0; i < n; i++)
+          {
+            const char *text = planner_scene_get_text (in_window, &shapes[i]);
+
+            if (text != NULL)
+              g_string_append_printf (said, "%s\n", text);
+          }
+        g_assert_nonnull (strstr (said->str, "Point at or select a GPU"));
+        g_assert_nonnull (strstr (said->str, "is outlined"));
+        g_assert_nonnull (strstr (said->str, "dimmed"));
+      }
     }
 }
 

@@ -11,10 +11,14 @@
 #include <string.h>
 
 #include "planner-analyze.h"
+#include "planner-field-check.h"
 #include "planner-flag-catalog.h"
+#include "planner-import.h"
 #include "planner-job-args.h"
+#include "planner-job-model.h"
 #include "planner-recommend-job.h"
 #include "planner-recommend-private.h"
+#include "planner-script.h"
 
 /* The sanitizer build runs about twenty times slower: the property sweeps
  * take a sparser sample there. */
@@ -1325,6 +1329,177 @@ test_recommend_to_job (void)
   g_assert_cmpuint (split, >=, 1);
 }
 
+/* Issue 23 #6: what Use Recommended adds that no field holds is the
+ * recommendation's own arguments, never the person's extra arguments: the
+ * person's text stays as they left it, the job's arguments and its draft
+ * hold both, the draft labels each as whose it is, a second recommendation
+ * replaces the first's, a flag the person gives is not added again, and
+ * the job file keeps them apart. */
+static void
+test_recommend_keeps_extra (void)
+{
+  static const struct
+  {
+    const char *model;
+    guint       nodes;
+    guint       gbs;
+  } cases[] = {
+    { "qwen3-235b-a22b", 32, 2048 },
+    { "mixtral-8x7b", 4, 256 },
+  };
+  const char *mine = "--seed 1234";
+  guint added = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(PlannerJob) job = planner_job_new ();
+      g_autoptr(PlannerJob) after = NULL;
+      g_autoptr(PlannerJob) again = NULL;
+      g_autoptr(PlannerJob) loaded = planner_job_new ();
+      g_autoptr(PlannerArgs) model_args = NULL;
+      g_autoptr(PlannerArgs) wanted = NULL;
+      g_autoptr(PlannerArgs) args = NULL;
+      g_autoptr(PlannerArgs) recommended = NULL;
+      g_autoptr(PlannerRecommendation) r = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *draft = NULL;
+      g_autofree char *data = NULL;
+      PlannerRecommendRequest request = { 0 };
+      const char *text;
+      const char *theirs;
+      const char *ours;
+
+      g_object_set (job, "model-id", cases[i].model, "gpu-id", "h100-sxm", "nodes", cases[i].nodes,
+                    "global-batch-size", cases[i].gbs, "mock-data", TRUE, "extra-args", mine, NULL);
+      g_assert_true (planner_recommend_request_from_job (job, &request, &model_args, &error));
+      r = planner_recommend (&request, &error);
+      g_assert_no_error (error);
+      g_assert_true (r->fits);
+      after = planner_recommendation_to_job (r, NULL, job);
+
+      /* The person's text, byte for byte. */
+      g_assert_cmpstr (planner_job_get_string (after, "extra-args"), ==, mine);
+      text = planner_job_get_string (after, "recommended-args");
+      g_test_message ("%s: recommended arguments: %s", cases[i].model, text);
+      g_assert_null (strstr (text, "--seed"));
+      recommended = planner_job_parse_recommended_args (after, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (recommended);
+      {
+        g_autoptr(GPtrArray) problems = planner_field_check_keys (after, "recommended-args");
+
+        g_assert_cmpuint (problems->len, ==, 0);
+      }
+      if (*text != '\0')
+        added++;
+
+      /* The job is still the candidate the search costed, with the
+       * person's own arguments too. */
+      wanted = planner_recommendation_candidate_args (r, &r->best);
+      args = planner_job_to_args (after);
+      {
+        g_autoptr(PlannerArgs) with_model = planner_job_to_args (after);
+        g_autoptr(PlannerArgs) model = planner_args_new ();
+
+        planner_job_model_to_args (after, model);
+        planner_args_merge_missing (with_model, model);
+        for (guint k = 0; k < planner_args_get_n_entries (wanted); k++)
+          {
+            const char *dest = planner_args_get_dest_at (wanted, k);
+
+            if (!g_str_equal (dest, "tokenizer_type"))
+              g_assert_true (planner_args_is_set (with_model, dest));
+          }
+      }
+      for (guint k = 0; k < planner_args_get_n_entries (recommended); k++)
+        g_assert_true (planner_args_is_set (args, planner_args_get_dest_at (recommended, k)));
+      g_assert_cmpstr (planner_args_get_string (args, "seed", NULL), ==, "1234");
+
+      /* The draft says whose each is. */
+      draft = planner_script_render_draft (after, PLANNER_SCRIPT_TORCHRUN, NULL, &error);
+      g_assert_no_error (error);
+      theirs = strstr (draft, "# Your extra arguments (advanced.extra_args)\n    --seed 1234\n");
+      g_assert_nonnull (theirs);
+      ours = strstr (draft, "# Added by the recommendation (advanced.recommended_args)\n");
+      if (*text != '\0')
+        {
+          const char *first = strstr (text, "--");
+
+          g_assert_nonnull (ours);
+          g_assert_true (ours < theirs);
+          /* Its first flag is in its own section, not under the person's. */
+          g_assert_nonnull (first);
+          {
+            g_autofree char *flag = g_strndup (first, strcspn (first, " "));
+            const char *at = strstr (ours, flag);
+
+            g_assert_nonnull (at);
+            g_assert_true (at < theirs);
+            g_assert_null (strstr (theirs, flag));
+          }
+        }
+      else
+        g_assert_null (ours);
+
+      /* A second recommendation replaces the first's, adding nothing twice. */
+      again = planner_recommendation_to_job (r, NULL, after);
+      g_assert_cmpstr (planner_job_get_string (again, "recommended-args"), ==, text);
+      g_assert_cmpstr (planner_job_get_string (again, "extra-args"), ==, mine);
+      g_assert_true (planner_job_equal (again, after));
+
+      /* The file keeps them apart. */
+      data = planner_job_to_data (after, NULL);
+      if (*text != '\0')
+        g_assert_nonnull (strstr (data, "\"recommended_args\""));
+      g_assert_true (planner_job_load_from_data (loaded, data, strlen (data), &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (planner_job_get_string (loaded, "recommended-args"), ==, text);
+      g_assert_cmpstr (planner_job_get_string (loaded, "extra-args"), ==, mine);
+
+      /* A flag the person gives is theirs: the recommendation does not
+       * add it again. */
+      if (*text != '\0')
+        {
+          g_auto(GStrv) words = g_strsplit (text, " ", -1);
+          const char *flag = NULL;
+          g_autoptr(PlannerImport) import = NULL;
+          g_autofree char *both = NULL;
+          g_autoptr(PlannerJob) own = planner_job_copy (job);
+          g_autoptr(PlannerJob) applied = NULL;
+          g_autoptr(PlannerArgs) own_args = NULL;
+
+          /* A switch of the recommendation's, given alone. */
+          for (guint w = 0; flag == NULL && words[w] != NULL; w++)
+            {
+              const char *argv[] = { words[w], NULL };
+
+              g_clear_pointer (&import, planner_import_free);
+              import = g_str_has_prefix (words[w], "--") && (words[w + 1] == NULL || g_str_has_prefix (words[w + 1], "--"))
+                       ? planner_import_argv (argv, NULL) : NULL;
+              if (import != NULL && planner_args_get_n_entries (import->args) == 1)
+                flag = words[w];
+            }
+          g_assert_nonnull (flag);
+          both = g_strconcat (mine, " ", flag, NULL);
+          g_object_set (own, "extra-args", both, NULL);
+          applied = planner_recommendation_to_job (r, NULL, own);
+          g_assert_cmpstr (planner_job_get_string (applied, "extra-args"), ==, both);
+          g_assert_null (strstr (planner_job_get_string (applied, "recommended-args"), flag));
+          own_args = planner_job_to_args (applied);
+          g_assert_true (planner_args_is_set (own_args, planner_args_get_dest_at (import->args, 0)));
+        }
+    }
+  g_assert_cmpuint (added, >=, 1);
+
+  /* A job without them writes no key, so an older planner reads it. */
+  {
+    g_autoptr(PlannerJob) plain = planner_job_new ();
+    g_autofree char *data = planner_job_to_data (plain, NULL);
+
+    g_assert_null (strstr (data, "recommended_args"));
+  }
+}
+
 /* The property: for every GPU count 1..4096 (two models) and a stride of
  * counts for every other model and several sequence lengths, the answer
  * passes the validator and fits the memory estimate, or says plainly that
@@ -1506,6 +1681,7 @@ main (int   argc,
   g_test_add_func ("/recommend/fp8", test_recommend_fp8);
   g_test_add_func ("/recommend/default-batch", test_recommend_default_batch);
   g_test_add_func ("/recommend/overlaps", test_recommend_overlaps);
+  g_test_add_func ("/recommend/keeps-extra", test_recommend_keeps_extra);
   g_test_add_func ("/recommend/all-to-all", test_recommend_all_to_all);
   g_test_add_func ("/recommend/bubble", test_recommend_bubble);
   g_test_add_func ("/recommend/json-ranking", test_recommend_json_ranking);

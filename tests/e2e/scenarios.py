@@ -889,18 +889,42 @@ def invalid_blocks_approve():
         app.close()
 
 
+def scroll_to(app, acc):
+    """Wheels the page under the pointer until @acc is inside the window."""
+    for _ in range(40):
+        acc.clearCache()
+        ext = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        height = app.frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height
+        if ext.height > 0 and ext.y >= 0 and ext.y + ext.height < height - 10:
+            return
+        app.wid = app._x_window() or app.wid
+        subprocess.run(["xdotool", "mousemove", "--window", app.wid, "400", str(height // 2), "click", "5"],
+                       check=True, timeout=10)
+        time.sleep(0.1)
+    raise Failure(f"{acc.name!r} never came into view")
+
+
 def recommend_rows():
-    """Issue 23 #6: Use Recommended lists every change as a row, each in view."""
+    """Issue 23 #6: Use Recommended lists every change as a row, each in view;
+    what it adds is its own row and field, and the person's Extra Arguments
+    stay as they typed them."""
     seed_settings(first_run_done="true")
     app = App()
     try:
+        app.page(2)
+        extra = entry(app, "Extra Arguments")
+        scroll_to(app, extra)
+        app.set_text(extra, "--seed 1234")
         app.page(5)
         app.set_text(spin(app, "Tensor Parallel"), "1")
         app.click(app.wait("Use Recommended", pyatspi.ROLE_PUSH_BUTTON, "Use Recommended", contains=True))
         changes = app.wait("the list of changes", pyatspi.ROLE_LIST, "Changes to the job", root=app.app)
         rows = wait_for("its rows", lambda: [changes.getChildAtIndex(i) for i in range(changes.childCount)])
-        log("rows", [r.name for r in rows])
-        assert len(rows) >= 2, [r.name for r in rows]
+        names = [r.name for r in rows]
+        log("rows", names)
+        assert len(rows) >= 2, names
+        assert any("Recommended Arguments" in n for n in names), names
+        assert not any("Extra Arguments" in n for n in names), names
         # All in view: no scrolled area around the list that could cut it.
         assert pyatspi.findAncestor(changes, lambda a: a.getRole() == pyatspi.ROLE_SCROLL_PANE) is None, \
             "the changes are in a scrolled area"
@@ -908,8 +932,18 @@ def recommend_rows():
             ext = row.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
             assert ext.height > 0, row.name
         app.screenshot("1-changes")
+        app.click(app.wait("the Apply button", pyatspi.ROLE_PUSH_BUTTON, "Apply", root=app.app, contains=True))
+        wait_for("the draft to label what the recommendation added",
+                 lambda: "# Added by the recommendation" in script_text(app))
+        draft = script_text(app)
+        assert "# Your extra arguments (advanced.extra_args)\n    --seed 1234\n)" in draft, draft
+        app.page(2)
+        assert text_of(entry(app, "Extra Arguments")) == "--seed 1234"
+        assert text_of(entry(app, "Recommended Arguments")) != ""
+        app.screenshot("2-applied")
+        app.quit_discarding()
     finally:
-        # The modal dialog takes no Ctrl+Q: the app is ended instead.
+        # A modal dialog left open takes no Ctrl+Q: the app is ended instead.
         app.close()
 
 # Issue 23 #13 ---------------------------------------------------------------

@@ -1105,6 +1105,244 @@ test_window_recommend_rows (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The subtitle of the first row under @widget whose title is @title. */
+static const char *
+find_row_subtitle (GtkWidget  *widget,
+                   const char *title)
+{
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found = find_row_subtitle (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 23 #6: Use Recommended lists what it adds as its own row, and
+ * leaves the person's Extra Arguments as they typed them; what it added
+ * is in Recommended Arguments, and the draft calls only the person's
+ * "Your extra arguments". */
+static void
+test_window_recommend_keeps_extra (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
+  GtkWidget *cluster = _planner_window_ensure_page (window, _planner_window_page_index ("cluster"));
+  GtkWidget *extra_row = planner_form_page_find_row (PLANNER_FORM_PAGE (cluster), "extra-args");
+  GtkWidget *recommended_row = planner_form_page_find_row (PLANNER_FORM_PAGE (cluster), "recommended-args");
+  AdwMessageDialog *dialog;
+  GtkWidget *list;
+  g_autoptr(GPtrArray) titles = g_ptr_array_new ();
+  const char *added;
+  const char *draft;
+  const char *theirs;
+  const char *ours;
+
+  g_assert_nonnull (extra_row);
+  g_assert_nonnull (recommended_row);
+  g_object_set (job, "model-id", "llama2-7b", "nodes", 1, "tp", 2, "pp", 4, "mock-data", TRUE, NULL);
+  /* Typed into the row, as a person does. */
+  gtk_editable_set_text (GTK_EDITABLE (extra_row), "--seed 1234");
+  planner_window_flush (window);
+  g_assert_cmpstr (planner_job_get_string (job, "extra-args"), ==, "--seed 1234");
+
+  planner_window_use_recommended (window, FALSE);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  list = adw_message_dialog_get_extra_child (dialog);
+  for (guint i = 0; gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), i) != NULL; i++)
+    g_ptr_array_add (titles, (gpointer) adw_preferences_row_get_title (
+                       ADW_PREFERENCES_ROW (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), i))));
+  g_ptr_array_add (titles, NULL);
+  /* What it adds is a change of its own; the person's text is not one. */
+  g_assert_true (g_strv_contains ((const char *const *) titles->pdata, "Recommended Arguments"));
+  g_assert_false (g_strv_contains ((const char *const *) titles->pdata, "Extra Arguments"));
+  adw_message_dialog_response (dialog, "apply");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  planner_window_flush (window);
+
+  g_assert_cmpstr (planner_job_get_string (job, "extra-args"), ==, "--seed 1234");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (extra_row)), ==, "--seed 1234");
+  added = planner_job_get_string (job, "recommended-args");
+  g_assert_cmpstr (added, !=, "");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (recommended_row)), ==, added);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (recommended_row)), ==,
+                   "Recommended Arguments");
+
+  draft = planner_script_pane_get_text (pane);
+  g_assert_nonnull (draft);
+  theirs = strstr (draft, "# Your extra arguments (advanced.extra_args)\n    --seed 1234\n)");
+  ours = strstr (draft, "# Added by the recommendation (advanced.recommended_args)\n");
+  g_assert_nonnull (theirs);
+  g_assert_nonnull (ours);
+  g_assert_true (ours < theirs);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 23 #7: a sequence length and batch the person never typed are
+ * marked assumed on the Training page, and Why Each Degree says the batch
+ * is assumed; once they type it, the row says nothing of it and the
+ * reasons call it theirs. */
+static void
+test_window_assumed_batch (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkWidget *training;
+  GtkWidget *parallelism;
+  GtkWidget *batch_row;
+  GtkWidget *seq_row;
+  const char *text;
+  guint typed;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
+  job = planner_window_get_job (window);
+  g_object_set (job, "model-id", "llama3-8b", "nodes", 1, NULL);
+  planner_window_flush (window);
+  g_assert_false (planner_job_is_given (job, "global-batch-size"));
+  g_assert_false (planner_job_is_given (job, "seq-length"));
+  training = _planner_window_ensure_page (window, _planner_window_page_index ("training"));
+  parallelism = _planner_window_ensure_page (window, _planner_window_page_index ("parallelism"));
+  batch_row = planner_form_page_find_row (PLANNER_FORM_PAGE (training), "global-batch-size");
+  seq_row = planner_form_page_find_row (PLANNER_FORM_PAGE (training), "seq-length");
+  text = adw_action_row_get_subtitle (ADW_ACTION_ROW (seq_row));
+  g_test_message ("Sequence Length: %s", text);
+  g_assert_true (g_str_has_prefix (text, "Assumed: the model’s own 8192 tokens"));
+  text = adw_action_row_get_subtitle (ADW_ACTION_ROW (batch_row));
+  g_test_message ("Global Batch Size: %s", text);
+  g_assert_true (g_str_has_prefix (text, "Assumed: "));
+  g_assert_nonnull (strstr (text, "type a value to set it"));
+
+  planner_window_use_recommended (window, TRUE);
+  planner_window_flush (window);
+  /* The batch Use Recommended rounded to is still not the person's. */
+  g_assert_false (planner_job_is_given (job, "global-batch-size"));
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (batch_row)), "Assumed: "));
+  text = find_row_subtitle (parallelism, "GLOBAL_BATCH");
+  g_assert_nonnull (text);
+  g_test_message ("Why Each Degree, untyped: %s", text);
+  g_assert_true (g_str_has_prefix (text, "assumed"));
+  g_assert_null (strstr (text, "yours:"));
+  g_assert_nonnull (strstr (text, "Global Batch Size"));
+
+  /* Typed into the row: theirs. */
+  typed = planner_job_get_uint (job, "global-batch-size") * 2;
+  gtk_spin_button_set_value (planner_spin_row_get_spin_button (PLANNER_SPIN_ROW (batch_row)), typed);
+  planner_window_flush (window);
+  g_assert_true (planner_job_is_given (job, "global-batch-size"));
+  g_assert_cmpuint (planner_job_get_uint (job, "global-batch-size"), ==, typed);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (batch_row)), ==, "");
+  /* The sequence stays assumed until it is typed too. */
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (seq_row)), "Assumed: "));
+  planner_window_use_recommended (window, TRUE);
+  planner_window_flush (window);
+  text = find_row_subtitle (parallelism, "GLOBAL_BATCH");
+  g_assert_nonnull (text);
+  g_test_message ("Why Each Degree, typed: %s", text);
+  g_assert_true (g_str_has_prefix (text, "yours"));
+  g_assert_null (strstr (text, "assumed"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The import bar's dismiss button. */
+static GtkWidget *
+find_button_with_icon (GtkWidget  *widget,
+                       const char *icon)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button_with_icon (child, icon);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static guint
+count_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  while (gtk_list_box_get_row_at_index (list, n) != NULL)
+    n++;
+  return n;
+}
+
+/* Issue 23 #10: the import report outlives its bar.  Dismissed, the bar
+ * goes; Import Report in the menu brings it back with its list open, until
+ * the job is replaced. */
+static void
+test_window_import_report_reopens (void)
+{
+  PlannerWindow *window = new_window ();
+  g_autofree char *dir = g_dir_make_tmp ("planner-import-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "train.sh", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkWidget *dismiss;
+  guint n;
+
+  g_assert_true (g_file_set_contents (path,
+                                      "torchrun --nnodes 2 --nproc-per-node 8 pretrain_gpt.py "
+                                      "--tensor-model-parallel-size 2 --num-layers 32 --hidden-size 4096 "
+                                      "--num-attention-heads 32 --seq-length 4096 --max-position-embeddings 4096 "
+                                      "--micro-batch-size 1 --global-batch-size 256 --train-iters 5000 --bf16 "
+                                      "--seed 7\n", -1, NULL));
+  /* Nothing to report yet. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.import-report", NULL);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->import_bar)));
+
+  planner_window_open_file (window, file);
+  while (!gtk_widget_get_visible (GTK_WIDGET (window->import_bar)))
+    g_main_context_iteration (NULL, TRUE);
+  planner_window_flush (window);
+  n = count_rows (window->import_list);
+  g_assert_cmpuint (n, >, 0);
+
+  dismiss = find_button_with_icon (GTK_WIDGET (window->import_bar), "window-close-symbolic");
+  g_assert_nonnull (dismiss);
+  g_signal_emit_by_name (dismiss, "clicked");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->import_bar)));
+
+  /* From the menu: the bar again, its list open, nothing lost. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.import-report", NULL));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->import_bar)));
+  g_assert_true (gtk_revealer_get_reveal_child (window->import_bar));
+  g_assert_cmpuint (count_rows (window->import_list), ==, n);
+  {
+    GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (window->import_button));
+    gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+    while (!gtk_widget_get_visible (popover) && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_true (gtk_revealer_get_child_revealed (window->import_bar));
+    g_assert_true (gtk_widget_get_visible (popover));
+  }
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  planner_test_save_png (GTK_WIDGET (window), "window-import-report.png");
+  gtk_menu_button_popdown (window->import_button);
+  /* Gone before the window is, so nothing asks for its surface after. */
+  while (gtk_widget_get_mapped (GTK_WIDGET (gtk_menu_button_get_popover (window->import_button))))
+    g_main_context_iteration (NULL, FALSE);
+
+  /* A job that replaces the imported one has no report to reopen. */
+  _planner_window_show_import_report (window, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.import-report", NULL);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->import_bar)));
+
+  g_unlink (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1142,6 +1380,9 @@ main (int   argc,
   g_test_add_func ("/planner/window/discard-final", test_window_discard_final);
   g_test_add_func ("/planner/window/recovers-draft", test_window_recovers_draft);
   g_test_add_func ("/planner/window/recommend-rows", test_window_recommend_rows);
+  g_test_add_func ("/planner/window/recommend-keeps-extra", test_window_recommend_keeps_extra);
+  g_test_add_func ("/planner/window/assumed-batch", test_window_assumed_batch);
+  g_test_add_func ("/planner/window/import-report-reopens", test_window_import_report_reopens);
   g_test_add_func ("/planner/window/release", test_window_release);
 
   return g_test_run ();

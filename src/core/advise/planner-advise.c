@@ -66,6 +66,11 @@ check_extra_args (PlannerJob  *job,
   g_autoptr(GPtrArray) problems = planner_field_check_keys (job, "extra-args");
 
   if (problems->len == 0)
+    {
+      g_ptr_array_unref (problems);
+      problems = planner_field_check_keys (job, "recommended-args");
+    }
+  if (problems->len == 0)
     return TRUE;
   g_set_error_literal (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
                        ((const PlannerFieldProblem *) g_ptr_array_index (problems, 0))->message);

@@ -468,7 +468,7 @@ planner_document_import_script (const char  *text,
   job = planner_job_copy (template_job);
   /* A script's arguments describe the model; the template's choice of
    * model would otherwise win over them. */
-  g_object_set (job, "model-id", "", "params-b", 0.0, "extra-args", "", NULL);
+  g_object_set (job, "model-id", "", "params-b", 0.0, "extra-args", "", "recommended-args", "", NULL);
   if (!planner_job_update_from_args (job, import->args, error))
     return NULL;
   if (import->nnodes > 0)

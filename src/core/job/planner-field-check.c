@@ -408,12 +408,15 @@ check_all (PlannerJob *job,
   g_autoptr(PlannerArgs) extra = NULL;
   g_autoptr(GError) model_error = NULL;
   g_autoptr(GError) extra_error = NULL;
+  g_autoptr(PlannerArgs) recommended = NULL;
+  g_autoptr(GError) recommended_error = NULL;
   const PlannerGpu *gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
   Check check_data_ = { job, problems, labels };
   Check *check = &check_data_;
 
   model = planner_job_dup_model (job, &model_error);
   extra = planner_job_parse_extra_args (job, &extra_error);
+  recommended = planner_job_parse_recommended_args (job, &recommended_error);
 
   check_model (check, model, model_error);
   if (gpu == NULL)
@@ -434,6 +437,8 @@ check_all (PlannerJob *job,
 
   if (extra == NULL)
     ERROR ("extra-args", "%s", extra_error->message);
+  if (recommended == NULL)
+    ERROR ("recommended-args", "%s", recommended_error->message);
 
   /* File order, whatever order the rules ran in. */
   {

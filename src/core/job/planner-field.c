@@ -243,6 +243,8 @@ static const PlannerField fields[] = {
     NO_FLAGS, FALSE },
   { "advanced.extra_args", "extra-args", N_("Extra Arguments"), "cluster", N_("Advanced"),
     NO_FLAGS, FALSE },
+  { "advanced.recommended_args", "recommended-args", N_("Recommended Arguments"), "cluster", N_("Advanced"),
+    NO_FLAGS, FALSE },
 };
 
 static const PlannerField *field_pointers[G_N_ELEMENTS (fields) + 1];

@@ -222,10 +222,9 @@ check_extra_values (const PlannerArgs  *args,
 /* The words alone: read as an imported script's arguments are, judged by
  * the same rules.  Whether the job sets the same flags is not asked. */
 static PlannerArgs *
-parse_extra_words (PlannerJob  *job,
-                   GError     **error)
+parse_words (const char  *text,
+             GError     **error)
 {
-  const char *text = planner_job_get_string (job, "extra-args");
   g_autoptr(PlannerShellScript) script = NULL;
   g_autoptr(PlannerImport) import = NULL;
   g_autoptr(GPtrArray) argv = NULL;
@@ -314,8 +313,75 @@ parse_extra_words (PlannerJob  *job,
   return planner_args_ref (import->args);
 }
 
+static PlannerArgs *
+parse_extra_words (PlannerJob  *job,
+                   GError     **error)
+{
+  return parse_words (planner_job_get_string (job, "extra-args"), error);
+}
+
+/* The recommended arguments are read by the same rules; their messages
+ * name their own key (a key is never translated, so it is found as is). */
+static PlannerArgs *
+parse_recommended_words (PlannerJob  *job,
+                         GError     **error)
+{
+  GError *local_error = NULL;
+  PlannerArgs *args = parse_words (planner_job_get_string (job, "recommended-args"), &local_error);
+
+  if (args == NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (local_error->message, "advanced.extra_args", -1);
+
+      g_free (local_error->message);
+      local_error->message = g_strjoinv ("advanced.recommended_args", parts);
+      g_propagate_error (error, local_error);
+    }
+  return args;
+}
+
 static PlannerArgs *job_fields_to_args (PlannerJob  *job,
                                         gboolean     extra_data);
+
+PlannerArgs *
+planner_job_parse_recommended_args (PlannerJob  *job,
+                                    GError     **error)
+{
+  g_autoptr(PlannerArgs) words = NULL;
+  g_autoptr(PlannerArgs) own = NULL;
+  g_autoptr(PlannerArgs) extra = NULL;
+  g_autoptr(PlannerArgs) model = planner_args_new ();
+  PlannerArgs *kept;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+
+  words = parse_recommended_words (job, error);
+  if (words == NULL)
+    return NULL;
+  own = job_fields_to_args (job, FALSE);
+  planner_job_model_to_args (job, model);
+  /* The person's extra arguments win over the recommendation's. */
+  extra = parse_extra_words (job, NULL);
+  kept = planner_args_new ();
+  for (guint i = 0; i < planner_args_get_n_entries (words); i++)
+    {
+      const char *dest = planner_args_get_dest_at (words, i);
+      const char *flag = planner_args_get_flag (words, dest);
+
+      if (planner_args_is_set (own, dest) || planner_args_is_set (model, dest))
+        {
+          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                       _("advanced.recommended_args sets “%s”, which the job already sets: remove it from "
+                         "advanced.recommended_args"), flag);
+          planner_args_unref (kept);
+          return NULL;
+        }
+      if (extra != NULL && planner_args_is_set (extra, dest))
+        continue;
+      planner_args_set_list (kept, dest, flag, planner_args_get_list (words, dest));
+    }
+  return kept;
+}
 
 PlannerArgs *
 planner_job_parse_extra_args (PlannerJob  *job,
@@ -683,6 +749,7 @@ PlannerArgs *
 planner_job_to_args (PlannerJob *job)
 {
   g_autoptr(PlannerArgs) extra = NULL;
+  g_autoptr(PlannerArgs) recommended = NULL;
   PlannerArgs *args;
 
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
@@ -690,7 +757,16 @@ planner_job_to_args (PlannerJob *job)
   /* Extra arguments that fail their checks are left out: the field checks
    * and the script writer say why. */
   extra = planner_job_parse_extra_args (job, NULL);
+  recommended = planner_job_parse_recommended_args (job, NULL);
   args = job_fields_to_args (job, extra != NULL && planner_args_is_set (extra, "data_path"));
+  /* The recommendation's, then the person's own, last. */
+  for (guint i = 0; recommended != NULL && i < planner_args_get_n_entries (recommended); i++)
+    {
+      const char *dest = planner_args_get_dest_at (recommended, i);
+
+      planner_args_set_list (args, dest, planner_args_get_flag (recommended, dest),
+                             planner_args_get_list (recommended, dest));
+    }
   for (guint i = 0; extra != NULL && i < planner_args_get_n_entries (extra); i++)
     {
       const char *dest = planner_args_get_dest_at (extra, i);
@@ -1214,7 +1290,10 @@ planner_job_update_from_args (PlannerJob         *job,
   g_autoptr(GHashTable) used = NULL;
   g_autoptr(PlannerArgs) model_args = NULL;
   g_autoptr(GPtrArray) extra = NULL;
+  g_autoptr(GPtrArray) kept = NULL;
+  g_autoptr(PlannerArgs) recommended = NULL;
   g_autofree char *extra_text = NULL;
+  g_autofree char *kept_text = NULL;
   const PlannerModel *model;
   Reader r;
   guint tp;
@@ -1341,18 +1420,26 @@ planner_job_update_from_args (PlannerJob         *job,
   if (r.failed)
     return FALSE;
 
-  /* Everything else, verbatim and in order. */
+  /* Everything else, verbatim and in order: what the recommendation had
+   * added stays the recommendation's (a suggestion applied to the job's
+   * arguments keeps it there), the rest is the extra arguments. */
+  recommended = planner_job_parse_recommended_args (job, NULL);
   extra = g_ptr_array_new_with_free_func (g_free);
+  kept = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < planner_args_get_n_entries (args); i++)
     {
       const char *dest = planner_args_get_dest_at (args, i);
 
-      if (!g_hash_table_contains (used, dest))
-        planner_args_append_words (args, dest, extra);
+      if (g_hash_table_contains (used, dest))
+        continue;
+      planner_args_append_words (args, dest,
+                                 recommended != NULL && planner_args_is_set (recommended, dest) ? kept : extra);
     }
   g_ptr_array_add (extra, NULL);
+  g_ptr_array_add (kept, NULL);
   extra_text = planner_shell_join ((const char *const *) extra->pdata);
-  g_object_set (staged, "extra-args", extra_text, NULL);
+  kept_text = planner_shell_join ((const char *const *) kept->pdata);
+  g_object_set (staged, "extra-args", extra_text, "recommended-args", kept_text, NULL);
 
   planner_job_assign (job, staged);
   return TRUE;

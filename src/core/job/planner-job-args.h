@@ -18,8 +18,9 @@ G_BEGIN_DECLS
  * dimensions (the catalog adds those; a custom architecture's are
  * written): parallel sizes, batch, precision, recompute, hyperparameters,
  * MoE routing (for a MoE model), data, tokenizer and checkpoint paths
- * exactly as the user typed them, and last the job's extra arguments.
- * Extra arguments that fail planner_job_parse_extra_args are left out. */
+ * exactly as the user typed them, then the arguments the recommendation
+ * added, and last the job's extra arguments.  Extra or recommended
+ * arguments that fail their parse below are left out. */
 PlannerArgs *planner_job_to_args          (PlannerJob         *job);
 
 /* TRUE when the job's sequence is longer than its catalogue model's
@@ -48,6 +49,14 @@ gboolean     planner_job_update_from_args (PlannerJob         *job,
  * message names that field). */
 PlannerArgs *planner_job_parse_extra_args (PlannerJob         *job,
                                            GError            **error);
+
+/* The job's "recommended-args" (what Use Recommended added that no
+ * field holds), read by the same reader and rules as the extra arguments,
+ * its reasons naming advanced.recommended_args.  A flag the person's
+ * extra arguments also give is left out: theirs wins.  A flag the job's
+ * own fields set is an error. */
+PlannerArgs *planner_job_parse_recommended_args (PlannerJob       *job,
+                                                 GError          **error);
 
 /* The words that write @dest back out: the flag as written, then its
  * values (none for a switch).  Appended to @words (char*, owned). */

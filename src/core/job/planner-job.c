@@ -163,6 +163,8 @@ enum {
   PROP_FIRST_STAGE_LAYERS,
   PROP_LAST_STAGE_LAYERS,
   PROP_PIPELINE_LAYOUT,
+  /* What Use Recommended added that no field holds (issue 23 #6). */
+  PROP_RECOMMENDED_ARGS,
   N_PROPS
 };
 
@@ -315,6 +317,10 @@ static const FieldInfo fields[N_PROPS] = {
   [PROP_LAST_STAGE_LAYERS]     = { "last-stage-layers", "parallelism", FIELD_UINT, 0, 10000, 0, NULL },
   /* layout only: Megatron's --pipeline-model-parallel-layout syntax */
   [PROP_PIPELINE_LAYOUT]       = { "pipeline-layout", "parallelism", FIELD_STRING, 0, 0, 0, "" },
+  /* Megatron arguments the recommendation added that no field holds (the
+   * flex backend, the shared-expert overlap, …), as shell words: the
+   * recommendation's, kept apart from the person's extra arguments. */
+  [PROP_RECOMMENDED_ARGS]      = { "recommended-args", "advanced", FIELD_STRING, 0, 0, 0, "" },
 };
 
 /* A job file needs three levels (document, section, value); anything much
@@ -902,8 +908,9 @@ planner_job_to_data (PlannerJob *self,
           if (i == PROP_HF_CONFIG_SHA256 && *self->values[i].s == '\0')
             continue;
           /* So does a job with the even split (the pipeline split's fields
-           * came later, issue 22): they are written only when not the default. */
-          if (i >= PROP_PIPELINE_SPLIT && i <= PROP_PIPELINE_LAYOUT &&
+           * came later, issue 22) and one without recommended arguments
+           * (issue 23): they are written only when not the default. */
+          if (i >= PROP_PIPELINE_SPLIT && i <= PROP_RECOMMENDED_ARGS &&
               (fields[i].type == FIELD_UINT ? self->values[i].u == fields[i].uint_default
                                             : g_str_equal (self->values[i].s, fields[i].string_default)))
             continue;
@@ -1503,9 +1510,13 @@ void
 planner_job_assign (PlannerJob *to,
                     PlannerJob *from)
 {
+  gboolean was_given[N_PROPS];
+  gboolean given_changed = FALSE;
+
   g_return_if_fail (PLANNER_IS_JOB (to));
   g_return_if_fail (PLANNER_IS_JOB (from));
 
+  memcpy (was_given, to->given, sizeof was_given);
   g_object_freeze_notify (G_OBJECT (to));
   for (guint i = 1; i < N_PROPS; i++)
     {
@@ -1515,8 +1526,14 @@ planner_job_assign (PlannerJob *to,
       g_object_get_property (G_OBJECT (from), fields[i].name, &value);
       g_object_set_property (G_OBJECT (to), fields[i].name, &value);
     }
-  /* The values are @from's already; only whose they are is copied. */
+  /* The values are @from's already; only whose they are is copied.  Whose
+   * they are is part of the job (the file writes it, the window shows it). */
   for (guint i = 1; i < N_PROPS; i++)
-    to->given[i] = from->given[i];
+    {
+      given_changed = given_changed || was_given[i] != from->given[i];
+      to->given[i] = from->given[i];
+    }
   g_object_thaw_notify (G_OBJECT (to));
+  if (given_changed)
+    g_signal_emit (to, signals[CHANGED], 0);
 }

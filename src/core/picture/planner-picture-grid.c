@@ -731,7 +731,9 @@ planner_picture_grid_legend (const PlannerPictureData  *data,
                           PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK, boxes);
   y += line_h;
 
-  if (style->interactive)
+  /* How to point at a GPU is for the person at the window, not for a
+   * room watching a presentation (issue 23 #14). */
+  if (style->interactive && !style->presentation)
     {
       planner_scene_add_textf (scene, 0., y, width, line_h, font * 0.9, PLANNER_INK_DIM,
                                PLANNER_SHAPE_ALIGN_START | PLANNER_SHAPE_SHRINK,

@@ -185,7 +185,6 @@ planner_recommendation_to_job (const PlannerRecommendation     *r,
 {
   PlannerJob *copy;
   const PlannerLayout *l;
-  const char *extra;
   g_autoptr(GString) args = NULL;
   gboolean moe;
 
@@ -278,16 +277,14 @@ planner_recommendation_to_job (const PlannerRecommendation     *r,
       break;
     }
 
-  /* What no field holds: the flex backend and the shared-expert overlap,
-   * as extra arguments. */
-  extra = planner_job_get_string (copy, "extra-args");
-  args = g_string_new (extra != NULL ? extra : "");
-  g_object_set (copy, "extra-args", args->str, NULL);
-
   /* Whatever else the search evaluated and no field writes (the flex
    * backend, the shared-expert overlap, --delay-wgrad-compute, gradients
-   * reduced in BF16, …) joins the extra arguments, so the job is the
-   * candidate the search costed. */
+   * reduced in BF16, …) is the recommendation's own arguments, so the job
+   * is the candidate the search costed.  They replace what an earlier
+   * recommendation added; the person's extra arguments stay theirs, and a
+   * flag they give is not added again (issue 23 #6). */
+  g_object_set (copy, "recommended-args", "", NULL);
+  args = g_string_new (NULL);
   {
     g_autoptr(PlannerArgs) wanted = planner_recommendation_candidate_args (r, c);
     g_autoptr(PlannerArgs) have = planner_job_to_args (copy);
@@ -326,7 +323,7 @@ planner_recommendation_to_job (const PlannerRecommendation     *r,
               g_string_append (args, word);
           }
       }
-    g_object_set (copy, "extra-args", args->str, NULL);
+    g_object_set (copy, "recommended-args", args->str, NULL);
   }
   g_object_thaw_notify (G_OBJECT (copy));
   return copy;

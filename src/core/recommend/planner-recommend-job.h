@@ -41,10 +41,13 @@ void     planner_recommend_name_job_fields  (GError                   *error,
  * parallel, and every overlap and dispatcher the step model credited
  * (--tp-comm-overlap, --overlap-moe-expert-parallel-comm, the flex
  * dispatcher with HybridEP, --moe-shared-expert-overlap, --fp8-param-
- * gather), so the job's script proposes them; a layer split other than
- * the even one goes into the extra arguments (--account-for-…, the first
- * and last stages' layers, or --pipeline-model-parallel-layout).  What the
- * job fixed and everything else it says stay as they were. */
+ * gather), so the job's script proposes them; the layer split is the
+ * job's Pipeline Split.  What the search counted on and no field holds
+ * (the flex backend, the shared-expert overlap, …) goes into the job's
+ * recommended arguments, replacing an earlier recommendation's; the
+ * person's extra arguments are left as they were (only split flags an
+ * older job kept there go, the split replaces them).  What the job fixed
+ * and everything else it says stay as they were. */
 PlannerJob *planner_recommendation_to_job   (const PlannerRecommendation     *recommendation,
                                              const PlannerRecommendCandidate *c,
                                              PlannerJob                      *job);

@@ -383,6 +383,11 @@ planner_script_render_memory_check (PlannerJob     *job,
   {
     g_autoptr(GPtrArray) extra = planner_field_check_keys (job, "extra-args");
 
+    if (extra->len == 0)
+      {
+        g_ptr_array_unref (extra);
+        extra = planner_field_check_keys (job, "recommended-args");
+      }
     if (extra->len > 0)
       {
         const PlannerFieldProblem *p = g_ptr_array_index (extra, 0);

@@ -152,9 +152,10 @@ append_array (GString           *out,
               const PlannerArgs *args,
               GHashTable        *model_dests,
               GHashTable        *extra_dests,
+              GHashTable        *recommended_dests,
               const char        *model_title)
 {
-  enum { NONE, MODEL, JOB, EXTRA } section = NONE;
+  enum { NONE, MODEL, JOB, RECOMMENDED, EXTRA } section = NONE;
 
   g_string_append (out, "MEGATRON_ARGS=(\n");
   for (guint i = 0; i < planner_args_get_n_entries (args); i++)
@@ -163,13 +164,18 @@ append_array (GString           *out,
       g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
       g_autofree char *line = NULL;
       int wanted = g_hash_table_contains (extra_dests, dest) ? EXTRA
+                 : g_hash_table_contains (recommended_dests, dest) ? RECOMMENDED
                  : g_hash_table_contains (model_dests, dest) ? MODEL : JOB;
 
       if (wanted != (int) section)
         {
           section = wanted;
+          /* What Use Recommended added is the recommendation's, never
+           * called the person's (issue 23 #6). */
           g_string_append (out, section == MODEL ? "    # Model: " : section == JOB
                            ? "    # Layout, precision, schedule, data, checkpoints, logging\n"
+                           : section == RECOMMENDED
+                           ? "    # Added by the recommendation (advanced.recommended_args)\n"
                            : "    # Your extra arguments (advanced.extra_args)\n");
           if (section == MODEL)
             g_string_append_printf (out, "%s\n", model_title);
@@ -508,7 +514,8 @@ marked_job (PlannerJob *job,
 
           /* Choices and the model id have no place for free text. */
           if (choices == NULL && !g_str_equal (p->field->property, "model-id") &&
-              !g_str_equal (p->field->property, "extra-args") && !g_str_equal (p->field->property, "moe-layer-freq"))
+              !g_str_equal (p->field->property, "extra-args") && !g_str_equal (p->field->property, "recommended-args") &&
+              !g_str_equal (p->field->property, "moe-layer-freq"))
             g_object_set (copy, p->field->property, mark, NULL);
         }
       else if (pspec->value_type == G_TYPE_UINT && info != NULL && planner_flag_info_takes_value (info))
@@ -666,6 +673,7 @@ render (PlannerJob             *job,
   const char *release = planner_job_get_string (job, "megatron-version");
   g_autoptr(PlannerModel) model = NULL;
   g_autoptr(PlannerArgs) extra = NULL;
+  g_autoptr(PlannerArgs) recommended = NULL;
   g_autoptr(PlannerArgs) args = NULL;
   g_autoptr(PlannerArgs) display_args = NULL;
   g_autoptr(PlannerJob) display_job = NULL;
@@ -674,6 +682,7 @@ render (PlannerJob             *job,
   g_autoptr(GHashTable) model_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) display_model_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) extra_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) recommended_dests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) field_problems = NULL;
   g_autoptr(GPtrArray) number_marks = g_ptr_array_new ();
@@ -693,6 +702,7 @@ render (PlannerJob             *job,
   model = planner_job_dup_model (job, NULL);
   gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
   extra = planner_job_parse_extra_args (job, NULL);
+  recommended = planner_job_parse_recommended_args (job, NULL);
 
   field_problems = blocking_problems (job, launcher, draft);
   if (!draft && field_problems->len > 0)
@@ -708,6 +718,7 @@ render (PlannerJob             *job,
 
   args = build_args (job, model, model_dests);
   add_dests (extra_dests, extra);
+  add_dests (recommended_dests, recommended);
   if (!planner_script_args_for_release (args, release, error))
     return NULL;
   if (!planner_script_check_flags_in (args, release, error))
@@ -780,7 +791,7 @@ render (PlannerJob             *job,
   else
     model_title = g_strdup ("not chosen yet");
   append_array (body, display_args, field_problems->len > 0 ? display_model_dests : model_dests, extra_dests,
-                model_title);
+                recommended_dests, model_title);
 
   if (launcher == PLANNER_SCRIPT_SLURM)
     append_slurm_command (body, display_job);

@@ -53,19 +53,27 @@ pending_recommendation_free (PendingRecommendation *pending)
   g_free (pending);
 }
 
+/* Why Each Degree and the rules, for the recommendation just made. */
+static void
+show_reasons (PlannerWindow               *self,
+              const PlannerRecommendation *recommendation)
+{
+  GtkWidget *page = _planner_window_ensure_page (self, _planner_window_page_index ("parallelism"));
+
+  planner_parallelism_page_set_reasons (PLANNER_PARALLELISM_PAGE (page), recommendation->reasons, NULL);
+  planner_parallelism_page_set_rules (PLANNER_PARALLELISM_PAGE (page), recommendation->rules,
+                                      recommendation->rule_comparison);
+}
+
 static void
 apply_recommendation (PendingRecommendation *pending)
 {
   PlannerWindow *self = pending->self;
-  GtkWidget *page;
   AdwToast *t;
 
   g_set_object (&self->undo_job, pending->before);
   planner_document_copy_job_into (planner_document_get_job (self->document), pending->after);
-  page = _planner_window_ensure_page (self, _planner_window_page_index ("parallelism"));
-  planner_parallelism_page_set_reasons (PLANNER_PARALLELISM_PAGE (page), pending->recommendation->reasons, NULL);
-  planner_parallelism_page_set_rules (PLANNER_PARALLELISM_PAGE (page), pending->recommendation->rules,
-                                      pending->recommendation->rule_comparison);
+  show_reasons (self, pending->recommendation);
 
   t = adw_toast_new (_("Applied the recommended layout as a draft"));
   adw_toast_set_button_label (t, _("_Undo"));
@@ -184,6 +192,8 @@ planner_window_use_recommended (PlannerWindow *self,
   changes = planner_job_diff_fields (pending->before, pending->after);
   if (changes->len == 0)
     {
+      /* The reasons are still this job's (a batch just typed is "yours"). */
+      show_reasons (self, recommendation);
       _planner_window_toast (self, _("The job already has the recommended layout"));
       pending_recommendation_free (pending);
       return;

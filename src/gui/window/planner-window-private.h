@@ -53,6 +53,8 @@ struct _PlannerWindow
   GtkRevealer          *import_bar;        /* what an import could not carry over */
   GtkLabel             *import_label;
   GtkListBox           *import_list;
+  GtkMenuButton        *import_button;
+  char                **import_notes;      /* the last import's report, until the job is replaced */
 
   PlannerScriptPane    *script_pane;
   GtkWidget            *pages[N_PAGES];      /* built when first shown */
@@ -115,9 +117,13 @@ void               _planner_window_update_title      (PlannerWindow *self);
 /* planner-window-status.c: the problem line and its list. */
 void               _planner_window_update_problem_bar (PlannerWindow *self);
 /* What an import could not carry over, kept in view until dismissed
- * (NULL or empty hides it). */
+ * (NULL or empty hides it and forgets it). */
 void               _planner_window_show_import_report (PlannerWindow     *self,
                                                        const char *const *notes);
+/* Hides the bar; the report is kept, and the menu's Import Report (the
+ * action win.import-report) shows it again with its list open. */
+void               _planner_window_dismiss_import_report (PlannerWindow *self);
+void               _planner_window_reopen_import_report  (PlannerWindow *self);
 
 /* planner-window-actions.c */
 void               _planner_window_class_add_actions (GtkWidgetClass *widget_class);

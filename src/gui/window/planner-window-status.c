@@ -133,7 +133,8 @@ _planner_window_update_title (PlannerWindow *self)
 
 /* What a launch script held that the job cannot: a bar under the problem
  * line that stays until dismissed or the job is replaced, its list a
- * click away, instead of a toast that is cut and goes. */
+ * click away, instead of a toast that is cut and goes.  Dismissing only
+ * hides it: the window's menu brings it back (issue 23 #10). */
 void
 _planner_window_show_import_report (PlannerWindow     *self,
                                     const char *const *notes)
@@ -144,6 +145,10 @@ _planner_window_show_import_report (PlannerWindow     *self,
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->import_list))) != NULL)
     gtk_list_box_remove (self->import_list, child);
+  g_clear_pointer (&self->import_notes, g_strfreev);
+  if (n > 0)
+    self->import_notes = g_strdupv ((char **) notes);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-report", n > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->import_bar), n > 0);
   gtk_revealer_set_reveal_child (self->import_bar, n > 0);
   if (n == 0)
@@ -164,3 +169,41 @@ _planner_window_show_import_report (PlannerWindow     *self,
   gtk_label_set_text (self->import_label, text);
 }
 
+/* The bar goes; the report stays until the job is replaced. */
+void
+_planner_window_dismiss_import_report (PlannerWindow *self)
+{
+  gtk_revealer_set_reveal_child (self->import_bar, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->import_bar), FALSE);
+}
+
+/* The list opens once the bar has slid in: a popover needs its button
+ * where it will stay. */
+static void
+on_import_bar_revealed (GtkRevealer   *bar,
+                        GParamSpec    *pspec,
+                        PlannerWindow *self)
+{
+  if (!gtk_revealer_get_child_revealed (bar))
+    return;
+  g_signal_handlers_disconnect_by_func (bar, on_import_bar_revealed, self);
+  if (self->import_notes != NULL)
+    gtk_menu_button_popup (self->import_button);
+}
+
+/* The bar again, its list open. */
+void
+_planner_window_reopen_import_report (PlannerWindow *self)
+{
+  if (self->import_notes == NULL)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->import_bar), TRUE);
+  if (gtk_revealer_get_child_revealed (self->import_bar) && gtk_revealer_get_reveal_child (self->import_bar))
+    {
+      gtk_menu_button_popup (self->import_button);
+      return;
+    }
+  g_signal_handlers_disconnect_by_func (self->import_bar, on_import_bar_revealed, self);
+  g_signal_connect (self->import_bar, "notify::child-revealed", G_CALLBACK (on_import_bar_revealed), self);
+  gtk_revealer_set_reveal_child (self->import_bar, TRUE);
+}

@@ -687,7 +687,15 @@ toggle_script_action (GtkWidget  *widget,
 static void
 on_import_dismiss_clicked (PlannerWindow *self)
 {
-  _planner_window_show_import_report (self, NULL);
+  _planner_window_dismiss_import_report (self);
+}
+
+static void
+import_report_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  _planner_window_reopen_import_report (PLANNER_WINDOW (widget));
 }
 
 /* Document signals --------------------------------------------------------- */
@@ -724,6 +732,7 @@ planner_window_dispose (GObject *object)
   g_clear_object (&self->log_session);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->first_problem_key, g_free);
+  g_clear_pointer (&self->import_notes, g_strfreev);
 
   G_OBJECT_CLASS (planner_window_parent_class)->dispose (object);
 }
@@ -767,6 +776,7 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, import_bar);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, import_label);
   gtk_widget_class_bind_template_child (widget_class, PlannerWindow, import_list);
+  gtk_widget_class_bind_template_child (widget_class, PlannerWindow, import_button);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_key_pressed);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
@@ -776,6 +786,7 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-page", "i", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.focus-field", "s", focus_field_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-script", NULL, toggle_script_action);
+  gtk_widget_class_install_action (widget_class, "win.import-report", NULL, import_report_action);
   for (int i = 0; i < 10; i++)
     gtk_widget_class_add_binding_action (widget_class, i < 9 ? GDK_KEY_1 + i : GDK_KEY_0, GDK_ALT_MASK,
                                          "win.show-page", "i", i);
@@ -816,6 +827,8 @@ planner_window_init (PlannerWindow *self)
   g_autoptr(PlannerJob) first = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Until an import has something to report. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-report", FALSE);
 
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
