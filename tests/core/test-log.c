@@ -24,6 +24,7 @@
 #include "planner-log-analysis.h"
 #include "planner-log-args.h"
 #include "planner-log-line.h"
+#include "planner-log-number.h"
 #include "planner-log-rules.h"
 #include "planner-log.h"
 #include "planner-memory.h"
@@ -891,6 +892,167 @@ test_args_garbled (void)
   for (guint i = 0; i < diagnostics->len; i++)
     g_assert_cmpstr (((PlannerDiagnostic *) g_ptr_array_index (diagnostics, i))->code, !=,
                      "model.seq-and-encoder-seq");
+}
+
+/* Issue 22 #10: one rule for every number of Megatron's lines. */
+static void
+test_number_rule (void)
+{
+  static const char *const counts[] = { "0", "7", "10", "500000", NULL };
+  static const char *const not_counts[] = { "010", "-1", "+1", "1.0", "", "1x", "0x10", "nan", "1e3",
+                                            "1234567890123456789", NULL };
+  static const char *const figures[] = { "0", "1.5", "1.500000E-07", "0.0", "-0.5", "73058.9", "3e-05", NULL };
+  static const char *const not_figures[] = { "nan", "inf", "-inf", "1e999", "00.5", ".5", "1.", "+1.5", "010",
+                                             "1.5.5", "0x1p3", "1e", NULL };
+  const char *end = NULL;
+  guint64 count;
+  gint64 integer;
+  double figure;
+
+  for (guint i = 0; counts[i] != NULL; i++)
+    g_assert_true (planner_log_number_is (counts[i], PLANNER_LOG_NUMBER_COUNT));
+  for (guint i = 0; not_counts[i] != NULL; i++)
+    if (planner_log_number_is (not_counts[i], PLANNER_LOG_NUMBER_COUNT))
+      g_error ("“%s” read as a count", not_counts[i]);
+  for (guint i = 0; figures[i] != NULL; i++)
+    g_assert_true (planner_log_number_is (figures[i], PLANNER_LOG_NUMBER_FIGURE));
+  for (guint i = 0; not_figures[i] != NULL; i++)
+    if (planner_log_number_is (not_figures[i], PLANNER_LOG_NUMBER_FIGURE))
+      g_error ("“%s” read as a figure", not_figures[i]);
+  g_assert_true (planner_log_number_is ("-1", PLANNER_LOG_NUMBER_INTEGER));
+  g_assert_false (planner_log_number_is ("-0", PLANNER_LOG_NUMBER_INTEGER));
+  g_assert_false (planner_log_number_is ("-01", PLANNER_LOG_NUMBER_INTEGER));
+  /* Inside a line: a number ends at a space or a bar, and the caller
+   * reads on past an unreadable one. */
+  g_assert_true (planner_log_number_count ("  128 | x", &end, &count));
+  g_assert_cmpuint (count, ==, 128);
+  g_assert_cmpstr (end, ==, " | x");
+  g_assert_false (planner_log_number_count ("010 | x", &end, &count));
+  g_assert_cmpstr (end, ==, " | x");
+  g_assert_true (planner_log_number_integer ("-1,", &end, &integer));
+  g_assert_cmpint (integer, ==, -1);
+  g_assert_true (planner_log_number_figure ("1.185113E+01 |", &end, &figure));
+  g_assert_cmpfloat (figure, ==, 11.85113);
+}
+
+/* An iteration line whose figures break the rule: read, and each named
+ * with its line, neither dropped in silence nor read as something else. */
+static void
+test_reader_number_rule (void)
+{
+  static const char text[] =
+    " [2026-11-30 09:01:53.058864] iteration        1/  500000 | elapsed time per iteration (ms): 8065.9 | "
+    "lm loss: 1.185113E+01 | global batch size:   128 | number of skipped iterations:   0 |\n"
+    " [2026-11-30 09:02:01.058864] iteration        2/  500000 | elapsed time per iteration (ms): 08065.9 | "
+    "lm loss: nan | global batch size:   010 | number of skipped iterations:  -1 |\n"
+    "setting number of microbatches to constant 010\n";
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(PlannerLogAnalysis) analysis = NULL;
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(GString) notes = g_string_new (NULL);
+  const PlannerLogUnreadable *u;
+
+  planner_log_reader_feed (reader, text, sizeof text - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  g_assert_cmpuint (record->n_iteration_lines, ==, 2);
+  g_assert_cmpuint (record->n_unreadable, ==, 5);
+  u = g_ptr_array_index (record->unreadable, 0);
+  g_assert_cmpuint (u->line, ==, 2);
+  g_assert_cmpstr (u->field, ==, "elapsed time per iteration (ms)");
+  g_assert_cmpstr (u->text, ==, "08065.9");
+  u = g_ptr_array_index (record->unreadable, 1);
+  g_assert_cmpstr (u->field, ==, "lm loss");
+  g_assert_cmpstr (u->text, ==, "nan");
+  u = g_ptr_array_index (record->unreadable, 4);
+  g_assert_cmpuint (u->line, ==, 3);
+  g_assert_cmpstr (u->field, ==, "number of microbatches");
+  /* "010" is not 10. */
+  g_assert_cmpuint (record->num_microbatches, ==, 0);
+  g_assert_cmpfloat (record->loss_last, ==, 11.85113);
+
+  analysis = planner_log_analysis_new (record, job, NULL, 0, NULL);
+  g_assert_nonnull (analysis);
+  for (guint i = 0; i < analysis->diagnosis->notes->len; i++)
+    g_string_append_printf (notes, "%s\n", (const char *) g_ptr_array_index (analysis->diagnosis->notes, i));
+  g_assert_nonnull (strstr (notes->str, "Line 2: the log's lm loss “nan” is not a number as Megatron prints it"));
+  g_assert_nonnull (strstr (notes->str, "Line 2: the log's global batch size “010”"));
+  g_assert_nonnull (strstr (notes->str, "Line 3: the log's number of microbatches “010”"));
+}
+
+/* A count of the argument block that breaks the rule is left out and
+ * named with its line: it no longer refuses the whole log ("-1") nor
+ * reads as another number ("010"). */
+static void
+test_args_number_rule (void)
+{
+  static const char block[] = "------------------------ arguments ------------------------\n"
+                              "  micro_batch_size ................................ -1\n"
+                              "  num_layers ...................................... 010\n"
+                              "  null_tokenizer_pad_id ........................... -1\n"
+                              "  world_size ...................................... 8\n"
+                              "-------------------- end of arguments ---------------------\n";
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(GPtrArray) assumptions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(GString) said = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  planner_log_reader_feed (reader, block, sizeof block - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  args = planner_log_record_to_args (record);
+  g_assert_false (planner_args_is_set (args, "micro_batch_size"));
+  g_assert_false (planner_args_is_set (args, "num_layers"));
+  job = planner_log_record_to_job (record, "h100-sxm", 8, assumptions, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (job);
+  for (guint i = 0; i < assumptions->len; i++)
+    g_string_append_printf (said, "%s\n", (const char *) g_ptr_array_index (assumptions, i));
+  g_assert_nonnull (strstr (said->str, "Line 2: the log's argument micro_batch_size is “-1”, not a number as "
+                                       "Megatron prints it"));
+  g_assert_nonnull (strstr (said->str, "Line 3: the log's argument num_layers is “010”"));
+  /* An option whose default is -1 may print -1. */
+  g_assert_null (strstr (said->str, "null_tokenizer_pad_id"));
+}
+
+/* Megatron's own layout line is what ran: it wins over the argument
+ * block for the degrees, and the disagreement is said. */
+static void
+test_args_layout_line (void)
+{
+  static const char text[] = "using world size: 16, data-parallel size: 2, context-parallel size: 1, hierarchical "
+                             "context-parallel sizes: None, tensor-model-parallel size: 4, pipeline-model-parallel "
+                             "size: 2\n"
+                             "------------------------ arguments ------------------------\n"
+                             "  num_attention_heads ............................. 32\n"
+                             "  pipeline_model_parallel_size .................... 2\n"
+                             "  tensor_model_parallel_size ...................... 2\n"
+                             "  world_size ...................................... 010\n"
+                             "-------------------- end of arguments ---------------------\n";
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(GPtrArray) assumptions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(GString) said = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  planner_log_reader_feed (reader, text, sizeof text - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  g_assert_cmpuint (record->world_line, ==, 1);
+  job = planner_log_record_to_job (record, "h100-sxm", 8, assumptions, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 4);
+  g_assert_cmpuint (planner_job_get_uint (job, "pp"), ==, 2);
+  g_assert_cmpuint (planner_job_get_world_size (job), ==, 16);
+  for (guint i = 0; i < assumptions->len; i++)
+    g_string_append_printf (said, "%s\n", (const char *) g_ptr_array_index (assumptions, i));
+  g_assert_nonnull (strstr (said->str, "The log's own layout line (line 1) gives Tensor Parallel 4, its argument "
+                                       "block (line 5) “2”: the layout line, which is what ran, is used."));
+  g_assert_nonnull (strstr (said->str, "gives 16 GPUs, its argument block (line 6) “010”"));
+  /* They agree on PP: nothing said of it. */
+  g_assert_null (strstr (said->str, "Pipeline Parallel"));
 }
 
 /* torchrun's "[defaultN]:" prefixes number the ranks of a node. */
@@ -1900,6 +2062,10 @@ main (int   argc,
   g_test_add_func ("/log/args/gpu-from-oom", test_args_gpu_from_oom);
   g_test_add_func ("/log/args/node-from-prefixes", test_args_node_from_prefixes);
   g_test_add_func ("/log/args/garbled", test_args_garbled);
+  g_test_add_func ("/log/number/rule", test_number_rule);
+  g_test_add_func ("/log/number/reader", test_reader_number_rule);
+  g_test_add_func ("/log/number/arguments", test_args_number_rule);
+  g_test_add_func ("/log/number/layout-line", test_args_layout_line);
   g_test_add_func ("/log/rules/against-megatron", test_rules_against_megatron);
   g_test_add_func ("/log/rules/match", test_rules_match);
   g_test_add_func ("/log/golden/clean", test_golden_clean);

@@ -920,6 +920,21 @@ planner_log_diagnose (PlannerLogRecord    *record,
                                                         record->n_long_lines == 1 ? "" : "s",
                                                         PLANNER_LOG_MAX_LINE_BYTES,
                                                         record->n_long_lines == 1 ? "was" : "were"));
+  /* Numbers the one rule refused: said with their lines, never dropped
+   * in silence (issue 22 #10). */
+  for (guint i = 0; i < record->unreadable->len; i++)
+    {
+      const PlannerLogUnreadable *u = g_ptr_array_index (record->unreadable, i);
+
+      /* Translators: the first %s is a figure's name as Megatron prints it (“lm loss”), the second its text */
+      g_ptr_array_add (diagnosis->notes, g_strdup_printf (_("Line %" PRIu64 ": the log's %s “%s” is not a number as "
+                                                            "Megatron prints it: it was left out."),
+                                                          u->line, u->field, u->text));
+    }
+  if (record->n_unreadable > record->unreadable->len)
+    g_ptr_array_add (diagnosis->notes,
+                     g_strdup_printf (_("%" PRIu64 " more numbers of the log were left out the same way."),
+                                      record->n_unreadable - record->unreadable->len));
   if (record->phase == PLANNER_LOG_PHASE_START && record->n_events[PLANNER_LOG_EVENT_EXCEPTION] == 0 &&
       record->n_events[PLANNER_LOG_EVENT_OOM] == 0 && record->n_events[PLANNER_LOG_EVENT_NCCL_TIMEOUT] == 0)
     g_ptr_array_add (diagnosis->notes, g_strdup (_("No Megatron output was found in this file: no argument block, "
