@@ -546,8 +546,15 @@ parse_memory (const char       *body,
 
   if (starts_with (body, LITERAL ("[Rank ")) && parse_u64 (body + 6, NULL, &v) && v < G_MAXINT)
     out->rank = (gint) v;
-  if (after != NULL && after < marker && parse_u64 (after + 7, NULL, &v))
-    out->after_iteration = (gint64) v;
+  if (after != NULL && after < marker)
+    {
+      const char *end = NULL;
+
+      if (planner_log_number_count (after + 7, &end, &v) && v <= G_MAXINT64)
+        out->after_iteration = (gint64) v;
+      else
+        note_unreadable (out, "iterations", after + 7, end);
+    }
   for_each_segment (marker + strlen ("memory (MB)"), memory_segment, out);
   if (isnan (out->max_reserved_mb) && isnan (out->max_allocated_mb))
     return FALSE;
