@@ -47,7 +47,7 @@ CHOICES = {
     "--fp8-recipe": "tensorwise delayed mxfp8 blockwise",
     "--recompute": "none selective full",
     "--format": "text shell json",
-    "--symptom": "oom low-mfu slow diverging start-up-error hang",
+    "--symptom": "oom low-mfu slow diverging start-up-error hang hang-mid-run",
     "--apply": "all",
     "--style": "light dark",
     "--color-by": "tp cp dp pp ep edp",

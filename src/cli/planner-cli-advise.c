@@ -439,7 +439,7 @@ run (const char *command,
   guint n_rest;
   GOptionEntry entries[] = {
     { "symptom", 0, 0, G_OPTION_ARG_STRING, &symptom_text,
-      N_("oom, low-mfu, slow, diverging, start-up-error or hang (with --log: the one plan to make)"), "SYMPTOM" },
+      N_("oom, low-mfu, slow, diverging, start-up-error, hang or hang-mid-run (with --log: the one plan to make)"), "SYMPTOM" },
     { "log", 0, 0, G_OPTION_ARG_FILENAME, &log_path,
       N_("Work from the log the run wrote (Megatron's stdout/stderr or a SLURM output file)"), "FILE" },
     { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu_id, N_("With --log and no job file: the GPU the run had"), "TYPE" },
@@ -475,10 +475,10 @@ run (const char *command,
 
   if (symptom_text != NULL && !planner_symptom_from_string (symptom_text, &symptom))
     return planner_cli_usage_error (command, _("--symptom: unknown symptom “%s”; give oom, low-mfu, slow, "
-                                      "diverging, start-up-error or hang"), symptom_text);
+                                      "diverging, start-up-error, hang or hang-mid-run"), symptom_text);
   if (troubleshoot && symptom_text == NULL && log_path == NULL)
     return planner_cli_usage_error (command, _("--symptom is required: oom, low-mfu, slow, diverging, "
-                                      "start-up-error or hang (or give --log FILE to read them from the run's log)"));
+                                      "start-up-error, hang or hang-mid-run (or give --log FILE to read them from the run's log)"));
   if ((mfu_text != NULL && !planner_cli_parse_positive (command, "--mfu", mfu_text, MAX_MFU, &mfu)) ||
       (time_text != NULL &&
        !planner_cli_parse_positive (command, "--iteration-time", time_text, MAX_ITERATION_TIME, &seconds)) ||

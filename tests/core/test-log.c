@@ -24,6 +24,7 @@
 #include "planner-log-analysis.h"
 #include "planner-log-args.h"
 #include "planner-log-line.h"
+#include "planner-log-number.h"
 #include "planner-log-rules.h"
 #include "planner-log.h"
 #include "planner-memory.h"
@@ -893,6 +894,167 @@ test_args_garbled (void)
                      "model.seq-and-encoder-seq");
 }
 
+/* Issue 22 #10: one rule for every number of Megatron's lines. */
+static void
+test_number_rule (void)
+{
+  static const char *const counts[] = { "0", "7", "10", "500000", NULL };
+  static const char *const not_counts[] = { "010", "-1", "+1", "1.0", "", "1x", "0x10", "nan", "1e3",
+                                            "1234567890123456789", NULL };
+  static const char *const figures[] = { "0", "1.5", "1.500000E-07", "0.0", "-0.5", "73058.9", "3e-05", NULL };
+  static const char *const not_figures[] = { "nan", "inf", "-inf", "1e999", "00.5", ".5", "1.", "+1.5", "010",
+                                             "1.5.5", "0x1p3", "1e", NULL };
+  const char *end = NULL;
+  guint64 count;
+  gint64 integer;
+  double figure;
+
+  for (guint i = 0; counts[i] != NULL; i++)
+    g_assert_true (planner_log_number_is (counts[i], PLANNER_LOG_NUMBER_COUNT));
+  for (guint i = 0; not_counts[i] != NULL; i++)
+    if (planner_log_number_is (not_counts[i], PLANNER_LOG_NUMBER_COUNT))
+      g_error ("“%s” read as a count", not_counts[i]);
+  for (guint i = 0; figures[i] != NULL; i++)
+    g_assert_true (planner_log_number_is (figures[i], PLANNER_LOG_NUMBER_FIGURE));
+  for (guint i = 0; not_figures[i] != NULL; i++)
+    if (planner_log_number_is (not_figures[i], PLANNER_LOG_NUMBER_FIGURE))
+      g_error ("“%s” read as a figure", not_figures[i]);
+  g_assert_true (planner_log_number_is ("-1", PLANNER_LOG_NUMBER_INTEGER));
+  g_assert_false (planner_log_number_is ("-0", PLANNER_LOG_NUMBER_INTEGER));
+  g_assert_false (planner_log_number_is ("-01", PLANNER_LOG_NUMBER_INTEGER));
+  /* Inside a line: a number ends at a space or a bar, and the caller
+   * reads on past an unreadable one. */
+  g_assert_true (planner_log_number_count ("  128 | x", &end, &count));
+  g_assert_cmpuint (count, ==, 128);
+  g_assert_cmpstr (end, ==, " | x");
+  g_assert_false (planner_log_number_count ("010 | x", &end, &count));
+  g_assert_cmpstr (end, ==, " | x");
+  g_assert_true (planner_log_number_integer ("-1,", &end, &integer));
+  g_assert_cmpint (integer, ==, -1);
+  g_assert_true (planner_log_number_figure ("1.185113E+01 |", &end, &figure));
+  g_assert_cmpfloat (figure, ==, 11.85113);
+}
+
+/* An iteration line whose figures break the rule: read, and each named
+ * with its line, neither dropped in silence nor read as something else. */
+static void
+test_reader_number_rule (void)
+{
+  static const char text[] =
+    " [2026-11-30 09:01:53.058864] iteration        1/  500000 | elapsed time per iteration (ms): 8065.9 | "
+    "lm loss: 1.185113E+01 | global batch size:   128 | number of skipped iterations:   0 |\n"
+    " [2026-11-30 09:02:01.058864] iteration        2/  500000 | elapsed time per iteration (ms): 08065.9 | "
+    "lm loss: nan | global batch size:   010 | number of skipped iterations:  -1 |\n"
+    "setting number of microbatches to constant 010\n";
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(PlannerLogAnalysis) analysis = NULL;
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(GString) notes = g_string_new (NULL);
+  const PlannerLogUnreadable *u;
+
+  planner_log_reader_feed (reader, text, sizeof text - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  g_assert_cmpuint (record->n_iteration_lines, ==, 2);
+  g_assert_cmpuint (record->n_unreadable, ==, 5);
+  u = g_ptr_array_index (record->unreadable, 0);
+  g_assert_cmpuint (u->line, ==, 2);
+  g_assert_cmpstr (u->field, ==, "elapsed time per iteration (ms)");
+  g_assert_cmpstr (u->text, ==, "08065.9");
+  u = g_ptr_array_index (record->unreadable, 1);
+  g_assert_cmpstr (u->field, ==, "lm loss");
+  g_assert_cmpstr (u->text, ==, "nan");
+  u = g_ptr_array_index (record->unreadable, 4);
+  g_assert_cmpuint (u->line, ==, 3);
+  g_assert_cmpstr (u->field, ==, "number of microbatches");
+  /* "010" is not 10. */
+  g_assert_cmpuint (record->num_microbatches, ==, 0);
+  g_assert_cmpfloat (record->loss_last, ==, 11.85113);
+
+  analysis = planner_log_analysis_new (record, job, NULL, 0, NULL);
+  g_assert_nonnull (analysis);
+  for (guint i = 0; i < analysis->diagnosis->notes->len; i++)
+    g_string_append_printf (notes, "%s\n", (const char *) g_ptr_array_index (analysis->diagnosis->notes, i));
+  g_assert_nonnull (strstr (notes->str, "Line 2: the log's lm loss “nan” is not a number as Megatron prints it"));
+  g_assert_nonnull (strstr (notes->str, "Line 2: the log's global batch size “010”"));
+  g_assert_nonnull (strstr (notes->str, "Line 3: the log's number of microbatches “010”"));
+}
+
+/* A count of the argument block that breaks the rule is left out and
+ * named with its line: it no longer refuses the whole log ("-1") nor
+ * reads as another number ("010"). */
+static void
+test_args_number_rule (void)
+{
+  static const char block[] = "------------------------ arguments ------------------------\n"
+                              "  micro_batch_size ................................ -1\n"
+                              "  num_layers ...................................... 010\n"
+                              "  null_tokenizer_pad_id ........................... -1\n"
+                              "  world_size ...................................... 8\n"
+                              "-------------------- end of arguments ---------------------\n";
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(GPtrArray) assumptions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(GString) said = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  planner_log_reader_feed (reader, block, sizeof block - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  args = planner_log_record_to_args (record);
+  g_assert_false (planner_args_is_set (args, "micro_batch_size"));
+  g_assert_false (planner_args_is_set (args, "num_layers"));
+  job = planner_log_record_to_job (record, "h100-sxm", 8, assumptions, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (job);
+  for (guint i = 0; i < assumptions->len; i++)
+    g_string_append_printf (said, "%s\n", (const char *) g_ptr_array_index (assumptions, i));
+  g_assert_nonnull (strstr (said->str, "Line 2: the log's argument micro_batch_size is “-1”, not a number as "
+                                       "Megatron prints it"));
+  g_assert_nonnull (strstr (said->str, "Line 3: the log's argument num_layers is “010”"));
+  /* An option whose default is -1 may print -1. */
+  g_assert_null (strstr (said->str, "null_tokenizer_pad_id"));
+}
+
+/* Megatron's own layout line is what ran: it wins over the argument
+ * block for the degrees, and the disagreement is said. */
+static void
+test_args_layout_line (void)
+{
+  static const char text[] = "using world size: 16, data-parallel size: 2, context-parallel size: 1, hierarchical "
+                             "context-parallel sizes: None, tensor-model-parallel size: 4, pipeline-model-parallel "
+                             "size: 2\n"
+                             "------------------------ arguments ------------------------\n"
+                             "  num_attention_heads ............................. 32\n"
+                             "  pipeline_model_parallel_size .................... 2\n"
+                             "  tensor_model_parallel_size ...................... 2\n"
+                             "  world_size ...................................... 010\n"
+                             "-------------------- end of arguments ---------------------\n";
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(GPtrArray) assumptions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(PlannerJob) job = NULL;
+  g_autoptr(GString) said = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  planner_log_reader_feed (reader, text, sizeof text - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  g_assert_cmpuint (record->world_line, ==, 1);
+  job = planner_log_record_to_job (record, "h100-sxm", 8, assumptions, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (planner_job_get_uint (job, "tp"), ==, 4);
+  g_assert_cmpuint (planner_job_get_uint (job, "pp"), ==, 2);
+  g_assert_cmpuint (planner_job_get_world_size (job), ==, 16);
+  for (guint i = 0; i < assumptions->len; i++)
+    g_string_append_printf (said, "%s\n", (const char *) g_ptr_array_index (assumptions, i));
+  g_assert_nonnull (strstr (said->str, "The log's own layout line (line 1) gives Tensor Parallel 4, its argument "
+                                       "block (line 5) “2”: the layout line, which is what ran, is used."));
+  g_assert_nonnull (strstr (said->str, "gives 16 GPUs, its argument block (line 6) “010”"));
+  /* They agree on PP: nothing said of it. */
+  g_assert_null (strstr (said->str, "Pipeline Parallel"));
+}
+
 /* torchrun's "[defaultN]:" prefixes number the ranks of a node. */
 static void
 test_args_node_from_prefixes (void)
@@ -1267,6 +1429,37 @@ test_golden_oom_iteration_1 (void)
     g_assert_true (suggestion_cites (g_ptr_array_index (plan->suggestions, i), 884));
 }
 
+static gboolean
+plan_rejects (const PlannerPlan *plan,
+              const char        *id)
+{
+  for (guint i = 0; i < plan->rejected_ids->len; i++)
+    {
+      if (g_str_equal (g_ptr_array_index (plan->rejected_ids, i), id))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+plan_sets_env (const PlannerPlan *plan,
+               const char        *name)
+{
+  for (guint i = 0; i < plan->suggestions->len; i++)
+    {
+      const PlannerSuggestion *suggestion = g_ptr_array_index (plan->suggestions, i);
+
+      for (guint c = 0; c < suggestion->changes->len; c++)
+        {
+          const PlannerChange *change = g_ptr_array_index (suggestion->changes, c);
+
+          if (change->target == PLANNER_CHANGE_TARGET_ENV && g_str_equal (change->flag, name))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static void
 test_golden_oom_startup (void)
 {
@@ -1282,16 +1475,23 @@ test_golden_oom_startup (void)
   g_assert_nonnull (strstr (finding->title, "while building the model: tried to allocate 208.00 MiB"));
   assert_cites (finding, 876, "tensor_parallel/layers.py\", line 864, in __init__");
   assert_cites (finding, 878, "Tried to allocate 208.00 MiB");
-  plan = assert_plan_cites (analysis, PLANNER_SYMPTOM_OOM);
-  /* 405B on 8 GPUs: nothing but more GPUs or offload makes it fit. */
+  /* 405B on 8 GPUs: the weights alone do not fit, and the diagnosis says
+   * so without calling it fitting on paper. */
+  g_assert_nonnull (strstr (g_ptr_array_index (finding->details, finding->details->len - 1),
+                            "the weights alone are 94.5 GiB per GPU"));
+  plan = planner_advise_log (analysis, PLANNER_SYMPTOM_OOM, NULL);
   g_assert_cmpfloat (plan->memory_before, >, 80 * GIB);
+  /* Neither activation fixes nor moving optimizer state can cure it. */
+  g_assert_cmpuint (plan->suggestions->len, ==, 0);
+  g_assert_true (plan_rejects (plan, "selective-recompute"));
+  g_assert_true (plan_rejects (plan, "optimizer-cpu-offload"));
 }
 
 static void
 test_golden_nccl_timeout (void)
 {
   g_autoptr(PlannerLogAnalysis) analysis = analyse ("nccl-timeout.log", NULL, NULL);
-  const PlannerLogFinding *finding = planner_log_diagnosis_find (analysis->diagnosis, PLANNER_SYMPTOM_HANG);
+  const PlannerLogFinding *finding = planner_log_diagnosis_find (analysis->diagnosis, PLANNER_SYMPTOM_HANG_MID_RUN);
   const PlannerLogEvent *event;
   g_autoptr(PlannerPlan) plan = NULL;
 
@@ -1304,14 +1504,117 @@ test_golden_nccl_timeout (void)
   g_assert_cmpint (event->ran_ms, ==, 600041);
   g_assert_cmpint (event->iteration, ==, 1200);
   g_assert_cmpuint (analysis->record->events[PLANNER_LOG_EVENT_NCCL_TIMEOUT]->len, ==, 8);
+  /* 41 ms past the limit, not the whole run past it (issue 23 #11). */
   g_assert_cmpstr (finding->title, ==, "NCCL timeout: _REDUCE_SCATTER_BASE (sequence number 48712) ran for 600.041 "
-                   "s, past its 600 s limit, on 8 ranks, after iteration 1200");
+                   "s, 41 ms past its 600 s limit, on 8 ranks, after iteration 1200");
+  g_assert_null (planner_log_diagnosis_find (analysis->diagnosis, PLANNER_SYMPTOM_HANG));
   assert_cites (finding, 993, "iteration     1200/");
   assert_cites (finding, 994, "[rank0]:[E1130 11:24:31.418000000 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog");
   assert_cites (finding, 1002, "last completed NCCL work: 48711");
-  plan = assert_plan_cites (analysis, PLANNER_SYMPTOM_HANG);
+  plan = assert_plan_cites (analysis, PLANNER_SYMPTOM_HANG_MID_RUN);
   g_assert_nonnull (find_suggestion (plan, "nccl-debug"));
   g_assert_true (suggestion_cites (find_suggestion (plan, "nccl-debug"), 994));
+}
+
+/* Issue 23 #11: a watchdog timeout after 50 good iterations is a mid-run
+ * hang, 12 ms past its limit, and its plan is not the start-up plan. */
+static void
+test_golden_hang_mid_run (void)
+{
+  g_autoptr(PlannerLogAnalysis) analysis = analyse ("nccl-hang-mid-run.log", NULL, "h100-sxm");
+  const PlannerLogFinding *finding = planner_log_diagnosis_find (analysis->diagnosis, PLANNER_SYMPTOM_HANG_MID_RUN);
+  g_autoptr(PlannerPlan) plan = NULL;
+
+  g_assert_nonnull (finding);
+  g_assert_null (planner_log_diagnosis_find (analysis->diagnosis, PLANNER_SYMPTOM_HANG));
+  g_assert_cmpuint (analysis->record->n_iteration_lines, ==, 50);
+  g_assert_cmpint (finding->event->timeout_ms, ==, 600000);
+  g_assert_cmpint (finding->event->ran_ms, ==, 600012);
+  g_assert_cmpstr (finding->event->collective, ==, "ALLREDUCE");
+  g_assert_cmpint (finding->iteration, ==, 50);
+  /* Rank 13 never reported: it is the one that stalled. */
+  g_assert_cmpuint (analysis->record->events[PLANNER_LOG_EVENT_NCCL_TIMEOUT]->len, ==, 15);
+  g_assert_nonnull (strstr (finding->title, "ran for 600.012 s, 12 ms past its 600 s limit, on 15 ranks, "
+                                            "after iteration 50"));
+  g_assert_nonnull (strstr (g_ptr_array_index (finding->details, 0), "the run hung mid-run"));
+  plan = assert_plan_cites (analysis, PLANNER_SYMPTOM_HANG_MID_RUN);
+  g_assert_cmpint (plan->symptom, ==, PLANNER_SYMPTOM_HANG_MID_RUN);
+  /* The job's script exports the variable, and Megatron checked it at start-up. */
+  g_assert_false (plan_sets_env (plan, "CUDA_DEVICE_MAX_CONNECTIONS"));
+  /* A longer start-up timeout is the start-up plan's fix. */
+  g_assert_null (find_suggestion (plan, "distributed-timeout"));
+  g_assert_nonnull (find_suggestion (plan, "log-straggler"));
+  g_assert_nonnull (find_suggestion (plan, "nccl-debug"));
+}
+
+/* The same watchdog line with no iteration before it is a start-up hang,
+ * and its plan never proposes the variable the job's script exports. */
+static void
+test_hang_at_start_up (void)
+{
+  static const char text[] = "using world size: 16, data-parallel size: 8, context-parallel size: 1, hierarchical "
+                             "context-parallel sizes: None, tensor-model-parallel size: 2, pipeline-model-parallel "
+                             "size: 1\n"
+                             "[rank0]:[E1130 09:17:26.106000000 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught "
+                             "collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, "
+                             "NumelOut=1, Timeout(ms)=600000) ran for 1200000 milliseconds before timing out.\n";
+  g_autoptr(PlannerLogReader) reader = planner_log_reader_new ();
+  g_autoptr(PlannerLogRecord) record = NULL;
+  g_autoptr(PlannerLogAnalysis) analysis = NULL;
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(PlannerPlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  const PlannerLogFinding *finding;
+
+  planner_log_reader_feed (reader, text, sizeof text - 1);
+  record = planner_log_reader_finish (g_steal_pointer (&reader));
+  analysis = planner_log_analysis_new (record, job, NULL, 0, &error);
+  g_assert_no_error (error);
+  finding = planner_log_diagnosis_find (analysis->diagnosis, PLANNER_SYMPTOM_HANG);
+  g_assert_nonnull (finding);
+  g_assert_null (planner_log_diagnosis_find (analysis->diagnosis, PLANNER_SYMPTOM_HANG_MID_RUN));
+  g_assert_nonnull (strstr (finding->title, "ran for 1200 s, 600 s past its 600 s limit"));
+  plan = planner_advise_log (analysis, PLANNER_SYMPTOM_HANG, &error);
+  g_assert_no_error (error);
+  g_assert_false (plan_sets_env (plan, "CUDA_DEVICE_MAX_CONNECTIONS"));
+  g_assert_true (plan_rejects (plan, "cuda-device-max-connections"));
+  g_assert_nonnull (find_suggestion (plan, "distributed-timeout"));
+}
+
+/* Issue 23 #11: an OOM while the model is set up says what the estimate
+ * shows of the state allocated then, and the plan offers no fix that
+ * shrinks only activations, which the run never held. */
+static void
+test_golden_oom_model_setup (void)
+{
+  g_autoptr(PlannerLogAnalysis) analysis = analyse ("oom-model-setup.log", NULL, NULL);
+  const PlannerLogFinding *finding = planner_log_diagnosis_find (analysis->diagnosis, PLANNER_SYMPTOM_OOM);
+  g_autoptr(PlannerPlan) plan = NULL;
+  g_autoptr(GString) details = g_string_new (NULL);
+
+  g_assert_nonnull (finding);
+  g_assert_cmpint (finding->event->phase, ==, PLANNER_LOG_PHASE_MODEL_BUILD);
+  g_assert_cmpint (finding->rank, ==, 0);
+  g_assert_cmpfloat_with_epsilon (finding->event->tried_bytes, 65.73 * GIB, 0.01 * GIB);
+  for (guint i = 0; i < finding->details->len; i++)
+    g_string_append_printf (details, "%s\n", (const char *) g_ptr_array_index (finding->details, i));
+  g_assert_nonnull (strstr (details->str, "the weights, gradients and optimizer state are"));
+  g_assert_nonnull (strstr (details->str, "so no batch or recompute setting can help"));
+  /* The two sentences that used to contradict it are gone. */
+  g_assert_null (strstr (details->str, "it fits on paper"));
+  g_assert_null (strstr (details->str, "fragmentation"));
+  plan = assert_plan_cites (analysis, PLANNER_SYMPTOM_OOM);
+  for (guint i = 0; i < plan->suggestions->len; i++)
+    {
+      const char *id = ((PlannerSuggestion *) g_ptr_array_index (plan->suggestions, i))->id;
+
+      g_assert_cmpstr (id, !=, "selective-recompute");
+      g_assert_cmpstr (id, !=, "full-recompute");
+      g_assert_cmpstr (id, !=, "smaller-micro-batch");
+      g_assert_cmpstr (id, !=, "sequence-parallel");
+    }
+  g_assert_true (plan_rejects (plan, "selective-recompute"));
+  g_assert_nonnull (find_suggestion (plan, "more-pipeline-parallel"));
 }
 
 static void
@@ -1759,6 +2062,10 @@ main (int   argc,
   g_test_add_func ("/log/args/gpu-from-oom", test_args_gpu_from_oom);
   g_test_add_func ("/log/args/node-from-prefixes", test_args_node_from_prefixes);
   g_test_add_func ("/log/args/garbled", test_args_garbled);
+  g_test_add_func ("/log/number/rule", test_number_rule);
+  g_test_add_func ("/log/number/reader", test_reader_number_rule);
+  g_test_add_func ("/log/number/arguments", test_args_number_rule);
+  g_test_add_func ("/log/number/layout-line", test_args_layout_line);
   g_test_add_func ("/log/rules/against-megatron", test_rules_against_megatron);
   g_test_add_func ("/log/rules/match", test_rules_match);
   g_test_add_func ("/log/golden/clean", test_golden_clean);
@@ -1767,6 +2074,9 @@ main (int   argc,
   g_test_add_func ("/log/golden/oom-iteration-1", test_golden_oom_iteration_1);
   g_test_add_func ("/log/golden/oom-startup", test_golden_oom_startup);
   g_test_add_func ("/log/golden/nccl-timeout", test_golden_nccl_timeout);
+  g_test_add_func ("/log/golden/hang-mid-run", test_golden_hang_mid_run);
+  g_test_add_func ("/log/hang-at-start-up", test_hang_at_start_up);
+  g_test_add_func ("/log/golden/oom-model-setup", test_golden_oom_model_setup);
   g_test_add_func ("/log/golden/nan-skipped", test_golden_nan_skipped);
   g_test_add_func ("/log/golden/loss-spike", test_golden_loss_spike);
   g_test_add_func ("/log/golden/slurm-8-ranks", test_golden_slurm);

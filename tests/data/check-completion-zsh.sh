@@ -44,7 +44,7 @@ done
 expect "--gpu: the catalogue's GPUs" "$gpus" "launch-planner-cli analyze --gpu "
 expect "--model: the catalogue's models" "$models" "launch-planner-cli recommend --model "
 expect "--gpu=h1" "h100-pcie h100-sxm" "launch-planner-cli recommend --gpu=h1"
-expect "--symptom" "oom low-mfu slow diverging start-up-error hang" "launch-planner-cli troubleshoot --symptom "
+expect "--symptom" "oom low-mfu slow diverging start-up-error hang hang-mid-run" "launch-planner-cli troubleshoot --symptom "
 
 dir=$(mktemp -d)
 trap 'rm -rf "$folder" "$dir"' EXIT

@@ -55,7 +55,7 @@ expect "--model with a prefix" "$(tr ' ' '\n' <<<"$models" | grep '^llama3' | tr
 expect "--gpu=h1 (split at =)" "h100-pcie h100-sxm" launch-planner-cli recommend --gpu = h1
 expect "--gpu= (cursor after =)" "$gpus" launch-planner-cli analyze --gpu =
 expect "--launcher" "torchrun slurm memory-check" launch-planner-cli script job.json --launcher ""
-expect "--symptom" "oom low-mfu slow diverging start-up-error hang" launch-planner-cli troubleshoot --symptom ""
+expect "--symptom" "oom low-mfu slow diverging start-up-error hang hang-mid-run" launch-planner-cli troubleshoot --symptom ""
 expect "a number takes no completion" "" launch-planner-cli ranks --tp ""
 
 # File names: job files for script/optimize/troubleshoot, any file for analyze.

@@ -17,6 +17,8 @@
 
 #include "planner-advise-input.h"
 
+#include "planner-catalog.h"
+#include "planner-draft-env.h"
 #include "planner-release.h"
 #include "planner-job-args.h"
 #include "planner-layout.h"
@@ -81,4 +83,27 @@ planner_advise_input_init_from_job (PlannerAdviseInput  *input,
     input->gpu_id = NULL;
   if (input->model_id != NULL && *input->model_id == '\0')
     input->model_id = NULL;
+}
+
+GHashTable *
+planner_advise_input_job_env (const PlannerAdviseInput *input)
+{
+  const PlannerGpu *gpu;
+  GHashTable *draft, *env;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (input != NULL, NULL);
+
+  gpu = input->gpu_id != NULL ? planner_gpu_lookup (input->gpu_id) : NULL;
+  if (gpu == NULL || input->args == NULL)
+    return NULL;
+  /* The draft's table holds static strings; the advisor copies what it reads. */
+  draft = planner_draft_env (input->args, gpu, input->megatron_version);
+  env = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_hash_table_iter_init (&iter, draft);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (env, g_strdup (key), g_strdup (value));
+  g_hash_table_unref (draft);
+  return env;
 }

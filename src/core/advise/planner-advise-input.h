@@ -31,6 +31,8 @@ typedef struct
   double             tflops_per_gpu; /* Megatron's logged TFLOP/s/GPU */
   /* Added with issue 20 */
   const char        *megatron_version; /* the release the cluster runs; NULL = the default */
+  /* Added with issue 23 #11: what a log showed of the failure */
+  gboolean           before_first_step; /* it failed before any activation was held */
 } PlannerAdviseInput;
 
 #define PLANNER_ADVISE_ERROR (planner_advise_error_quark ())
@@ -54,5 +56,11 @@ gboolean     planner_advise_input_check      (const PlannerAdviseInput *input,
 void         planner_advise_input_init_from_job (PlannerAdviseInput    *input,
                                                  PlannerJob            *job,
                                                  PlannerArgs          **args);
+
+/* The variables the job's own script exports (planner_draft_env for
+ * @input's arguments, GPU and release), so a plan never proposes one it
+ * already sets; NULL when the GPU is unknown (then nothing is known of
+ * the environment). */
+GHashTable  *planner_advise_input_job_env    (const PlannerAdviseInput *input);
 
 G_END_DECLS

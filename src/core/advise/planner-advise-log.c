@@ -42,6 +42,7 @@ topics_for (const PlannerSuggestion *suggestion,
     case PLANNER_SYMPTOM_OOM:
       return oom;
     case PLANNER_SYMPTOM_HANG:
+    case PLANNER_SYMPTOM_HANG_MID_RUN:
       return hang;
     case PLANNER_SYMPTOM_STARTUP_ERROR:
       return startup;
@@ -154,7 +155,7 @@ add_evidence (PlannerPlan              *plan,
         planner_plan_add_evidence (plan, PLANNER_EVIDENCE_DETAIL, g_strdup (g_ptr_array_index (found->details, i)));
     }
   if (finding == NULL && symptom != PLANNER_SYMPTOM_NONE)
-    planner_plan_add_evidence (plan, PLANNER_EVIDENCE_NO_SIGN, g_strdup_printf (/* Translators: %s is a symptom's id (oom, low-mfu, slow, diverging, start-up-error, hang) */
+    planner_plan_add_evidence (plan, PLANNER_EVIDENCE_NO_SIGN, g_strdup_printf (/* Translators: %s is a symptom's id (oom, low-mfu, slow, diverging, start-up-error, hang, hang-mid-run) */
                                                       _("The log shows no sign of %s: this is the general plan for it."),
                                                       planner_symptom_to_string (symptom)));
 
@@ -205,6 +206,8 @@ planner_advise_log (const PlannerLogAnalysis  *analysis,
   const PlannerLogDiagnosis *diagnosis;
   const PlannerLogFinding *finding;
   g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(GHashTable) env = NULL;
+  const PlannerLogEvent *oom;
   PlannerAdviseInput input;
   PlannerPlan *plan;
 
@@ -215,6 +218,11 @@ planner_advise_log (const PlannerLogAnalysis  *analysis,
 
   planner_advise_input_init_from_job (&input, analysis->job, &args);
   input.vocab_size = analysis->vocab_size;
+  /* What the job's script exports is no fix to propose (issue 23 #11). */
+  env = planner_advise_input_job_env (&input);
+  input.env = env;
+  oom = symptom == PLANNER_SYMPTOM_OOM ? planner_log_record_first_event (analysis->record, PLANNER_LOG_EVENT_OOM) : NULL;
+  input.before_first_step = oom != NULL && oom->phase < PLANNER_LOG_PHASE_TRAINING;
   /* The measured MFU goes through the same function optimize uses. */
   if (diagnosis->has_mfu &&
       (symptom == PLANNER_SYMPTOM_NONE || symptom == PLANNER_SYMPTOM_LOW_MFU || symptom == PLANNER_SYMPTOM_SLOW))

@@ -44,10 +44,10 @@ planner_advise_troubleshoot (const PlannerAdviseInput  *input,
 
   g_return_val_if_fail (input != NULL, NULL);
 
-  if (symptom == PLANNER_SYMPTOM_NONE || (guint) symptom > PLANNER_SYMPTOM_HANG)
+  if (symptom == PLANNER_SYMPTOM_NONE || (guint) symptom > PLANNER_SYMPTOM_HANG_MID_RUN)
     {
       g_set_error (error, PLANNER_ADVISE_ERROR, PLANNER_ADVISE_ERROR_INVALID,
-                   _("symptom: give one of oom, low-mfu, slow, diverging, start-up-error, hang"));
+                   _("symptom: give one of oom, low-mfu, slow, diverging, start-up-error, hang, hang-mid-run"));
       return NULL;
     }
   if (!planner_advisor_init (&advisor, input, planner_plan_new (PLANNER_PLAN_TROUBLESHOOT, symptom), error))
@@ -86,6 +86,7 @@ planner_advise_job (PlannerJob      *job,
                     GError         **error)
 {
   g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(GHashTable) env = NULL;
   PlannerAdviseInput input;
 
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
@@ -93,6 +94,9 @@ planner_advise_job (PlannerJob      *job,
   if (!check_extra_args (job, error))
     return NULL;
   planner_advise_input_init_from_job (&input, job, &args);
+  /* The job's script exports these: no plan proposes them again. */
+  env = planner_advise_input_job_env (&input);
+  input.env = env;
   input.mfu = mfu;
   input.iteration_time = iteration_time;
   input.tflops_per_gpu = tflops_per_gpu;

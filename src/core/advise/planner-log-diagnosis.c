@@ -355,6 +355,96 @@ diagnose_exceptions (PlannerLogDiagnosis *diagnosis,
 
 /* Out of memory --------------------------------------------------------- */
 
+/* PyTorch said how much it reserved and did not use: fragmentation is
+ * named as a cause only when that was enough for the request (it was
+ * there, in pieces) or large, or when PyTorch did not say. */
+static gboolean
+fragmented (const PlannerLogEvent *event)
+{
+  return event->reserved_unallocated_bytes < 0 || event->capacity_bytes <= 0 ||
+         event->reserved_unallocated_bytes >= event->tried_bytes ||
+         event->reserved_unallocated_bytes > 0.1 * event->capacity_bytes;
+}
+
+static void
+detail_estimate (PlannerLogFinding        *finding,
+                 const PlannerLogEvent    *event,
+                 const PlannerStageMemory *stage,
+                 gboolean                  approximate,
+                 const PlannerGpu         *gpu)
+{
+  double total = stage->total_bytes / GIB;
+  double capacity = (double) gpu->memory_bytes / GIB;
+
+  /* A run that failed before its first step never held its activations:
+   * whether the whole estimate fits says nothing then (detail_before_step
+   * compares what was allocated). */
+  if (event->phase < PLANNER_LOG_PHASE_TRAINING)
+    /* Translators: %s is the GPU's name */
+    detail (finding, approximate
+                     ? _("The planner estimates %.1f GiB per GPU for stage %d in training (its middle-stage figure) "
+                         "on the %s's %.1f GiB.")
+                     : _("The planner estimates %.1f GiB per GPU for stage %d in training on the %s's %.1f GiB."),
+            total, finding->stage, gpu->name, capacity);
+  else if (stage->fits)
+    detail (finding, fragmented (event)
+                     ? (approximate
+                        ? _("The planner estimates %.1f GiB per GPU for stage %d (its middle-stage figure) on the "
+                            "%s's %.1f GiB: it fits on paper, so look at fragmentation and memory outside the model.")
+                        : _("The planner estimates %.1f GiB per GPU for stage %d on the %s's %.1f GiB: it fits on "
+                            "paper, so look at fragmentation and memory outside the model."))
+                     : (approximate
+                        ? _("The planner estimates %.1f GiB per GPU for stage %d (its middle-stage figure) on the "
+                            "%s's %.1f GiB: it fits on paper, and PyTorch held too little reserved for fragmentation to explain "
+                            "it, so look at memory outside the model and at settings the job does not hold (a longer "
+                            "sequence).")
+                        : _("The planner estimates %.1f GiB per GPU for stage %d on the %s's %.1f GiB: it fits on "
+                            "paper, and PyTorch held too little reserved for fragmentation to explain it, so look at "
+                            "memory outside the model and at settings the job does not hold (a longer sequence).")),
+            total, finding->stage, gpu->name, capacity);
+  else
+    detail (finding, approximate
+                     ? _("The planner estimates %.1f GiB per GPU for stage %d (its middle-stage figure) on the %s's "
+                         "%.1f GiB: it does not fit.")
+                     : _("The planner estimates %.1f GiB per GPU for stage %d on the %s's %.1f GiB: it does not fit."),
+            total, finding->stage, gpu->name, capacity);
+}
+
+/* Before the first step no activation is held: what had been allocated
+ * is part of the weights, gradients and optimizer state, which need the
+ * same whatever the batch.  The sentence says which of them the estimate
+ * finds too large, and never more than its figures show. */
+static void
+detail_before_step (PlannerLogFinding        *finding,
+                    const PlannerStageMemory *stage,
+                    const PlannerGpu         *gpu)
+{
+  double weights, state, capacity;
+
+  if (stage == NULL || gpu == NULL)
+    {
+      detail (finding, _("It failed before the first step, when no activation is held yet: the batch and "
+                         "recompute settings cannot be the cause."));
+      return;
+    }
+  weights = stage->bytes[PLANNER_MEMORY_WEIGHTS];
+  state = weights + stage->bytes[PLANNER_MEMORY_GRADIENTS] + stage->bytes[PLANNER_MEMORY_OPTIMIZER];
+  capacity = (double) gpu->memory_bytes;
+  if (weights > capacity)
+    detail (finding, _("It failed before the first step, when no activation is held yet: the weights alone are "
+                       "%.1f GiB per GPU, more than the %.1f GiB the GPU has, so no batch or recompute setting can "
+                       "help; the model must be split over more GPUs."), weights / GIB, capacity / GIB);
+  else if (state > capacity)
+    detail (finding, _("It failed before the first step, when no activation is held yet: the weights, gradients "
+                       "and optimizer state are %.1f GiB per GPU, more than the %.1f GiB the GPU has, so no batch or "
+                       "recompute setting can help."), state / GIB, capacity / GIB);
+  else
+    detail (finding, _("It failed before the first step, when no activation is held yet: the weights, gradients "
+                       "and optimizer state are %.1f GiB per GPU, within the %.1f GiB the GPU has, so the memory went "
+                       "to something the estimate does not hold (another process on the GPU, or a model larger "
+                       "than the job's)."), state / GIB, capacity / GIB);
+}
+
 static void
 diagnose_oom (PlannerLogDiagnosis *diagnosis,
               const PlannerReport *report,
@@ -428,33 +518,58 @@ diagnose_oom (PlannerLogDiagnosis *diagnosis,
     }
   stage = stage_estimate (report, finding->stage, &approximate);
   if (stage != NULL)
-    {
-      const PlannerGpu *gpu = planner_report_get_gpu (report);
-
-      /* Translators: %s is the GPU's name */
-      detail (finding,
-              stage->fits && approximate
-              ? _("The planner estimates %.1f GiB per GPU for stage %d (its middle-stage figure) on the %s's "
-                  "%.1f GiB: it fits on paper, so look at fragmentation and memory outside the model.")
-              : stage->fits
-              ? _("The planner estimates %.1f GiB per GPU for stage %d on the %s's %.1f GiB: it fits on paper, "
-                  "so look at fragmentation and memory outside the model.")
-              : approximate
-              ? _("The planner estimates %.1f GiB per GPU for stage %d (its middle-stage figure) on the %s's "
-                  "%.1f GiB: it does not fit.")
-              : _("The planner estimates %.1f GiB per GPU for stage %d on the %s's %.1f GiB: it does not fit."),
-              stage->total_bytes / GIB, finding->stage, gpu->name, (double) gpu->memory_bytes / GIB);
-    }
+    detail_estimate (finding, event, stage, approximate, planner_report_get_gpu (report));
   else if (finding->stage < 0 && event->rank < 0)
     detail (finding, _("The line names no rank (no rank prefix): the stage is unknown."));
-
-  if (event->phase < PLANNER_LOG_PHASE_DATA)
-    detail (finding, _("It failed while the model was built: the weights, gradients and optimizer state alone "
-                       "do not fit, whatever the batch."));
+  if (event->phase < PLANNER_LOG_PHASE_TRAINING)
+    detail_before_step (finding, stage, planner_report_get_gpu (report));
   g_ptr_array_add (diagnosis->findings, finding);
 }
 
 /* Hangs ----------------------------------------------------------------- */
+
+/* "600 s", "600.012 s", "12 ms": milliseconds as a person reads them. */
+static char *
+format_ms (gint64 ms)
+{
+  if (ms < 1000)
+    return g_strdup_printf ("%" PRId64 " ms", ms);
+  if (ms % 1000 == 0)
+    return g_strdup_printf ("%" PRId64 " s", ms / 1000);
+  return g_strdup_printf ("%.3f s", ms / 1000.0);
+}
+
+/* The overrun is what it ran past the limit ("ran for 600012 milliseconds"
+ * against "Timeout(ms)=600000" is 12 ms past), never the whole run. */
+static char *
+nccl_title (const PlannerLogEvent *event,
+            guint                  n_ranks,
+            const char            *when)
+{
+  const char *collective = event->collective != NULL ? event->collective : _("a collective");
+
+  if (event->ran_ms >= 0 && event->timeout_ms >= 0 && event->ran_ms >= event->timeout_ms)
+    {
+      g_autofree char *ran = format_ms (event->ran_ms);
+      g_autofree char *past = format_ms (event->ran_ms - event->timeout_ms);
+      g_autofree char *limit = format_ms (event->timeout_ms);
+
+      /* Translators: the first %s is a collective's name (or “a collective”); then how long it ran, how far
+       * past its limit and the limit (“600.012 s”, “12 ms”, “600 s”); the last says when (“after iteration 12”) */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "NCCL timeout: %s (sequence number %" PRId64 ") ran for %s, %s past "
+                                           "its %s limit, on %u rank, %s",
+                                           "NCCL timeout: %s (sequence number %" PRId64 ") ran for %s, %s past "
+                                           "its %s limit, on %u ranks, %s", n_ranks),
+                              collective, event->sequence, ran, past, limit, n_ranks, when);
+    }
+  /* Translators: %s is a collective's name (or “a collective”), the last says when (“after iteration 12”) */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "NCCL timeout: %s (sequence number %" PRId64 ") timed out on %u rank, %s",
+                                       "NCCL timeout: %s (sequence number %" PRId64 ") timed out on %u ranks, %s",
+                                       n_ranks),
+                          collective, event->sequence, n_ranks, when);
+}
 
 static void
 diagnose_nccl (PlannerLogDiagnosis *diagnosis,
@@ -470,22 +585,23 @@ diagnose_nccl (PlannerLogDiagnosis *diagnosis,
 
   if (event == NULL)
     return;
-  finding = finding_new (PLANNER_SYMPTOM_HANG);
+  /* Iterations logged before it: the run hung mid-run, and the start-up
+   * plan (a missing variable, a slow first barrier) is not its plan. */
+  finding = finding_new (event->iteration >= 0 && record->n_iteration_lines > 0 ? PLANNER_SYMPTOM_HANG_MID_RUN
+                                                                               : PLANNER_SYMPTOM_HANG);
   finding->event = event;
   finding->rank = event->rank;
   finding->stage = planner_log_rank_stage (report, event->rank, gpus_per_node);
   finding->iteration = event->iteration;
-  /* How long it ran in all, against the limit: "ran 600 s past its 600 s
-   * limit" read a run of 600.012 s as twice the limit. */
-  /* Translators: the first %s is a collective's name (or “a collective”), the last says when (“after iteration 12”) */
-  finding->title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                 "NCCL timeout: %s (sequence number %" PRId64 ") ran for %.3f s, past "
-                                                 "its %.0f s limit, on %u rank, %s",
-                                                 "NCCL timeout: %s (sequence number %" PRId64 ") ran for %.3f s, past "
-                                                 "its %.0f s limit, on %u ranks, %s", events->len),
-                                    event->collective != NULL ? event->collective : _("a collective"), event->sequence,
-                                    event->ran_ms / 1000.0, event->timeout_ms / 1000.0, events->len,
-                                    when_text (event, when, sizeof when));
+  finding->title = nccl_title (event, events->len, when_text (event, when, sizeof when));
+  if (finding->symptom == PLANNER_SYMPTOM_HANG_MID_RUN)
+    detail (finding, g_dngettext (GETTEXT_PACKAGE,
+                                  "%" PRIu64 " iteration line was logged before it, the last for iteration %" PRId64
+                                  ": the run hung mid-run, after its start-up had passed.",
+                                  "%" PRIu64 " iteration lines were logged before it, the last for iteration %" PRId64
+                                  ": the run hung mid-run, after its start-up had passed.",
+                                  record->n_iteration_lines),
+            record->n_iteration_lines, event->iteration);
   for (guint i = 0; i < events->len; i++)
     {
       const PlannerLogEvent *e = g_ptr_array_index (events, i);
@@ -756,6 +872,7 @@ finding_rank (PlannerSymptom symptom)
     case PLANNER_SYMPTOM_OOM:
       return 1;
     case PLANNER_SYMPTOM_HANG:
+    case PLANNER_SYMPTOM_HANG_MID_RUN:
       return 2;
     case PLANNER_SYMPTOM_DIVERGING:
       return 3;
@@ -803,6 +920,21 @@ planner_log_diagnose (PlannerLogRecord    *record,
                                                         record->n_long_lines == 1 ? "" : "s",
                                                         PLANNER_LOG_MAX_LINE_BYTES,
                                                         record->n_long_lines == 1 ? "was" : "were"));
+  /* Numbers the one rule refused: said with their lines, never dropped
+   * in silence (issue 22 #10). */
+  for (guint i = 0; i < record->unreadable->len; i++)
+    {
+      const PlannerLogUnreadable *u = g_ptr_array_index (record->unreadable, i);
+
+      /* Translators: the first %s is a figure's name as Megatron prints it (“lm loss”), the second its text */
+      g_ptr_array_add (diagnosis->notes, g_strdup_printf (_("Line %" PRIu64 ": the log's %s “%s” is not a number as "
+                                                            "Megatron prints it: it was left out."),
+                                                          u->line, u->field, u->text));
+    }
+  if (record->n_unreadable > record->unreadable->len)
+    g_ptr_array_add (diagnosis->notes,
+                     g_strdup_printf (_("%" PRIu64 " more numbers of the log were left out the same way."),
+                                      record->n_unreadable - record->unreadable->len));
   if (record->phase == PLANNER_LOG_PHASE_START && record->n_events[PLANNER_LOG_EVENT_EXCEPTION] == 0 &&
       record->n_events[PLANNER_LOG_EVENT_OOM] == 0 && record->n_events[PLANNER_LOG_EVENT_NCCL_TIMEOUT] == 0)
     g_ptr_array_add (diagnosis->notes, g_strdup (_("No Megatron output was found in this file: no argument block, "

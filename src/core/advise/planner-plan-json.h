@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 /* A plan as JSON (the optimize/troubleshoot --json output):
  *
  *   kind           "optimize" | "troubleshoot"
- *   symptom        "oom", "low-mfu", "slow", "diverging", "start-up-error", "hang"; null for optimize
+ *   symptom        "oom", "low-mfu", "slow", "diverging", "start-up-error", "hang", "hang-mid-run"; null for optimize
  *   draft          always true: nothing is applied until the user approves
  *   cumulative     true: apply the suggestions together, in order; false: each alone
  *   megatron_version

@@ -471,6 +471,7 @@ static const char *symptom_names[] = {
   [PLANNER_SYMPTOM_DIVERGING] = "diverging",
   [PLANNER_SYMPTOM_STARTUP_ERROR] = "start-up-error",
   [PLANNER_SYMPTOM_HANG] = "hang",
+  [PLANNER_SYMPTOM_HANG_MID_RUN] = "hang-mid-run",
 };
 
 const char *

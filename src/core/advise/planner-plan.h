@@ -139,7 +139,8 @@ typedef enum
   PLANNER_SYMPTOM_SLOW,
   PLANNER_SYMPTOM_DIVERGING,
   PLANNER_SYMPTOM_STARTUP_ERROR,
-  PLANNER_SYMPTOM_HANG,
+  PLANNER_SYMPTOM_HANG,           /* at start-up: no iteration completed */
+  PLANNER_SYMPTOM_HANG_MID_RUN,   /* after iterations completed (issue 23 #11) */
 } PlannerSymptom;
 
 /* What a line of a plan's log evidence is, so a face can place it

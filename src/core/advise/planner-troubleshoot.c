@@ -77,6 +77,59 @@ compare_speed (gconstpointer a,
   return g_strcmp0 (x->id, y->id);
 }
 
+/* Unless the job's script exports it already (issue 23 #11). */
+static void
+offer_expandable_segments (PlannerAdvisor *advisor)
+{
+  PlannerSuggestion *suggestion;
+
+  if (g_strcmp0 (g_hash_table_lookup (advisor->env, "PYTORCH_CUDA_ALLOC_CONF"), "expandable_segments:True") == 0)
+    {
+      planner_advisor_reject (advisor, "expandable-segments", "%s",
+                              _("the job's script already exports PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"));
+      return;
+    }
+  suggestion = planner_suggestion_new ("expandable-segments", _("Let PyTorch grow memory segments (environment)"));
+  planner_suggestion_set_env (suggestion, advisor->env, "PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True");
+  suggestion->reason = g_strdup (_("Environment, not a flag: expandable segments reduce fragmentation of "
+                                   "PyTorch's caching allocator."));
+  suggestion->cause = g_strdup (_("allocator fragmentation"));
+  suggestion->effect = g_strdup (_("Less memory lost between allocations; speed unchanged."));
+  set_speed (suggestion, 1.0, 1.0);
+  planner_advisor_offer (advisor, suggestion);
+}
+
+/* A run that failed before its first step held no activation: fixes that
+ * only shrink activations cannot be the cure, and offering them would
+ * contradict the diagnosis (issue 23 #11).  They are named, not hidden. */
+static void
+drop_activation_fixes (PlannerAdvisor *advisor,
+                       gboolean        weights_too_large)
+{
+  static const char * const activation_only[] = {
+    "sequence-parallel", "selective-recompute", "smaller-micro-batch", "full-recompute", NULL
+  };
+  /* With weights that do not fit alone, moving optimizer state is no cure either. */
+  static const char * const state_only[] = { "distributed-optimizer", "optimizer-cpu-offload", NULL };
+  GPtrArray *suggestions = advisor->plan->suggestions;
+
+  for (guint i = suggestions->len; i > 0; i--)
+    {
+      PlannerSuggestion *suggestion = g_ptr_array_index (suggestions, i - 1);
+
+      if (g_strv_contains (activation_only, suggestion->id))
+        planner_advisor_reject (advisor, suggestion->id, "%s",
+                                _("the run failed before its first step, when no activation is held yet: it "
+                                  "shrinks activations only"));
+      else if (weights_too_large && g_strv_contains (state_only, suggestion->id))
+        planner_advisor_reject (advisor, suggestion->id, "%s",
+                                _("the weights alone do not fit the GPU: it moves only optimizer state"));
+      else
+        continue;
+      g_ptr_array_remove_index (suggestions, i - 1);
+    }
+}
+
 static void
 troubleshoot_oom (PlannerAdvisor *advisor)
 {
@@ -107,18 +160,7 @@ troubleshoot_oom (PlannerAdvisor *advisor)
                               "the model (data loader pinning, another process on the GPU)."),
                             worst->stage, worst->total_bytes / GIB, estimate->capacity_bytes / GIB,
                             worst->headroom_bytes / GIB);
-      {
-        PlannerSuggestion *suggestion = planner_suggestion_new ("expandable-segments",
-                                                                _("Let PyTorch grow memory segments (environment)"));
-
-        planner_suggestion_set_env (suggestion, advisor->env, "PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True");
-        suggestion->reason = g_strdup (_("Environment, not a flag: expandable segments reduce fragmentation of "
-                                         "PyTorch's caching allocator."));
-        suggestion->cause = g_strdup (_("allocator fragmentation"));
-        suggestion->effect = g_strdup (_("Less memory lost between allocations; speed unchanged."));
-        set_speed (suggestion, 1.0, 1.0);
-        planner_advisor_offer (advisor, suggestion);
-      }
+      offer_expandable_segments (advisor);
     }
   else
     planner_advisor_note (advisor, _("Stage %u needs about %.1f GiB per GPU but the %s has %.1f GiB; the largest "
@@ -140,7 +182,13 @@ troubleshoot_oom (PlannerAdvisor *advisor)
   planner_rule_full_recompute (advisor);
   planner_rule_cpu_offload (advisor);
 
-  rank_order = activations ? activation_order : state_order;
+  if (advisor->input->before_first_step)
+    drop_activation_fixes (advisor, worst->bytes[PLANNER_MEMORY_WEIGHTS] > estimate->capacity_bytes);
+  if (worst->bytes[PLANNER_MEMORY_WEIGHTS] > estimate->capacity_bytes)
+    planner_advisor_note (advisor, _("The weights alone are %.1f GiB per GPU on stage %u, more than the %.1f GiB the "
+                            "GPU has: only more GPUs per model copy (a larger TP × PP, so a larger world) make it fit."),
+                          worst->bytes[PLANNER_MEMORY_WEIGHTS] / GIB, worst->stage, estimate->capacity_bytes / GIB);
+  rank_order = activations && !advisor->input->before_first_step ? activation_order : state_order;
   g_ptr_array_sort (advisor->plan->suggestions, compare_oom);
 }
 
@@ -657,13 +705,21 @@ troubleshoot_startup (PlannerAdvisor *advisor)
                             "traceback in the log: paths, the tokenizer and the environment are read only at run time."));
 }
 
+static void offer_nccl_debug     (PlannerAdvisor *advisor,
+                                  gboolean        mid_run);
+static void note_crossing_groups (PlannerAdvisor *advisor);
+
 static void
 troubleshoot_hang (PlannerAdvisor *advisor)
 {
   gint64 timeout = planner_args_get_int (advisor->args, "distributed_timeout_minutes", 10);
-  guint per_node = advisor->input->gpus_per_node;
 
-  planner_rule_cuda_max_connections (advisor);
+  /* The first cause of a start-up hang, unless the job's script exports it. */
+  if (g_strcmp0 (g_hash_table_lookup (advisor->env, "CUDA_DEVICE_MAX_CONNECTIONS"), "1") == 0)
+    planner_advisor_reject (advisor, "cuda-device-max-connections", "%s",
+                            _("the job's script already exports CUDA_DEVICE_MAX_CONNECTIONS=1"));
+  else
+    planner_rule_cuda_max_connections (advisor);
 
   if (timeout < 60)
     {
@@ -681,20 +737,36 @@ troubleshoot_hang (PlannerAdvisor *advisor)
       planner_advisor_offer (advisor, suggestion);
     }
 
-  {
-    PlannerSuggestion *suggestion = planner_suggestion_new ("nccl-debug", _("Make NCCL say where it waits (environment)"));
-
-    planner_suggestion_set_env (suggestion, advisor->env, "NCCL_DEBUG", "INFO");
-    suggestion->reason = g_strdup (_("Environment, not a flag: NCCL_DEBUG=INFO logs each communicator's set-up and "
-                                     "the network it picked, so the rank that never joins shows up."));
-    suggestion->cause = g_strdup (_("a rank that never joins a collective"));
-    suggestion->effect = g_strdup (_("Diagnostics only: more log output."));
-    set_speed (suggestion, 1.0, 1.0);
-    planner_advisor_offer (advisor, suggestion);
-  }
+  offer_nccl_debug (advisor, FALSE);
 
   planner_advisor_note (advisor, _("If NCCL picks the wrong network interface, set NCCL_SOCKET_IFNAME (and "
                           "NCCL_IB_HCA for InfiniBand) to your cluster's names; the planner does not guess them."));
+  note_crossing_groups (advisor);
+}
+
+static void
+offer_nccl_debug (PlannerAdvisor *advisor,
+                  gboolean        mid_run)
+{
+  PlannerSuggestion *suggestion = planner_suggestion_new ("nccl-debug", _("Make NCCL say where it waits (environment)"));
+
+  planner_suggestion_set_env (suggestion, advisor->env, "NCCL_DEBUG", "INFO");
+  suggestion->reason = g_strdup (mid_run
+                                 ? _("Environment, not a flag: NCCL_DEBUG=INFO logs the network errors NCCL meets "
+                                     "and the connection each one was on, so the rank or link that stalled shows up.")
+                                 : _("Environment, not a flag: NCCL_DEBUG=INFO logs each communicator's set-up and "
+                                     "the network it picked, so the rank that never joins shows up."));
+  suggestion->cause = g_strdup (mid_run ? _("a rank or link that stalled") : _("a rank that never joins a collective"));
+  suggestion->effect = g_strdup (_("Diagnostics only: more log output."));
+  set_speed (suggestion, 1.0, 1.0);
+  planner_advisor_offer (advisor, suggestion);
+}
+
+static void
+note_crossing_groups (PlannerAdvisor *advisor)
+{
+  guint per_node = advisor->input->gpus_per_node;
+
   if (planner_advisor_group_crosses_nodes (advisor, advisor->current, PLANNER_GROUP_TP))
     planner_advisor_note (advisor, _("TP %u crosses nodes: the first TP collective needs the inter-node fabric."),
                           planner_report_get_layout (advisor->current)->tp);
@@ -705,6 +777,36 @@ troubleshoot_hang (PlannerAdvisor *advisor)
   if (per_node > 0 && advisor->input->world_size % per_node != 0)
     planner_advisor_note (advisor, _("%" PRIu64 " GPUs is not a whole number of %u-GPU nodes: ranks may be "
                             "waiting for processes that were never started."), advisor->input->world_size, per_node);
+}
+
+/* A collective that times out after iterations completed: start-up passed,
+ * so neither the start-up variables (Megatron checks them before the
+ * first step) nor a slow first barrier is the cause.  What is left is a
+ * rank that stopped or slowed: find which. */
+static void
+troubleshoot_hang_mid_run (PlannerAdvisor *advisor)
+{
+  if (!planner_args_get_bool (advisor->args, "log_straggler", FALSE))
+    {
+      PlannerSuggestion *suggestion = planner_suggestion_new ("log-straggler",
+                                                              _("Have Megatron name the slow rank"));
+
+      planner_suggestion_set_flag (suggestion, advisor->args, "log_straggler", "--log-straggler", NULL);
+      suggestion->reason = g_strdup (_("Megatron's straggler detector logs each rank's GPU throughput at every log "
+                                       "interval, so a GPU or node that slows down before it stalls is named in the "
+                                       "log."));
+      suggestion->cause = g_strdup (_("a rank that slowed or stopped mid-run"));
+      suggestion->effect = g_strdup (_("Diagnostics only: one more line per log interval."));
+      set_speed (suggestion, 1.0, 1.0);
+      planner_advisor_offer (advisor, suggestion);
+    }
+  offer_nccl_debug (advisor, TRUE);
+
+  planner_advisor_note (advisor, _("Iterations completed before the timeout, so the start-up checks passed: the "
+                          "cause is a rank that stopped or slowed (a failed GPU or node: look for Xid errors in its "
+                          "kernel log), a network fault, or ranks that took different code paths. A longer timeout "
+                          "only delays the report."));
+  note_crossing_groups (advisor);
 }
 
 void
@@ -730,6 +832,9 @@ planner_troubleshoot_run (PlannerAdvisor *advisor,
       break;
     case PLANNER_SYMPTOM_HANG:
       troubleshoot_hang (advisor);
+      break;
+    case PLANNER_SYMPTOM_HANG_MID_RUN:
+      troubleshoot_hang_mid_run (advisor);
       break;
     case PLANNER_SYMPTOM_NONE:
     default:

@@ -16,8 +16,10 @@
 #include <string.h>
 
 #include "planner-log-args.h"
+#include "planner-log-number.h"
 #include "planner-log-release.h"
 #include "planner-catalog.h"
+#include "planner-escape.h"
 #include "planner-flag-catalog.h"
 #include "planner-job-args.h"
 
@@ -44,6 +46,18 @@ printed (const PlannerLogRecord *record,
   return record->arguments != NULL ? g_hash_table_lookup (record->arguments, dest) : NULL;
 }
 
+/* The block's line of @dest; 0 unknown. */
+static guint64
+printed_line (const PlannerLogRecord *record,
+              const char             *dest)
+{
+  const guint64 *line = record->argument_lines != NULL ? g_hash_table_lookup (record->argument_lines, dest) : NULL;
+
+  return line != NULL ? *line : 0;
+}
+
+/* A count by the one number rule (planner-log-number.h); 0 when it is
+ * not one ("010", "-8", "nan"). */
 static guint64
 printed_count (const PlannerLogRecord *record,
                const char             *dest)
@@ -51,7 +65,8 @@ printed_count (const PlannerLogRecord *record,
   const char *text = printed (record, dest);
   guint64 value = 0;
 
-  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT64, &value, NULL))
+  if (text == NULL || !planner_log_number_is (text, PLANNER_LOG_NUMBER_COUNT) ||
+      !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT64, &value, NULL))
     return 0;
   return value;
 }
@@ -63,7 +78,40 @@ planner_log_record_get_world_size (const PlannerLogRecord *record)
 
   if (record->world_size > 0)
     return record->world_size;
-  return printed_count (record, "world_size");
+  if (printed_count (record, "world_size") > 0)
+    return printed_count (record, "world_size");
+  /* A garbled world_size: the block's degrees multiply up to it. */
+  if (printed_count (record, "data_parallel_size") > 0)
+    return printed_count (record, "data_parallel_size") *
+           MAX (printed_count (record, "tensor_model_parallel_size"), 1) *
+           MAX (printed_count (record, "pipeline_model_parallel_size"), 1) *
+           MAX (printed_count (record, "context_parallel_size"), 1);
+  return 0;
+}
+
+/* Which rule a number option's printed value follows: a count, unless
+ * the option's default is negative (a few take -1). */
+static PlannerLogNumberKind
+number_kind (const PlannerFlagInfo *info)
+{
+  gint64 value;
+
+  if (info->type == PLANNER_FLAG_TYPE_FLOAT)
+    return PLANNER_LOG_NUMBER_FIGURE;
+  if (info->default_value != NULL && g_ascii_string_to_signed (info->default_value, 10, G_MININT64, -1, &value, NULL))
+    return PLANNER_LOG_NUMBER_INTEGER;
+  return PLANNER_LOG_NUMBER_COUNT;
+}
+
+/* Whether @text breaks the one number rule for @info; FALSE for options
+ * that are not numbers. */
+static gboolean
+breaks_number_rule (const PlannerFlagInfo *info,
+                    const char            *text)
+{
+  if (info->type != PLANNER_FLAG_TYPE_INT && info->type != PLANNER_FLAG_TYPE_FLOAT)
+    return FALSE;
+  return !planner_log_number_is (text, number_kind (info));
 }
 
 guint64
@@ -214,7 +262,8 @@ derived (const PlannerLogRecord *record,
 
           /* A source the log garbled ("nan") is left out, and its copy with
            * it: written alone, the copy would read as given on purpose. */
-          if (from != NULL && info != NULL && !planner_flag_catalog_check_value (info, from, NULL))
+          if (from != NULL && info != NULL &&
+              (breaks_number_rule (info, from) || !planner_flag_catalog_check_value (info, from, NULL)))
             return TRUE;
           return same_value (value, from);
         }
@@ -247,24 +296,40 @@ value_spelling (const PlannerFlagInfo *info,
 /* A sentence for a number the log printed that Megatron would not take
  * ("nan", "1e999", "-3" for a size), appended to @unread (when not NULL). */
 static void
-note_unread (GPtrArray             *unread,
-             const PlannerFlagInfo *info,
-             const char            *dest,
-             const char            *text)
+note_unread (GPtrArray              *unread,
+             const PlannerLogRecord *record,
+             const PlannerFlagInfo  *info,
+             const char             *dest,
+             const char             *text)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *cut = NULL;
   g_autofree char *shown = NULL;
+  g_autofree char *where = NULL;
 
   /* Numbers only: Python prints some choices in a form of its own
    * ("Signals.SIGTERM" for 15) that is no sign of a garbled log. */
   if (unread == NULL || (info->type != PLANNER_FLAG_TYPE_INT && info->type != PLANNER_FLAG_TYPE_FLOAT))
     return;
-  /* A garbled log can hold anything: quote a line's worth at most. */
-  shown = g_utf8_make_valid (text, (gssize) MIN (strlen (text), (gsize) 80));
+  /* A garbled log can hold anything: quote a line's worth at most, escaped. */
+  cut = g_strndup (text, MIN (strlen (text), (gsize) 80));
+  shown = planner_escape_controls (cut);
+  where = printed_line (record, dest) > 0 ? g_strdup_printf (_("Line %" PRIu64 ": "), printed_line (record, dest))
+                                          : g_strdup ("");
+  if (breaks_number_rule (info, text))
+    {
+      /* Translators: the first %s is “Line 12: ” or empty; the last is the rule (“a whole number without sign …”) */
+      g_ptr_array_add (unread, g_strdup_printf (_("%sthe log's argument %s is “%s%s”, not a number as Megatron prints "
+                                                  "it (%s): it was left out, and the job's default stands; check the "
+                                                  "log."), where, dest, shown, strlen (text) > 80 ? "…" : "",
+                                                planner_log_number_rule (number_kind (info))));
+      return;
+    }
   planner_flag_catalog_check_value (info, text, &error);
-  g_ptr_array_add (unread, g_strdup_printf (_("The log's argument %s is “%s%s”, which Megatron-Core 0.20.0 would not "
+  /* Translators: the first %s is “Line 12: ” or empty */
+  g_ptr_array_add (unread, g_strdup_printf (_("%sthe log's argument %s is “%s%s”, which Megatron-Core 0.20.0 would not "
                                               "take (%s): it was left out, and the job's default stands; check the "
-                                              "log."), dest, shown, strlen (text) > 80 ? "…" : "",
+                                              "log."), where, dest, shown, strlen (text) > 80 ? "…" : "",
                                             error != NULL ? error->message : _("not a value of this option")));
 }
 
@@ -316,9 +381,10 @@ add_argument (PlannerArgs            *args,
         {
           g_autofree char *choice = normalize_choice (info, items[i]);
 
-          if (choice == NULL || !planner_flag_catalog_check_value (info, choice, NULL))
+          if (choice == NULL || breaks_number_rule (info, items[i]) ||
+              !planner_flag_catalog_check_value (info, choice, NULL))
             {
-              note_unread (unread, info, dest, text);
+              note_unread (unread, record, info, dest, text);
               return;
             }
           g_free (items[i]);
@@ -334,11 +400,16 @@ add_argument (PlannerArgs            *args,
   {
     g_autofree char *value = normalize_choice (info, text);
 
+    if (breaks_number_rule (info, text))
+      {
+        note_unread (unread, record, info, dest, text);
+        return;
+      }
     if (value != NULL && same_value (value, info->default_value))
       return;
     if (value == NULL || !planner_flag_catalog_check_value (info, value, NULL))
       {
-        note_unread (unread, info, dest, text);
+        note_unread (unread, record, info, dest, text);
         return;
       }
     planner_args_set (args, dest, value_spelling (info, dest), value);
@@ -350,6 +421,71 @@ compare_strings (const void *a,
                  const void *b)
 {
   return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Megatron prints its own layout at start-up ("using world size: …,
+ * tensor-model-parallel size: 8, …"): what ran, where the argument block
+ * holds what was asked.  The layout line wins, and a disagreement is
+ * said (issue 22 #10). */
+static void
+prefer_layout_line (PlannerArgs            *args,
+                    const PlannerLogRecord *record,
+                    GPtrArray              *said)
+{
+  static const struct { const char *dest; const char *flag; const char *label; gsize offset; } degrees[] = {
+    { "tensor_model_parallel_size", "--tensor-model-parallel-size", N_("Tensor Parallel"),
+      G_STRUCT_OFFSET (PlannerLogRecord, tp) },
+    { "pipeline_model_parallel_size", "--pipeline-model-parallel-size", N_("Pipeline Parallel"),
+      G_STRUCT_OFFSET (PlannerLogRecord, pp) },
+    { "context_parallel_size", "--context-parallel-size", N_("Context Parallel"),
+      G_STRUCT_OFFSET (PlannerLogRecord, cp) },
+  };
+  guint at = 0;
+
+  if (record->world_line == 0)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (degrees); i++)
+    {
+      guint degree = G_STRUCT_MEMBER (guint, record, degrees[i].offset);
+      const char *text = printed (record, degrees[i].dest);
+      g_autofree char *value = NULL;
+
+      if (degree == 0)
+        continue;
+      value = g_strdup_printf ("%u", degree);
+      if (text != NULL && !g_str_equal (text, value) && said != NULL)
+        {
+          g_autofree char *cut = g_strndup (text, MIN (strlen (text), (gsize) 40));
+          g_autofree char *shown = planner_escape_controls (cut);
+
+          /* Translators: %s is a form label (“Tensor Parallel”) */
+          g_ptr_array_insert (said, (gint) at++, g_strdup_printf (_("The log's own layout line (line %" PRIu64 ") gives %s %u, its "
+                                                    "argument block (line %" PRIu64 ") “%s”: the layout line, which "
+                                                    "is what ran, is used."), record->world_line,
+                                                  _(degrees[i].label), degree, printed_line (record, degrees[i].dest),
+                                                  shown));
+        }
+      if (degree == 1)
+        planner_args_unset (args, degrees[i].dest);
+      else
+        planner_args_set (args, degrees[i].dest, degrees[i].flag, value);
+    }
+  if (record->world_size > 0 && said != NULL)
+    {
+      const char *text = printed (record, "world_size");
+      g_autofree char *value = g_strdup_printf ("%" PRIu64, record->world_size);
+
+      if (text != NULL && !g_str_equal (text, value))
+        {
+          g_autofree char *cut = g_strndup (text, MIN (strlen (text), (gsize) 40));
+          g_autofree char *shown = planner_escape_controls (cut);
+
+          g_ptr_array_insert (said, (gint) at++, g_strdup_printf (_("The log's own layout line (line %" PRIu64 ") gives %" PRIu64
+                                                    " GPUs, its argument block (line %" PRIu64 ") “%s”: the layout "
+                                                    "line, which is what ran, is used."), record->world_line,
+                                                  record->world_size, printed_line (record, "world_size"), shown));
+        }
+    }
 }
 
 static PlannerArgs *
@@ -368,6 +504,7 @@ record_to_args (const PlannerLogRecord *record,
   qsort (dests, n, sizeof *dests, compare_strings);
   for (guint i = 0; i < n; i++)
     add_argument (args, record, dests[i], g_hash_table_lookup (record->arguments, dests[i]), unread);
+  prefer_layout_line (args, record, unread);
   if (unread != NULL && record->arguments_cut)
     g_ptr_array_add (unread, record->arguments_line != NULL &&
                              record->arguments_line->number != record->arguments_cut_line
@@ -576,9 +713,11 @@ planner_log_record_to_job (const PlannerLogRecord  *record,
       const char *text = printed (record, "world_size");
       g_autofree char *shown = g_utf8_make_valid (text, (gssize) MIN (strlen (text), (gsize) 80));
 
+      /* Translators: the last %s is the rule (“a whole number without sign or leading zero”) */
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                   _("the log's argument world_size is “%s”, not a number of GPUs: give the job file as well"),
-                   shown);
+                   _("the log's argument world_size (line %" PRIu64 ") is “%s”, not a number of GPUs (%s), and the "
+                     "log prints no layout line nor degrees to take it from: give the job file as well"),
+                   printed_line (record, "world_size"), shown, planner_log_number_rule (PLANNER_LOG_NUMBER_COUNT));
       return NULL;
     }
   if (world == 0)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "planner-log-line.h"
+#include "planner-log-number.h"
 
 /* Every line of a multi-gigabyte log comes through here, so the common
  * case (an iteration line, or a line that is nothing to us) is decided
@@ -183,15 +184,6 @@ parse_number (const char  *p,
   return value;
 }
 
-static double
-number_after (const char *line,
-              const char *key)
-{
-  const char *p = strstr (line, key);
-
-  return p != NULL ? parse_number (p + strlen (key), NULL) : NAN;
-}
-
 static gint64
 int_after (const char *line,
            const char *key)
@@ -244,6 +236,99 @@ size_after (const char  *line,
   if (p == NULL)
     return -1;
   return planner_log_parse_size (p + strlen (key), end);
+}
+
+/* Megatron's own figures: the one number rule (planner-log-number.h). */
+
+static void
+note_unreadable (PlannerLogParsed *out,
+                 const char       *field,
+                 const char       *start,
+                 const char       *end)
+{
+  start = skip_spaces (start);
+  while (end > start && (end[-1] == ' ' || end[-1] == '\t'))
+    end--;
+  if (out->n_unreadable >= PLANNER_LOG_MAX_UNREADABLE_PER_LINE)
+    return;
+  out->unreadable[out->n_unreadable].field = field;
+  out->unreadable[out->n_unreadable].text.start = start;
+  out->unreadable[out->n_unreadable].text.length = end > start ? (gsize) (end - start) : 0;
+  out->n_unreadable++;
+}
+
+/* The figure of a " key: value |" segment: the value and nothing but
+ * spaces up to the bar.  NAN, and noted, when it breaks the rule. */
+static double
+segment_figure (PlannerLogParsed *out,
+                const char       *field,
+                const char       *value)
+{
+  const char *bar = strchr (value, '|');
+  const char *stop = bar != NULL ? bar : value + strlen (value);
+  const char *end = NULL;
+  double v;
+
+  if (planner_log_number_figure (value, &end, &v) && *skip_spaces (end) == *stop)
+    return v;
+  note_unreadable (out, field, value, stop);
+  return NAN;
+}
+
+static gint64
+segment_count (PlannerLogParsed *out,
+               const char       *field,
+               const char       *value)
+{
+  const char *bar = strchr (value, '|');
+  const char *stop = bar != NULL ? bar : value + strlen (value);
+  const char *end = NULL;
+  guint64 v;
+
+  if (planner_log_number_count (value, &end, &v) && *skip_spaces (end) == *stop && v <= G_MAXINT64)
+    return (gint64) v;
+  note_unreadable (out, field, value, stop);
+  return -1;
+}
+
+/* The count after @key in @line (a "using world size" line): 0 when
+ * absent, and when unreadable (then noted). */
+static guint64
+count_after (PlannerLogParsed *out,
+             const char       *line,
+             const char       *key,
+             const char       *field)
+{
+  const char *p = strstr (line, key);
+  const char *end = NULL;
+  guint64 v;
+
+  if (p == NULL)
+    return 0;
+  p += strlen (key);
+  if (planner_log_number_count (p, &end, &v))
+    return v;
+  note_unreadable (out, field, p, end);
+  return 0;
+}
+
+static double
+figure_after (PlannerLogParsed *out,
+              const char       *line,
+              const char       *key,
+              const char       *field)
+{
+  const char *p = strstr (line, key);
+  const char *end = NULL;
+  double v;
+
+  if (p == NULL)
+    return NAN;
+  p += strlen (key);
+  if (planner_log_number_figure (p, &end, &v))
+    return v;
+  note_unreadable (out, field, p, end);
+  return NAN;
 }
 
 /* "[PG 1 Rank 0]", "[PG ID 0 PG GUID 0(default_pg) Rank 1]", "[Rank 3]":
@@ -377,24 +462,24 @@ iteration_segment (const char       *key,
                    PlannerLogParsed *out)
 {
   if (key_is (key, length, LITERAL ("elapsed time per iteration (ms)")))
-    out->elapsed_ms = parse_number (value, NULL);
+    out->elapsed_ms = segment_figure (out, "elapsed time per iteration (ms)", value);
   else if (key_is (key, length, LITERAL ("throughput per GPU (TFLOP/s/GPU)")))
-    out->tflops_per_gpu = parse_number (value, NULL);
+    out->tflops_per_gpu = segment_figure (out, "throughput per GPU (TFLOP/s/GPU)", value);
   else if (key_is (key, length, LITERAL ("learning rate")))
-    out->learning_rate = parse_number (value, NULL);
+    out->learning_rate = segment_figure (out, "learning rate", value);
   else if (key_is (key, length, LITERAL ("lm loss")))
-    out->loss = parse_number (value, NULL);
+    out->loss = segment_figure (out, "lm loss", value);
   else if (key_is (key, length, LITERAL ("loss scale")))
-    out->loss_scale = parse_number (value, NULL);
+    out->loss_scale = segment_figure (out, "loss scale", value);
   else if (key_is (key, length, LITERAL ("grad norm")))
-    out->grad_norm = parse_number (value, NULL);
+    out->grad_norm = segment_figure (out, "grad norm", value);
   else if (key_is (key, length, LITERAL ("number of skipped iterations")))
-    out->skipped = parse_i64_at (skip_spaces (value));
+    out->skipped = segment_count (out, "number of skipped iterations", value);
   else if (key_is (key, length, LITERAL ("number of nan iterations")))
-    out->nan = parse_i64_at (skip_spaces (value));
+    out->nan = segment_count (out, "number of nan iterations", value);
   else if (key_is (key, length, LITERAL ("global batch size")))
     {
-      gint64 v = parse_i64_at (skip_spaces (value));
+      gint64 v = segment_count (out, "global batch size", value);
 
       out->global_batch_size = v > 0 ? (guint64) v : 0;
     }
@@ -408,7 +493,10 @@ parse_iteration (const char       *p,
 {
   guint64 iteration, total;
 
+  const char *start;
+
   p = skip_spaces (p);
+  start = p;
   if (!parse_u64 (p, &p, &iteration) || *p != '/')
     return FALSE;
   p = skip_spaces (p + 1);
@@ -417,6 +505,13 @@ parse_iteration (const char       *p,
   p = skip_spaces (p);
   if (*p != '|')
     return FALSE;
+  /* The shape is an iteration line's; its counts follow the one rule. */
+  if (!planner_log_number_count (start, NULL, &iteration) ||
+      !planner_log_number_count (skip_spaces (strchr (start, '/') + 1), NULL, &total))
+    {
+      note_unreadable (out, "iteration", start, p);
+      return FALSE;
+    }
   out->kind = PLANNER_LOG_LINE_ITERATION;
   out->iteration = iteration;
   out->train_iters = total;
@@ -431,13 +526,13 @@ memory_segment (const char       *key,
                 PlannerLogParsed *out)
 {
   if (key_is (key, length, LITERAL ("allocated")))
-    out->allocated_mb = parse_number (value, NULL);
+    out->allocated_mb = segment_figure (out, "allocated", value);
   else if (key_is (key, length, LITERAL ("max allocated")))
-    out->max_allocated_mb = parse_number (value, NULL);
+    out->max_allocated_mb = segment_figure (out, "max allocated", value);
   else if (key_is (key, length, LITERAL ("reserved")))
-    out->reserved_mb = parse_number (value, NULL);
+    out->reserved_mb = segment_figure (out, "reserved", value);
   else if (key_is (key, length, LITERAL ("max reserved")))
-    out->max_reserved_mb = parse_number (value, NULL);
+    out->max_reserved_mb = segment_figure (out, "max reserved", value);
 }
 
 /* "[Rank 3] (after 10 iterations) memory (MB) | allocated: … | …" */
@@ -451,8 +546,15 @@ parse_memory (const char       *body,
 
   if (starts_with (body, LITERAL ("[Rank ")) && parse_u64 (body + 6, NULL, &v) && v < G_MAXINT)
     out->rank = (gint) v;
-  if (after != NULL && after < marker && parse_u64 (after + 7, NULL, &v))
-    out->after_iteration = (gint64) v;
+  if (after != NULL && after < marker)
+    {
+      const char *end = NULL;
+
+      if (planner_log_number_count (after + 7, &end, &v) && v <= G_MAXINT64)
+        out->after_iteration = (gint64) v;
+      else
+        note_unreadable (out, "iterations", after + 7, end);
+    }
   for_each_segment (marker + strlen ("memory (MB)"), memory_segment, out);
   if (isnan (out->max_reserved_mb) && isnan (out->max_allocated_mb))
     return FALSE;
@@ -649,19 +751,12 @@ static void
 parse_world (const char       *p,
              PlannerLogParsed *out)
 {
-  gint64 v;
-
   out->kind = PLANNER_LOG_LINE_WORLD;
-  v = int_after (p, "using world size: ");
-  out->world_size = v > 0 ? (guint64) v : 0;
-  v = int_after (p, "data-parallel size: ");
-  out->dp = v > 0 ? (guint64) v : 0;
-  v = int_after (p, " context-parallel size: ");
-  out->cp = v > 0 ? (guint64) v : 0;
-  v = int_after (p, "tensor-model-parallel size: ");
-  out->tp = v > 0 ? (guint64) v : 0;
-  v = int_after (p, "pipeline-model-parallel size: ");
-  out->pp = v > 0 ? (guint64) v : 0;
+  out->world_size = count_after (out, p, "using world size: ", "world size");
+  out->dp = count_after (out, p, "data-parallel size: ", "data-parallel size");
+  out->cp = count_after (out, p, " context-parallel size: ", "context-parallel size");
+  out->tp = count_after (out, p, "tensor-model-parallel size: ", "tensor-model-parallel size");
+  out->pp = count_after (out, p, "pipeline-model-parallel size: ", "pipeline-model-parallel size");
 }
 
 /* "  name ....... value" (dots may be missing for names of 48 or more). */
@@ -799,7 +894,6 @@ planner_log_parse_line (const char       *line,
                         PlannerLogParsed *out)
 {
   const char *body, *p, *marker;
-  guint64 v;
 
   parsed_init (out);
   body = strip_prefixes (line, out);
@@ -844,9 +938,9 @@ planner_log_parse_line (const char       *line,
       if (starts_with (p, LITERAL ("Theoretical memory footprints: weight and optimizer=")))
         {
           out->kind = PLANNER_LOG_LINE_THEORETICAL;
-          out->weight_and_optimizer_mb = number_after (p, "weight and optimizer=");
-          out->activation_mb = number_after (p, "activation=");
-          out->total_mb = number_after (p, "total=");
+          out->weight_and_optimizer_mb = figure_after (out, p, "weight and optimizer=", "weight and optimizer");
+          out->activation_mb = figure_after (out, p, "activation=", "activation");
+          out->total_mb = figure_after (out, p, "total=", "total");
           return;
         }
       break;
@@ -858,11 +952,10 @@ planner_log_parse_line (const char       *line,
         }
       break;
     case 's':
-      if (starts_with (p, LITERAL ("setting number of microbatches to constant ")) &&
-          parse_u64 (p + strlen ("setting number of microbatches to constant "), NULL, &v))
+      if (starts_with (p, LITERAL ("setting number of microbatches to constant ")))
         {
           out->kind = PLANNER_LOG_LINE_MICROBATCHES;
-          out->num_microbatches = v;
+          out->num_microbatches = count_after (out, p, "to constant ", "number of microbatches");
           return;
         }
       break;

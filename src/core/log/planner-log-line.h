@@ -52,6 +52,8 @@ typedef struct
   gsize       length;
 } PlannerLogSlice;
 
+#define PLANNER_LOG_MAX_UNREADABLE_PER_LINE 4
+
 typedef struct
 {
   PlannerLogLineKind kind;
@@ -127,6 +129,16 @@ typedef struct
   double             value;         /* the unexpected result (nan, inf, a spiky loss) */
   PlannerLogSlice    message;       /* what the check was */
   gint64             at_iteration;  /* -1 unknown */
+
+  /* Numbers of Megatron's own lines that break the number rule
+   * (planner-log-number.h): which field and its text.  The field's value
+   * is then NAN, 0 or -1 as for a line without it. */
+  guint              n_unreadable;
+  struct
+  {
+    const char      *field;         /* a static string: "lm loss", "world size" */
+    PlannerLogSlice  text;
+  }                  unreadable[PLANNER_LOG_MAX_UNREADABLE_PER_LINE];
 } PlannerLogParsed;
 
 /* Recognises @line (NUL-terminated, without its newline). */

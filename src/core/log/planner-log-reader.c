@@ -103,6 +103,7 @@ struct _PlannerLogReader
   gint              arguments_rank;
   /* The last block that reached its end line, while a newer one is read. */
   GHashTable       *complete_arguments;
+  GHashTable       *complete_argument_lines;
   GHashTable       *complete_unkept;
   PlannerLogLine   *complete_line;
   gboolean          complete_truncated;
@@ -167,6 +168,7 @@ planner_log_reader_free (PlannerLogReader *reader)
     return;
   g_clear_pointer (&reader->record, planner_log_record_unref);
   g_clear_pointer (&reader->complete_arguments, g_hash_table_unref);
+  g_clear_pointer (&reader->complete_argument_lines, g_hash_table_unref);
   g_clear_pointer (&reader->complete_unkept, g_hash_table_unref);
   g_clear_pointer (&reader->complete_line, planner_log_line_free);
   g_free (reader->line);
@@ -994,6 +996,7 @@ static void
 clear_complete (PlannerLogReader *reader)
 {
   g_clear_pointer (&reader->complete_arguments, g_hash_table_unref);
+  g_clear_pointer (&reader->complete_argument_lines, g_hash_table_unref);
   g_clear_pointer (&reader->complete_unkept, g_hash_table_unref);
   g_clear_pointer (&reader->complete_line, planner_log_line_free);
 }
@@ -1055,7 +1058,38 @@ handle_argument (PlannerLogReader       *reader,
     }
   if (record->unkept_arguments != NULL)
     g_hash_table_remove (record->unkept_arguments, dest);
+  g_hash_table_replace (record->argument_lines, g_strdup (dest), g_memdup2 (&reader->line_number,
+                                                                             sizeof reader->line_number));
   g_hash_table_replace (record->arguments, g_steal_pointer (&dest), g_strndup (value, length));
+}
+
+/* Numbers of Megatron's lines that break the one rule: kept with their
+ * line, a few, and all counted (issue 22 #10). */
+static void
+note_unreadable (PlannerLogReader       *reader,
+                 const PlannerLogParsed *parsed)
+{
+  PlannerLogRecord *record = reader->record;
+
+  for (guint i = 0; i < parsed->n_unreadable; i++)
+    {
+      PlannerLogUnreadable *unreadable;
+      gsize length = MIN (parsed->unreadable[i].text.length, 40);
+
+      record->n_unreadable++;
+      if (record->unreadable->len >= PLANNER_LOG_MAX_UNREADABLE)
+        continue;
+      unreadable = g_new0 (PlannerLogUnreadable, 1);
+      unreadable->line = reader->line_number;
+      unreadable->field = parsed->unreadable[i].field;
+      {
+        g_autofree char *raw = g_strndup (parsed->unreadable[i].text.start, length);
+
+        /* A garbled log can hold anything: the text is shown escaped. */
+        unreadable->text = planner_escape_controls (raw);
+      }
+      g_ptr_array_add (record->unreadable, unreadable);
+    }
 }
 
 static void
@@ -1087,6 +1121,7 @@ process_line (PlannerLogReader *reader,
     text = cr + 1;
 
   planner_log_parse_line (text, &parsed);
+  note_unreadable (reader, &parsed);
   if (parsed.prefixed)
     record->has_rank_prefixes = TRUE;
   note_rank (reader, parsed.rank);
@@ -1119,13 +1154,16 @@ process_line (PlannerLogReader *reader,
         {
           clear_complete (reader);
           reader->complete_arguments = g_steal_pointer (&record->arguments);
+          reader->complete_argument_lines = g_steal_pointer (&record->argument_lines);
           reader->complete_unkept = g_steal_pointer (&record->unkept_arguments);
           reader->complete_line = g_steal_pointer (&record->arguments_line);
           reader->complete_truncated = record->arguments_truncated;
         }
       g_clear_pointer (&record->arguments, g_hash_table_unref);
+      g_clear_pointer (&record->argument_lines, g_hash_table_unref);
       g_clear_pointer (&record->unkept_arguments, g_hash_table_unref);
       record->arguments = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      record->argument_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       record->arguments_truncated = FALSE;
       planner_log_line_free (record->arguments_line);
       record->arguments_line = cite (reader, &parsed, text);
@@ -1155,6 +1193,7 @@ process_line (PlannerLogReader *reader,
       record->theoretical_line = cite (reader, &parsed, text);
       break;
     case PLANNER_LOG_LINE_WORLD:
+      record->world_line = reader->line_number;
       record->world_size = parsed.world_size;
       record->dp = (guint) MIN (parsed.dp, G_MAXUINT);
       record->cp = (guint) MIN (parsed.cp, G_MAXUINT);
@@ -1334,7 +1373,9 @@ planner_log_reader_finish (PlannerLogReader *reader)
           g_clear_pointer (&record->arguments, g_hash_table_unref);
           g_clear_pointer (&record->unkept_arguments, g_hash_table_unref);
           planner_log_line_free (record->arguments_line);
+          g_clear_pointer (&record->argument_lines, g_hash_table_unref);
           record->arguments = g_steal_pointer (&reader->complete_arguments);
+          record->argument_lines = g_steal_pointer (&reader->complete_argument_lines);
           record->unkept_arguments = g_steal_pointer (&reader->complete_unkept);
           record->arguments_line = g_steal_pointer (&reader->complete_line);
           record->arguments_truncated = reader->complete_truncated;

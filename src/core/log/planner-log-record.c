@@ -82,6 +82,13 @@ planner_log_event_free (PlannerLogEvent *event)
 }
 
 static void
+unreadable_free (PlannerLogUnreadable *unreadable)
+{
+  g_free (unreadable->text);
+  g_free (unreadable);
+}
+
+static void
 memory_free (PlannerLogMemory *memory)
 {
   planner_log_line_free (memory->line);
@@ -97,6 +104,7 @@ planner_log_record_new (void)
   real->ref_count = 1;
   record->max_local_rank = -1;
   record->memory = g_ptr_array_new_with_free_func ((GDestroyNotify) memory_free);
+  record->unreadable = g_ptr_array_new_with_free_func ((GDestroyNotify) unreadable_free);
   for (guint k = 0; k < PLANNER_LOG_N_EVENT_KINDS; k++)
     record->events[k] = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_log_event_free);
   record->tflops_median = record->elapsed_ms_median = NAN;
@@ -133,6 +141,8 @@ planner_log_record_unref (PlannerLogRecord *record)
   planner_log_line_free (record->median_line);
   planner_log_line_free (record->theoretical_line);
   g_ptr_array_unref (record->memory);
+  g_ptr_array_unref (record->unreadable);
+  g_clear_pointer (&record->argument_lines, g_hash_table_unref);
   for (guint k = 0; k < PLANNER_LOG_N_EVENT_KINDS; k++)
     g_ptr_array_unref (record->events[k]);
   g_free (real);

@@ -39,6 +39,7 @@ typedef enum
 #define PLANNER_LOG_MAX_LINE_BYTES      65536  /* a longer line is read up to here only */
 #define PLANNER_LOG_MAX_ARGUMENTS       4096   /* entries of the printed argument block */
 #define PLANNER_LOG_MAX_RANKS           4096   /* ranks whose memory lines are kept */
+#define PLANNER_LOG_MAX_UNREADABLE      16     /* unreadable numbers kept; the rest are counted */
 
 /* How far the run got, from the markers Megatron prints. */
 typedef enum
@@ -160,6 +161,16 @@ typedef struct
   PlannerLogLine *line;              /* that line */
 } PlannerLogMemory;
 
+/* A number of Megatron's own lines that breaks the reader's one number
+ * rule (planner-log-number.h: a count has no sign and no leading zero, a
+ * figure is finite): it is left out, and said with its line. */
+typedef struct
+{
+  guint64     line;
+  const char *field;    /* "lm loss", "world size", or an argument's dest */
+  char       *text;     /* as printed, valid UTF-8, at most 40 characters */
+} PlannerLogUnreadable;
+
 typedef struct
 {
   guint64          n_bytes;
@@ -225,6 +236,13 @@ typedef struct
   /* Events, by kind, in the order seen; at most PLANNER_LOG_MAX_EVENTS_PER_KIND each */
   GPtrArray       *events[PLANNER_LOG_N_EVENT_KINDS];
   guint64          n_events[PLANNER_LOG_N_EVENT_KINDS];   /* all of them */
+
+  /* Added with issue 22 #10 */
+  GPtrArray       *unreadable;         /* PlannerLogUnreadable*, in the order seen, at most PLANNER_LOG_MAX_UNREADABLE */
+  guint64          n_unreadable;       /* all of them */
+  guint64          world_line;         /* the last "using world size" line read; 0 none */
+  /* dest → its line in the block (guint64*), beside arguments; NULL with it */
+  GHashTable      *argument_lines;
 } PlannerLogRecord;
 
 #define PLANNER_TYPE_LOG_RECORD (planner_log_record_get_type ())

@@ -63,6 +63,7 @@ static const struct {
   { PLANNER_SYMPTOM_DIVERGING, N_("Diverging loss") },
   { PLANNER_SYMPTOM_STARTUP_ERROR, N_("Dies at start-up") },
   { PLANNER_SYMPTOM_HANG, N_("Hangs at start-up") },
+  { PLANNER_SYMPTOM_HANG_MID_RUN, N_("Hangs mid-run") },
 };
 
 /* "32", "32 %", "0.32" or "0,32" → 0.32.  Empty is "not measured" (0).

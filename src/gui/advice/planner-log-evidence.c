@@ -32,7 +32,8 @@ planner_log_symptom_label (PlannerSymptom symptom)
     case PLANNER_SYMPTOM_SLOW: return _("Slow steps");
     case PLANNER_SYMPTOM_DIVERGING: return _("Diverging loss");
     case PLANNER_SYMPTOM_STARTUP_ERROR: return _("Dies at start-up");
-    case PLANNER_SYMPTOM_HANG: return _("Hangs");
+    case PLANNER_SYMPTOM_HANG: return _("Hangs at start-up");
+    case PLANNER_SYMPTOM_HANG_MID_RUN: return _("Hangs mid-run");
     case PLANNER_SYMPTOM_NONE:
     default: return "";
     }

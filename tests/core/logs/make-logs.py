@@ -424,6 +424,77 @@ def nccl_timeout():
     log.write('nccl-timeout.log')
 
 
+def nccl_hang_mid_run():
+    """An NCCL watchdog timeout after 50 good iterations (issue 23 #11): one
+    rank (13) stops answering the loss all-reduce; the others time out 12 ms
+    past the 10-minute limit."""
+    job = Job('llama3-8b', 16, tp=2, mbs=1, gbs=128, log_interval=1)
+    analysis = job.analyze()
+    log = Log()
+    start(log, job)
+    build_model(log, job)
+    train(log, job, analysis, list(range(1, 51)),
+          tflops_of=lambda it: 301.7 if it == 1 else 418.0 + (it % 7) / 10.0,
+          loss_of=smooth_loss, grad_of=smooth_grad, last_rank=15)
+    log.tick(600.012)
+    stamp = 'E' + log.clock.strftime('%m%d %H:%M:%S')
+    waiting = [r for r in range(16) if r != 13]
+    for n, r in enumerate(waiting):
+        log.lines.append(f'[rank{r}]:[{stamp}.{106000 + n * 53:06d}000 ProcessGroupNCCL.cpp:632] [Rank {r}] '
+                         f'Watchdog caught collective operation timeout: WorkNCCL(SeqNum=2051, OpType=ALLREDUCE, '
+                         f'NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600012 milliseconds before timing out.')
+    for n, r in enumerate(waiting):
+        log.lines.append(f'[rank{r}]:[{stamp}.{207000 + n * 47:06d}000 ProcessGroupNCCL.cpp:2271] [PG ID 3 PG GUID '
+                         f'7(DATA_PARALLEL_GROUP) Rank {r // 2}] Exception (either an error or timeout) detected by '
+                         f'watchdog at work: 2051, last enqueued NCCL work: 2051, last completed NCCL work: 2050.')
+    log.lines.append(f'[rank0]:[{stamp}.300000000 ProcessGroupNCCL.cpp:684] [Rank 0] Some NCCL operations have '
+                     f'failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations '
+                     f'might run on corrupted/incomplete data.')
+    log.lines.append(f'[rank0]:[{stamp}.300100000 ProcessGroupNCCL.cpp:690] [Rank 0] To avoid data inconsistency, '
+                     f'we are taking the entire process down.')
+    log.lines.append("terminate called after throwing an instance of 'c10::DistBackendError'")
+    log.lines.append(f"  what():  [PG ID 3 PG GUID 7(DATA_PARALLEL_GROUP) Rank 0] Process group watchdog thread "
+                     f"terminated with exception: [Rank 0] Watchdog caught collective operation timeout: "
+                     f"WorkNCCL(SeqNum=2051, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for "
+                     f"600012 milliseconds before timing out.")
+    log.write('nccl-hang-mid-run.log')
+
+
+def oom_model_setup():
+    """Out of memory while the model is set up, before the first iteration
+    (issue 23 #11): Llama 3 70B on one node at TP 4 holds 17.6 B parameters
+    per GPU, and the DDP wrapper's FP32 gradient buffer (65.7 GiB, one
+    allocation) does not fit beside the 32.9 GiB of BF16 weights."""
+    job = Job('llama3-70b', 8, tp=4, mbs=1, gbs=64)
+    log = Log()
+    start(log, job)
+    log.add('building GPT model ...')
+    for t in range(job.tp):
+        log.add(f' > number of parameters on (tensor, gtp_weight_remat, pipeline) model parallel rank ({t}, 0, 0): '
+                f'17642553344')
+    frames = frames_pretrain() + [
+        (ROOT + 'megatron/training/training.py', 2744, 'setup_model_and_optimizer', 'model = _build_model_wrapper(wrap_with_ddp)'),
+        (ROOT + 'megatron/training/training.py', 2717, '_build_model_wrapper',
+         'return get_model(model_provider_func, model_type, wrap_with_ddp=wrap_with_ddp, pg_collection=pg_collection)'),
+        (ROOT + 'megatron/training/training.py', 2527, 'get_model', 'model = wrap_model_chunks_with_ddp('),
+        (ROOT + 'megatron/training/training.py', 2322, 'wrap_model_chunks_with_ddp', 'DP('),
+        (ROOT + 'megatron/core/distributed/distributed_data_parallel.py', 314, '__init__',
+         'buffer = _ParamAndGradBuffer('),
+        (ROOT + 'megatron/core/distributed/param_and_grad_buffer.py', 1190, '__init__', 'self.grad_data = torch.zeros(')]
+    oom = ('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 65.73 GiB. GPU {} has a total capacity '
+           'of 79.11 GiB of which 45.72 GiB is free. Including non-PyTorch memory, this process has 33.38 GiB memory '
+           'in use. Of the allocated memory 32.87 GiB is allocated by PyTorch, and 2.00 MiB is reserved by PyTorch '
+           'but unallocated. If reserved but unallocated memory is large try setting '
+           'PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory '
+           'Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)')
+    log.prefix = lambda r: f'[rank{r}]: '
+    for r in (0, 4):
+        traceback(log, r, frames, oom.format(r))
+    log.prefix = None
+    log.add('W1130 09:00:52.117000 140236 torch/distributed/elastic/multiprocessing/api.py:900] Sending process '
+            '51377 closing signal SIGTERM')
+    log.write('oom-model-setup.log')
+
 def nan_skipped():
     job = Job('llama2-7b', 8, tp=1, mbs=1, gbs=64, seq=4096, gpu='a100-80gb', fp16=True, initial_loss_scale=65536.0)
     analysis = job.analyze()
@@ -589,6 +660,8 @@ low_mfu()
 oom_iteration_1()
 oom_startup()
 nccl_timeout()
+nccl_hang_mid_run()
+oom_model_setup()
 nan_skipped()
 loss_spike()
 slurm_8_ranks()
