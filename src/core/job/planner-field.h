@@ -11,6 +11,7 @@
 
 #include "planner-diagnostic.h"
 #include "planner-job.h"
+#include "planner-words.h"
 
 G_BEGIN_DECLS
 
@@ -67,6 +68,12 @@ GStrv                      planner_field_keys_for_diagnostic (const char        
  * (editable or read-only), or NULL. */
 const PlannerField        *planner_field_for_diagnostic  (PlannerJob              *job,
                                                           const PlannerDiagnostic *diagnostic);
+
+/* @words made the window's: each flag and job key by the label of the
+ * field that holds it for @job (may be NULL: every field applies).
+ * @job must outlive @words. */
+void                       planner_field_words_init      (PlannerWords       *words,
+                                                          PlannerJob         *job);
 
 /* @text with every job key ("data.data_path") named by its label ("Data
  * Path"), and every Megatron flag a field writes (for @job, may be NULL)

@@ -210,4 +210,17 @@ const char *planner_recommend_fp8_recipe_name (const PlannerRecommendation *r);
 guint     planner_recommend_module_names    (guint32                        modules,
                                              const char                   *names[8]);
 
+/* planner-recommend-words.c: @option ("--gpu") named in @req's words:
+ * the option, the job's key or keys ("cluster.gpu_id"), or the form's
+ * label ("GPU Type"). */
+char *planner_recommend_option_name      (const PlannerRecommendRequest *req,
+                                          const char                    *option);
+/* Sets @error to "NAME: message", the option named in @req's words. */
+void  planner_recommend_set_option_error (const PlannerRecommendRequest *req,
+                                          GError                       **error,
+                                          PlannerRecommendError          code,
+                                          const char                    *option,
+                                          const char                    *format,
+                                          ...) G_GNUC_PRINTF (5, 6);
+
 G_END_DECLS
