@@ -9,6 +9,8 @@
 
 #include "planner-words.h"
 
+#include <string.h>
+
 const PlannerWords *
 planner_words_job (void)
 {
@@ -35,4 +37,58 @@ planner_words_name (const PlannerWords *words,
     return name;
   label = words->label_for (words, name);
   return label != NULL ? label : name;
+}
+
+char *
+planner_words_fill (const PlannerWords *words,
+                    const char         *template,
+                    gboolean            for_format)
+{
+  GString *out;
+  const char *p;
+
+  if (template == NULL)
+    return NULL;
+  out = g_string_sized_new (strlen (template));
+  for (p = template; *p != '\0';)
+    {
+      const char *end = NULL;
+
+      /* "{--" then the flag's letters, digits and dashes, then "}"; or
+       * Megatron's own name of an argument, "{num_attention_heads}". */
+      if (g_str_has_prefix (p, "{--"))
+        {
+          end = p + 3;
+          while (g_ascii_isalnum (*end) || *end == '-')
+            end++;
+          if (*end != '}' || end == p + 3)
+            end = NULL;
+        }
+      else if (p[0] == '{' && g_ascii_islower (p[1]))
+        {
+          end = p + 1;
+          while (g_ascii_islower (*end) || g_ascii_isdigit (*end) || *end == '_')
+            end++;
+          if (*end != '}' || memchr (p, '_', end - p) == NULL)
+            end = NULL;
+        }
+      if (end == NULL)
+        {
+          g_string_append_c (out, *p++);
+          continue;
+        }
+      {
+        g_autofree char *flag = g_strndup (p + 1, end - p - 1);
+        const char *name = planner_words_name (words, flag);
+
+        for (const char *c = name; *c != '\0'; c++)
+          {
+            if (for_format && *c == '%')
+              g_string_append_c (out, '%');
+            g_string_append_c (out, *c);
+          }
+      }
+      p = end + 1;
+    }
+  return g_string_free (out, FALSE);
 }

@@ -29,7 +29,8 @@ struct _PlannerWords
 {
   PlannerWordsKind kind;
   /* FORM: the label of the form field that holds @name (a Megatron flag
-   * "--num-layers" or a job key "model.num_layers") for the job in
+   * "--num-layers", a job key "model.num_layers" or Megatron's name of
+   * an argument "num_layers") for the job in
    * @data, or NULL when no field the form shows holds it.  The layers
    * below the job ask through it (planner_field_words_init fills it). */
   const char    *(*label_for) (const PlannerWords *words,
@@ -47,5 +48,17 @@ PlannerWordsKind planner_words_get_kind (const PlannerWords *words);
  * the form shows a field holding it, else @name itself. */
 const char      *planner_words_name     (const PlannerWords *words,
                                          const char         *name);
+
+/* @template with each "{--flag}" in it named as @words say it: the flag
+ * itself for the command line, the field's label in the window; and each
+ * "{dest}" (Megatron's name of an argument, "num_attention_heads", as its
+ * own messages quote it) as itself, or the label of the field holding
+ * its flag.  The
+ * engine's messages mark the settings they name so, and are made from
+ * the filled template; nothing searches a finished message.  With
+ * @for_format a '%' in a name is doubled, so the result stays a format. */
+char            *planner_words_fill     (const PlannerWords *words,
+                                         const char         *template,
+                                         gboolean            for_format);
 
 G_END_DECLS

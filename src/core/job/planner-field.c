@@ -700,6 +700,12 @@ words_label_for (const PlannerWords *words,
   PlannerJob *job = (PlannerJob *) words->data;
   const PlannerField *own;
 
+  if (!g_str_has_prefix (name, "--") && strchr (name, '.') == NULL)
+    {
+      const PlannerFlagInfo *info = planner_flag_catalog_lookup_dest (name);
+
+      return info != NULL ? words_label_for (words, info->flag) : NULL;
+    }
   if (!g_str_has_prefix (name, "--"))
     {
       const PlannerField *field = planner_field_lookup (name);
