@@ -149,6 +149,27 @@ flag_with_label (const PlannerWords *form,
   return NULL;
 }
 
+/* A field named twice in a row ("Pipeline Split Pipeline Split"): one
+ * field that holds two flags a message names side by side. */
+static char *
+label_twice (const char *text)
+{
+  guint n_fields;
+  const PlannerField *const *fields = planner_field_list (&n_fields);
+  static const char *const joins[] = { " ", " / ", " and ", ", ", " or " };
+
+  for (guint i = 0; i < n_fields; i++)
+    for (guint j = 0; j < G_N_ELEMENTS (joins); j++)
+      {
+        const char *label = planner_field_get_label (fields[i]);
+        g_autofree char *twice = g_strconcat (label, joins[j], label, NULL);
+
+        if (strstr (text, twice) != NULL)
+          return g_steal_pointer (&twice);
+      }
+  return NULL;
+}
+
 /* A diagnostic of the window's report, as it was made: no rewrite. */
 static void
 check_made (Scan                    *scan,
@@ -165,6 +186,8 @@ check_made (Scan                    *scan,
       if (texts[t] == NULL)
         continue;
       word = flag_with_label (form, texts[t]);
+      if (word == NULL)
+        word = label_twice (texts[t]);
       if (word == NULL)
         word = offending_word (texts[t]);
       /* Not yet made in words: the model's own reason (planner-config.c)

@@ -77,8 +77,9 @@ void                       planner_field_words_init      (PlannerWords       *wo
 
 /* @text with every job key ("data.data_path") named by its label ("Data
  * Path"), and every Megatron flag a field writes (for @job, may be NULL)
- * named by that field's label, so the window never shows a key.  The CLI
- * keeps the keys. */
+ * named by that field's label.  Issue 19 retires it: messages are made in
+ * their reader's words (PlannerWords).  Only the drafts' marks and the
+ * fields' own checks still go through it (tests/data/check-messages-made-once.py). */
 char                      *planner_field_rewrite_message (PlannerJob         *job,
                                                           const char         *text);
 

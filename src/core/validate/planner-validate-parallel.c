@@ -352,8 +352,12 @@ check_pipeline_split (PlannerCheck *c)
              FLAGS (first_given ? first_flag : last_flag, F ("account_for_embedding_in_pipeline_split"),
                     F ("account_for_loss_in_pipeline_split")),
              _("Use either uneven stages or the account-for flags."),
-             _("Uneven first/last pipeline stages cannot be combined with "
-               "{--account-for-embedding-in-pipeline-split} / {--account-for-loss-in-pipeline-split}."));
+             /* The form has one field, Pipeline Split, for both flags. */
+             planner_words_get_kind (WORDS) == PLANNER_WORDS_FORM
+             ? _("Uneven first/last pipeline stages cannot be combined with "
+                 "{--account-for-embedding-in-pipeline-split}.")
+             : _("Uneven first/last pipeline stages cannot be combined with "
+                 "{--account-for-embedding-in-pipeline-split} / {--account-for-loss-in-pipeline-split}."));
 
       if ((first_given && first <= 0) || (last_given && last <= 0))
         {
@@ -420,7 +424,10 @@ check_pipeline_split (PlannerCheck *c)
 
       ADD (ERROR, "pipeline.layers-not-divisible",
            FLAGS (F ("num_layers"), F ("pipeline_model_parallel_size")),
-           plus_two ? _("Add {--account-for-embedding-in-pipeline-split} {--account-for-loss-in-pipeline-split}, "
+           /* The form has one field, Pipeline Split, for both flags. */
+           plus_two && planner_words_get_kind (WORDS) == PLANNER_WORDS_FORM
+           ? _("Add {--account-for-embedding-in-pipeline-split}, use uneven first/last stages, or change PP.")
+           : plus_two ? _("Add {--account-for-embedding-in-pipeline-split} {--account-for-loss-in-pipeline-split}, "
                         "use uneven first/last stages, or change PP.")
                     : _("Change PP, or use {--decoder-first-pipeline-num-layers} / {--decoder-last-pipeline-num-layers}."),
            /* translators: the %s at the end is empty or a further sentence */
