@@ -215,12 +215,5 @@ guint     planner_recommend_module_names    (guint32                        modu
  * label ("GPU Type"). */
 char *planner_recommend_option_name      (const PlannerRecommendRequest *req,
                                           const char                    *option);
-/* Sets @error to "NAME: message", the option named in @req's words. */
-void  planner_recommend_set_option_error (const PlannerRecommendRequest *req,
-                                          GError                       **error,
-                                          PlannerRecommendError          code,
-                                          const char                    *option,
-                                          const char                    *format,
-                                          ...) G_GNUC_PRINTF (5, 6);
 
 G_END_DECLS

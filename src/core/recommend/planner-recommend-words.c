@@ -14,8 +14,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
-
 #include "planner-recommend-private.h"
 
 /* The job keys an option's value comes from (one, or two multiplied). */
@@ -54,23 +52,4 @@ planner_recommend_option_name (const PlannerRecommendRequest *req,
                               planner_words_name (req->words, job_keys[i].keys[1]));
     }
   return g_strdup (option);
-}
-
-void
-planner_recommend_set_option_error (const PlannerRecommendRequest *req,
-                                    GError                       **error,
-                                    PlannerRecommendError          code,
-                                    const char                    *option,
-                                    const char                    *format,
-                                    ...)
-{
-  g_autofree char *name = planner_recommend_option_name (req, option);
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  /* Translators: a setting ("--gpu", "GPU Type"), then what is wrong with its value */
-  g_set_error (error, PLANNER_RECOMMEND_ERROR, code, _("%s: %s"), name, message);
 }
