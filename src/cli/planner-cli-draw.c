@@ -188,7 +188,7 @@ planner_cli_draw (int    argc,
         }
       else
         {
-          g_autoptr(PlannerJob) recommended = planner_picture_recommended_job (job, &error);
+          g_autoptr(PlannerJob) recommended = planner_picture_recommended_job (job, NULL, &error);
 
           if (recommended == NULL)
             {

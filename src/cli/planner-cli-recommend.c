@@ -273,6 +273,8 @@ planner_cli_recommend (int    argc,
   GIVEN (recipe, "--fp8-recipe");
 #undef GIVEN
   g_ptr_array_add (given, NULL);
+  /* The job's values are named by its keys; an option given beside it by the option. */
+  request.options_given = (const char *const *) given->pdata;
 
   if (gpus_text == NULL && job == NULL)
     return planner_cli_usage_error (COMMAND, _("--gpus: give the number of GPUs"));
@@ -359,10 +361,7 @@ planner_cli_recommend (int    argc,
   if (r == NULL)
     {
       if (job != NULL)
-        {
-          planner_recommend_name_job_fields (error, (const char *const *) given->pdata);
-          return planner_cli_usage_error (COMMAND, "%s: %s", job_path, error->message);
-        }
+        return planner_cli_usage_error (COMMAND, "%s: %s", job_path, error->message);
       return planner_cli_usage_error (COMMAND, "%s", error->message);
     }
 

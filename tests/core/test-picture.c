@@ -468,7 +468,7 @@ test_picture_memory_capacity_labels (void)
       for (guint z = 0; z < 3; z++)
         {
           g_autoptr(PlannerJob) job = load_job (jobs[j].file);
-          g_autoptr(PlannerJob) other = which == 1 ? planner_picture_recommended_job (job, NULL) : NULL;
+          g_autoptr(PlannerJob) other = which == 1 ? planner_picture_recommended_job (job, NULL, NULL) : NULL;
           g_autoptr(PlannerPictureData) data = NULL;
           PlannerPictureStyle st = style (z == 0 ? 1280. : 1856., z == 1 ? 900. : 0., z == 1);
           g_autoptr(PlannerScene) scene = NULL;
@@ -730,7 +730,7 @@ test_picture_compare_grid_labels (void)
   for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
     {
       g_autoptr(PlannerJob) job = load_job (jobs[j].file);
-      g_autoptr(PlannerJob) other = planner_picture_recommended_job (job, NULL);
+      g_autoptr(PlannerJob) other = planner_picture_recommended_job (job, NULL, NULL);
       g_autoptr(PlannerPictureData) a = planner_picture_data_new (job, NULL);
       g_autoptr(PlannerPictureData) b = NULL;
       PlannerPictureStyle st = style (1856., 860., TRUE);

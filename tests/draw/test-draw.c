@@ -51,7 +51,7 @@ load_full (const char          *name,
   g_assert_true (planner_job_load_from_data (job, contents, length, NULL));
   if (recommended != NULL)
     {
-      g_autoptr(PlannerJob) other = planner_picture_recommended_job (job, NULL);
+      g_autoptr(PlannerJob) other = planner_picture_recommended_job (job, NULL, NULL);
 
       g_assert_nonnull (other);
       *recommended = planner_picture_data_new (other, NULL);

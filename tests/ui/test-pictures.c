@@ -55,7 +55,7 @@ load (const char          *name,
 
   if (recommended != NULL)
     {
-      g_autoptr(PlannerJob) other = planner_picture_recommended_job (job, NULL);
+      g_autoptr(PlannerJob) other = planner_picture_recommended_job (job, NULL, NULL);
 
       g_assert_nonnull (other);
       *recommended = planner_picture_data_new (other, NULL);

@@ -396,8 +396,9 @@ planner_analyze_args (const PlannerArgs            *args,
     }
 
   if (report->world_size > 0)
-    report->layout_valid = planner_validate_resolve_layout (report->args, report->world_size,
-                                                            &report->layout, report->diagnostics);
+    report->layout_valid = planner_validate_resolve_layout_in (report->args, report->world_size,
+                                                               options != NULL ? options->words : NULL,
+                                                               &report->layout, report->diagnostics);
 
   analyze_model (report, vocab_size);
   check_fast_domain (report, options != NULL ? options->gpus_per_node : 0);
@@ -410,6 +411,7 @@ planner_analyze_args (const PlannerArgs            *args,
   context.vocab_size = vocab_size;
   context.megatron_version = report->megatron_version;
   context.form_words = options != NULL && options->form_words;
+  context.words = options != NULL ? options->words : NULL;
   planner_validate (report->args, &context,
                     report->layout_valid ? &report->layout : NULL,
                     report->config_valid ? &report->config : NULL,
@@ -478,6 +480,7 @@ analyze_job (PlannerJob *job,
   g_autoptr(GError) error = NULL;
   g_autofree char *assumed = NULL;
   PlannerAnalyzeOptions options = { 0 };
+  PlannerWords words;
   PlannerReport *report;
 
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
@@ -513,6 +516,11 @@ analyze_job (PlannerJob *job,
   options.gpus_per_node = planner_job_get_uint (job, "gpus-per-node");
   options.megatron_version = planner_job_get_string (job, "megatron-version");
   options.form_words = form_words;
+  if (form_words)
+    {
+      planner_field_words_init (&words, job);
+      options.words = &words;
+    }
 
   /* The job's own drafts export what Megatron needs (issue 22 #4): analyze
    * with that environment, so a clean job has no warning about it.  An

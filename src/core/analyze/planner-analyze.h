@@ -41,6 +41,8 @@ typedef struct
                                   * in place of model_id */
   gboolean    form_words;   /* the messages in the form's words where they name a choice
                              * (a tokenizer as "GPT-2 BPE"), for the window */
+  const PlannerWords *words; /* the messages' words (issue 19): NULL the command line's; the
+                              * form's names each setting by its label */
 } PlannerAnalyzeOptions;
 
 #define PLANNER_ANALYZE_ERROR (planner_analyze_error_quark ())

@@ -162,10 +162,11 @@ flag_change_free (PlannerReleaseFlagChange *change)
   g_free (change);
 }
 
-PlannerReleaseMove *
-planner_release_move_new_for_job (PlannerJob  *job,
-                                  const char  *to,
-                                  GError     **error)
+static PlannerReleaseMove *
+move_for_job (PlannerJob  *job,
+              const char  *to,
+              gboolean     for_form,
+              GError     **error)
 {
   const char *release = planner_release_resolve (to, error);
   g_autoptr(PlannerJob) other = NULL;
@@ -179,9 +180,25 @@ planner_release_move_new_for_job (PlannerJob  *job,
   /* The job as it would be for the other release, its drafts' environment included. */
   other = planner_job_copy (job);
   g_object_set (other, "megatron-version", release, NULL);
-  before = planner_analyze_job (job);
-  after = planner_analyze_job (other);
+  before = for_form ? planner_analyze_job_for_form (job) : planner_analyze_job (job);
+  after = for_form ? planner_analyze_job_for_form (other) : planner_analyze_job (other);
   return planner_release_move_new (before, after);
+}
+
+PlannerReleaseMove *
+planner_release_move_new_for_job (PlannerJob  *job,
+                                  const char  *to,
+                                  GError     **error)
+{
+  return move_for_job (job, to, FALSE, error);
+}
+
+PlannerReleaseMove *
+planner_release_move_new_for_form (PlannerJob  *job,
+                                   const char  *to,
+                                   GError     **error)
+{
+  return move_for_job (job, to, TRUE, error);
 }
 
 PlannerReleaseMove *

@@ -60,6 +60,10 @@ PlannerReleaseMove *planner_release_move_new  (const PlannerReport          *bef
 PlannerReleaseMove *planner_release_move_new_for_job (PlannerJob            *job,
                                                       const char            *to,
                                                       GError               **error);
+/* The same, its diagnostics made in the form's words for the window. */
+PlannerReleaseMove *planner_release_move_new_for_form (PlannerJob            *job,
+                                                       const char            *to,
+                                                       GError               **error);
 void                planner_release_move_free (PlannerReleaseMove           *move);
 /* Plain text, one change a line under a heading per kind. */
 char               *planner_release_move_to_text (const PlannerReleaseMove *move);

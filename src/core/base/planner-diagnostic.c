@@ -151,6 +151,34 @@ planner_diagnostics_add (GPtrArray         *diagnostics,
   return diagnostic;
 }
 
+PlannerDiagnostic *
+planner_diagnostics_add_in (GPtrArray          *diagnostics,
+                            const PlannerWords *words,
+                            PlannerSeverity     severity,
+                            const char         *code,
+                            const char *const  *flags,
+                            const char         *fix,
+                            const char         *message_format,
+                            ...)
+{
+  g_autofree char *filled_fix = NULL;
+  g_autofree char *filled_format = NULL;
+  PlannerDiagnostic *diagnostic;
+  va_list args;
+
+  g_return_val_if_fail (diagnostics != NULL, NULL);
+  g_return_val_if_fail (code != NULL, NULL);
+  g_return_val_if_fail (message_format != NULL, NULL);
+
+  filled_fix = planner_words_fill (words, fix, FALSE);
+  filled_format = planner_words_fill (words, message_format, TRUE);
+  va_start (args, message_format);
+  diagnostic = diagnostic_new_valist (severity, code, flags, filled_fix, filled_format, args);
+  va_end (args);
+  g_ptr_array_add (diagnostics, diagnostic);
+  return diagnostic;
+}
+
 guint
 planner_diagnostics_count (GPtrArray       *diagnostics,
                            PlannerSeverity  severity)

@@ -9,6 +9,8 @@
 
 #include <glib.h>
 
+#include "planner-words.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -56,6 +58,16 @@ PlannerDiagnostic *planner_diagnostics_add           (GPtrArray               *d
                                                       const char              *fix,
                                                       const char              *message_format,
                                                       ...) G_GNUC_PRINTF (6, 7);
+/* The same, in @words: @fix and @message_format are templates whose
+ * "{--flag}" marks are filled first (planner_words_fill). */
+PlannerDiagnostic *planner_diagnostics_add_in        (GPtrArray               *diagnostics,
+                                                      const PlannerWords      *words,
+                                                      PlannerSeverity          severity,
+                                                      const char              *code,
+                                                      const char *const       *flags,
+                                                      const char              *fix,
+                                                      const char              *message_format,
+                                                      ...) G_GNUC_PRINTF (7, 8);
 guint              planner_diagnostics_count         (GPtrArray               *diagnostics,
                                                       PlannerSeverity          severity);
 /* Stable order for output: errors first, then warnings, then info; by code within. */

@@ -105,7 +105,6 @@ planner_problems_collect (PlannerJob    *job,
         {
           const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
           const PlannerField *field = planner_field_for_diagnostic (job, d);
-          g_autofree char *text = NULL;
           g_autofree char *message = NULL;
 
           if (d->severity == PLANNER_SEVERITY_INFO)
@@ -114,8 +113,8 @@ planner_problems_collect (PlannerJob    *job,
            * Model, not four "is required"); each field once. */
           if (field != NULL && g_hash_table_contains (seen, field->property))
             continue;
-          text = d->fix != NULL ? g_strdup_printf ("%s %s", d->message, d->fix) : g_strdup (d->message);
-          message = planner_field_rewrite_message (job, text);
+          /* The report of a document is made in the form's words (issue 19). */
+          message = d->fix != NULL ? g_strdup_printf ("%s %s", d->message, d->fix) : g_strdup (d->message);
           /* A catalogue model's dimension is fixed at Customise. */
           if (field != NULL && planner_field_is_read_only (field, job))
             {

@@ -692,6 +692,51 @@ planner_field_rewrite_message (PlannerJob *job,
   return collapse_repeats (rewrite_megatron_names (job, out));
 }
 
+/* The label that names @name for the job in @words: a job key by its
+ * field; a flag by the field that holds it when the form shows that
+ * field (Max Position Embeddings, even read-only), else by the first
+ * field that writes it and applies; NULL when no field does (a flag no
+ * field writes stays as Megatron spells it). */
+static const char *
+words_label_for (const PlannerWords *words,
+                 const char         *name)
+{
+  PlannerJob *job = (PlannerJob *) words->data;
+  const PlannerField *own;
+
+  if (!g_str_has_prefix (name, "--") && strchr (name, '.') == NULL)
+    {
+      const PlannerFlagInfo *info = planner_flag_catalog_lookup_dest (name);
+
+      return info != NULL ? words_label_for (words, info->flag) : NULL;
+    }
+  if (!g_str_has_prefix (name, "--"))
+    {
+      const PlannerField *field = planner_field_lookup (name);
+
+      return field != NULL && g_str_equal (field->key, name) ? planner_field_get_label (field) : NULL;
+    }
+  own = most_specific (name);
+  if (own != NULL && (planner_field_applies (own, job) || planner_field_is_read_only (own, job)))
+    return planner_field_get_label (own);
+  for (guint j = 0; j < G_N_ELEMENTS (fields); j++)
+    if (planner_field_applies (&fields[j], job) && g_strv_contains (fields[j].flags, name))
+      return planner_field_get_label (&fields[j]);
+  return NULL;
+}
+
+void
+planner_field_words_init (PlannerWords *words,
+                          PlannerJob   *job)
+{
+  g_return_if_fail (words != NULL);
+  g_return_if_fail (job == NULL || PLANNER_IS_JOB (job));
+
+  words->kind = PLANNER_WORDS_FORM;
+  words->label_for = words_label_for;
+  words->data = job;
+}
+
 /* The form's words for the choices (the combo rows and the rows of a
  * change read them alike). */
 const char *

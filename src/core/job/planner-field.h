@@ -11,6 +11,7 @@
 
 #include "planner-diagnostic.h"
 #include "planner-job.h"
+#include "planner-words.h"
 
 G_BEGIN_DECLS
 
@@ -68,10 +69,17 @@ GStrv                      planner_field_keys_for_diagnostic (const char        
 const PlannerField        *planner_field_for_diagnostic  (PlannerJob              *job,
                                                           const PlannerDiagnostic *diagnostic);
 
+/* @words made the window's: each flag and job key by the label of the
+ * field that holds it for @job (may be NULL: every field applies).
+ * @job must outlive @words. */
+void                       planner_field_words_init      (PlannerWords       *words,
+                                                          PlannerJob         *job);
+
 /* @text with every job key ("data.data_path") named by its label ("Data
  * Path"), and every Megatron flag a field writes (for @job, may be NULL)
- * named by that field's label, so the window never shows a key.  The CLI
- * keeps the keys. */
+ * named by that field's label.  Issue 19 retires it: messages are made in
+ * their reader's words (PlannerWords).  Only the drafts' marks and the
+ * fields' own checks still go through it (tests/data/check-messages-made-once.py). */
 char                      *planner_field_rewrite_message (PlannerJob         *job,
                                                           const char         *text);
 

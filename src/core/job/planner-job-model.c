@@ -128,6 +128,14 @@ PlannerModel *
 planner_job_dup_model (PlannerJob  *job,
                        GError     **error)
 {
+  return planner_job_dup_model_in (job, NULL, error);
+}
+
+PlannerModel *
+planner_job_dup_model_in (PlannerJob          *job,
+                          const PlannerWords  *words,
+                          GError             **error)
+{
   const PlannerModel *model;
 
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
@@ -140,8 +148,10 @@ planner_job_dup_model (PlannerJob  *job,
       if (model == NULL)
         {
           g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                       _("model.model_id is “%s”, which is not in the catalog: choose a catalog model, "
-                         "give a size in billions or the model's dimensions"), planner_job_get_model_id (job));
+                       /* Translators: the first %s is the setting (Model), the second its value */
+                       _("%s is “%s”, which is not in the catalog: choose a catalog model, give a size in billions "
+                         "or the model's dimensions"), planner_words_name (words, "model.model_id"),
+                       planner_job_get_model_id (job));
           return NULL;
         }
       return copy_model (model);
@@ -154,7 +164,9 @@ planner_job_dup_model (PlannerJob  *job,
                                                            &local_error);
 
         if (sized == NULL)
-          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, _("model.params_b: %s"), local_error->message);
+          /* Translators: a setting (Size in Billions), then what is wrong with its value */
+          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, _("%s: %s"),
+                       planner_words_name (words, "model.params_b"), local_error->message);
         return sized;
       }
 
@@ -163,9 +175,11 @@ planner_job_dup_model (PlannerJob  *job,
 
     case PLANNER_JOB_MODEL_NONE:
     default:
-      g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           _("model: no model yet: choose a catalog model (model.model_id), give a size in "
-                             "billions (model.params_b) or the dimensions (model.num_layers, …)"));
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                   /* Translators: the %s are settings: Model, Size in Billions, Layers */
+                   _("model: no model yet: choose a catalog model (%s), give a size in billions (%s) or the "
+                     "dimensions (%s, …)"), planner_words_name (words, "model.model_id"),
+                   planner_words_name (words, "model.params_b"), planner_words_name (words, "model.num_layers"));
       return NULL;
     }
 }

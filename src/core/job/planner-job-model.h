@@ -12,6 +12,8 @@
 #include "planner-config.h"
 #include "planner-job.h"
 
+#include "planner-words.h"
+
 G_BEGIN_DECLS
 
 /* How a job names its model.  The first that applies wins: a catalog id,
@@ -35,6 +37,10 @@ gboolean            planner_job_model_is_moe     (PlannerJob          *job);
  * A custom field left at 0 stays 0 here (Megatron's default where the
  * field says so). */
 PlannerModel       *planner_job_dup_model        (PlannerJob          *job,
+                                                  GError             **error);
+/* The same, its errors naming the fields in @words (NULL: the job's keys). */
+PlannerModel       *planner_job_dup_model_in     (PlannerJob          *job,
+                                                  const PlannerWords  *words,
                                                   GError             **error);
 
 /* "Customise": copies the dimensions of the catalog model or of the size

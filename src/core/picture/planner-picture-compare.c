@@ -577,8 +577,9 @@ planner_picture_compare_part (const PlannerPictureData  *a,
 }
 
 PlannerJob *
-planner_picture_recommended_job (PlannerJob  *job,
-                                 GError     **error)
+planner_picture_recommended_job (PlannerJob          *job,
+                                 const PlannerWords  *words,
+                                 GError             **error)
 {
   PlannerRecommendRequest request = { 0, };
   g_autoptr(PlannerArgs) model_args = NULL;
@@ -588,14 +589,11 @@ planner_picture_recommended_job (PlannerJob  *job,
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
 
   /* Asked as the window asks: what the job fixes stays fixed. */
-  if (!planner_recommend_request_from_job (job, &request, &model_args, error))
+  if (!planner_recommend_request_from_job_in (job, words, &request, &model_args, error))
     return NULL;
   recommendation = planner_recommend (&request, error);
   if (recommendation == NULL)
-    {
-      planner_recommend_name_job_fields (error != NULL ? *error : NULL, NULL);
-      return NULL;
-    }
+    return NULL;
   if (!recommendation->fits)
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID, "%s",

@@ -16,6 +16,8 @@
 #include "planner-schedule.h"
 #include "planner-traffic.h"
 
+#include "planner-words.h"
+
 G_BEGIN_DECLS
 
 /* The pictures that explain a layout: the rank grid, the pipeline
@@ -157,8 +159,10 @@ PlannerScene                *planner_picture_export               (PlannerPictur
 
 /* A copy of @job with the recommendation search's best layout applied
  * (degrees, batch, recompute, distributed optimizer), the way the
- * window's Use Recommended applies it; NULL when nothing fits. */
+ * window's Use Recommended applies it; NULL when nothing fits, with the
+ * reason in @words (NULL: the job's keys). */
 PlannerJob                  *planner_picture_recommended_job      (PlannerJob                *job,
+                                                                   const PlannerWords        *words,
                                                                    GError                   **error);
 
 const char                  *planner_picture_kind_to_string       (PlannerPictureKind         kind);

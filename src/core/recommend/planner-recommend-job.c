@@ -31,6 +31,16 @@ planner_recommend_request_from_job (PlannerJob               *job,
                                     PlannerArgs             **model_args,
                                     GError                  **error)
 {
+  return planner_recommend_request_from_job_in (job, NULL, request, model_args, error);
+}
+
+gboolean
+planner_recommend_request_from_job_in (PlannerJob               *job,
+                                       const PlannerWords       *words,
+                                       PlannerRecommendRequest  *request,
+                                       PlannerArgs             **model_args,
+                                       GError                  **error)
+{
   g_autoptr(PlannerModel) model = NULL;
   const PlannerGpu *gpu;
   const char *precision;
@@ -40,8 +50,9 @@ planner_recommend_request_from_job (PlannerJob               *job,
   g_return_val_if_fail (request != NULL, FALSE);
   g_return_val_if_fail (model_args != NULL && *model_args == NULL, FALSE);
 
+  request->words = words != NULL ? words : planner_words_job ();
   /* The job's own checks name the field when it names no model. */
-  model = planner_job_dup_model (job, error);
+  model = planner_job_dup_model_in (job, request->words, error);
   if (model == NULL)
     return FALSE;
 
@@ -65,8 +76,12 @@ planner_recommend_request_from_job (PlannerJob               *job,
     case PLANNER_JOB_MODEL_NONE:
     default:
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   _("model.model_id: the job names no model; give model.model_id, model.params_b or the "
-                     "architecture (model.num_layers and the other model keys)"));
+                   /* Translators: the %s are settings: Model, Model, Size in Billions, Layers */
+                   _("%s: the job names no model; give %s, %s or the architecture (%s and the other model keys)"),
+                   planner_words_name (request->words, "model.model_id"),
+                   planner_words_name (request->words, "model.model_id"),
+                   planner_words_name (request->words, "model.params_b"),
+                   planner_words_name (request->words, "model.num_layers"));
       return FALSE;
     }
 
@@ -97,50 +112,15 @@ planner_recommend_request_from_job (PlannerJob               *job,
   else
     {
       g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   _("training.precision: recommend plans bf16 or fp8 training (fp16 only on GPUs without BF16), "
-                     "not %s; set training.precision to bf16 or fp8"),
-                   precision != NULL ? precision : "none");
+                   /* Translators: the first and the last %s are the setting (Precision) */
+                   _("%s: recommend plans bf16 or fp8 training (fp16 only on GPUs without BF16), not %s; set %s "
+                     "to bf16 or fp8"),
+                   planner_words_name (request->words, "training.precision"),
+                   precision != NULL ? precision : "none",
+                   planner_words_name (request->words, "training.precision"));
       return FALSE;
     }
   return TRUE;
-}
-
-void
-planner_recommend_name_job_fields (GError            *error,
-                                   const char *const *given)
-{
-  static const struct
-  {
-    const char *option;
-    const char *key;
-  } fields[] = {
-    { "--gpus-per-node", "cluster.gpus_per_node" },
-    { "--gpus", "cluster.nodes × cluster.gpus_per_node" },
-    { "--gpu", "cluster.gpu_id" },
-    { "--model", "model.model_id" },
-    { "--params-b", "model.params_b" },
-    { "--seq-length", "training.seq_length" },
-    { "--global-batch-size", "training.global_batch_size" },
-    { "--precision", "training.precision" },
-    { "--fp8-recipe", "training.fp8_recipe" },
-  };
-
-  if (error == NULL)
-    return;
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      g_autofree char *prefix = g_strconcat (fields[i].option, ": ", NULL);
-      char *message;
-
-      if (!g_str_has_prefix (error->message, prefix))
-        continue;
-      if (given != NULL && g_strv_contains (given, fields[i].option))
-        return;
-      message = g_strconcat (fields[i].key, ": ", error->message + strlen (prefix), NULL);
-      g_free (error->message);
-      error->message = message;
-      return;
-    }
 }
 
 /* The split flags an older job kept in its extra arguments: the split

@@ -27,13 +27,13 @@ gboolean planner_recommend_request_from_job (PlannerJob               *job,
                                              PlannerRecommendRequest  *request,
                                              PlannerArgs             **model_args,
                                              GError                  **error);
-
-/* A planner_recommend error about a value that came from a job: its
- * option ("--seq-length: …") becomes the job key that gave it
- * ("training.seq_length: …"), unless the option is in @given (the options
- * a person gave beside the job, which override its values). */
-void     planner_recommend_name_job_fields  (GError                   *error,
-                                             const char *const        *given);
+/* The same, its errors (and the request's, planner_recommend) made in
+ * @words: NULL is the job's keys, as above; the window passes its own. */
+gboolean planner_recommend_request_from_job_in (PlannerJob               *job,
+                                                const PlannerWords       *words,
+                                                PlannerRecommendRequest  *request,
+                                                PlannerArgs             **model_args,
+                                                GError                  **error);
 
 /* A copy of @job set to candidate @c of @recommendation (the best when
  * NULL): the degrees, micro-batch, global batch, recompute (with its

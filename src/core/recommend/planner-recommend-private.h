@@ -210,4 +210,10 @@ const char *planner_recommend_fp8_recipe_name (const PlannerRecommendation *r);
 guint     planner_recommend_module_names    (guint32                        modules,
                                              const char                   *names[8]);
 
+/* planner-recommend-words.c: @option ("--gpu") named in @req's words:
+ * the option, the job's key or keys ("cluster.gpu_id"), or the form's
+ * label ("GPU Type"). */
+char *planner_recommend_option_name      (const PlannerRecommendRequest *req,
+                                          const char                    *option);
+
 G_END_DECLS

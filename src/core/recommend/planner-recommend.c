@@ -50,6 +50,34 @@ planner_recompute_to_string (PlannerRecompute recompute)
     }
 }
 
+/* Sets @error to "NAME: message", the option named in @req's words
+ * (planner_recommend_option_name). */
+static void set_option_error (const PlannerRecommendRequest *req,
+                              GError                       **error,
+                              PlannerRecommendError          code,
+                              const char                    *option,
+                              const char                    *format,
+                              ...) G_GNUC_PRINTF (5, 6);
+
+static void
+set_option_error (const PlannerRecommendRequest *req,
+                  GError                       **error,
+                  PlannerRecommendError          code,
+                  const char                    *option,
+                  const char                    *format,
+                  ...)
+{
+  g_autofree char *name = planner_recommend_option_name (req, option);
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* Translators: a setting ("--gpu", "GPU Type"), then what is wrong with its value */
+  g_set_error (error, PLANNER_RECOMMEND_ERROR, code, _("%s: %s"), name, message);
+}
+
 /* ---- Arguments of a candidate ---- */
 
 static void
@@ -309,28 +337,30 @@ apply_precision (const PlannerRecommendRequest *req,
     }
   if (!gpu->supports_fp8 || !(gpu->peak_fp8_tflops > 0))
     {
-      g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   _("--precision: the %s has no FP8 tensor cores; use --precision bf16"), gpu->name);
+      set_option_error (req, error, PLANNER_RECOMMEND_ERROR_INVALID, "--precision",
+                        _("the %s has no FP8 tensor cores; use --precision bf16"), gpu->name);
       return FALSE;
     }
   r->fp8_recipe = req->fp8_recipe != NULL ? req->fp8_recipe : blackwell ? "mxfp8" : "tensorwise";
   if (!recipe_known (r->fp8_recipe))
     {
-      g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   _("--fp8-recipe: “%s” is not one of tensorwise, delayed, mxfp8, blockwise"), r->fp8_recipe);
+      set_option_error (req, error, PLANNER_RECOMMEND_ERROR_INVALID, "--fp8-recipe",
+                        _("“%s” is not one of tensorwise, delayed, mxfp8, blockwise"),
+                        r->fp8_recipe);
       return FALSE;
     }
   if (g_str_equal (r->fp8_recipe, "mxfp8") && !blackwell)
     {
-      g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   _("--fp8-recipe: mxfp8 needs Blackwell (compute capability 10); the %s is %u.%u: use "
-                     "tensorwise or blockwise"), gpu->name, gpu->compute_capability_major, gpu->compute_capability_minor);
+      set_option_error (req, error, PLANNER_RECOMMEND_ERROR_INVALID, "--fp8-recipe",
+                        _("mxfp8 needs Blackwell (compute capability 10); the %s is %u.%u: use "
+                          "tensorwise or blockwise"),
+                        gpu->name, gpu->compute_capability_major, gpu->compute_capability_minor);
       return FALSE;
     }
   if (g_str_equal (r->fp8_recipe, "blockwise") && gpu->compute_capability_major < 9)
     {
-      g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   _("--fp8-recipe: blockwise needs Hopper or newer; use tensorwise"));
+      set_option_error (req, error, PLANNER_RECOMMEND_ERROR_INVALID, "--fp8-recipe", "%s",
+                        _("blockwise needs Hopper or newer; use tensorwise"));
       return FALSE;
     }
   /* Static strings only: the recommendation outlives the request. */
@@ -374,11 +404,12 @@ model_args_for (const PlannerRecommendRequest *req,
           model = planner_model_lookup (req->model_id);
           if (model == NULL)
             {
-              g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_UNKNOWN_MODEL,
-                           _("--model: unknown model “%s”; known models: llama2-7b llama2-13b llama2-70b llama3-8b "
-                             "llama3-70b llama3.1-405b mixtral-8x7b mixtral-8x22b gpt3-175b nemotron4-15b "
-                             "nemotron4-340b deepseek-v3 qwen3-30b-a3b qwen3-235b-a22b gpt2-tiny gpt2-small "
-                             "gpt2-medium"), req->model_id);
+              set_option_error (req, error, PLANNER_RECOMMEND_ERROR_UNKNOWN_MODEL, "--model",
+                                _("unknown model “%s”; known models: llama2-7b llama2-13b "
+                                  "llama2-70b llama3-8b llama3-70b llama3.1-405b mixtral-8x7b "
+                                  "mixtral-8x22b gpt3-175b nemotron4-15b nemotron4-340b "
+                                  "deepseek-v3 qwen3-30b-a3b qwen3-235b-a22b gpt2-tiny "
+                                  "gpt2-small gpt2-medium"), req->model_id);
               return NULL;
             }
         }
@@ -386,8 +417,9 @@ model_args_for (const PlannerRecommendRequest *req,
         {
           if (!(req->params_b >= 0.01 && req->params_b <= 100000.0))
             {
-              g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                           _("--params-b: give the model size in billions of parameters, between 0.01 and 100000"));
+              set_option_error (req, error, PLANNER_RECOMMEND_ERROR_INVALID, "--params-b", "%s",
+                                _("give the model size in billions of parameters, between 0.01 "
+                                  "and 100000"));
               return NULL;
             }
           custom = planner_model_new_from_size (req->params_b, req->seq_length, 0, error);
@@ -428,9 +460,9 @@ model_args_for (const PlannerRecommendRequest *req,
         {
           if (!rope)
             {
-              g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                           _("--seq-length: %s has learned positions for at most %u tokens; give at most %u"),
-                           r->model_name, max_positions, max_positions);
+              set_option_error (req, error, PLANNER_RECOMMEND_ERROR_INVALID, "--seq-length",
+                                _("%s has learned positions for at most %u tokens; give at most %u"),
+                                r->model_name, max_positions, max_positions);
               return NULL;
             }
           set_uint (args, "max_position_embeddings", "--max-position-embeddings", req->seq_length);
@@ -465,30 +497,35 @@ check_request (const PlannerRecommendRequest *req,
 
   if (req->gpu_id == NULL || (*gpu = planner_gpu_lookup (req->gpu_id)) == NULL)
     {
-      g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_UNKNOWN_GPU,
-                   _("--gpu: unknown GPU “%s”; known GPUs: a100-40gb a100-80gb h100-sxm h100-pcie h200 b200 gb200 "
-                     "l40s v100"), req->gpu_id != NULL ? req->gpu_id : "");
+      set_option_error (req, error, PLANNER_RECOMMEND_ERROR_UNKNOWN_GPU, "--gpu",
+                        _("unknown GPU “%s”; known GPUs: a100-40gb a100-80gb h100-sxm h100-pcie "
+                          "h200 b200 gb200 l40s v100"), req->gpu_id != NULL ? req->gpu_id : "");
       return FALSE;
     }
   if (req->num_gpus == 0 || req->num_gpus > PLANNER_MAX_WORLD_SIZE)
     {
-      g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   _("--gpus: give between 1 and %u GPUs"), PLANNER_MAX_WORLD_SIZE);
+      set_option_error (req, error, PLANNER_RECOMMEND_ERROR_INVALID, "--gpus",
+                        _("give between 1 and %u GPUs"), PLANNER_MAX_WORLD_SIZE);
       return FALSE;
     }
   if (req->gpus_per_node > 4096)
     {
-      g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
-                   _("--gpus-per-node: give between 1 and 4096"));
+      set_option_error (req, error, PLANNER_RECOMMEND_ERROR_INVALID, "--gpus-per-node", "%s",
+                        _("give between 1 and 4096"));
       return FALSE;
     }
   if (req->seq_length > MAX_SEQ_LENGTH || req->num_experts > MAX_EXPERTS ||
       req->global_batch_size > MAX_GLOBAL_BATCH)
     {
-      g_set_error (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID, "%s",
-                   req->seq_length > MAX_SEQ_LENGTH ? _("--seq-length: give at most 1048576 tokens")
-                   : req->num_experts > MAX_EXPERTS ? _("--num-experts: give at most 4096 experts")
-                                                    : _("--global-batch-size: give at most 4294967296 sequences"));
+      if (req->seq_length > MAX_SEQ_LENGTH)
+        set_option_error (req, error, PLANNER_RECOMMEND_ERROR_INVALID, "--seq-length", "%s",
+                          _("give at most 1048576 tokens"));
+      else if (req->num_experts > MAX_EXPERTS)
+        g_set_error_literal (error, PLANNER_RECOMMEND_ERROR, PLANNER_RECOMMEND_ERROR_INVALID,
+                             _("--num-experts: give at most 4096 experts"));
+      else
+        set_option_error (req, error, PLANNER_RECOMMEND_ERROR_INVALID, "--global-batch-size",
+                          "%s", _("give at most 4294967296 sequences"));
       return FALSE;
     }
   if (req->global_batch_size > 0 && req->global_batch_tokens > 0)
@@ -586,7 +623,7 @@ resolve_batch (const PlannerRecommendRequest *req,
 
       planner_config_count_params (&s->base, &params);
       tokens = planner_recommend_typical_tokens (params.total, &why);
-      if (req->window_words)
+      if (planner_words_get_kind (req->words) == PLANNER_WORDS_FORM)
         r->batch_text = g_strdup_printf (_("assumed: about %.1fM tokens (%" PRIu64 " sequences of %u tokens), "
                                            "%s, for a %.0fB-parameter model; a smaller batch would make the "
                                            "pipeline bubble cost more, a larger one would hide it. Give yours in "

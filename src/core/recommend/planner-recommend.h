@@ -15,6 +15,8 @@
 #include "planner-layout.h"
 #include "planner-memory.h"
 
+#include "planner-words.h"
+
 G_BEGIN_DECLS
 
 /* What the training precision is: BF16 (FP16 on GPUs without BF16), or
@@ -78,7 +80,12 @@ typedef struct
                                                * "the model of these arguments" */
   /* Added with issue 20 */
   const char            *megatron_version;    /* the release the cluster runs; NULL: the default */
-  gboolean               window_words;        /* say the form's field, not the option, for an assumed batch */
+  /* Added with issue 19: whose words the errors and the assumed batch
+   * are made in.  NULL: the command line's options ("--gpu: …"); a job's
+   * keys ("cluster.gpu_id: …"), except for the options in options_given
+   * (given beside the job, they override its values); the form's labels. */
+  const PlannerWords    *words;
+  const char *const     *options_given;
 } PlannerRecommendRequest;
 
 /* The analytic step model, per optimizer step and per GPU, in seconds of

@@ -77,17 +77,17 @@ check_cuda_graph_switches (PlannerCheck *c)
          _("Keep only --cuda-graph-impl (local replaces --enable-cuda-graph, transformer_engine replaces "
            "--external-cuda-graph)."),
          _("%s is the deprecated spelling of %s and is refused together with it."),
-         F (enable ? "enable_cuda_graph" : "external_cuda_graph"), F ("cuda_graph_impl"));
+         N (enable ? "enable_cuda_graph" : "external_cuda_graph"), N ("cuda_graph_impl"));
   if (enable && external)
     ADD (ERROR, "cuda-graph.enable-and-external", FLAGS (F ("enable_cuda_graph"), F ("external_cuda_graph")),
          _("Use --cuda-graph-impl local or --cuda-graph-impl transformer_engine instead of both."),
          _("%s and %s select two different CUDA graph implementations."),
-         F ("enable_cuda_graph"), F ("external_cuda_graph"));
+         N ("enable_cuda_graph"), N ("external_cuda_graph"));
   if (GIVEN ("cuda_graph_scope_deprecated") && GIVEN ("cuda_graph_modules"))
     ADD (ERROR, "cuda-graph.scope-and-modules",
          FLAGS (F ("cuda_graph_scope_deprecated"), F ("cuda_graph_modules")),
          _("Drop --cuda-graph-scope (deprecated); --cuda-graph-modules replaces it."),
-         _("--cuda-graph-scope and %s cannot be given together."), F ("cuda_graph_modules"));
+         _("--cuda-graph-scope and %s cannot be given together."), N ("cuda_graph_modules"));
 
   {
     const char *const *list = planner_args_get_list (c->args, "cuda_graph_modules");
@@ -108,7 +108,7 @@ check_cuda_graph_switches (PlannerCheck *c)
                  _("Use attn, mlp, moe, moe_router, moe_preprocess or mamba (or no modules for the whole layer)."),
                  g_str_equal (m, "full") ? _("\"full\" cannot be combined with other modules in %s.")
                                          : _("\"%s\" is not a module %s knows."),
-                 g_str_equal (m, "full") ? F ("cuda_graph_modules") : m, F ("cuda_graph_modules"));
+                 g_str_equal (m, "full") ? N ("cuda_graph_modules") : m, N ("cuda_graph_modules"));
             break;
           }
       }
@@ -125,12 +125,12 @@ check_cuda_graph_switches (PlannerCheck *c)
              FLAGS (F ("cuda_graph_impl"), F ("check_for_nan_in_loss_and_grad")),
              _("Add --no-check-for-nan-in-loss-and-grad."),
              _("Full-iteration CUDA graphs cannot run the NaN check on the loss and gradients, which is on by "
-               "default: Megatron asks for %s."), F ("check_for_nan_in_loss_and_grad"));
+               "default: Megatron asks for %s."), N ("check_for_nan_in_loss_and_grad"));
       if (n_graph_modules (c) > 0)
         ADD (ERROR, "cuda-graph.full-iteration-modules", FLAGS (F ("cuda_graph_impl"), F ("cuda_graph_modules")),
              _("Drop --cuda-graph-modules: the full iteration is captured as a whole."),
              _("%s full_iteration captures the whole step; per-layer %s must be empty."),
-             F ("cuda_graph_impl"), F ("cuda_graph_modules"));
+             N ("cuda_graph_impl"), N ("cuda_graph_modules"));
     }
 
   if (str_is (impl, "transformer_engine") && env_known (c))
@@ -160,7 +160,7 @@ check_cuda_graph_layers (PlannerCheck *c)
     ADD (ERROR, "cuda-graph.cpu-offloading", FLAGS (F ("cuda_graph_impl"), F ("cpu_offloading_num_layers")),
          _("Use --cuda-graph-impl full_iteration, or drop the CPU offloading."),
          _("Per-layer CUDA graphs (%s %s) do not work with CPU activation offloading (%s)."),
-         F ("cuda_graph_impl"), impl, F ("cpu_offloading_num_layers"));
+         N ("cuda_graph_impl"), impl, N ("cpu_offloading_num_layers"));
 
   if (str_is (impl, "local") || str_is (impl, "transformer_engine"))
     {
@@ -172,7 +172,7 @@ check_cuda_graph_layers (PlannerCheck *c)
       if (g_moe && g_router)
         ADD (ERROR, "cuda-graph.moe-and-router", FLAGS (F ("cuda_graph_modules")),
              _("Keep moe or moe_router in --cuda-graph-modules, not both."),
-             _("The moe module already contains the router: %s cannot hold both."), F ("cuda_graph_modules"));
+             _("The moe module already contains the router: %s cannot hold both."), N ("cuda_graph_modules"));
       if (g_pre && !g_router)
         ADD (ERROR, "cuda-graph.moe-preprocess", FLAGS (F ("cuda_graph_modules")),
              _("Add moe_router to --cuda-graph-modules."),
@@ -200,7 +200,7 @@ check_cuda_graph_layers (PlannerCheck *c)
                  FLAGS (F ("cuda_graph_modules"), F ("moe_expert_capacity_factor"), F ("moe_pad_expert_input_to_capacity")),
                  _("Capture moe_router instead, or add --moe-expert-capacity-factor and --moe-pad-expert-input-to-capacity."),
                  _("Capturing the whole moe module needs token dropping with padding (a capacity factor and %s): "
-                   "dropless MoE has dynamic shapes."), F ("moe_pad_expert_input_to_capacity"));
+                   "dropless MoE has dynamic shapes."), N ("moe_pad_expert_input_to_capacity"));
           if (dropless && g_pre && str_is (c->dispatcher, "alltoall")
               && (GIVEN ("moe_expert_capacity_factor") || ON ("moe_router_padding_for_fp8")))
             ADD (ERROR, "cuda-graph.moe-preprocess-sync",
@@ -214,7 +214,7 @@ check_cuda_graph_layers (PlannerCheck *c)
   if (c->recompute != NULL && !selective && !str_is (impl, "full_iteration"))
     ADD (ERROR, "cuda-graph.full-recompute", FLAGS (F ("cuda_graph_impl"), F ("recompute_granularity")),
          _("Use --cuda-graph-impl full_iteration, or selective recompute."),
-         _("Full recompute works only with full-iteration CUDA graphs, not %s %s."), F ("cuda_graph_impl"), impl);
+         _("Full recompute works only with full-iteration CUDA graphs, not %s %s."), N ("cuda_graph_impl"), impl);
 
   if (c->recompute != NULL && selective)
     {
@@ -224,13 +224,13 @@ check_cuda_graph_layers (PlannerCheck *c)
       if (str_is (impl, "transformer_engine") && planner_check_recompute_module (c, "moe")
           && planner_check_graph_module (c, "moe_router"))
         ADD (ERROR, "cuda-graph.moe-recompute-router", FLAGS (F ("recompute_modules"), F ("cuda_graph_modules")),
-             _("Drop moe from --recompute-modules or moe_router from --cuda-graph-modules."),
+             _("Drop moe from {--recompute-modules} or moe_router from --cuda-graph-modules."),
              _("Recomputing the moe module is refused while Transformer Engine graphs capture moe_router."));
       if (attention_dropout != 0.0 && planner_check_recompute_module (c, "core_attn")
           && (full_graph || planner_check_graph_module (c, "attn")))
         ADD (ERROR, "cuda-graph.dropout-recompute",
              FLAGS (F ("attention_dropout"), F ("recompute_modules"), F ("cuda_graph_modules")),
-             _("Set --attention-dropout 0, or stop recomputing core_attn (it is in the default --recompute-modules), "
+             _("Set --attention-dropout 0, or stop recomputing core_attn (it is in the default {--recompute-modules}), "
                "or do not capture attention."),
              GIVEN ("recompute_modules")
              ? _("Attention dropout (%g) cannot be used when the captured attention is also recomputed "
@@ -249,7 +249,7 @@ check_cuda_graph_layers (PlannerCheck *c)
         ADD (ERROR, "cuda-graph.jitter-recompute",
              FLAGS (F ("moe_input_jitter_eps"), F ("recompute_modules"), F ("cuda_graph_modules")),
              _("Drop --moe-input-jitter-eps, or stop recomputing the captured moe module."),
-             _("%s cannot be used when the captured MoE layer is also recomputed."), F ("moe_input_jitter_eps"));
+             _("%s cannot be used when the captured MoE layer is also recomputed."), N ("moe_input_jitter_eps"));
     }
 
   if (ON ("fine_grained_activation_offloading"))
@@ -280,7 +280,7 @@ check_cuda_graph_layers (PlannerCheck *c)
       if (arg_int (c->args, "cuda_graph_warmup_steps", 3) <= 0)
         ADD (ERROR, "cuda-graph.offload-warmup", FLAGS (F ("cuda_graph_warmup_steps")),
              _("Give at least one warm-up step."),
-             _("%s must be positive with fine-grained activation offloading."), F ("cuda_graph_warmup_steps"));
+             _("%s must be positive with fine-grained activation offloading."), N ("cuda_graph_warmup_steps"));
       if (str_is (impl, "full_iteration")
           && (!GIVEN ("fine_grained_offloading_max_inflight_offloads")
               || arg_int (c->args, "fine_grained_offloading_max_inflight_offloads", -1) < 0))
@@ -288,7 +288,7 @@ check_cuda_graph_layers (PlannerCheck *c)
              FLAGS (F ("fine_grained_offloading_max_inflight_offloads"), F ("cuda_graph_impl")),
              _("Add --fine-grained-offloading-max-inflight-offloads with a number of at least 0."),
              _("Full-iteration graphs with fine-grained offloading need %s (0 or more)."),
-             F ("fine_grained_offloading_max_inflight_offloads"));
+             N ("fine_grained_offloading_max_inflight_offloads"));
     }
 }
 
@@ -314,7 +314,7 @@ planner_check_experimental (PlannerCheck *c)
 
   if (GIVEN ("gdp_num_householder") && arg_int (c->args, "gdp_num_householder", 3) < 1)
     ADD (ERROR, "model.gdp-householder", FLAGS (F ("gdp_num_householder")),
-         _("Give at least 1."), _("%s must be a positive number."), F ("gdp_num_householder"));
+         _("Give at least 1."), _("%s must be a positive number."), N ("gdp_num_householder"));
   if (ON ("gdp_cutedsl_kernel"))
     {
       gint64 n = arg_int (c->args, "gdp_num_chunk_states_to_recompute", 2);
@@ -322,7 +322,7 @@ planner_check_experimental (PlannerCheck *c)
       if (n < 0 || n > 64)
         ADD (ERROR, "model.gdp-chunk-states", FLAGS (F ("gdp_num_chunk_states_to_recompute"), F ("gdp_cutedsl_kernel")),
              _("Give a number between 0 and 64."), _("%s is %" PRId64 "; with %s it must be between 0 and 64."),
-             F ("gdp_num_chunk_states_to_recompute"), n, F ("gdp_cutedsl_kernel"));
+             N ("gdp_num_chunk_states_to_recompute"), n, N ("gdp_cutedsl_kernel"));
     }
 
   if (gdn)
@@ -335,12 +335,12 @@ planner_check_experimental (PlannerCheck *c)
         ADD (ERROR, "gdn.linear-attention-freq",
              FLAGS (F ("experimental_attention_variant"), F ("linear_attention_freq")),
              _("Add --linear-attention-freq (how often a layer uses gated delta-net attention)."),
-             _("Gated delta-net attention needs %s."), F ("linear_attention_freq"));
+             _("Gated delta-net attention needs %s."), N ("linear_attention_freq"));
       if (keys <= 0 || values % keys != 0)
         ADD (ERROR, "gdn.value-heads", FLAGS (F ("linear_num_value_heads"), F ("linear_num_key_heads")),
              _("Make the value heads a multiple of the key heads."),
              _("%s (%" PRId64 ") must be a multiple of %s (%" PRId64 ")."),
-             F ("linear_num_value_heads"), values, F ("linear_num_key_heads"), keys);
+             N ("linear_num_value_heads"), values, N ("linear_num_key_heads"), keys);
       if (keys > 0 && values > 0 && ((guint64) keys % tp_cp != 0 || (guint64) values % tp_cp != 0))
         ADD (ERROR, "gdn.heads-tp-cp",
              FLAGS (F ("linear_num_key_heads"), F ("linear_num_value_heads"), F ("tensor_model_parallel_size"),
@@ -353,14 +353,14 @@ planner_check_experimental (PlannerCheck *c)
     {
       if (c->add_bias)
         ADD (ERROR, "dsa.bias", FLAGS (F ("experimental_attention_variant"), F ("add_bias_linear")),
-             _("Add --disable-bias-linear."),
-             _("DSA attention works without linear-layer biases; add %s."), F ("add_bias_linear"));
+             _("Add {--disable-bias-linear}."),
+             _("DSA attention works without linear-layer biases; add %s."), N ("add_bias_linear"));
       if (arg_int (c->args, "dsa_indexer_topk_freq", 1) < 1)
         ADD (ERROR, "dsa.indexer-topk-freq", FLAGS (F ("dsa_indexer_topk_freq")),
-             _("Give a positive number."), _("%s must be positive."), F ("dsa_indexer_topk_freq"));
+             _("Give a positive number."), _("%s must be positive."), N ("dsa_indexer_topk_freq"));
       if (arg_int (c->args, "dsa_indexer_skip_topk_offset", 0) < 0)
         ADD (ERROR, "dsa.skip-topk-offset", FLAGS (F ("dsa_indexer_skip_topk_offset")),
-             _("Give zero or a positive number."), _("%s must not be negative."), F ("dsa_indexer_skip_topk_offset"));
+             _("Give zero or a positive number."), _("%s must not be negative."), N ("dsa_indexer_skip_topk_offset"));
     }
   if (str_is (variant, "dsa"))
     {
@@ -368,7 +368,7 @@ planner_check_experimental (PlannerCheck *c)
         ADD (ERROR, "dsa.rope-fusion", FLAGS (F ("experimental_attention_variant"), F ("apply_rope_fusion")),
              _("Add --no-rope-fusion."),
              _("DSA attention does not support RoPE fusion, which is on by default with rope; add %s."),
-             F ("apply_rope_fusion"));
+             N ("apply_rope_fusion"));
       if (c->d.cp > 1)
         {
           const char *const *types = planner_args_get_list (c->args, "cp_comm_type");
@@ -384,7 +384,7 @@ planner_check_experimental (PlannerCheck *c)
             ADD (ERROR, "dsa.cp-comm-type", FLAGS (F ("cp_comm_type"), F ("context_parallel_size")),
                  _("Add --cp-comm-type allgather."),
                  _("DSA attention with context parallelism supports only the allgather CP communication (%s); "
-                   "the default is p2p."), F ("cp_comm_type"));
+                   "the default is p2p."), N ("cp_comm_type"));
         }
     }
 
@@ -393,10 +393,10 @@ planner_check_experimental (PlannerCheck *c)
       if (GIVEN ("mtp_num_layers"))
         ADD (ERROR, "mhc.mtp", FLAGS (F ("enable_mhc_connections"), F ("mtp_num_layers")),
              _("Drop one of the two."), _("Hyper-connections (%s) cannot be combined with multi-token prediction."),
-             F ("enable_mhc_connections"));
+             N ("enable_mhc_connections"));
       if (str_is (c->recompute, "full"))
         ADD (ERROR, "mhc.full-recompute", FLAGS (F ("enable_mhc_connections"), F ("recompute_granularity")),
-             _("Use selective recompute (with mhc in --recompute-modules)."),
+             _("Use selective recompute (with mhc in {--recompute-modules})."),
              _("Hyper-connections do not yet work with full recompute."));
       if (c->d.pp > 1)
         ADD (ERROR, "mhc.pp", FLAGS (F ("enable_mhc_connections"), F ("pipeline_model_parallel_size")),
@@ -406,24 +406,24 @@ planner_check_experimental (PlannerCheck *c)
         ADD (ERROR, "mhc.fp32-residual", FLAGS (F ("enable_mhc_connections"), F ("fp32_residual_connection")),
              _("Drop --fp32-residual-connection."),
              _("Hyper-connections keep their own residual streams and cannot be combined with %s."),
-             F ("fp32_residual_connection"));
+             N ("fp32_residual_connection"));
       if (arg_int (c->args, "mhc_sinkhorn_iterations", 20) < 1)
         ADD (ERROR, "mhc.sinkhorn-iterations", FLAGS (F ("mhc_sinkhorn_iterations")),
-             _("Give at least 1."), _("%s must be at least 1."), F ("mhc_sinkhorn_iterations"));
+             _("Give at least 1."), _("%s must be at least 1."), N ("mhc_sinkhorn_iterations"));
       if (planner_args_get_double (c->args, "mhc_init_gating_factor", 0.01) < 0.0)
         ADD (ERROR, "mhc.gating-factor", FLAGS (F ("mhc_init_gating_factor")),
-             _("Give zero or a positive factor."), _("%s must not be negative."), F ("mhc_init_gating_factor"));
+             _("Give zero or a positive factor."), _("%s must not be negative."), N ("mhc_init_gating_factor"));
     }
 
   if (mla)
     {
       if (ON ("group_query_attention"))
         ADD (ERROR, "mla.gqa", FLAGS (F ("multi_latent_attention"), F ("group_query_attention")),
-             _("Drop --group-query-attention (and --num-query-groups): MLA compresses keys and values itself."),
+             _("Drop {--group-query-attention} (and {--num-query-groups}): MLA compresses keys and values itself."),
              _("Multi-latent attention and grouped-query attention are mutually exclusive."));
       if (ON ("rotary_interleaved"))
         ADD (ERROR, "mla.rotary-interleaved", FLAGS (F ("multi_latent_attention"), F ("rotary_interleaved")),
-             _("Drop --rotary-interleaved."), _("%s does not work with multi-latent attention."), F ("rotary_interleaved"));
+             _("Drop --rotary-interleaved."), _("%s does not work with multi-latent attention."), N ("rotary_interleaved"));
       if (c->rope_fusion && !str_is (arg_str (c->args, "rope_type", "yarn"), "yarn"))
         ADD (ERROR, "mla.rope-fusion-yarn", FLAGS (F ("rope_type"), F ("apply_rope_fusion")),
              _("Use --rope-type yarn (the MLA default), or add --no-rope-fusion."),
@@ -435,12 +435,12 @@ planner_check_experimental (PlannerCheck *c)
       if (ON ("cache_mla_latents") && c->rope_fusion)
         ADD (ERROR, "mla.cache-latents-rope-fusion", FLAGS (F ("cache_mla_latents"), F ("apply_rope_fusion")),
              _("Add --no-rope-fusion, or drop --cache-mla-latents."),
-             _("%s cannot be combined with RoPE fusion, which is on by default with rope."), F ("cache_mla_latents"));
+             _("%s cannot be combined with RoPE fusion, which is on by default with rope."), N ("cache_mla_latents"));
     }
   if (ON ("mla_down_proj_fusion") && !mla)
     ADD (ERROR, "mla.down-proj-fusion", FLAGS (F ("mla_down_proj_fusion"), F ("multi_latent_attention")),
-         _("Add --multi-latent-attention, or drop the flag."),
-         _("%s fuses a projection of multi-latent attention; the model does not use it."), F ("mla_down_proj_fusion"));
+         _("Add {--multi-latent-attention}, or drop the flag."),
+         _("%s fuses a projection of multi-latent attention; the model does not use it."), N ("mla_down_proj_fusion"));
 
   if (GIVEN ("no_rope_freq"))
     {
@@ -448,7 +448,7 @@ planner_check_experimental (PlannerCheck *c)
 
       if (ON ("flash_decode"))
         ADD (ERROR, "rope.no-rope-flash-decode", FLAGS (F ("no_rope_freq"), F ("flash_decode")),
-             _("Drop --flash-decode."), _("%s cannot be combined with %s."), F ("flash_decode"), F ("no_rope_freq"));
+             _("Drop --flash-decode."), _("%s cannot be combined with %s."), N ("flash_decode"), N ("no_rope_freq"));
       if (text != NULL && strchr (text, '[') != NULL)
         {
           g_autofree guint8 *pattern = NULL;
@@ -460,7 +460,7 @@ planner_check_experimental (PlannerCheck *c)
             ADD (ERROR, "rope.no-rope-list-length", FLAGS (F ("no_rope_freq"), F ("num_layers")),
                  _("Give one entry per layer."),
                  _("The %s pattern must have one entry for each of the %" PRIu64 " layers."),
-                 F ("no_rope_freq"), c->num_layers);
+                 N ("no_rope_freq"), c->num_layers);
         }
       else
         {
@@ -470,14 +470,14 @@ planner_check_experimental (PlannerCheck *c)
             ADD (ERROR, "rope.no-rope-freq-divisible", FLAGS (F ("no_rope_freq"), F ("num_layers")),
                  _("Pick a frequency that divides the number of layers."),
                  _("%s %" PRId64 " must divide the %" PRIu64 " layers."),
-                 F ("no_rope_freq"), freq, c->num_layers);
+                 N ("no_rope_freq"), freq, c->num_layers);
         }
     }
 
   if (ON ("use_mup") && GIVEN ("mup_base_hidden_size") && arg_int (c->args, "mup_base_hidden_size", 0) <= 0)
     ADD (ERROR, "model.mup-base-hidden-size", FLAGS (F ("mup_base_hidden_size"), F ("use_mup")),
-         _("Give a positive base hidden size, or leave it out to use --hidden-size."),
-         _("%s must be positive."), F ("mup_base_hidden_size"));
+         _("Give a positive base hidden size, or leave it out to use {--hidden-size}."),
+         _("%s must be positive."), N ("mup_base_hidden_size"));
 
   if (ON ("qk_clip"))
     {
@@ -487,11 +487,11 @@ planner_check_experimental (PlannerCheck *c)
       if (!(alpha > 0.0 && alpha < 1.0))
         ADD (ERROR, "qk-clip.alpha", FLAGS (F ("qk_clip_alpha"), F ("qk_clip")),
              _("Give a value strictly between 0 and 1 (the default is 0.5)."),
-             _("%s is %g; with %s it must be strictly between 0 and 1."), F ("qk_clip_alpha"), alpha, F ("qk_clip"));
+             _("%s is %g; with %s it must be strictly between 0 and 1."), N ("qk_clip_alpha"), alpha, N ("qk_clip"));
       if (!(threshold > 0.0))
         ADD (ERROR, "qk-clip.threshold", FLAGS (F ("qk_clip_threshold"), F ("qk_clip")),
              _("Give a positive threshold (the default is 100)."),
-             _("%s is %g; with %s it must be positive."), F ("qk_clip_threshold"), threshold, F ("qk_clip"));
+             _("%s is %g; with %s it must be positive."), N ("qk_clip_threshold"), threshold, N ("qk_clip"));
     }
 }
 
@@ -539,7 +539,7 @@ planner_check_weight_shards (PlannerCheck *c)
                                                                    : "tensor_model_parallel_size")),
              _("Give a multiple of the tensor-parallel size."),
              _("%s (%" PRId64 ") must be a multiple of %s (%" PRIu64 ") and at least as large."),
-             F (axes[i].shards), shards, axes[i].expert ? "ETP" : "TP", tp);
+             N (axes[i].shards), shards, axes[i].expert ? "ETP" : "TP", tp);
     }
 
   if (GIVEN ("gtp_remat_opt_in_modules"))
@@ -556,7 +556,7 @@ planner_check_weight_shards (PlannerCheck *c)
       if (bad != NULL)
         ADD (ERROR, "gtp.opt-in-modules", FLAGS (F ("gtp_remat_opt_in_modules")),
              _("The only module that can opt in is moe_latent_proj."),
-             _("\"%s\" is not a module %s knows."), bad, F ("gtp_remat_opt_in_modules"));
+             _("\"%s\" is not a module %s knows."), bad, N ("gtp_remat_opt_in_modules"));
     }
 
   if (gtp <= 1 && egtp <= 1)
@@ -577,11 +577,11 @@ planner_check_weight_shards (PlannerCheck *c)
     ADD (ERROR, "gtp.dist-opt-instances", FLAGS (flag, F ("num_distributed_optimizer_instances")),
          _("Use one distributed-optimizer instance with weight shards."),
          _("Weight rematerialization (%s) does not yet work with %s > 1."),
-         flag, F ("num_distributed_optimizer_instances"));
+         planner_words_name (WORDS, flag), N ("num_distributed_optimizer_instances"));
   if (c->fp4 && !ON ("fp4_param_gather"))
     ADD (ERROR, "gtp.fp4-param-gather", FLAGS (flag, F ("fp4_param_gather")),
          _("Add --fp4-param-gather."),
-         _("Weight shards with FP4 need %s so the NVFP4 weights are gathered as NVFP4."), F ("fp4_param_gather"));
+         _("Weight shards with FP4 need %s so the NVFP4 weights are gathered as NVFP4."), N ("fp4_param_gather"));
   if (c->context != NULL && c->context->compute_capability_major >= 10 && !str_is (c->cuda_graph_impl, "none"))
     {
       const char *value = env_get (c, "CUDA_GRAPHS_USE_NODE_PRIORITY");
@@ -600,11 +600,11 @@ planner_check_weight_shards (PlannerCheck *c)
   if (ON ("ddp_average_in_collective"))
     ADD (ERROR, "gtp.ddp-average", FLAGS (flag, F ("ddp_average_in_collective")),
          _("Drop --ddp-average-in-collective."), _("Weight shards need %s off (the default)."),
-         F ("ddp_average_in_collective"));
+         N ("ddp_average_in_collective"));
   if (!str_is (arg_str (c->args, "ckpt_format", "torch_dist"), "torch")
       && !str_is (arg_str (c->args, "ckpt_format", "torch_dist"), "torch_dist"))
     ADD (ERROR, "gtp.ckpt-format", FLAGS (flag, F ("ckpt_format")),
-         _("Use --ckpt-format torch_dist (the default) or torch."),
+         _("Use {--ckpt-format} torch_dist (the default) or torch."),
          _("Weight shards support only the torch and torch_dist checkpoint formats, not %s."),
          arg_str (c->args, "ckpt_format", "torch_dist"));
   if (ON ("dist_ckpt_optim_fully_reshardable") && ON ("distrib_optim_fully_reshardable_mem_efficient"))
@@ -615,14 +615,14 @@ planner_check_weight_shards (PlannerCheck *c)
     {
       if (!ON ("fp8_param_gather"))
         ADD (ERROR, "gtp.mxfp8-param-gather", FLAGS (flag, F ("fp8_param_gather")),
-             _("Add --fp8-param-gather."),
+             _("Add {--fp8-param-gather}."),
              _("Weight shards with the mxfp8 recipe need %s: no BF16 copy of the weights is kept."),
-             F ("fp8_param_gather"));
+             N ("fp8_param_gather"));
       else if (!ON ("reuse_grad_buf_for_mxfp8_param_ag") || ON ("use_megatron_fsdp"))
         ADD (ERROR, "gtp.mxfp8-reuse-grad-buf", FLAGS (flag, F ("reuse_grad_buf_for_mxfp8_param_ag")),
              _("Add --reuse-grad-buf-for-mxfp8-param-ag (and do not use Megatron FSDP, which turns it off)."),
-             _("Weight shards with mxfp8 and %s need %s."), F ("fp8_param_gather"),
-             F ("reuse_grad_buf_for_mxfp8_param_ag"));
+             _("Weight shards with mxfp8 and %s need %s."), N ("fp8_param_gather"),
+             N ("reuse_grad_buf_for_mxfp8_param_ag"));
     }
   if ((ON ("gtp_remat_nccl_ub") || ON ("gtp_expert_remat_nccl_ub")) && ON ("disable_symmetric_registration"))
     ADD (ERROR, "gtp.nccl-ub-symmetric", FLAGS (F (ON ("gtp_remat_nccl_ub") ? "gtp_remat_nccl_ub"
@@ -630,7 +630,7 @@ planner_check_weight_shards (PlannerCheck *c)
                                                 F ("disable_symmetric_registration")),
          _("Drop --disable-symmetric-registration."),
          _("The weight-shard NCCL user buffers need symmetric registration, which %s turns off."),
-         F ("disable_symmetric_registration"));
+         N ("disable_symmetric_registration"));
 
   if (gtp > 1 && str_is (c->cuda_graph_impl, "local") && str_is (c->recompute, "selective")
       && (c->fp8 || c->fp4) && GIVEN ("moe_shared_expert_intermediate_size") && !ON ("moe_shared_expert_overlap")
@@ -639,7 +639,7 @@ planner_check_weight_shards (PlannerCheck *c)
       && planner_check_recompute_module (c, "shared_experts"))
     ADD (ERROR, "gtp.shared-experts-graph-recompute",
          FLAGS (F ("recompute_modules"), F ("cuda_graph_impl"), flag),
-         _("Drop shared_experts from --recompute-modules, or use --cuda-graph-impl full_iteration."),
+         _("Drop shared_experts from {--recompute-modules}, or use --cuda-graph-impl full_iteration."),
          _("With weight shards, local CUDA graphs that capture the shared experts cannot also recompute them "
            "under FP8/FP4."));
 }
@@ -686,7 +686,7 @@ planner_check_batch_invariant (PlannerCheck *c)
       ADD (ERROR, "batch-invariant.requirements", FLAGS (F ("batch_invariant_mode")),
            _("Meet the requirements, or drop --batch-invariant-mode."),
            /* translators: %s is a flag; the list is separated by "; " */
-           _("%s needs: %s."), F ("batch_invariant_mode"), list);
+           _("%s needs: %s."), N ("batch_invariant_mode"), list);
     }
 }
 
@@ -820,25 +820,25 @@ planner_check_requirements (PlannerCheck *c)
 
   if (ON ("tp_comm_overlap"))
     {
-      g_ptr_array_add (packages, g_strdup (_("--tp-comm-overlap needs the yaml (PyYAML) and transformer_engine packages")));
+      g_ptr_array_add (packages, planner_words_fill (WORDS, _("{--tp-comm-overlap} needs the yaml (PyYAML) and transformer_engine packages"), FALSE));
       g_ptr_array_add (package_flags, (gpointer) F ("tp_comm_overlap"));
     }
   if (GIVEN ("nccl_communicator_config_path"))
     {
-      g_ptr_array_add (packages, g_strdup (_("--nccl-communicator-config-path needs the yaml (PyYAML) package")));
+      g_ptr_array_add (packages, planner_words_fill (WORDS, _("--nccl-communicator-config-path needs the yaml (PyYAML) package"), FALSE));
       g_ptr_array_add (package_flags, (gpointer) F ("nccl_communicator_config_path"));
     }
   if (str_is (arg_str (c->args, "non_persistent_ckpt_type", NULL), "local"))
     {
-      g_ptr_array_add (packages, g_strdup (_("--non-persistent-ckpt-type local needs nvidia-resiliency-ext")));
+      g_ptr_array_add (packages, planner_words_fill (WORDS, _("--non-persistent-ckpt-type local needs nvidia-resiliency-ext"), FALSE));
       g_ptr_array_add (package_flags, (gpointer) F ("non_persistent_ckpt_type"));
     }
   if (ON ("batch_invariant_mode") && c->num_experts > 0
       && (str_is (arg_str (c->args, "batch_invariant_backend", "te_native"), "deepgemm")
           || str_is (arg_str (c->args, "batch_invariant_backend", "te_native"), "triton")))
     {
-      g_ptr_array_add (packages, g_strdup (_("--batch-invariant-mode with MoE and this backend needs DeepGEMM with "
-                                             "its BF16 grouped-GEMM bindings")));
+      g_ptr_array_add (packages, planner_words_fill (WORDS, _("--batch-invariant-mode with MoE and this backend needs DeepGEMM with "
+                                             "its BF16 grouped-GEMM bindings"), FALSE));
       g_ptr_array_add (package_flags, (gpointer) F ("batch_invariant_backend"));
     }
   if (packages->len > 0)
@@ -861,5 +861,5 @@ planner_check_requirements (PlannerCheck *c)
          ? _("With Transformer Engine 2.10 or newer, %s needs NVTE_CPU_OFFLOAD_V1=1 (so that weights are not "
              "offloaded); the launch does not export it.")
          : _("With Transformer Engine 2.10 or newer, %s needs NVTE_CPU_OFFLOAD_V1=1 (so that weights are not "
-             "offloaded); the launch environment is not known."), F ("fine_grained_activation_offloading"));
+             "offloaded); the launch environment is not known."), N ("fine_grained_activation_offloading"));
 }

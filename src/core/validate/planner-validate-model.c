@@ -36,14 +36,14 @@ planner_check_required (PlannerCheck *c)
 
   if (GIVEN ("num_layers") && GIVEN ("encoder_num_layers"))
     ADD (ERROR, "model.encoder-num-layers", FLAGS (F ("num_layers"), F ("encoder_num_layers")),
-         _("Keep --num-layers only."),
+         _("Keep {--num-layers} only."),
          _("%s and %s cannot both be given: for a GPT model they name the same layer count."),
-         F ("num_layers"), F ("encoder_num_layers"));
+         N ("num_layers"), N ("encoder_num_layers"));
   if (GIVEN ("seq_length") && GIVEN ("encoder_seq_length"))
     ADD (ERROR, "model.seq-and-encoder-seq", FLAGS (F ("seq_length"), F ("encoder_seq_length")),
-         _("Keep --seq-length only."),
+         _("Keep {--seq-length} only."),
          _("%s and %s cannot both be given: for a GPT model they name the same sequence length."),
-         F ("seq_length"), F ("encoder_seq_length"));
+         N ("seq_length"), N ("encoder_seq_length"));
 
   for (guint i = 0; i < G_N_ELEMENTS (required); i++)
     {
@@ -53,11 +53,11 @@ planner_check_required (PlannerCheck *c)
       if (!has_value (c->args, required[i].dest))
         ADD (ERROR, required[i].code, FLAGS (F (required[i].dest)),
              _("Add it with the model's value."),
-             _("%s is required: Megatron cannot build the model without it."), F (required[i].dest));
+             _("%s is required: Megatron cannot build the model without it."), N (required[i].dest));
       else if (arg_pos (c->args, required[i].dest) == 0)
         ADD (ERROR, required[i].code, FLAGS (F (required[i].dest)),
              _("Give a positive whole number."),
-             _("%s must be a positive whole number."), F (required[i].dest));
+             _("%s must be a positive whole number."), N (required[i].dest));
     }
 
   if (c->seq == 0)
@@ -65,35 +65,35 @@ planner_check_required (PlannerCheck *c)
       gboolean given = has_value (c->args, "seq_length") || has_value (c->args, "encoder_seq_length");
 
       ADD (ERROR, "required.seq-length", FLAGS (F ("seq_length")),
-           given ? _("Give a positive sequence length.") : _("Add --seq-length with the training sequence length."),
+           given ? _("Give a positive sequence length.") : _("Add {--seq-length} with the training sequence length."),
            given ? _("%s must be a positive whole number.") : _("%s (or --encoder-seq-length) is required."),
-           F ("seq_length"));
+           N ("seq_length"));
     }
 
   if (!has_value (c->args, "micro_batch_size") || arg_pos (c->args, "micro_batch_size") == 0)
     ADD (ERROR, "batch.micro-missing", FLAGS (F ("micro_batch_size")),
-         _("Add --micro-batch-size (1 is the usual start)."),
+         _("Add {--micro-batch-size} (1 is the usual start)."),
          has_value (c->args, "micro_batch_size")
          ? _("%s is not positive: Megatron needs a positive micro-batch size.")
          : _("%s is missing: Megatron needs a positive micro-batch size."),
-         F ("micro_batch_size"));
+         N ("micro_batch_size"));
 
   if (c->seq != 0 && arg_pos (c->args, "max_position_embeddings") != 0
       && arg_pos (c->args, "max_position_embeddings") < c->seq)
     ADD (ERROR, "model.max-position-below-seq",
          FLAGS (F ("max_position_embeddings"), F ("seq_length")),
-         _("Raise --max-position-embeddings to at least the sequence length, or shorten the sequence."),
+         _("Raise {--max-position-embeddings} to at least the sequence length, or shorten the sequence."),
          _("%s (%" PRIu64 ") is smaller than the sequence length (%" PRIu64 ")."),
-         F ("max_position_embeddings"), arg_pos (c->args, "max_position_embeddings"), c->seq);
+         N ("max_position_embeddings"), arg_pos (c->args, "max_position_embeddings"), c->seq);
 
   if (GIVEN ("decoder_seq_length") && arg_pos (c->args, "max_position_embeddings") != 0
       && arg_int (c->args, "decoder_seq_length", 0) > (gint64) arg_pos (c->args, "max_position_embeddings"))
     ADD (ERROR, "model.max-position-below-decoder-seq",
          FLAGS (F ("max_position_embeddings"), F ("decoder_seq_length")),
-         _("Raise --max-position-embeddings to at least the decoder sequence length, or drop --decoder-seq-length."),
+         _("Raise {--max-position-embeddings} to at least the decoder sequence length, or drop --decoder-seq-length."),
          _("%s (%" PRIu64 ") is smaller than %s (%" PRId64 ")."),
-         F ("max_position_embeddings"), arg_pos (c->args, "max_position_embeddings"),
-         F ("decoder_seq_length"), arg_int (c->args, "decoder_seq_length", 0));
+         N ("max_position_embeddings"), arg_pos (c->args, "max_position_embeddings"),
+         N ("decoder_seq_length"), arg_int (c->args, "decoder_seq_length", 0));
 }
 
 /* The MLP activation as TransformerConfig gets it from the switches:
@@ -113,21 +113,21 @@ check_activation (PlannerCheck *c)
 
   if (fusion && g_str_equal (activation, "squared_relu"))
     ADD (ERROR, "model.bias-activation-fusion", FLAGS (F ("squared_relu"), fusion_flag),
-         _("Add --no-bias-gelu-fusion (or --disable-bias-linear)."),
+         _("Add --no-bias-gelu-fusion (or {--disable-bias-linear})."),
          _("The bias-activation fusion (on by default) works only with GELU, SwiGLU or quick GELU, not with %s."),
-         F ("squared_relu"));
+         N ("squared_relu"));
   if (!swiglu && !c->add_bias && arg_bool (c->args, "bias_gelu_fusion", TRUE))
     ADD (INFO, "model.bias-gelu-fusion-off", FLAGS (F ("add_bias_linear"), F ("bias_gelu_fusion")), NULL,
-         _("Without biases (%s) Megatron turns the bias-GELU fusion off."), F ("add_bias_linear"));
+         _("Without biases (%s) Megatron turns the bias-GELU fusion off."), N ("add_bias_linear"));
   if (fusion && offset != 0.0 && !g_str_equal (activation, "quick_gelu"))
     ADD (ERROR, "model.glu-offset-fusion", FLAGS (F ("glu_linear_offset"), fusion_flag),
          _("Add --no-bias-swiglu-fusion (or --no-bias-gelu-fusion), or drop --glu-linear-offset."),
-         _("A non-zero %s works with the fused bias-activation only for quick GELU."), F ("glu_linear_offset"));
+         _("A non-zero %s works with the fused bias-activation only for quick GELU."), N ("glu_linear_offset"));
   if (fusion && te_activation)
     ADD (ERROR, "model.te-activation-fusion", FLAGS (F ("use_te_activation_func"), fusion_flag),
          swiglu ? _("Add --no-bias-swiglu-fusion.") : _("Add --no-bias-gelu-fusion."),
          _("%s cannot be combined with the bias-activation fusion, which is on by default."),
-         F ("use_te_activation_func"));
+         N ("use_te_activation_func"));
   if (te_activation && (g_str_equal (activation, "squared_relu") || g_str_equal (activation, "quick_gelu")))
     ADD (ERROR, "model.te-activation-func", FLAGS (F ("use_te_activation_func"), F (ON ("squared_relu") ? "squared_relu"
                                                                                     : "quick_geglu")),
@@ -135,8 +135,8 @@ check_activation (PlannerCheck *c)
          _("Transformer Engine's activations cover GELU, SiLU/SwiGLU and ReLU only, not %s."), activation);
   if (ON ("fused_residual_rmsnorm") && !str_is (arg_str (c->args, "normalization", "LayerNorm"), "RMSNorm"))
     ADD (ERROR, "model.fused-residual-rmsnorm", FLAGS (F ("fused_residual_rmsnorm"), F ("normalization")),
-         _("Add --normalization RMSNorm, or drop the flag."),
-         _("%s works only with RMSNorm; the normalization is %s."), F ("fused_residual_rmsnorm"),
+         _("Add {--normalization} RMSNorm, or drop the flag."),
+         _("%s works only with RMSNorm; the normalization is %s."), N ("fused_residual_rmsnorm"),
          arg_str (c->args, "normalization", "LayerNorm"));
 
   if (GIVEN ("activation_func_clamp_value") && swiglu)
@@ -158,7 +158,7 @@ check_activation (PlannerCheck *c)
 
           ADD (ERROR, "model.swiglu-clamp", FLAGS (F ("activation_func_clamp_value"), F ("swiglu")),
                _("Meet the requirements, or drop --activation-func-clamp-value."),
-               _("Clamping the SwiGLU activation (%s) needs: %s."), F ("activation_func_clamp_value"), list);
+               _("Clamping the SwiGLU activation (%s) needs: %s."), N ("activation_func_clamp_value"), list);
         }
     }
 }
@@ -172,10 +172,10 @@ planner_check_model (PlannerCheck *c)
   if (c->heads != 0 && c->hidden != 0 && !has_value (c->args, "kv_channels") && c->hidden % c->heads != 0)
     ADD (ERROR, "model.hidden-not-divisible-by-heads",
          FLAGS (F ("hidden_size"), F ("num_attention_heads"), F ("kv_channels")),
-         _("Make the hidden size a multiple of the heads, or give --kv-channels."),
+         _("Make the hidden size a multiple of the heads, or give {--kv-channels}."),
          _("Without %s Megatron sets the head size to %s / %s, which must divide evenly "
            "(%" PRIu64 " / %" PRIu64 " does not)."),
-         F ("kv_channels"), F ("hidden_size"), F ("num_attention_heads"), c->hidden, c->heads);
+         N ("kv_channels"), N ("hidden_size"), N ("num_attention_heads"), c->hidden, c->heads);
 
   if (c->heads != 0 && c->heads % tp != 0)
     {
@@ -186,11 +186,11 @@ planner_check_model (PlannerCheck *c)
            FLAGS (F ("num_attention_heads"), F ("tensor_model_parallel_size")),
            _("Pick a tensor-parallel size that divides the number of heads."),
            fit != 0
-           ? _("num_attention_heads (%" PRIu64 ") must be a multiple of tensor_model_parallel_size (%"
+           ? _("{num_attention_heads} (%" PRIu64 ") must be a multiple of {tensor_model_parallel_size} (%"
                PRIu64 "): each TP rank holds whole heads. Valid %s values that also fit the GPUs: %s.")
-           : _("num_attention_heads (%" PRIu64 ") must be a multiple of tensor_model_parallel_size (%"
+           : _("{num_attention_heads} (%" PRIu64 ") must be a multiple of {tensor_model_parallel_size} (%"
                PRIu64 "): each TP rank holds whole heads. Valid %s values: %s."),
-           c->heads, tp, F ("tensor_model_parallel_size"),
+           c->heads, tp, N ("tensor_model_parallel_size"),
            /* translators: in place of a list of valid values */
            choices != NULL ? choices : _("none"));
     }
@@ -207,7 +207,7 @@ planner_check_model (PlannerCheck *c)
         {
           ADD (ERROR, "model.query-groups-invalid", FLAGS (F ("num_query_groups")),
                _("Give the model's number of key/value heads."),
-               _("%s must be a positive number."), F ("num_query_groups"));
+               _("%s must be a positive number."), N ("num_query_groups"));
         }
       else
         {
@@ -225,9 +225,9 @@ planner_check_model (PlannerCheck *c)
                  : _("Use a TP that divides the query groups, or plan for Megatron-Core 0.16 or newer (it "
                      "replicates KV heads)."),
                  replicate
-                 ? _("num_query_groups (%" PRId64 ") must be a multiple or a divisor of "
-                     "tensor_model_parallel_size (%" PRIu64 ").")
-                 : _("num_query_groups (%" PRId64 ") must be a multiple of tensor_model_parallel_size (%" PRIu64
+                 ? _("{num_query_groups} (%" PRId64 ") must be a multiple or a divisor of "
+                     "{tensor_model_parallel_size} (%" PRIu64 ").")
+                 : _("{num_query_groups} (%" PRId64 ") must be a multiple of {tensor_model_parallel_size} (%" PRIu64
                      ") in this release."), groups, tp);
         }
     }
@@ -236,10 +236,10 @@ planner_check_model (PlannerCheck *c)
     {
       ADD (WARNING, "model.num-query-groups-ignored",
            FLAGS (F ("num_query_groups"), F ("group_query_attention")),
-           _("Add --group-query-attention if the model uses grouped-query attention."),
-           _("%s is ignored without --group-query-attention: Megatron builds plain multi-head attention "
+           _("Add {--group-query-attention} if the model uses grouped-query attention."),
+           _("%s is ignored without {--group-query-attention}: Megatron builds plain multi-head attention "
              "(one key/value head per query head), which changes the parameter count and memory."),
-           F ("num_query_groups"));
+           N ("num_query_groups"));
     }
 
   /* The FFN and expert FFN are split over TP and ETP with divide(). */
@@ -271,26 +271,26 @@ planner_check_attention (PlannerCheck *c)
   if (str_is (position, "mrope") && !GIVEN ("mrope_section"))
     ADD (ERROR, "attention.mrope-section", FLAGS (F ("position_embedding_type"), F ("mrope_section")),
          _("Add --mrope-section with the rotary sections (for example 16 24 24)."),
-         _("Multimodal RoPE (%s mrope) needs %s."), F ("position_embedding_type"), F ("mrope_section"));
+         _("Multimodal RoPE (%s mrope) needs %s."), N ("position_embedding_type"), N ("mrope_section"));
 
   if (arg_int (c->args, "mtp_num_layers", 0) != 0)
     {
       if (!str_is (position, "rope") && !str_is (position, "none"))
         ADD (ERROR, "mtp.position-embedding", FLAGS (F ("mtp_num_layers"), F ("position_embedding_type")),
-             _("Use --position-embedding-type rope (or none) with multi-token prediction."),
+             _("Use {--position-embedding-type} rope (or none) with multi-token prediction."),
              _("Multi-token prediction (%s) works only with rope or no position embedding, not %s."),
-             F ("mtp_num_layers"), position);
+             N ("mtp_num_layers"), position);
     }
   if (ON ("mtp_hsm") && arg_int (c->args, "mtp_num_layers", 0) < 2)
     ADD (WARNING, "mtp.hsm-disabled", FLAGS (F ("mtp_hsm"), F ("mtp_num_layers")),
-         _("Give --mtp-num-layers 2 or more, or drop --mtp-hsm."),
-         _("%s mixes the hidden states of two or more MTP layers; with fewer Megatron turns it off."), F ("mtp_hsm"));
+         _("Give {--mtp-num-layers} 2 or more, or drop --mtp-hsm."),
+         _("%s mixes the hidden states of two or more MTP layers; with fewer Megatron turns it off."), N ("mtp_hsm"));
 
   if (str_is (arg_str (c->args, "attention_backend", "auto"), "local"))
     ADD (ERROR, "attention.local-backend", FLAGS (F ("attention_backend")),
-         _("Use --attention-backend auto (or flash, fused, unfused)."),
+         _("Use {--attention-backend} auto (or flash, fused, unfused)."),
          _("%s local cannot work with pretrain_gpt.py: without --spec it dies with a TypeError, and with "
-           "--spec local building the model config fails."), F ("attention_backend"));
+           "--spec local building the model config fails."), N ("attention_backend"));
 
   if (str_is (position, "relative") && !str_is (impl, "transformer_engine"))
     ADD (ERROR, "attention.relative-needs-te", FLAGS (F ("position_embedding_type"), F ("transformer_impl")),
@@ -300,23 +300,23 @@ planner_check_attention (PlannerCheck *c)
   if (!arg_bool (c->args, "add_position_embedding", TRUE) && !str_is (position, "rope"))
     ADD (ERROR, "attention.no-position-embedding",
          FLAGS (F ("add_position_embedding"), F ("position_embedding_type")),
-         _("Use --position-embedding-type rope (or none) instead of --no-position-embedding."),
+         _("Use {--position-embedding-type} rope (or none) instead of --no-position-embedding."),
          _("%s is deprecated and is accepted only with rope; the position embedding type is %s."),
-         F ("add_position_embedding"), position);
+         N ("add_position_embedding"), position);
 
   if (!str_is (impl, "transformer_engine"))
     {
       if (arg_bool (c->args, "delay_wgrad_compute", FALSE))
         ADD (ERROR, "impl.needs-te", FLAGS (F ("delay_wgrad_compute"), F ("transformer_impl")),
-             _("Use --transformer-impl transformer_engine."), _("%s needs Transformer Engine."), F ("delay_wgrad_compute"));
+             _("Use --transformer-impl transformer_engine."), _("%s needs Transformer Engine."), N ("delay_wgrad_compute"));
       if (arg_bool (c->args, "fine_grained_activation_offloading", FALSE))
         ADD (ERROR, "impl.needs-te", FLAGS (F ("fine_grained_activation_offloading"), F ("transformer_impl")),
              _("Use --transformer-impl transformer_engine."), _("%s needs Transformer Engine."),
-             F ("fine_grained_activation_offloading"));
+             N ("fine_grained_activation_offloading"));
       if (has_value (c->args, "fp8"))
         ADD (WARNING, "fp8.needs-te", FLAGS (F ("fp8"), F ("transformer_impl")),
              _("Use --transformer-impl transformer_engine for FP8."),
-             _("FP8 runs through Transformer Engine; with %s %s there is no FP8 path."), F ("transformer_impl"), impl);
+             _("FP8 runs through Transformer Engine; with %s %s there is no FP8 path."), N ("transformer_impl"), impl);
     }
 }
 
@@ -334,8 +334,8 @@ planner_check_tokenizer (PlannerCheck *c)
     {
       type = "GPT2BPETokenizer";
       /* Translators: the second %s is the tokenizer, "GPT-2 BPE" */
-      ADD (INFO, "tokenizer.default-gpt2", FLAGS (flag), _("Give --tokenizer-type explicitly."),
-           _("No %s: pretrain_gpt.py uses %s."), flag, TOKENIZER (type));
+      ADD (INFO, "tokenizer.default-gpt2", FLAGS (flag), _("Give {--tokenizer-type} explicitly."),
+           _("No %s: pretrain_gpt.py uses %s."), planner_words_name (WORDS, flag), TOKENIZER (type));
     }
 
   if (g_str_equal (type, "GPT2BPETokenizer")
@@ -346,20 +346,20 @@ planner_check_tokenizer (PlannerCheck *c)
      * planner's own drafts still need the user's paths (the job's field
      * check refuses them). */
     ADD (WARNING, "tokenizer.gpt2-files", FLAGS (flag, F ("vocab_file"), F ("merge_file")),
-         _("Give --vocab-file and --merge-file with the paths of your GPT-2 vocab.json and merges.txt."),
+         _("Give {--vocab-file} and {--merge-file} with the paths of your GPT-2 vocab.json and merges.txt."),
          /* Translators: the first %s is the tokenizer, "GPT-2 BPE" */
          _("%s without %s and %s: Megatron downloads the GPT-2 vocab and merges files at start-up, "
-           "which the Flatpak and clusters without internet access cannot do."), TOKENIZER (type), F ("vocab_file"),
-         F ("merge_file"));
+           "which the Flatpak and clusters without internet access cannot do."), TOKENIZER (type), N ("vocab_file"),
+         N ("merge_file"));
   else if (g_str_has_prefix (type, "BertWordPiece") && !has_value (c->args, "vocab_file"))
     ADD (ERROR, "tokenizer.bert-vocab", FLAGS (flag, F ("vocab_file")),
-         _("Give --vocab-file with the path of your WordPiece vocabulary."),
-         _("%s without %s would download it from the internet at start-up."), TOKENIZER (type), F ("vocab_file"));
+         _("Give {--vocab-file} with the path of your WordPiece vocabulary."),
+         _("%s without %s would download it from the internet at start-up."), TOKENIZER (type), N ("vocab_file"));
   else if (g_str_equal (type, "NullTokenizer") && !has_value (c->args, "vocab_size"))
     ADD (ERROR, "tokenizer.null-needs-vocab-size", FLAGS (flag, F ("vocab_size")),
-         _("Add --vocab-size (for example 128256 for a LLaMA-3 vocabulary)."),
+         _("Add {--vocab-size} (for example 128256 for a LLaMA-3 vocabulary)."),
          /* Translators: the first %s is the tokenizer, "None (Token IDs)" */
-         _("%s needs %s: without it the job dies while building the tokenizer."), TOKENIZER (type), F ("vocab_size"));
+         _("%s needs %s: without it the job dies while building the tokenizer."), TOKENIZER (type), N ("vocab_size"));
   else if ((g_str_equal (type, "SentencePieceTokenizer") || g_str_equal (type, "GPTSentencePieceTokenizer")
             || g_str_equal (type, "Llama2Tokenizer") || g_str_equal (type, "HuggingFaceTokenizer")
             || g_str_equal (type, "TikTokenizer") || g_str_equal (type, "MultimodalTokenizer")
@@ -367,9 +367,9 @@ planner_check_tokenizer (PlannerCheck *c)
            && !has_value (c->args, "tokenizer_model"))
     ADD (ERROR, "tokenizer.model-missing", FLAGS (flag, F ("tokenizer_model")),
          g_str_equal (type, "HuggingFaceTokenizer")
-         ? _("Add --tokenizer-model with a Hugging Face model id or a local tokenizer directory.")
-         : _("Add --tokenizer-model with the path of the tokenizer model file."),
-         _("%s needs %s: \"Tokenizer path must be specified.\""), TOKENIZER (type), F ("tokenizer_model"));
+         ? _("Add {--tokenizer-model} with a Hugging Face model id or a local tokenizer directory.")
+         : _("Add {--tokenizer-model} with the path of the tokenizer model file."),
+         _("%s needs %s: \"Tokenizer path must be specified.\""), TOKENIZER (type), N ("tokenizer_model"));
 }
 
 void
@@ -387,7 +387,7 @@ planner_check_vocab (PlannerCheck *c)
         ADD (ERROR, "vocab.padded-not-divisible-by-tp", FLAGS (F ("padded_vocab_size"), F ("tensor_model_parallel_size")),
              _("Give a padded vocabulary that is a multiple of TP, or leave Megatron to pad it."),
              _("%s %" PRIu64 " is not a positive multiple of TP %" PRIu64
-               ": the job dies when the model is built."), F ("padded_vocab_size"), padded, tp);
+               ": the job dies when the model is built."), N ("padded_vocab_size"), padded, tp);
       return;
     }
 

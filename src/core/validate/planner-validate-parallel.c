@@ -26,23 +26,23 @@ planner_check_parallel (PlannerCheck *c)
 
   if (sp_flag && c->d.tp == 1)
     ADD (WARNING, "parallel.sp-auto-off", FLAGS (F ("sequence_parallel"), F ("tensor_model_parallel_size")),
-         _("Drop --sequence-parallel at TP 1 (or raise TP)."),
+         _("Drop {--sequence-parallel} at TP 1 (or raise TP)."),
          _("%s is turned off because TP is 1: sequence parallelism splits activations over the TP group."),
-         F ("sequence_parallel"));
+         N ("sequence_parallel"));
 
   if (c->d.ep > 1 && c->d.tp > 1 && !sp_flag)
     ADD (WARNING, "parallel.sp-required-with-ep",
          FLAGS (F ("sequence_parallel"), F ("expert_model_parallel_size"), F ("tensor_model_parallel_size")),
-         _("Add --sequence-parallel."),
+         _("Add {--sequence-parallel}."),
          _("With expert parallelism and TP %" PRIu64 ", Megatron says sequence parallelism must be used."),
          c->d.tp);
 
   if (arg_bool (c->args, "tp_comm_overlap", FALSE) && !c->sp)
     ADD (ERROR, "parallel.tp-comm-overlap-needs-sp", FLAGS (F ("tp_comm_overlap"), F ("sequence_parallel")),
-         c->d.tp == 1 ? _("Drop --tp-comm-overlap at TP 1.") : _("Add --sequence-parallel."),
+         c->d.tp == 1 ? _("Drop {--tp-comm-overlap} at TP 1.") : _("Add {--sequence-parallel}."),
          c->d.tp == 1
          ? _("%s works only when sequence parallelism is enabled, and at TP 1 sequence parallelism is turned off.")
-         : _("%s works only when sequence parallelism is enabled."), F ("tp_comm_overlap"));
+         : _("%s works only when sequence parallelism is enabled."), N ("tp_comm_overlap"));
 
   if (c->sp && c->seq != 0)
     {
@@ -67,7 +67,7 @@ planner_check_parallel (PlannerCheck *c)
                _("Pick a CP size for which the sequence is a multiple of 2 × CP."),
                _("seq-length should be a multiple of 2 * context-parallel-size (%" PRIu64
                  " is not a multiple of %" PRIu64 "). Valid %s values: %s."),
-               c->seq, 2 * c->d.cp, F ("context_parallel_size"),
+               c->seq, 2 * c->d.cp, N ("context_parallel_size"),
                /* translators: in place of a list of valid values */
                choices != NULL ? choices : _("none"));
         }
@@ -75,7 +75,7 @@ planner_check_parallel (PlannerCheck *c)
         ADD (ERROR, "cp.local-impl", FLAGS (F ("context_parallel_size"), F ("transformer_impl")),
              _("Use --transformer-impl transformer_engine, or CP 1."),
              _("Context parallelism is only supported by TEDotProductAttention: with %s local the job dies "
-               "when the model is built."), F ("transformer_impl"));
+               "when the model is built."), N ("transformer_impl"));
     }
 
   {
@@ -92,7 +92,7 @@ planner_check_parallel (PlannerCheck *c)
       ADD (ERROR, "cp.a2a-p2p-needs-hierarchical",
            FLAGS (F ("cp_comm_type"), F ("hierarchical_context_parallel_sizes")),
            _("Add --hierarchical-context-parallel-sizes (for example the a2a size and the p2p size)."),
-           _("%s a2a+p2p needs %s."), F ("cp_comm_type"), F ("hierarchical_context_parallel_sizes"));
+           _("%s a2a+p2p needs %s."), N ("cp_comm_type"), N ("hierarchical_context_parallel_sizes"));
   }
 
   if (has_value (c->args, "hierarchical_context_parallel_sizes"))
@@ -115,7 +115,7 @@ planner_check_parallel (PlannerCheck *c)
              FLAGS (F ("hierarchical_context_parallel_sizes"), F ("context_parallel_size")),
              _("Make the product of the hierarchical sizes equal the CP size."),
              _("The product of %s must equal CP %" PRIu64 "."),
-             F ("hierarchical_context_parallel_sizes"), c->d.cp);
+             N ("hierarchical_context_parallel_sizes"), c->d.cp);
     }
 
   if (c->d.cp > 1 && arg_list_length (c->args, "cp_comm_type") > 1 && c->num_layers != 0
@@ -123,22 +123,22 @@ planner_check_parallel (PlannerCheck *c)
     ADD (ERROR, "cp.comm-type-per-layer", FLAGS (F ("cp_comm_type"), F ("num_layers")),
          _("Give one communication type for all layers, or exactly one per layer."),
          _("%s lists %u types; a list must have one entry for each of the %" PRIu64 " layers."),
-         F ("cp_comm_type"), arg_list_length (c->args, "cp_comm_type"), c->num_layers);
+         N ("cp_comm_type"), arg_list_length (c->args, "cp_comm_type"), c->num_layers);
 
   if (ON ("use_sharp") && str_is (arg_str (c->args, "sharp_enabled_group", NULL), "dp_replica")
       && c->d.instances <= 1)
     ADD (ERROR, "parallel.sharp-dp-replica",
          FLAGS (F ("sharp_enabled_group"), F ("num_distributed_optimizer_instances")),
          _("Use --sharp-enabled-group dp, or more than one distributed-optimizer instance."),
-         _("%s dp_replica needs %s > 1."), F ("sharp_enabled_group"), F ("num_distributed_optimizer_instances"));
+         _("%s dp_replica needs %s > 1."), N ("sharp_enabled_group"), N ("num_distributed_optimizer_instances"));
   if (!ON ("use_sharp") && GIVEN ("sharp_enabled_group"))
     ADD (ERROR, "parallel.sharp-group-without-sharp", FLAGS (F ("sharp_enabled_group"), F ("use_sharp")),
          _("Add --use-sharp, or drop --sharp-enabled-group."),
-         _("%s only applies with %s."), F ("sharp_enabled_group"), F ("use_sharp"));
+         _("%s only applies with %s."), N ("sharp_enabled_group"), N ("use_sharp"));
   if (ON ("fake_process_group") && str_is (c->dispatcher, "flex"))
     ADD (ERROR, "parallel.fake-pg-flex", FLAGS (F ("fake_process_group"), F ("moe_token_dispatcher_type")),
          _("Use the alltoall dispatcher for a fake-process-group run."),
-         _("%s does not support the flex token dispatcher."), F ("fake_process_group"));
+         _("%s does not support the flex token dispatcher."), N ("fake_process_group"));
 
   if (arg_bool (c->args, "hybrid_context_parallel", FALSE))
     {
@@ -164,7 +164,7 @@ planner_check_parallel (PlannerCheck *c)
 
           ADD (ERROR, "cp.hybrid", FLAGS (F ("hybrid_context_parallel")),
                _("Meet the requirements, or drop --hybrid-context-parallel."),
-               _("%s needs: %s."), F ("hybrid_context_parallel"), list);
+               _("%s needs: %s."), N ("hybrid_context_parallel"), list);
         }
     }
 }
@@ -217,7 +217,7 @@ planner_check_env (PlannerCheck *c)
          FLAGS (F (ON ("use_torch_fsdp2") ? "use_torch_fsdp2" : "use_megatron_fsdp"), "CUDA_DEVICE_MAX_CONNECTIONS"),
          _("Remove the CUDA_DEVICE_MAX_CONNECTIONS=1 export (or set it above 1)."),
          _("%s needs CUDA_DEVICE_MAX_CONNECTIONS unset or above 1; the launch exports 1, so Megatron stops."),
-         F (ON ("use_torch_fsdp2") ? "use_torch_fsdp2" : "use_megatron_fsdp"));
+         N (ON ("use_torch_fsdp2") ? "use_torch_fsdp2" : "use_megatron_fsdp"));
   if (env != NULL && str_is (arg_str (c->args, "pipeline_model_parallel_comm_backend", NULL), "ucc")
       && str_is (g_hash_table_lookup (env, "CUDA_DEVICE_MAX_CONNECTIONS"), "1"))
     ADD (ERROR, "parallel.ucc-cuda-connections",
@@ -256,9 +256,9 @@ planner_check_env (PlannerCheck *c)
 
           if (value != NULL && !g_str_equal (value, expected[i]))
             ADD (ERROR, "attention.backend-env-conflict", FLAGS (F ("attention_backend"), names[i]),
-                 _("Remove the NVTE_* export and choose the kernel with --attention-backend only."),
+                 _("Remove the NVTE_* export and choose the kernel with {--attention-backend} only."),
                  _("The environment sets %s=%s but %s %s needs %s=%s: Megatron stops when it builds the model."),
-                 names[i], value, F ("attention_backend"), backend, names[i], expected[i]);
+                 names[i], value, N ("attention_backend"), backend, names[i], expected[i]);
         }
     }
 }
@@ -337,7 +337,7 @@ check_pipeline_split (PlannerCheck *c)
                 F (uneven ? "decoder_first_pipeline_num_layers" : "account_for_embedding_in_pipeline_split")),
          _("Describe the stages in the layout string only."),
          _("%s cannot be combined with uneven first/last stages or the account-for-embedding/loss flags."),
-         F ("pipeline_model_parallel_layout"));
+         N ("pipeline_model_parallel_layout"));
   else if (uneven)
     {
       gboolean first_given = has_value (c->args, "decoder_first_pipeline_num_layers");
@@ -352,14 +352,18 @@ check_pipeline_split (PlannerCheck *c)
              FLAGS (first_given ? first_flag : last_flag, F ("account_for_embedding_in_pipeline_split"),
                     F ("account_for_loss_in_pipeline_split")),
              _("Use either uneven stages or the account-for flags."),
-             _("Uneven first/last pipeline stages cannot be combined with "
-               "--account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split."));
+             /* The form has one field, Pipeline Split, for both flags. */
+             planner_words_get_kind (WORDS) == PLANNER_WORDS_FORM
+             ? _("Uneven first/last pipeline stages cannot be combined with "
+                 "{--account-for-embedding-in-pipeline-split}.")
+             : _("Uneven first/last pipeline stages cannot be combined with "
+                 "{--account-for-embedding-in-pipeline-split} / {--account-for-loss-in-pipeline-split}."));
 
       if ((first_given && first <= 0) || (last_given && last <= 0))
         {
           ADD (ERROR, "pipeline.uneven-positive", FLAGS (first_given ? first_flag : last_flag),
                _("Give a positive number of layers."),
-               _("%s and %s must be positive."), first_flag, last_flag);
+               _("%s and %s must be positive."), planner_words_name (WORDS, first_flag), planner_words_name (WORDS, last_flag));
           return;
         }
       if (vpp > 1 && ((first_given && first % (gint64) vpp != 0) || (last_given && last % (gint64) vpp != 0)))
@@ -420,16 +424,19 @@ check_pipeline_split (PlannerCheck *c)
 
       ADD (ERROR, "pipeline.layers-not-divisible",
            FLAGS (F ("num_layers"), F ("pipeline_model_parallel_size")),
-           plus_two ? _("Add --account-for-embedding-in-pipeline-split --account-for-loss-in-pipeline-split, "
+           /* The form has one field, Pipeline Split, for both flags. */
+           plus_two && planner_words_get_kind (WORDS) == PLANNER_WORDS_FORM
+           ? _("Add {--account-for-embedding-in-pipeline-split}, use uneven first/last stages, or change PP.")
+           : plus_two ? _("Add {--account-for-embedding-in-pipeline-split} {--account-for-loss-in-pipeline-split}, "
                         "use uneven first/last stages, or change PP.")
-                    : _("Change PP, or use --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers."),
+                    : _("Change PP, or use {--decoder-first-pipeline-num-layers} / {--decoder-last-pipeline-num-layers}."),
            /* translators: the %s at the end is empty or a further sentence */
            fit != 0
            ? _("Number of layers should be divisible by the pipeline-model-parallel size: %" PRIu64
                " layers over PP %" PRIu64 ". Valid %s values that fit the GPUs: %s.%s")
            : _("Number of layers should be divisible by the pipeline-model-parallel size: %" PRIu64
                " layers over PP %" PRIu64 ". Valid %s values: %s.%s"),
-           layers, pp, F ("pipeline_model_parallel_size"),
+           layers, pp, N ("pipeline_model_parallel_size"),
            /* translators: in place of a list of valid values */
            choices != NULL ? choices : _("none"),
            /* translators: a sentence appended to another; the leading space
@@ -571,7 +578,7 @@ check_pipeline_overlaps (PlannerCheck *c)
           ADD (ERROR, "pipeline.overlap-param-gather-with-optimizer-step",
                FLAGS (F ("overlap_param_gather_with_optimizer_step")),
                _("Meet the requirements, or drop the flag."), _("%s needs: %s."),
-               F ("overlap_param_gather_with_optimizer_step"), list);
+               N ("overlap_param_gather_with_optimizer_step"), list);
         }
     }
 
@@ -581,16 +588,16 @@ check_pipeline_overlaps (PlannerCheck *c)
         ADD (ERROR, "pipeline.defer-embedding-wgrad-pp",
              FLAGS (F ("defer_embedding_wgrad_compute"), F ("pipeline_model_parallel_size")),
              _("Drop --defer-embedding-wgrad-compute at PP 1."),
-             _("%s only applies with pipeline parallelism."), F ("defer_embedding_wgrad_compute"));
+             _("%s only applies with pipeline parallelism."), N ("defer_embedding_wgrad_compute"));
       if (!arg_bool (c->args, "gradient_accumulation_fusion", TRUE))
         ADD (ERROR, "pipeline.defer-embedding-wgrad-fusion",
              FLAGS (F ("defer_embedding_wgrad_compute"), F ("gradient_accumulation_fusion")),
-             _("Drop --no-gradient-accumulation-fusion, or the deferral."),
+             _("Drop {--no-gradient-accumulation-fusion}, or the deferral."),
              _("%s needs gradient accumulation fusion, which %s turns off."),
-             F ("defer_embedding_wgrad_compute"), F ("gradient_accumulation_fusion"));
+             N ("defer_embedding_wgrad_compute"), N ("gradient_accumulation_fusion"));
       if (arg_int (c->args, "wgrad_deferral_limit", 0) < 0)
         ADD (ERROR, "pipeline.wgrad-deferral-limit", FLAGS (F ("wgrad_deferral_limit")),
-             _("Give 0 or a positive limit."), _("%s must not be negative."), F ("wgrad_deferral_limit"));
+             _("Give 0 or a positive limit."), _("%s must not be negative."), N ("wgrad_deferral_limit"));
     }
   /* Megatron turns the p2p overlap off without a virtual pipeline. */
   if (ON ("overlap_p2p_comm_warmup_flush") && (vpp <= 1 || !arg_bool (c->args, "overlap_p2p_comm", TRUE)))
@@ -601,7 +608,7 @@ check_pipeline_overlaps (PlannerCheck *c)
          ? _("%s needs the p2p overlap, which exists only with an interleaved pipeline and this launch has none.")
          : _("%s needs the p2p overlap, which exists only with an interleaved pipeline; "
              "--no-overlap-p2p-communication turns it off."),
-         F ("overlap_p2p_comm_warmup_flush"));
+         N ("overlap_p2p_comm_warmup_flush"));
 }
 
 void

@@ -161,9 +161,15 @@ gboolean planner_check_graph_module     (const PlannerCheck *c,
 gboolean planner_check_offload_module   (const PlannerCheck *c,
                                          const char         *module);
 
+/* F names a flag as data (a diagnostic's flags); N names it in a
+ * message, in the words the message is made for (the flag, or the
+ * form's label).  A message's fix and format are templates: a flag
+ * written "{--flag}" in them is named so too (issue 19). */
+#define WORDS   (c->context != NULL ? c->context->words : NULL)
 #define F(dest) flag_for (c->args, (dest))
+#define N(dest) planner_words_name (WORDS, flag_for (c->args, (dest)))
 #define ADD(severity, code, flags, fix, ...) \
-  planner_diagnostics_add (c->diagnostics, PLANNER_SEVERITY_ ## severity, code, flags, fix, __VA_ARGS__)
+  planner_diagnostics_add_in (c->diagnostics, WORDS, PLANNER_SEVERITY_ ## severity, code, flags, fix, __VA_ARGS__)
 
 gboolean planner_check_fsdp       (const PlannerCheck *c);
 

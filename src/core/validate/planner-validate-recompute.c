@@ -38,42 +38,42 @@ planner_check_recompute (PlannerCheck *c)
              FLAGS (F ("recompute_activations"), F ("recompute_granularity")),
              _("Drop --recompute-activations."),
              _("%s turns the granularity into selective, overriding %s full."),
-             F ("recompute_activations"), F ("recompute_granularity"));
+             N ("recompute_activations"), N ("recompute_granularity"));
       else
         ADD (INFO, "recompute.activations-selective", FLAGS (F ("recompute_activations")),
-             _("Write --recompute-granularity selective instead."),
-             _("%s means --recompute-granularity selective."), F ("recompute_activations"));
+             _("Write {--recompute-granularity} selective instead."),
+             _("%s means {--recompute-granularity} selective."), N ("recompute_activations"));
     }
 
   if (str_is (granularity, "full"))
     {
       if (!method)
         ADD (ERROR, "recompute.full-needs-method", FLAGS (F ("recompute_granularity"), F ("recompute_method")),
-             _("Add --recompute-method uniform (or block)."),
-             _("Full recompute needs %s uniform or block."), F ("recompute_method"));
+             _("Add {--recompute-method} uniform (or block)."),
+             _("Full recompute needs %s uniform or block."), N ("recompute_method"));
       if (!num_layers)
         ADD (ERROR, "recompute.full-needs-num-layers",
              FLAGS (F ("recompute_granularity"), F ("recompute_num_layers")),
-             _("Add --recompute-num-layers (1 with uniform recomputes every layer)."),
-             _("Full recompute needs %s."), F ("recompute_num_layers"));
+             _("Add {--recompute-num-layers} (1 with uniform recomputes every layer)."),
+             _("Full recompute needs %s."), N ("recompute_num_layers"));
       if (arg_bool (c->args, "moe_layer_recompute", FALSE))
         ADD (ERROR, "recompute.moe-layer-recompute-full",
              FLAGS (F ("moe_layer_recompute"), F ("recompute_granularity")),
              _("Drop --moe-layer-recompute."),
              _("%s (deprecated) means selective recompute of the MoE layers and is rejected with full recompute."),
-             F ("moe_layer_recompute"));
+             N ("moe_layer_recompute"));
     }
   else if (str_is (granularity, "selective"))
     {
       if (method)
         ADD (ERROR, "recompute.selective-with-method", FLAGS (F ("recompute_granularity"), F ("recompute_method")),
-             _("Drop --recompute-method (it only applies to full recompute)."),
-             _("%s cannot be used with selective recompute."), F ("recompute_method"));
+             _("Drop {--recompute-method} (it only applies to full recompute)."),
+             _("%s cannot be used with selective recompute."), N ("recompute_method"));
       if (num_layers)
         ADD (ERROR, "recompute.selective-with-num-layers",
              FLAGS (F ("recompute_granularity"), F ("recompute_num_layers")),
-             _("Drop --recompute-num-layers (it only applies to full recompute)."),
-             _("%s cannot be used with selective recompute."), F ("recompute_num_layers"));
+             _("Drop {--recompute-num-layers} (it only applies to full recompute)."),
+             _("%s cannot be used with selective recompute."), N ("recompute_num_layers"));
     }
 
   if (arg_bool (c->args, "distribute_saved_activations", FALSE))
@@ -81,13 +81,13 @@ planner_check_recompute (PlannerCheck *c)
       if (c->d.tp <= 1 || !str_is (granularity, "full") || !method)
         ADD (ERROR, "recompute.distribute-saved-activations",
              FLAGS (F ("distribute_saved_activations"), F ("recompute_granularity"), F ("tensor_model_parallel_size")),
-             _("Use it only with TP > 1, --recompute-granularity full and a --recompute-method."),
-             _("%s needs TP > 1, full recompute and a recompute method."), F ("distribute_saved_activations"));
+             _("Use it only with TP > 1, {--recompute-granularity} full and a {--recompute-method}."),
+             _("%s needs TP > 1, full recompute and a recompute method."), N ("distribute_saved_activations"));
       if (c->sp && granularity != NULL)
         ADD (ERROR, "recompute.distribute-saved-activations-sp",
              FLAGS (F ("distribute_saved_activations"), F ("sequence_parallel")),
              _("Drop one of the two: sequence parallelism already splits the activations."),
-             _("%s cannot be combined with sequence parallelism."), F ("distribute_saved_activations"));
+             _("%s cannot be combined with sequence parallelism."), N ("distribute_saved_activations"));
     }
 
   /* The module list is read only for selective recompute. */
@@ -103,14 +103,14 @@ planner_check_recompute (PlannerCheck *c)
             ADD (ERROR, "recompute.modules", FLAGS (F ("recompute_modules")),
                  _("Use core_attn, moe_act, layernorm, mla_up_proj, mlp, moe, shared_experts, gdn_norm_out, "
                    "gdp_in_proj, gdp_qkv or mhc."),
-                 _("\"%s\" is not a module %s knows."), modules[i], F ("recompute_modules"));
+                 _("\"%s\" is not a module %s knows."), modules[i], N ("recompute_modules"));
           else if (g_str_equal (modules[i], "moe_act") && !ON ("moe_grouped_gemm"))
             ADD (ERROR, "recompute.modules", FLAGS (F ("recompute_modules"), F ("moe_grouped_gemm")),
-                 _("Add --moe-grouped-gemm, or drop moe_act."), _("Recomputing moe_act needs --moe-grouped-gemm."));
+                 _("Add {--moe-grouped-gemm}, or drop moe_act."), _("Recomputing moe_act needs {--moe-grouped-gemm}."));
           else if (g_str_equal (modules[i], "mla_up_proj") && !ON ("multi_latent_attention"))
             ADD (ERROR, "recompute.modules", FLAGS (F ("recompute_modules"), F ("multi_latent_attention")),
                  _("Drop mla_up_proj (the model has no multi-latent attention)."),
-                 _("Recomputing mla_up_proj needs --multi-latent-attention."));
+                 _("Recomputing mla_up_proj needs {--multi-latent-attention}."));
           else if (g_str_equal (modules[i], "gdn_norm_out") && !gdn)
             ADD (ERROR, "recompute.modules", FLAGS (F ("recompute_modules"), F ("experimental_attention_variant")),
                  _("Drop gdn_norm_out (the model has no gated delta-net attention)."),
@@ -121,8 +121,8 @@ planner_check_recompute (PlannerCheck *c)
           && ON ("moe_shared_expert_overlap"))
         ADD (ERROR, "recompute.shared-experts-overlap",
              FLAGS (F ("recompute_modules"), F ("moe_shared_expert_overlap")),
-             _("Drop shared_experts from --recompute-modules, or drop --moe-shared-expert-overlap."),
-             _("Recomputing shared_experts does not work with %s."), F ("moe_shared_expert_overlap"));
+             _("Drop shared_experts from {--recompute-modules}, or drop --moe-shared-expert-overlap."),
+             _("Recomputing shared_experts does not work with %s."), N ("moe_shared_expert_overlap"));
 
       /* 0.12.0 does not check; 0.13.1 refuses them under any FP8 recipe,
        * 0.14.0 only under the delayed one. */
@@ -136,7 +136,7 @@ planner_check_recompute (PlannerCheck *c)
           && (planner_check_recompute_module (c, "moe_act") || planner_check_recompute_module (c, "layernorm")))
         ADD (ERROR, "recompute.fp8-delayed-modules",
              FLAGS (F ("recompute_modules"), F ("fp8_recipe")),
-             _("Use --fp8-recipe tensorwise, mxfp8 or blockwise, or drop moe_act and layernorm from the modules."),
+             _("Use {--fp8-recipe} tensorwise, mxfp8 or blockwise, or drop moe_act and layernorm from the modules."),
              GIVEN ("fp8_recipe")
              ? _("Recomputing moe_act or layernorm under FP8 is refused with the delayed recipe.")
              : _("Recomputing moe_act or layernorm under FP8 is refused with the delayed recipe (the default recipe)."));
@@ -147,29 +147,29 @@ planner_check_recompute (PlannerCheck *c)
 
           if (!ON ("enable_mhc_connections"))
             ADD (ERROR, "mhc.recompute-needs-mhc", FLAGS (F ("recompute_modules"), F ("enable_mhc_connections")),
-                 _("Drop mhc from --recompute-modules, or add --enable-mhc-connections."),
-                 _("Recomputing mhc needs %s."), F ("enable_mhc_connections"));
+                 _("Drop mhc from {--recompute-modules}, or add --enable-mhc-connections."),
+                 _("Recomputing mhc needs %s."), N ("enable_mhc_connections"));
           if (planner_check_recompute_module (c, "mlp"))
             ADD (ERROR, "mhc.recompute-with-mlp", FLAGS (F ("recompute_modules")),
-                 _("Keep one of mhc and mlp in --recompute-modules."),
+                 _("Keep one of mhc and mlp in {--recompute-modules}."),
                  _("mhc and mlp cannot both be recomputed: they checkpoint the same region differently."));
           if (GIVEN ("mhc_recompute_layer_num") && layer_num < 1)
             ADD (ERROR, "mhc.recompute-layer-num", FLAGS (F ("mhc_recompute_layer_num")),
                  _("Give a positive number of layers."), _("%s must be a positive whole number."),
-                 F ("mhc_recompute_layer_num"));
+                 N ("mhc_recompute_layer_num"));
           if (ON ("fine_grained_activation_offloading"))
             ADD (ERROR, "mhc.recompute-offloading",
                  FLAGS (F ("recompute_modules"), F ("fine_grained_activation_offloading")),
-                 _("Drop mhc from --recompute-modules, or drop the offloading."),
-                 _("Recomputing mhc is not yet supported together with %s."), F ("fine_grained_activation_offloading"));
+                 _("Drop mhc from {--recompute-modules}, or drop the offloading."),
+                 _("Recomputing mhc is not yet supported together with %s."), N ("fine_grained_activation_offloading"));
         }
     }
 
   if (ON ("moe_layer_recompute") && !str_is (granularity, "full"))
     ADD (INFO, "recompute.moe-layer-recompute", FLAGS (F ("moe_layer_recompute")),
-         _("Write --recompute-granularity selective --recompute-modules moe instead."),
+         _("Write {--recompute-granularity} selective {--recompute-modules} moe instead."),
          _("%s (deprecated) turns on selective recompute and adds \"moe\" to the recomputed modules."),
-         F ("moe_layer_recompute"));
+         N ("moe_layer_recompute"));
 }
 
 /* CPU activation offloading (--cpu-offloading-num-layers) and the
@@ -192,18 +192,18 @@ planner_check_offloading (PlannerCheck *c)
              FLAGS (F ("cpu_offloading_num_layers"), F ("num_layers")),
              _("Offload fewer layers than the model has."),
              _("%s (%" PRId64 ") must be smaller than the %" PRIu64 " layers."),
-             F ("cpu_offloading_num_layers"), n, c->num_layers);
+             N ("cpu_offloading_num_layers"), n, c->num_layers);
       if (granularity != NULL)
         ADD (ERROR, "cpu-offloading.with-recompute",
              FLAGS (F ("cpu_offloading_num_layers"), F ("recompute_granularity")),
              _("Use either activation offloading or recompute."),
-             _("CPU activation offloading (%s) cannot be combined with recompute."), F ("cpu_offloading_num_layers"));
+             _("CPU activation offloading (%s) cannot be combined with recompute."), N ("cpu_offloading_num_layers"));
       if (c->d.pp > 1)
         ADD (ERROR, "cpu-offloading.with-pp",
              FLAGS (F ("cpu_offloading_num_layers"), F ("pipeline_model_parallel_size")),
              _("Use PP 1, or drop the offloading."),
              _("CPU activation offloading (%s) does not work with pipeline parallelism (PP %" PRIu64 ")."),
-             F ("cpu_offloading_num_layers"), c->d.pp);
+             N ("cpu_offloading_num_layers"), c->d.pp);
     }
 
   if (GIVEN ("offload_modules"))
@@ -215,12 +215,12 @@ planner_check_offloading (PlannerCheck *c)
         if (!g_strv_contains (offload_modules, modules[i]) && ON ("fine_grained_activation_offloading"))
           ADD (ERROR, "offload.modules-invalid", FLAGS (F ("offload_modules")),
                _("Use core_attn, attn_proj, expert_fc1, fused_group_mlp, moe_act, attn_norm, mlp_norm, "
-                 "qkv_linear or gdp_qkv."), _("\"%s\" is not a module %s knows."), modules[i], F ("offload_modules"));
+                 "qkv_linear or gdp_qkv."), _("\"%s\" is not a module %s knows."), modules[i], N ("offload_modules"));
       if (modules == NULL && single != NULL && !g_strv_contains (offload_modules, single)
           && ON ("fine_grained_activation_offloading"))
         ADD (ERROR, "offload.modules-invalid", FLAGS (F ("offload_modules")),
              _("Use core_attn, attn_proj, expert_fc1, fused_group_mlp, moe_act, attn_norm, mlp_norm, "
-               "qkv_linear or gdp_qkv."), _("\"%s\" is not a module %s knows."), single, F ("offload_modules"));
+               "qkv_linear or gdp_qkv."), _("\"%s\" is not a module %s knows."), single, N ("offload_modules"));
     }
 
   if (!ON ("fine_grained_activation_offloading"))
@@ -230,12 +230,12 @@ planner_check_offloading (PlannerCheck *c)
     ADD (ERROR, "offload.fine-grained-with-cpu-offloading",
          FLAGS (F ("fine_grained_activation_offloading"), F ("cpu_offloading_num_layers")),
          _("Use one kind of activation offloading."),
-         _("%s cannot be combined with %s."), F ("fine_grained_activation_offloading"), F ("cpu_offloading_num_layers"));
+         _("%s cannot be combined with %s."), N ("fine_grained_activation_offloading"), N ("cpu_offloading_num_layers"));
   if (!GIVEN ("offload_modules"))
     ADD (ERROR, "offload.modules-missing",
          FLAGS (F ("fine_grained_activation_offloading"), F ("offload_modules")),
          _("Add --offload-modules, for example core_attn attn_proj."),
-         _("%s needs the modules to offload (%s)."), F ("fine_grained_activation_offloading"), F ("offload_modules"));
+         _("%s needs the modules to offload (%s)."), N ("fine_grained_activation_offloading"), N ("offload_modules"));
   if (planner_check_offload_module (c, "attn_proj") && !planner_check_offload_module (c, "core_attn"))
     ADD (ERROR, "offload.attn-proj-alone", FLAGS (F ("offload_modules")),
          _("Add core_attn to --offload-modules."),
@@ -243,39 +243,39 @@ planner_check_offloading (PlannerCheck *c)
   if (planner_check_offload_module (c, "gdp_qkv") && str_is (granularity, "selective")
       && planner_check_recompute_module (c, "gdp_in_proj"))
     ADD (ERROR, "offload.gdp-qkv-recompute", FLAGS (F ("offload_modules"), F ("recompute_modules")),
-         _("Drop gdp_qkv from --offload-modules or gdp_in_proj from --recompute-modules."),
+         _("Drop gdp_qkv from --offload-modules or gdp_in_proj from {--recompute-modules}."),
          _("Offloading gdp_qkv conflicts with recomputing gdp_in_proj, which already discards that input."));
   if (str_is (granularity, "selective") && planner_check_recompute_module (c, "moe")
       && (planner_check_offload_module (c, "moe_act") || planner_check_offload_module (c, "expert_fc1")
           || planner_check_offload_module (c, "fused_group_mlp")))
     ADD (ERROR, "offload.inside-moe-recompute", FLAGS (F ("offload_modules"), F ("recompute_modules")),
-         _("Remove moe from --recompute-modules, or remove moe_act, expert_fc1 and fused_group_mlp from --offload-modules."),
+         _("Remove moe from {--recompute-modules}, or remove moe_act, expert_fc1 and fused_group_mlp from --offload-modules."),
          _("Offloading activations inside the MoE layer is refused while the whole MoE layer is recomputed."));
   if (arg_int (c->args, "min_offloaded_tensor_size", 0) < 0)
     ADD (ERROR, "offload.min-tensor-size", FLAGS (F ("min_offloaded_tensor_size")),
-         _("Give zero or a positive size in bytes."), _("%s must not be negative."), F ("min_offloaded_tensor_size"));
+         _("Give zero or a positive size in bytes."), _("%s must not be negative."), N ("min_offloaded_tensor_size"));
   {
     double fraction = planner_args_get_double (c->args, "activation_offload_fraction", 1.0);
 
     if (!(fraction >= 0.0 && fraction <= 1.0))
       ADD (ERROR, "offload.fraction", FLAGS (F ("activation_offload_fraction")),
            _("Give a fraction between 0 and 1."), _("%s is %g; it must be between 0 and 1."),
-           F ("activation_offload_fraction"), fraction);
+           N ("activation_offload_fraction"), fraction);
   }
   if (arg_int (c->args, "delta_offload_bytes_across_pp_ranks", 0) < 0)
     ADD (ERROR, "offload.delta-bytes", FLAGS (F ("delta_offload_bytes_across_pp_ranks")),
          _("Give zero or a positive number of bytes."), _("%s must not be negative."),
-         F ("delta_offload_bytes_across_pp_ranks"));
+         N ("delta_offload_bytes_across_pp_ranks"));
   if (planner_check_offload_module (c, "fused_group_mlp"))
     {
       if (!ON ("use_transformer_engine_op_fuser"))
         ADD (ERROR, "offload.fused-group-mlp-fuser",
              FLAGS (F ("offload_modules"), F ("use_transformer_engine_op_fuser")),
              _("Add --use-transformer-engine-op-fuser, or drop fused_group_mlp."),
-             _("Offloading fused_group_mlp needs %s."), F ("use_transformer_engine_op_fuser"));
+             _("Offloading fused_group_mlp needs %s."), N ("use_transformer_engine_op_fuser"));
       if (planner_check_offload_module (c, "expert_fc1") || planner_check_offload_module (c, "moe_act"))
         ADD (ERROR, "offload.fused-group-mlp-partial", FLAGS (F ("offload_modules")),
              _("Drop expert_fc1 and moe_act: fused_group_mlp already offloads the whole grouped MLP."),
-             _("fused_group_mlp cannot be combined with expert_fc1 or moe_act in %s."), F ("offload_modules"));
+             _("fused_group_mlp cannot be combined with expert_fc1 or moe_act in %s."), N ("offload_modules"));
     }
 }

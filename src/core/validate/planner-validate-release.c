@@ -48,14 +48,14 @@ planner_check_release (PlannerCheck *c)
   if (custom_fsdp (c) && !ON ("use_distributed_optimizer"))
     ADD (ERROR, "fsdp.custom-needs-distopt", FLAGS (F (ON ("use_custom_fsdp") ? "use_custom_fsdp" : "use_megatron_fsdp"),
                                                     F ("use_distributed_optimizer")),
-         _("Add --use-distributed-optimizer."),
+         _("Add {--use-distributed-optimizer}."),
          _("In Megatron-Core %s the custom FSDP runs only with the distributed optimizer."), release);
 
   /* TransformerConfig of 0.12.0. */
   if (!planner_release_at_least (release, "0.13.1") && c->fp8 && str_is (c->fp8_recipe, "mxfp8")
       && ON ("fp8_param_gather"))
     ADD (ERROR, "fp8.mxfp8-param-gather", FLAGS (F ("fp8_param_gather"), F ("fp8_recipe")),
-         _("Drop --fp8-param-gather, use another FP8 recipe, or plan for Megatron-Core 0.13 or newer."),
+         _("Drop {--fp8-param-gather}, use another FP8 recipe, or plan for Megatron-Core 0.13 or newer."),
          _("Megatron-Core %s cannot keep the parameters in FP8 with the mxfp8 recipe."), release);
 
   /* validate_args of 0.13.1 (0.12.0 has no --delay-wgrad-compute). */

@@ -16,6 +16,9 @@
 
 #include <string.h>
 
+/* A flag named in a message, in the words it is made for (issue 19). */
+#define NAME_OF(dest) planner_words_name (words, flag_for (args, (dest)))
+
 /* ------------------------------------------------------------------ */
 /* Degrees and the virtual pipeline                                     */
 /* ------------------------------------------------------------------ */
@@ -27,6 +30,7 @@ read_degree (const PlannerArgs *args,
              const char        *dest,
              guint64            fallback,
              guint64           *out,
+             const PlannerWords *words,
              GPtrArray         *diagnostics)
 {
   gint64 value = arg_int (args, dest, (gint64) fallback);
@@ -39,19 +43,20 @@ read_degree (const PlannerArgs *args,
 
   *out = 1;
   if (diagnostics != NULL)
-    planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.invalid-degree",
+    planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "layout.invalid-degree",
                              FLAGS (flag_for (args, dest)),
                              _("Give a whole number of at least 1."),
                              _("%s is %" PRId64 ": a parallel size must be between 1 and %u."),
-                             flag_for (args, dest), value, (guint) PLANNER_MAX_WORLD_SIZE);
+                             NAME_OF (dest), value, (guint) PLANNER_MAX_WORLD_SIZE);
   return FALSE;
 }
 
 /* The virtual pipeline size from whichever source is given (facts §2.4). */
 static void
-resolve_vpp (const PlannerArgs *args,
-             Degrees           *d,
-             GPtrArray         *diagnostics)
+resolve_vpp (const PlannerArgs  *args,
+             Degrees            *d,
+             const PlannerWords *words,
+             GPtrArray          *diagnostics)
 {
   gboolean per_stage = has_value (args, "num_layers_per_virtual_pipeline_stage");
   gboolean per_rank = has_value (args, "num_virtual_stages_per_pipeline_rank");
@@ -64,15 +69,15 @@ resolve_vpp (const PlannerArgs *args,
   if (per_stage + per_rank + layout > 1)
     {
       if (diagnostics != NULL)
-        planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "pipeline.vpp-sources",
+        planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "pipeline.vpp-sources",
                                  FLAGS (flag_for (args, "num_layers_per_virtual_pipeline_stage"),
                                         flag_for (args, "num_virtual_stages_per_pipeline_rank"),
                                         flag_for (args, "pipeline_model_parallel_layout")),
-                                 _("Keep only one; --num-virtual-stages-per-pipeline-rank is the simplest."),
+                                 _("Keep only one; {--num-virtual-stages-per-pipeline-rank} is the simplest."),
                                  _("Megatron accepts at most one of %s, %s and %s: each one sets the virtual pipeline size."),
-                                 flag_for (args, "num_layers_per_virtual_pipeline_stage"),
-                                 flag_for (args, "num_virtual_stages_per_pipeline_rank"),
-                                 flag_for (args, "pipeline_model_parallel_layout"));
+                                 NAME_OF ("num_layers_per_virtual_pipeline_stage"),
+                                 NAME_OF ("num_virtual_stages_per_pipeline_rank"),
+                                 NAME_OF ("pipeline_model_parallel_layout"));
       return;
     }
 
@@ -84,21 +89,21 @@ resolve_vpp (const PlannerArgs *args,
       if (n == 0)
         {
           if (diagnostics != NULL)
-            planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
+            planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
                                      FLAGS (flag), _("Give a positive number of layers."),
-                                     _("%s must be a positive number of layers."), flag);
+                                     _("%s must be a positive number of layers."), planner_words_name (words, flag));
           return;
         }
       if (has_uneven_stages (args))
         {
           if (diagnostics != NULL)
-            planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
+            planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
                                      FLAGS (flag, flag_for (args, has_value (args, "decoder_first_pipeline_num_layers")
                                                                   ? "decoder_first_pipeline_num_layers"
                                                                   : "decoder_last_pipeline_num_layers")),
-                                     _("Use --num-virtual-stages-per-pipeline-rank instead."),
+                                     _("Use {--num-virtual-stages-per-pipeline-rank} instead."),
                                      _("%s cannot be combined with uneven first or last pipeline stages; "
-                                       "Megatron asks for --num-virtual-stages-per-pipeline-rank."), flag);
+                                       "Megatron asks for {--num-virtual-stages-per-pipeline-rank}."), planner_words_name (words, flag));
           return;
         }
       if (layers == 0)
@@ -108,14 +113,14 @@ resolve_vpp (const PlannerArgs *args,
           g_autofree char *choices = layers % d->pp == 0 ? format_divisors (layers / d->pp, 0) : NULL;
 
           if (diagnostics != NULL)
-            planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
+            planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
                                      FLAGS (flag, flag_for (args, "num_layers"),
                                             flag_for (args, "pipeline_model_parallel_size")),
                                      _("Pick a layer count per virtual stage that divides the layers per pipeline rank."),
                                      _("%" PRIu64 " layers (counting the embedding and loss when accounted for) "
                                        "must split evenly over PP %" PRIu64 " and then into virtual stages of "
                                        "%" PRIu64 " layers. Valid %s values: %s."),
-                                     layers, d->pp, n, flag,
+                                     layers, d->pp, n, planner_words_name (words, flag),
                                      /* translators: in place of a list of valid values */
                                      choices != NULL ? choices : _("none for this PP"));
           return;
@@ -130,9 +135,9 @@ resolve_vpp (const PlannerArgs *args,
       if (vpp == 0 || vpp > G_MAXUINT32)
         {
           if (diagnostics != NULL)
-            planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
+            planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "pipeline.vpp-layers",
                                      FLAGS (flag), _("Give a positive number of virtual stages."),
-                                     _("%s must be a positive number of virtual stages."), flag);
+                                     _("%s must be a positive number of virtual stages."), planner_words_name (words, flag));
           return;
         }
     }
@@ -145,7 +150,7 @@ resolve_vpp (const PlannerArgs *args,
       if (!layout_string_stages (text, &stages))
         {
           if (diagnostics != NULL)
-            planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_WARNING, "pipeline.layout-unreadable",
+            planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_WARNING, "pipeline.layout-unreadable",
                                      FLAGS (flag), NULL,
                                      _("The planner cannot read the pipeline layout \"%s\"; it assumes no virtual pipeline."),
                                      text);
@@ -154,7 +159,7 @@ resolve_vpp (const PlannerArgs *args,
       if (stages % d->pp != 0)
         {
           if (diagnostics != NULL)
-            planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "pipeline.layout-stages",
+            planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "pipeline.layout-stages",
                                      FLAGS (flag, flag_for (args, "pipeline_model_parallel_size")),
                                      _("Write a layout whose number of '|'-separated stages is a multiple of PP."),
                                      _("The pipeline layout has %" PRIu64 " stages, which is not a multiple of "
@@ -167,12 +172,12 @@ resolve_vpp (const PlannerArgs *args,
   if (vpp > 1 && d->pp == 1)
     {
       if (diagnostics != NULL)
-        planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.vpp-needs-pp",
+        planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "layout.vpp-needs-pp",
                                  FLAGS (flag_for (args, per_stage ? "num_layers_per_virtual_pipeline_stage"
                                                   : per_rank ? "num_virtual_stages_per_pipeline_rank"
                                                   : "pipeline_model_parallel_layout"),
                                         flag_for (args, "pipeline_model_parallel_size")),
-                                 _("Raise --pipeline-model-parallel-size above 1, or drop the virtual pipeline."),
+                                 _("Raise {--pipeline-model-parallel-size} above 1, or drop the virtual pipeline."),
                                  _("A virtual (interleaved) pipeline of %" PRIu64 " stages needs pipeline "
                                    "parallelism: with PP 1 Megatron stops with \"pipeline-model-parallel size should be "
                                    "greater than 1 with interleaved schedule\"."), vpp);
@@ -183,27 +188,28 @@ resolve_vpp (const PlannerArgs *args,
 }
 
 static gboolean
-resolve_degrees (const PlannerArgs *args,
-                 Degrees           *d,
-                 GPtrArray         *diagnostics)
+resolve_degrees (const PlannerArgs  *args,
+                 Degrees            *d,
+                 const PlannerWords *words,
+                 GPtrArray          *diagnostics)
 {
   gboolean ok = TRUE;
 
   memset (d, 0, sizeof *d);
-  ok &= read_degree (args, "tensor_model_parallel_size", 1, &d->tp, diagnostics);
-  ok &= read_degree (args, "pipeline_model_parallel_size", 1, &d->pp, diagnostics);
-  ok &= read_degree (args, "context_parallel_size", 1, &d->cp, diagnostics);
-  ok &= read_degree (args, "expert_model_parallel_size", 1, &d->ep, diagnostics);
-  ok &= read_degree (args, "num_distributed_optimizer_instances", 1, &d->instances, diagnostics);
+  ok &= read_degree (args, "tensor_model_parallel_size", 1, &d->tp, words, diagnostics);
+  ok &= read_degree (args, "pipeline_model_parallel_size", 1, &d->pp, words, diagnostics);
+  ok &= read_degree (args, "context_parallel_size", 1, &d->cp, words, diagnostics);
+  ok &= read_degree (args, "expert_model_parallel_size", 1, &d->ep, words, diagnostics);
+  ok &= read_degree (args, "num_distributed_optimizer_instances", 1, &d->instances, words, diagnostics);
   d->etp_given = has_value (args, "expert_tensor_parallel_size");
   if (d->etp_given)
-    ok &= read_degree (args, "expert_tensor_parallel_size", d->tp, &d->etp, diagnostics);
+    ok &= read_degree (args, "expert_tensor_parallel_size", d->tp, &d->etp, words, diagnostics);
   else
     d->etp = d->tp;
   d->order = arg_bool (args, "use_tp_pp_dp_mapping", FALSE)
              ? PLANNER_RANK_ORDER_TP_CP_EP_PP_DP
              : PLANNER_RANK_ORDER_TP_CP_EP_DP_PP;
-  resolve_vpp (args, d, diagnostics);
+  resolve_vpp (args, d, words, diagnostics);
   return ok;
 }
 
@@ -228,7 +234,7 @@ planner_validate_nearest_layouts (const PlannerArgs *args,
 
   g_return_val_if_fail (args != NULL, NULL);
 
-  if (world_size == 0 || world_size > PLANNER_MAX_WORLD_SIZE || !resolve_degrees (args, &d, ignored))
+  if (world_size == 0 || world_size > PLANNER_MAX_WORLD_SIZE || !resolve_degrees (args, &d, NULL, ignored))
     return NULL;
   return nearest_layouts (args, world_size, &d);
 }
@@ -291,6 +297,16 @@ planner_validate_resolve_layout (const PlannerArgs *args,
                                  PlannerLayout     *layout,
                                  GPtrArray         *diagnostics)
 {
+  return planner_validate_resolve_layout_in (args, world_size, NULL, layout, diagnostics);
+}
+
+gboolean
+planner_validate_resolve_layout_in (const PlannerArgs  *args,
+                                    guint64             world_size,
+                                    const PlannerWords *words,
+                                    PlannerLayout      *layout,
+                                    GPtrArray          *diagnostics)
+{
   g_autoptr(GError) error = NULL;
   g_autofree char *nearest = NULL;
   g_autofree char *needed = NULL;
@@ -305,22 +321,22 @@ planner_validate_resolve_layout (const PlannerArgs *args,
 
   memset (layout, 0, sizeof *layout);
 
-  if (!resolve_degrees (args, &d, diagnostics))
+  if (!resolve_degrees (args, &d, words, diagnostics))
     return FALSE;
 
   if (world_size == 0)
     {
       if (!planner_diagnostics_has_code (diagnostics, "layout.world-size-unknown"))
-        planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_INFO, "layout.world-size-unknown",
+        planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_INFO, "layout.world-size-unknown",
                                  FLAGS ("--nnodes", "--nproc-per-node"),
-                                 _("Give --world-size, or --nnodes and --nproc-per-node in the launcher line."),
+                                 _("Give --world-size, or {--nnodes} and {--nproc-per-node} in the launcher line."),
                                  _("The number of GPUs is unknown, so the checks that need the data-parallel size "
                                    "(world divisibility, batch sizes, microbatches) were skipped."));
       return FALSE;
     }
   if (world_size > PLANNER_MAX_WORLD_SIZE)
     {
-      planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.world-too-large",
+      planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "layout.world-too-large",
                                FLAGS ("--nnodes", "--nproc-per-node"),
                                _("Give the real number of GPUs."),
                                _("%" PRIu64 " GPUs is more than the planner accepts (%u)."),
@@ -348,30 +364,40 @@ planner_validate_resolve_layout (const PlannerArgs *args,
   if (world_size % dense != 0)
     {
       divisible = FALSE;
-      planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.world-not-divisible",
+      planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "layout.world-not-divisible",
                                FLAGS (flag_for (args, "tensor_model_parallel_size"),
                                       flag_for (args, "pipeline_model_parallel_size"),
                                       flag_for (args, "context_parallel_size")),
                                _("Change TP, PP or CP so that TP × PP × CP divides the number of GPUs, or change the number of GPUs."),
+                               /* Megatron's own name for the number of GPUs, on the command line only. */
+                               planner_words_get_kind (words) == PLANNER_WORDS_FORM
                                /* translators: %s at the end is zero or more further sentences */
-                               _("world_size (%" PRIu64 ") is not divisible by TP %" PRIu64
-                                 " × PP %" PRIu64 " × CP %" PRIu64 " = %" PRIu64
-                                 ": Megatron needs a whole number of data-parallel replicas.%s"),
+                               ? _("The number of GPUs (%" PRIu64 ") is not divisible by TP %" PRIu64
+                                   " × PP %" PRIu64 " × CP %" PRIu64 " = %" PRIu64
+                                   ": Megatron needs a whole number of data-parallel replicas.%s")
+                               /* translators: %s at the end is zero or more further sentences */
+                               : _("world_size (%" PRIu64 ") is not divisible by TP %" PRIu64
+                                   " × PP %" PRIu64 " × CP %" PRIu64 " = %" PRIu64
+                                   ": Megatron needs a whole number of data-parallel replicas.%s"),
                                world_size, d.tp, d.pp, d.cp, dense, needed);
     }
   if (world_size % expert != 0)
     {
       divisible = FALSE;
-      planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.expert-world-not-divisible",
+      planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "layout.expert-world-not-divisible",
                                FLAGS (flag_for (args, "expert_tensor_parallel_size"),
                                       flag_for (args, "expert_model_parallel_size"),
                                       flag_for (args, "pipeline_model_parallel_size")),
                                _("Lower EP, ETP or PP, or use more GPUs: EP is carved out of TP × CP × DP, it is not an extra factor."),
                                /* translators: the %s after ETP is empty or " (defaults to TP)";
                                 * the %s at the end is zero or more further sentences */
-                               _("world_size (%" PRIu64 ") is not divisible by "
-                                 "expert_tensor_model_pipeline_parallel size (%" PRIu64
-                                 "): ETP %" PRIu64 "%s × EP %" PRIu64 " × PP %" PRIu64 ".%s"),
+                               planner_words_get_kind (words) == PLANNER_WORDS_FORM
+                               ? _("The number of GPUs (%" PRIu64 ") is not divisible by the GPUs one expert "
+                                   "layout takes (%" PRIu64 "): ETP %" PRIu64 "%s × EP %" PRIu64 " × PP %" PRIu64
+                                   ".%s")
+                               : _("world_size (%" PRIu64 ") is not divisible by "
+                                   "expert_tensor_model_pipeline_parallel size (%" PRIu64
+                                   "): ETP %" PRIu64 "%s × EP %" PRIu64 " × PP %" PRIu64 ".%s"),
                                world_size, expert, d.etp,
                                /* translators: after "ETP 4" when the job does not set ETP */
                                d.etp_given ? "" : _(" (defaults to TP)"), d.ep, d.pp, needed);
@@ -382,15 +408,15 @@ planner_validate_resolve_layout (const PlannerArgs *args,
   if (d.order == PLANNER_RANK_ORDER_TP_CP_EP_PP_DP && d.pp > 1
       && world_size / expert != world_size / dense)
     {
-      planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.mapping-expert-dp",
+      planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "layout.mapping-expert-dp",
                                FLAGS (flag_for (args, "use_tp_pp_dp_mapping"),
                                       flag_for (args, "expert_tensor_parallel_size"),
                                       flag_for (args, "expert_model_parallel_size")),
-                               _("Drop --use-tp-pp-dp-mapping, or make ETP × EP equal TP × CP."),
+                               _("Drop {--use-tp-pp-dp-mapping}, or make ETP × EP equal TP × CP."),
                                _("With %s and PP %" PRIu64 ", the data-parallel size of the attention layers (%"
                                  PRIu64 ") and of the expert layers (%" PRIu64 ") must be equal, "
                                  "which needs ETP × EP (%" PRIu64 ") = TP × CP (%" PRIu64 ")."),
-                               flag_for (args, "use_tp_pp_dp_mapping"), d.pp, world_size / dense,
+                               NAME_OF ("use_tp_pp_dp_mapping"), d.pp, world_size / dense,
                                world_size / expert, d.etp * d.ep, d.tp * d.cp);
       return FALSE;
     }
@@ -398,7 +424,7 @@ planner_validate_resolve_layout (const PlannerArgs *args,
   if (!planner_layout_init (layout, world_size, d.tp, d.pp, d.cp, d.ep,
                             d.etp_given ? d.etp : 0, d.vpp, d.order, &error))
     {
-      planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.invalid",
+      planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "layout.invalid",
                                FLAGS (flag_for (args, "tensor_model_parallel_size"),
                                       flag_for (args, "pipeline_model_parallel_size")),
                                _("Change the parallel sizes."),
@@ -411,12 +437,12 @@ planner_validate_resolve_layout (const PlannerArgs *args,
   if (d.instances > 1
       && ((guint64) layout->dp * layout->cp % d.instances != 0 || layout->expert_dp % d.instances != 0))
     {
-      planner_diagnostics_add (diagnostics, PLANNER_SEVERITY_ERROR, "layout.dist-opt-instances",
+      planner_diagnostics_add_in (diagnostics, words, PLANNER_SEVERITY_ERROR, "layout.dist-opt-instances",
                                FLAGS (flag_for (args, "num_distributed_optimizer_instances")),
                                _("Pick a number of instances that divides both DP × CP and the expert DP."),
                                _("%s %" PRIu64 " must divide DP × CP (%" PRIu64
                                  ") and the expert data-parallel size (%u)."),
-                               flag_for (args, "num_distributed_optimizer_instances"), d.instances,
+                               NAME_OF ("num_distributed_optimizer_instances"), d.instances,
                                (guint64) layout->dp * layout->cp, layout->expert_dp);
     }
 
@@ -444,7 +470,7 @@ check_init (PlannerCheck                 *c,
   c->config = config;
   c->diagnostics = diagnostics;
 
-  resolve_degrees (args, &c->d, NULL);
+  resolve_degrees (args, &c->d, NULL, NULL);
   if (layout != NULL && layout->world_size != 0)
     {
       c->d.tp = layout->tp;

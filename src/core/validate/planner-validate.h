@@ -25,6 +25,7 @@ typedef struct
   guint64     vocab_size;                /* 0 = take it from the arguments */
   const char *megatron_version;          /* NULL = the default release (0.20.0) */
   gboolean    form_words;                /* messages for the window: a tokenizer by its choice name */
+  const PlannerWords *words;             /* the messages' words (issue 19); NULL: the command line's */
 } PlannerValidateContext;
 
 /* Resolve the layout Megatron would build from @args: tp, pp, cp, ep, etp
@@ -37,6 +38,12 @@ gboolean planner_validate_resolve_layout (const PlannerArgs            *args,
                                           guint64                       world_size,
                                           PlannerLayout                *layout,
                                           GPtrArray                    *diagnostics);
+/* The same, its messages made in @words (NULL: the command line's). */
+gboolean planner_validate_resolve_layout_in (const PlannerArgs         *args,
+                                             guint64                    world_size,
+                                             const PlannerWords        *words,
+                                             PlannerLayout             *layout,
+                                             GPtrArray                 *diagnostics);
 
 /* The nearest valid layouts (GArray of PlannerLayout, at most 3) for the
  * degrees in @args on @world_size GPUs: the very layouts the

@@ -239,13 +239,10 @@ add_diagnostic_row (AdwPreferencesGroup     *group,
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   {
-    /* In the form's words (issue 23 #9), as the problem list says them. */
-    g_autofree char *message = planner_field_rewrite_message (NULL, d->message);
-    g_autofree char *fix = d->fix != NULL ? planner_field_rewrite_message (NULL, d->fix) : NULL;
-
-    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), message);
-    if (fix != NULL)
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), fix);
+    /* The document's report speaks the form's words (issue 19), as the problem list does. */
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d->message);
+    if (d->fix != NULL)
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), d->fix);
   }
   adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
   icon = gtk_image_new_from_icon_name (icon_name);

@@ -142,10 +142,8 @@ add_diagnostics (PlannerReleaseCheck        *self,
   for (guint i = 0; i < diagnostics->len; i++)
     {
       const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
-      g_autofree char *message = planner_field_rewrite_message (self->job, d->message);
-      g_autofree char *fix = d->fix != NULL ? planner_field_rewrite_message (self->job, d->fix) : NULL;
-
-      add_row (self, section, message, fix);
+      /* Made in the form's words (planner_release_move_new_for_form). */
+      add_row (self, section, d->message, d->fix);
     }
 }
 
@@ -165,7 +163,7 @@ show_move (PlannerReleaseCheck *self,
            const char          *release)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(PlannerReleaseMove) move = planner_release_move_new_for_job (self->job, release, &error);
+  g_autoptr(PlannerReleaseMove) move = planner_release_move_new_for_form (self->job, release, &error);
   g_autofree char *summary = NULL;
   const char *own = planner_job_get_string (self->job, "megatron-version");
 

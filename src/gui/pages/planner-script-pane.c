@@ -332,11 +332,8 @@ approval_concerns (PlannerScriptPane *self)
 
       if (d->severity == PLANNER_SEVERITY_WARNING)
         {
-          /* In the form's words, as the problem list says it (issue 23 #9). */
-          g_autofree char *message = planner_field_rewrite_message (planner_document_get_job (self->document),
-                                                                    d->message);
-
-          g_string_append_printf (text, "• %s\n", message);
+          /* The document's report is in the form's words, as the problem list says it (issue 19). */
+          g_string_append_printf (text, "• %s\n", d->message);
         }
     }
   if (text->len == 0)

@@ -13,6 +13,7 @@
 
 #include "planner-compare-page.h"
 #include "planner-escape.h"
+#include "planner-field.h"
 #include "planner-picture-export.h"
 #include "planner-presentation.h"
 
@@ -86,7 +87,10 @@ refresh (PlannerComparePage *self)
     }
   else
     {
-      recommended = planner_picture_recommended_job (self->job, &error);
+      PlannerWords words;
+
+      planner_field_words_init (&words, self->job);
+      recommended = planner_picture_recommended_job (self->job, &words, &error);
       if (recommended == NULL)
         {
           g_autofree char *problem = g_strdup_printf (_("No recommended layout to compare with: %s"),

@@ -154,24 +154,20 @@ planner_window_use_recommended (PlannerWindow *self,
   g_autoptr(GPtrArray) changes = NULL;
   GtkWidget *list;
   const char *body;
+  PlannerWords words;
 
   /* What the job fixes (its model, even a custom architecture, the
-   * cluster, sequence, global batch and precision) stays fixed. */
-  if (planner_recommend_request_from_job (planner_document_get_job (self->document), &request, &model_args, &error))
-    {
-      request.window_words = TRUE;
-      recommendation = planner_recommend (&request, &error);
-    }
+   * cluster, sequence, global batch and precision) stays fixed; what
+   * is wrong with it is said in the form's words. */
+  planner_field_words_init (&words, planner_document_get_job (self->document));
+  if (planner_recommend_request_from_job_in (planner_document_get_job (self->document), &words, &request,
+                                             &model_args, &error))
+    recommendation = planner_recommend (&request, &error);
   else
     recommendation = NULL;
   if (recommendation == NULL)
     {
-      g_autofree char *message = NULL;
-
-      planner_recommend_name_job_fields (error, NULL);
-      message = planner_field_rewrite_message (planner_document_get_job (self->document), error->message);
-
-      _planner_window_toast (self, message);
+      _planner_window_toast (self, error->message);
       return;
     }
   if (!recommendation->fits)
@@ -322,7 +318,7 @@ comparison_other (PlannerWindow *self)
           planner_picture_view_get_data (view) != NULL)
         return planner_picture_data_ref (planner_picture_view_get_other (view));
     }
-  recommended = planner_picture_recommended_job (planner_document_get_job (self->document), NULL);
+  recommended = planner_picture_recommended_job (planner_document_get_job (self->document), NULL, NULL);
   if (recommended == NULL)
     return NULL;
   other = planner_picture_data_new (recommended, NULL);
