@@ -404,6 +404,30 @@ test_recommend_own_draft (void)
     }
 }
 
+/* Each degree names the job field it sets, so the window titles it with
+ * the form's label; only DP, which the others leave, has none. */
+static void
+test_recommend_reason_fields (void)
+{
+  const char *models[] = { "llama3-8b", "mixtral-8x7b" };
+
+  for (guint m = 0; m < G_N_ELEMENTS (models); m++)
+    {
+      g_autoptr(PlannerRecommendation) r = recommend (models[m], "h100-sxm", 64, 0);
+
+      g_assert_cmpuint (r->reasons->len, >, 0);
+      for (guint i = 0; i < r->reasons->len; i++)
+        {
+          const PlannerRecommendReason *reason = g_ptr_array_index (r->reasons, i);
+
+          if (g_str_equal (reason->degree, "DP"))
+            g_assert_null (reason->field);
+          else
+            g_assert_nonnull (planner_field_lookup (reason->field));
+        }
+    }
+}
+
 static void
 test_recommend_moe (void)
 {
@@ -1735,6 +1759,7 @@ main (int   argc,
   g_test_add_func ("/recommend/default-batch", test_recommend_default_batch);
   g_test_add_func ("/recommend/overlaps", test_recommend_overlaps);
   g_test_add_func ("/recommend/keeps-extra", test_recommend_keeps_extra);
+  g_test_add_func ("/recommend/reason-fields", test_recommend_reason_fields);
   g_test_add_func ("/recommend/all-to-all", test_recommend_all_to_all);
   g_test_add_func ("/recommend/bubble", test_recommend_bubble);
   g_test_add_func ("/recommend/json-ranking", test_recommend_json_ranking);

@@ -1224,7 +1224,7 @@ test_window_assumed_batch (void)
   /* The batch Use Recommended rounded to is still not the person's. */
   g_assert_false (planner_job_is_given (job, "global-batch-size"));
   g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (batch_row)), "Assumed: "));
-  text = find_row_subtitle (parallelism, "GLOBAL_BATCH");
+  text = find_row_subtitle (parallelism, "Global Batch Size");
   g_assert_nonnull (text);
   g_test_message ("Why Each Degree, untyped: %s", text);
   g_assert_true (g_str_has_prefix (text, "assumed"));
@@ -1242,7 +1242,7 @@ test_window_assumed_batch (void)
   g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (seq_row)), "Assumed: "));
   planner_window_use_recommended (window, TRUE);
   planner_window_flush (window);
-  text = find_row_subtitle (parallelism, "GLOBAL_BATCH");
+  text = find_row_subtitle (parallelism, "Global Batch Size");
   g_assert_nonnull (text);
   g_test_message ("Why Each Degree, typed: %s", text);
   g_assert_true (g_str_has_prefix (text, "yours"));

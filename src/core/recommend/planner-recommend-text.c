@@ -102,7 +102,17 @@ add_reason (PlannerRecommendation *r,
 {
   PlannerRecommendReason *reason_entry = g_new0 (PlannerRecommendReason, 1);
 
+  static const struct { const char *degree, *field; } fields[] = {
+    { "TP", "parallelism.tp" }, { "PP", "parallelism.pp" }, { "VPP", "parallelism.vpp" },
+    { "CP", "parallelism.cp" }, { "EP", "parallelism.ep" }, { "ETP", "parallelism.etp" },
+    { "MICRO_BATCH", "training.micro_batch_size" }, { "GLOBAL_BATCH", "training.global_batch_size" },
+    { "PRECISION", "training.precision" },
+  };
+
   reason_entry->degree = degree;
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (g_str_equal (fields[i].degree, degree))
+      reason_entry->field = fields[i].field;
   reason_entry->value = value;
   /* A reason without a comparison ends in ". ": trim it. */
   reason_entry->reason = g_strchomp (reason);

@@ -167,6 +167,8 @@ typedef struct
 typedef struct
 {
   const char *degree;   /* "TP", "PP", "VPP", "CP", "DP", "EP", "ETP", "MICRO_BATCH", "GLOBAL_BATCH", … */
+  const char *field;    /* the job field it sets ("parallelism.tp"), which names it in the window;
+                         * NULL for DP, which the others leave */
   guint64     value;
   char       *reason;
 } PlannerRecommendReason;

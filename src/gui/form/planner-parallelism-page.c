@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "planner-choice-row.h"
+#include "planner-field.h"
 #include "planner-spin-row.h"
 #include "planner-switch-row.h"
 #include "planner-text-row.h"
@@ -424,7 +425,12 @@ planner_parallelism_page_set_reasons (PlannerParallelismPage *self,
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *label = gtk_label_new (value);
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), reason->degree);
+      /* The form's label for the field the degree sets; DP is the row
+       * this page shows for what the others leave. */
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     reason->field != NULL
+                                     ? planner_field_get_label (planner_field_lookup (reason->field))
+                                     : _("Data Parallel"));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), reason->reason);
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
       gtk_widget_add_css_class (label, "numeric");
