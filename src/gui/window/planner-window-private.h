@@ -123,7 +123,9 @@ void               _planner_window_show_import_report (PlannerWindow     *self,
 /* Hides the bar; the report is kept, and the menu's Import Report (the
  * action win.import-report) shows it again with its list open. */
 void               _planner_window_dismiss_import_report (PlannerWindow *self);
-void               _planner_window_reopen_import_report  (PlannerWindow *self);
+void               _planner_window_reopen_import_report  (GtkWidget     *widget,
+                                                          const char    *action_name,
+                                                          GVariant      *parameter);
 
 /* planner-window-actions.c */
 void               _planner_window_class_add_actions (GtkWidgetClass *widget_class);

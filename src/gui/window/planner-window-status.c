@@ -191,10 +191,14 @@ on_import_bar_revealed (GtkRevealer   *bar,
     gtk_menu_button_popup (self->import_button);
 }
 
-/* The bar again, its list open. */
+/* win.import-report: the bar again, its list open. */
 void
-_planner_window_reopen_import_report (PlannerWindow *self)
+_planner_window_reopen_import_report (GtkWidget  *widget,
+                                      const char *action_name,
+                                      GVariant   *parameter)
 {
+  PlannerWindow *self = PLANNER_WINDOW (widget);
+
   if (self->import_notes == NULL)
     return;
   gtk_widget_set_visible (GTK_WIDGET (self->import_bar), TRUE);

@@ -684,20 +684,6 @@ toggle_script_action (GtkWidget  *widget,
   adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
 }
 
-static void
-on_import_dismiss_clicked (PlannerWindow *self)
-{
-  _planner_window_dismiss_import_report (self);
-}
-
-static void
-import_report_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
-{
-  _planner_window_reopen_import_report (PLANNER_WINDOW (widget));
-}
-
 /* Document signals --------------------------------------------------------- */
 
 static void
@@ -781,12 +767,13 @@ planner_window_class_init (PlannerWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_sidebar_key_pressed);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, on_import_dismiss_clicked);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_import_dismiss_clicked",
+                                                G_CALLBACK (_planner_window_dismiss_import_report));
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "i", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.focus-field", "s", focus_field_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-script", NULL, toggle_script_action);
-  gtk_widget_class_install_action (widget_class, "win.import-report", NULL, import_report_action);
+  gtk_widget_class_install_action (widget_class, "win.import-report", NULL, _planner_window_reopen_import_report);
   for (int i = 0; i < 10; i++)
     gtk_widget_class_add_binding_action (widget_class, i < 9 ? GDK_KEY_1 + i : GDK_KEY_0, GDK_ALT_MASK,
                                          "win.show-page", "i", i);
