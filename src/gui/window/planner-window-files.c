@@ -160,19 +160,51 @@ save (PlannerWindow *self,
   planner_document_save_async (self->document, NULL, NULL, save_cb, after);
 }
 
-static void
-on_save_as_response (PlannerWindow   *self,
-                     int              response,
-                     GtkNativeDialog *chooser)
+/* The file a chooser's response accepted, or NULL; the chooser is done. */
+static GFile *
+take_chosen_file (PlannerWindow   *self,
+                  int              response,
+                  GtkNativeDialog *chooser)
 {
-  Guard *after = g_steal_pointer (&self->save_as_after);
-  g_autoptr(GFile) file = NULL;
+  GFile *file = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
   gtk_native_dialog_destroy (chooser);
   if (self->chooser == chooser)
     g_clear_object (&self->chooser);
+  return file;
+}
+
+/* A filter named @name for @mime_type and the NULL-terminated @suffixes;
+ * with neither, every file. */
+static void
+add_filter (GtkFileChooser    *chooser,
+            const char        *name,
+            const char        *mime_type,
+            const char *const *suffixes)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  if (mime_type != NULL)
+    gtk_file_filter_add_mime_type (filter, mime_type);
+  for (guint i = 0; suffixes != NULL && suffixes[i] != NULL; i++)
+    gtk_file_filter_add_suffix (filter, suffixes[i]);
+  if (mime_type == NULL && suffixes == NULL)
+    gtk_file_filter_add_pattern (filter, "*");
+  gtk_file_chooser_add_filter (chooser, filter);
+  g_object_unref (filter);
+}
+
+static void
+on_save_as_response (PlannerWindow   *self,
+                     int              response,
+                     GtkNativeDialog *chooser)
+{
+  Guard *after = g_steal_pointer (&self->save_as_after);
+  g_autoptr(GFile) file = take_chosen_file (self, response, chooser);
+
   if (file == NULL)
     {
       guard_free (after);
@@ -199,11 +231,7 @@ add_job_filters (GtkFileChooser *chooser,
     }
   gtk_file_chooser_add_filter (chooser, filter);
   g_object_unref (filter);
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("All Files"));
-  gtk_file_filter_add_pattern (filter, "*");
-  gtk_file_chooser_add_filter (chooser, filter);
-  g_object_unref (filter);
+  add_filter (chooser, _("All Files"), NULL, NULL);
 }
 
 static void
@@ -493,13 +521,8 @@ on_open_log_response (PlannerWindow   *self,
                       int              response,
                       GtkNativeDialog *chooser)
 {
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) file = take_chosen_file (self, response, chooser);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  if (self->chooser == chooser)
-    g_clear_object (&self->chooser);
   if (file != NULL)
     open_log (self, file);
 }
@@ -510,25 +533,13 @@ open_log_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   PlannerWindow *self = PLANNER_WINDOW (widget);
+  static const char *const suffixes[] = { "log", "out", "err", "txt", NULL };
   GtkFileChooserNative *chooser;
-  GtkFileFilter *filter;
 
   chooser = gtk_file_chooser_native_new (_("Open Training Log"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _("_Open"), _("_Cancel"));
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("Training Logs"));
-  gtk_file_filter_add_mime_type (filter, "text/plain");
-  gtk_file_filter_add_suffix (filter, "log");
-  gtk_file_filter_add_suffix (filter, "out");
-  gtk_file_filter_add_suffix (filter, "err");
-  gtk_file_filter_add_suffix (filter, "txt");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_object_unref (filter);
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("All Files"));
-  gtk_file_filter_add_pattern (filter, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_object_unref (filter);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("Training Logs"), "text/plain", suffixes);
+  add_filter (GTK_FILE_CHOOSER (chooser), _("All Files"), NULL, NULL);
   show_chooser (self, chooser, G_CALLBACK (on_open_log_response));
 }
 
@@ -565,13 +576,8 @@ on_open_response (PlannerWindow   *self,
                   int              response,
                   GtkNativeDialog *chooser)
 {
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) file = take_chosen_file (self, response, chooser);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  if (self->chooser == chooser)
-    g_clear_object (&self->chooser);
   if (file != NULL)
     planner_window_open_file (self, file);
 }
@@ -587,20 +593,10 @@ open_chooser (PlannerWindow *self,
                                          _("_Cancel"));
   if (import)
     {
-      GtkFileFilter *filter = gtk_file_filter_new ();
+      static const char *const suffixes[] = { "sh", "sbatch", "slurm", NULL };
 
-      gtk_file_filter_set_name (filter, _("Launch Scripts"));
-      gtk_file_filter_add_mime_type (filter, "application/x-shellscript");
-      gtk_file_filter_add_suffix (filter, "sh");
-      gtk_file_filter_add_suffix (filter, "sbatch");
-      gtk_file_filter_add_suffix (filter, "slurm");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-      g_object_unref (filter);
-      filter = gtk_file_filter_new ();
-      gtk_file_filter_set_name (filter, _("All Files"));
-      gtk_file_filter_add_pattern (filter, "*");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-      g_object_unref (filter);
+      add_filter (GTK_FILE_CHOOSER (chooser), _("Launch Scripts"), "application/x-shellscript", suffixes);
+      add_filter (GTK_FILE_CHOOSER (chooser), _("All Files"), NULL, NULL);
     }
   else
     add_job_filters (GTK_FILE_CHOOSER (chooser), TRUE);
