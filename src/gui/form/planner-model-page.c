@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-file-chooser.h"
 #include "planner-choice-row.h"
 #include "planner-spin-row.h"
 #include "planner-switch-row.h"
@@ -544,13 +545,8 @@ on_hf_response (PlannerModelPage *self,
                 int               response,
                 GtkNativeDialog  *chooser)
 {
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) file = planner_file_chooser_take_file (&self->hf_chooser, response, chooser);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  if (self->hf_chooser == chooser)
-    g_clear_object (&self->hf_chooser);
   if (file != NULL)
     _planner_model_page_open_hf_config (self, file);
 }
@@ -559,25 +555,15 @@ static void
 on_hf_clicked (PlannerModelPage *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  static const char *const suffixes[] = { "json", NULL };
   GtkFileChooserNative *chooser;
-  GtkFileFilter *filter;
 
   chooser = gtk_file_chooser_native_new (_("Read a Hugging Face Config"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root)
                                                                                                : NULL,
                                          GTK_FILE_CHOOSER_ACTION_OPEN, _("_Read"), _("_Cancel"));
-  filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _("Hugging Face Configs"));
-  gtk_file_filter_add_mime_type (filter, "application/json");
-  gtk_file_filter_add_suffix (filter, "json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_object_unref (filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect_object (chooser, "response", G_CALLBACK (on_hf_response), self, G_CONNECT_SWAPPED);
-  if (self->hf_chooser != NULL)
-    gtk_native_dialog_destroy (self->hf_chooser);
-  g_clear_object (&self->hf_chooser);
-  self->hf_chooser = GTK_NATIVE_DIALOG (chooser);
-  gtk_native_dialog_show (self->hf_chooser);
+  planner_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), _("Hugging Face Configs"), "application/json",
+                                   suffixes);
+  planner_file_chooser_show (&self->hf_chooser, chooser, G_CALLBACK (on_hf_response), self);
 }
 
 GPtrArray *

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-file-chooser.h"
 #include "planner-release.h"
 #include "planner-window-private.h"
 
@@ -160,50 +161,13 @@ save (PlannerWindow *self,
   planner_document_save_async (self->document, NULL, NULL, save_cb, after);
 }
 
-/* The file a chooser's response accepted, or NULL; the chooser is done. */
-static GFile *
-take_chosen_file (PlannerWindow   *self,
-                  int              response,
-                  GtkNativeDialog *chooser)
-{
-  GFile *file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  if (self->chooser == chooser)
-    g_clear_object (&self->chooser);
-  return file;
-}
-
-/* A filter named @name for @mime_type and the NULL-terminated @suffixes;
- * with neither, every file. */
-static void
-add_filter (GtkFileChooser    *chooser,
-            const char        *name,
-            const char        *mime_type,
-            const char *const *suffixes)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, name);
-  if (mime_type != NULL)
-    gtk_file_filter_add_mime_type (filter, mime_type);
-  for (guint i = 0; suffixes != NULL && suffixes[i] != NULL; i++)
-    gtk_file_filter_add_suffix (filter, suffixes[i]);
-  if (mime_type == NULL && suffixes == NULL)
-    gtk_file_filter_add_pattern (filter, "*");
-  gtk_file_chooser_add_filter (chooser, filter);
-  g_object_unref (filter);
-}
-
 static void
 on_save_as_response (PlannerWindow   *self,
                      int              response,
                      GtkNativeDialog *chooser)
 {
   Guard *after = g_steal_pointer (&self->save_as_after);
-  g_autoptr(GFile) file = take_chosen_file (self, response, chooser);
+  g_autoptr(GFile) file = planner_file_chooser_take_file (&self->chooser, response, chooser);
 
   if (file == NULL)
     {
@@ -231,21 +195,7 @@ add_job_filters (GtkFileChooser *chooser,
     }
   gtk_file_chooser_add_filter (chooser, filter);
   g_object_unref (filter);
-  add_filter (chooser, _("All Files"), NULL, NULL);
-}
-
-static void
-show_chooser (PlannerWindow        *self,
-              GtkFileChooserNative *chooser,
-              GCallback             response)
-{
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect_object (chooser, "response", response, self, G_CONNECT_SWAPPED);
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (self->chooser);
-  g_clear_object (&self->chooser);
-  self->chooser = GTK_NATIVE_DIALOG (chooser);
-  gtk_native_dialog_show (self->chooser);
+  planner_file_chooser_add_filter (chooser, _("All Files"), NULL, NULL);
 }
 
 static void
@@ -271,7 +221,7 @@ save_as (PlannerWindow *self,
   if (self->save_as_after != NULL)
     guard_free (self->save_as_after);
   self->save_as_after = after;
-  show_chooser (self, chooser, G_CALLBACK (on_save_as_response));
+  planner_file_chooser_show (&self->chooser, chooser, G_CALLBACK (on_save_as_response), self);
 }
 
 static void
@@ -521,7 +471,7 @@ on_open_log_response (PlannerWindow   *self,
                       int              response,
                       GtkNativeDialog *chooser)
 {
-  g_autoptr(GFile) file = take_chosen_file (self, response, chooser);
+  g_autoptr(GFile) file = planner_file_chooser_take_file (&self->chooser, response, chooser);
 
   if (file != NULL)
     open_log (self, file);
@@ -538,9 +488,9 @@ open_log_action (GtkWidget  *widget,
 
   chooser = gtk_file_chooser_native_new (_("Open Training Log"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _("_Open"), _("_Cancel"));
-  add_filter (GTK_FILE_CHOOSER (chooser), _("Training Logs"), "text/plain", suffixes);
-  add_filter (GTK_FILE_CHOOSER (chooser), _("All Files"), NULL, NULL);
-  show_chooser (self, chooser, G_CALLBACK (on_open_log_response));
+  planner_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), _("Training Logs"), "text/plain", suffixes);
+  planner_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), _("All Files"), NULL, NULL);
+  planner_file_chooser_show (&self->chooser, chooser, G_CALLBACK (on_open_log_response), self);
 }
 
 static void
@@ -576,7 +526,7 @@ on_open_response (PlannerWindow   *self,
                   int              response,
                   GtkNativeDialog *chooser)
 {
-  g_autoptr(GFile) file = take_chosen_file (self, response, chooser);
+  g_autoptr(GFile) file = planner_file_chooser_take_file (&self->chooser, response, chooser);
 
   if (file != NULL)
     planner_window_open_file (self, file);
@@ -595,12 +545,13 @@ open_chooser (PlannerWindow *self,
     {
       static const char *const suffixes[] = { "sh", "sbatch", "slurm", NULL };
 
-      add_filter (GTK_FILE_CHOOSER (chooser), _("Launch Scripts"), "application/x-shellscript", suffixes);
-      add_filter (GTK_FILE_CHOOSER (chooser), _("All Files"), NULL, NULL);
+      planner_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), _("Launch Scripts"), "application/x-shellscript",
+                                       suffixes);
+      planner_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), _("All Files"), NULL, NULL);
     }
   else
     add_job_filters (GTK_FILE_CHOOSER (chooser), TRUE);
-  show_chooser (self, chooser, G_CALLBACK (on_open_response));
+  planner_file_chooser_show (&self->chooser, chooser, G_CALLBACK (on_open_response), self);
 }
 
 static void
