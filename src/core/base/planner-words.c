@@ -55,11 +55,12 @@ planner_words_fill (const PlannerWords *words,
       const char *end = NULL;
 
       /* "{--" then the flag's letters, digits and dashes, then "}"; or
-       * Megatron's own name of an argument, "{num_attention_heads}". */
+       * Megatron's own name of an argument, "{num_attention_heads}", or a
+       * job key, "{model.num_layers}". */
       if (g_str_has_prefix (p, "{--"))
         {
           end = p + 3;
-          while (g_ascii_isalnum (*end) || *end == '-')
+          while (g_ascii_isalnum (*end) || *end == '-' || *end == '_')
             end++;
           if (*end != '}' || end == p + 3)
             end = NULL;
@@ -67,9 +68,9 @@ planner_words_fill (const PlannerWords *words,
       else if (p[0] == '{' && g_ascii_islower (p[1]))
         {
           end = p + 1;
-          while (g_ascii_islower (*end) || g_ascii_isdigit (*end) || *end == '_')
+          while (g_ascii_islower (*end) || g_ascii_isdigit (*end) || *end == '_' || *end == '.')
             end++;
-          if (*end != '}' || memchr (p, '_', end - p) == NULL)
+          if (*end != '}' || (memchr (p, '_', end - p) == NULL && memchr (p, '.', end - p) == NULL))
             end = NULL;
         }
       if (end == NULL)
@@ -91,4 +92,17 @@ planner_words_fill (const PlannerWords *words,
       p = end + 1;
     }
   return g_string_free (out, FALSE);
+}
+
+void
+planner_words_fill_error (const PlannerWords *words,
+                          GError             *error)
+{
+  char *filled;
+
+  if (error == NULL)
+    return;
+  filled = planner_words_fill (words, error->message, FALSE);
+  g_free (error->message);
+  error->message = filled;
 }

@@ -53,12 +53,18 @@ const char      *planner_words_name     (const PlannerWords *words,
  * itself for the command line, the field's label in the window; and each
  * "{dest}" (Megatron's name of an argument, "num_attention_heads", as its
  * own messages quote it) as itself, or the label of the field holding
- * its flag.  The
- * engine's messages mark the settings they name so, and are made from
+ * its flag; and each "{section.key}" (a job key, "{model.num_layers}") as
+ * the key itself, or its field's label in the window.  The engine's messages mark the settings they name so, and are made from
  * the filled template; nothing searches a finished message.  With
  * @for_format a '%' in a name is doubled, so the result stays a format. */
 char            *planner_words_fill     (const PlannerWords *words,
                                          const char         *template,
                                          gboolean            for_format);
+
+/* @error's message, a template made where the words are not known (the
+ * model settings' errors, planner-config.c, which sits beside this area
+ * and cannot fill its own), filled in @words in place. */
+void             planner_words_fill_error (const PlannerWords *words,
+                                           GError             *error);
 
 G_END_DECLS
