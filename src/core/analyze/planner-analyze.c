@@ -239,8 +239,9 @@ requested_layout (PlannerReport *report,
 
 /* The model math (FLOPs, memory) when the arguments describe a whole model. */
 static void
-analyze_model (PlannerReport *report,
-               guint64        vocab_size)
+analyze_model (PlannerReport      *report,
+               guint64             vocab_size,
+               const PlannerWords *words)
 {
   g_autoptr(GError) error = NULL;
   PlannerLayout layout;
@@ -278,6 +279,8 @@ analyze_model (PlannerReport *report,
 
   if (!planner_config_init_from_args (&report->config, report->args, &layout, vocab_size, &error))
     {
+      /* The model's reason, made in the report's words. */
+      planner_words_fill_error (words, error);
       planner_diagnostics_add (report->diagnostics, PLANNER_SEVERITY_INFO, "analysis.no-model-math", NULL,
                                _("Give the model's dimensions (or --model) to get FLOPs and memory."),
                                /* Translators: %s is the reason, from the model's definition */
@@ -400,7 +403,7 @@ planner_analyze_args (const PlannerArgs            *args,
                                                                options != NULL ? options->words : NULL,
                                                                &report->layout, report->diagnostics);
 
-  analyze_model (report, vocab_size);
+  analyze_model (report, vocab_size, options != NULL ? options->words : NULL);
   check_fast_domain (report, options != NULL ? options->gpus_per_node : 0);
   report->vocab_size = vocab_size;
   report->gpus_per_node = options != NULL ? options->gpus_per_node : 0;

@@ -135,7 +135,7 @@ pattern_parse_factor (PatternParser *parser,
             }
           if (out->list->len >= parser->max_len)
             {
-              parser->error = _("the pattern is longer than --num-layers");
+              parser->error = _("the pattern is longer than {--num-layers}");
               return FALSE;
             }
           byte = (guint8) item;
@@ -205,7 +205,7 @@ pattern_multiply (PatternParser *parser,
       }
     if ((guint64) len * times > parser->max_len)
       {
-        parser->error = _("the pattern is longer than --num-layers");
+        parser->error = _("the pattern is longer than {--num-layers}");
         return FALSE;
       }
     /* Grow once, then copy: appending from the array's own storage
@@ -275,7 +275,7 @@ pattern_parse_expr (PatternParser *parser,
         out->number += rhs.number;
       else if ((guint64) out->list->len + rhs.list->len > parser->max_len)
         {
-          parser->error = _("the pattern is longer than --num-layers");
+          parser->error = _("the pattern is longer than {--num-layers}");
           ok = FALSE;
         }
       else
@@ -298,7 +298,7 @@ planner_parse_moe_layer_freq (const char  *text,
   if (num_layers == 0 || num_layers > MAX_LAYERS)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   _("--num-layers must be between 1 and %u to lay out --moe-layer-freq"),
+                   _("{--num-layers} must be between 1 and %u to lay out {--moe-layer-freq}"),
                    MAX_LAYERS);
       return NULL;
     }
@@ -316,7 +316,7 @@ planner_parse_moe_layer_freq (const char  *text,
       if (!g_ascii_isdigit (*text))
         {
           g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                       _("--moe-layer-freq “%s” is neither an integer nor a list such as “([0]*3+[1]*58)”"),
+                       _("{--moe-layer-freq} “%s” is neither an integer nor a list such as “([0]*3+[1]*58)”"),
                        text);
           return NULL;
         }
@@ -326,7 +326,7 @@ planner_parse_moe_layer_freq (const char  *text,
       if (end == NULL || *end != '\0' || k == 0 || k > G_MAXUINT32)
         {
           g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                       _("--moe-layer-freq must be a positive integer or a list such as “([0]*3+[1]*58)”, not “%s”"),
+                       _("{--moe-layer-freq} must be a positive integer or a list such as “([0]*3+[1]*58)”, not “%s”"),
                        text);
           return NULL;
         }
@@ -357,7 +357,7 @@ planner_parse_moe_layer_freq (const char  *text,
         else if (value.list->len != num_layers)
           {
             g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                         _("--moe-layer-freq gives %u layers but --num-layers is %u; make the list exactly %u long"),
+                         _("{--moe-layer-freq} gives %u layers but {--num-layers} is %u; make the list exactly %u long"),
                          value.list->len, num_layers, num_layers);
             pattern_value_clear (&value);
             return NULL;
@@ -366,7 +366,7 @@ planner_parse_moe_layer_freq (const char  *text,
     if (!ok)
       {
         g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                     "--moe-layer-freq “%s”: %s", text, parser.error);
+                     "{--moe-layer-freq} “%s”: %s", text, parser.error);
         pattern_value_clear (&value);
         return NULL;
       }

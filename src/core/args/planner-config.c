@@ -75,7 +75,7 @@ get_uint (const PlannerArgs  *args,
   if (value == G_MININT64)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   _("%s “%s” is not an integer"),
+                   _("{%s} “%s” is not an integer"),
                    planner_args_get_flag (args, dest) ? planner_args_get_flag (args, dest) : flag,
                    planner_args_get_string (args, dest, ""));
       return FALSE;
@@ -83,7 +83,7 @@ get_uint (const PlannerArgs  *args,
   if (value < 0 || (guint64) value < min || (guint64) value > max)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   _("%s %" PRId64 " is out of range: use a value from %" PRIu64
+                   _("{%s} %" PRId64 " is out of range: use a value from %" PRIu64
                      " to %" PRIu64),
                    planner_args_get_flag (args, dest) ? planner_args_get_flag (args, dest) : flag,
                    value, min, max);
@@ -104,7 +104,7 @@ require_uint (const PlannerArgs  *args,
   if (!planner_args_is_set (args, dest) || planner_args_get_string (args, dest, NULL) == NULL)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_MISSING,
-                   _("%s is required: Megatron cannot build the model without it"), flag);
+                   _("{%s} is required: Megatron cannot build the model without it"), flag);
       return FALSE;
     }
   return get_uint (args, dest, flag, 0, 1, max, out, error);
@@ -322,8 +322,8 @@ read_dimensions (PlannerConfig      *c,
   else if (c->hidden_size % c->num_attention_heads != 0)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   _("--hidden-size %" PRIu64 " is not divisible by --num-attention-heads %u; "
-                     "change one of them or give --kv-channels"),
+                   _("{--hidden-size} %" PRIu64 " is not divisible by {--num-attention-heads} %u; "
+                     "change one of them or give {--kv-channels}"),
                    c->hidden_size, c->num_attention_heads);
       return FALSE;
     }
@@ -345,8 +345,8 @@ read_dimensions (PlannerConfig      *c,
   if (c->ffn_hidden_size == 0)
     {
       g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                   _("With --swiglu and --hidden-size %" PRIu64 " Megatron's default "
-                     "--ffn-hidden-size is 0; give --ffn-hidden-size"), c->hidden_size);
+                   _("With {--swiglu} and {--hidden-size} %" PRIu64 " Megatron's default "
+                     "{--ffn-hidden-size} is 0; give {--ffn-hidden-size}"), c->hidden_size);
       return FALSE;
     }
 
@@ -378,7 +378,7 @@ read_vocabulary (PlannerConfig      *c,
       if (vocab_size == 0 && planner_args_is_set (args, "vocab_size"))
         {
           g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_INVALID,
-                       _("--vocab-size must be at least 1"));
+                       _("{--vocab-size} must be at least 1"));
           return FALSE;
         }
     }
@@ -392,8 +392,8 @@ read_vocabulary (PlannerConfig      *c,
       else
         {
           g_set_error (error, PLANNER_CONFIG_ERROR, PLANNER_CONFIG_ERROR_MISSING,
-                       _("The vocabulary size of --tokenizer-type %s is not known without its files: "
-                         "give --vocab-size or pick a model preset"), tokenizer);
+                       _("The vocabulary size of {--tokenizer-type} %s is not known without its files: "
+                         "give {--vocab-size} or pick a model preset"), tokenizer);
           return FALSE;
         }
     }

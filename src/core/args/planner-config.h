@@ -268,7 +268,9 @@ char     *planner_config_layout_string    (guint32              stages,
  * --vocab-size / the tokenizer.  Fails, naming the flag, only when the
  * model math cannot be done (missing or absurd dimensions); everything
  * Megatron would reject but that can still be computed is left to the
- * validator. */
+ * validator.  The error is a template naming each flag as "{--num-layers}"
+ * (this area sits beside base and cannot know its reader's words): whoever
+ * shows it fills it first (planner_words_fill_error). */
 gboolean  planner_config_init_from_args   (PlannerConfig       *config,
                                            const PlannerArgs   *args,
                                            const PlannerLayout *layout,
@@ -286,7 +288,8 @@ guint32   planner_config_count_moe_layers (const PlannerConfig *config);
 /* Parses --moe-layer-freq as Megatron's moe_freq_type does: an integer k
  * (layer i is MoE when i % k == 0) or a small Python list expression
  * ("[1,1,0]", "([0]*3+[1]*58)", "([1]*3+[0]*1)*3").  Returns a new array
- * of @num_layers entries (1 = MoE). */
+ * of @num_layers entries (1 = MoE); its error is a template, as
+ * planner_config_init_from_args's is. */
 guint8   *planner_parse_moe_layer_freq    (const char          *text,
                                            guint32              num_layers,
                                            GError             **error);

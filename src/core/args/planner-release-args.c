@@ -132,10 +132,11 @@ planner_release_dup_missing (const PlannerArgs *args,
       if (n++ > 0)
         g_string_append (missing, "\n");
       if (first != NULL)
-        /* Translators: an option the draft needs; the second %s is the first release that has it */
-        g_string_append_printf (missing, _("%s (Megatron-Core %s or newer)"), flag, first);
+        /* Translators: an option the draft needs, in braces (the reader's name for it is put in
+         * their place: keep them); the second %s is the first release that has it */
+        g_string_append_printf (missing, _("{%s} (Megatron-Core %s or newer)"), flag, first);
       else
-        g_string_append (missing, flag);
+        g_string_append_printf (missing, "{%s}", flag);
     }
   if (n_missing != NULL)
     *n_missing = n;

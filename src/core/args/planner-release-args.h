@@ -31,7 +31,8 @@ void     planner_release_respell_args  (PlannerArgs       *args,
                                         const char        *release);
 
 /* The options of @args @release does not parse, one a line, each with the
- * first release that has it ("--x (Megatron-Core 0.16.1 or newer)");
+ * first release that has it ("{--x} (Megatron-Core 0.16.1 or newer)": a
+ * template the caller fills in its reader's words, planner_words_fill);
  * NULL when there are none.  @n_missing (may be NULL) gets their count. */
 char    *planner_release_dup_missing   (const PlannerArgs *args,
                                         const char        *release,

@@ -411,6 +411,7 @@ planner_job_count_params (PlannerJob          *job,
       set_count (args, "seq_length", "--seq-length", MAX (planner_job_get_uint (job, "seq-length"), 1));
       if (!planner_config_init_from_args (&config, args, &layout, model->vocab_size, &local_error))
         {
+          planner_words_fill_error (NULL, local_error);
           g_propagate_error (error, g_steal_pointer (&local_error));
           return FALSE;
         }

@@ -13,6 +13,7 @@
 
 #include "planner-memory.h"
 #include "planner-memory-private.h"
+#include "planner-words.h"
 
 #include <math.h>
 #include <string.h>
@@ -206,7 +207,11 @@ planner_model_count_params (const PlannerModel  *model,
 
   planner_model_apply_to_args (model, args);
   if (!planner_config_init_from_args (&config, args, &layout, model->vocab_size, error))
-    return FALSE;
+    {
+      /* The command line's words: a model's flags. */
+      planner_words_fill_error (NULL, error != NULL ? *error : NULL);
+      return FALSE;
+    }
   planner_config_count_params (&config, params);
   planner_config_clear (&config);
   return TRUE;

@@ -570,7 +570,10 @@ planner_recommend_search_init (PlannerRecommendSearch        *s,
   if (!planner_layout_init (&one, 1, 1, 1, 1, 1, 0, 1, PLANNER_RANK_ORDER_TP_CP_EP_DP_PP, error))
     return FALSE;
   if (!planner_config_init_from_args (&s->base, args, &one, vocab, error))
-    return FALSE;
+    {
+      planner_words_fill_error (req->words, error != NULL ? *error : NULL);
+      return FALSE;
+    }
 
   s->gpu = gpu;
   s->release = req->megatron_version != NULL ? planner_release_resolve (req->megatron_version, NULL) : NULL;
