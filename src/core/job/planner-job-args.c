@@ -89,6 +89,7 @@ is_blank (const char *text)
  * Everything else is refused here, before the reader sees it. */
 static gboolean
 check_extra_syntax (const char  *text,
+                    const char  *name,
                     GError     **error)
 {
   enum { PLAIN, SINGLE, DOUBLE } state = PLAIN;
@@ -150,13 +151,13 @@ check_extra_syntax (const char  *text,
     why = _("an unclosed quote");
   if (why == NULL)
     return TRUE;
-  /* Translators: the last %s is one of the reasons above (“a redirection; a
-   * path goes in quotes after its flag”), the first the character */
+  /* Translators: the first %s is the setting (Extra Arguments), the last
+   * one of the reasons above (“a redirection; a path goes in quotes after
+   * its flag”), the middle one the character */
   if (what[0] != '\0')
-    g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                 _("advanced.extra_args holds “%s”, %s"), what, why);
+    g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, _("%s holds “%s”, %s"), name, what, why);
   else
-    g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, _("advanced.extra_args holds %s"), why);
+    g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD, _("%s holds %s"), name, why);
   return FALSE;
 }
 
@@ -185,6 +186,7 @@ is_number (const char *text)
 
 static gboolean
 check_extra_values (const PlannerArgs  *args,
+                    const char         *field,
                     GError            **error)
 {
   for (guint i = 0; i < planner_args_get_n_entries (args); i++)
@@ -192,7 +194,8 @@ check_extra_values (const PlannerArgs  *args,
       const char *dest = planner_args_get_dest_at (args, i);
       const char *const *values = planner_args_get_list (args, dest);
       gboolean path = g_strv_contains (path_dests, dest);
-      g_autofree char *name = g_strdup_printf (_("advanced.extra_args: “%s”"), planner_args_get_flag (args, dest));
+      /* Translators: the setting (Extra Arguments), then a flag in it */
+      g_autofree char *name = g_strdup_printf (_("%s: “%s”"), field, planner_args_get_flag (args, dest));
 
       for (guint v = 0; values != NULL && values[v] != NULL; v++)
         {
@@ -223,6 +226,7 @@ check_extra_values (const PlannerArgs  *args,
  * the same rules.  Whether the job sets the same flags is not asked. */
 static PlannerArgs *
 parse_words (const char  *text,
+             const char  *name,
              GError     **error)
 {
   g_autoptr(PlannerShellScript) script = NULL;
@@ -235,40 +239,40 @@ parse_words (const char  *text,
 
   if (strchr (text, '\n') != NULL || strchr (text, '\r') != NULL)
     {
-      g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           _("advanced.extra_args must be one line of Megatron arguments"));
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                           _("%s must be one line of Megatron arguments"), name);
       return NULL;
     }
   for (const char *p = text; *p != '\0'; p++)
     {
       if (((guchar) *p < 0x20 && *p != '\t') || *p == 0x7f)
         {
-          g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                               _("advanced.extra_args holds a control character; remove it"));
+          g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                               _("%s holds a control character; remove it"), name);
           return NULL;
         }
     }
-  if (!check_extra_syntax (text, error))
+  if (!check_extra_syntax (text, name, error))
     return NULL;
 
   script = planner_shell_parse (text, strlen (text), error);
   if (script == NULL)
     {
-      g_prefix_error (error, _("advanced.extra_args: "));
+      g_prefix_error (error, _("%s: "), name);
       return NULL;
     }
   if (script->commands->len != 1 || script->diagnostics->len > 0)
     {
-      g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           _("advanced.extra_args must hold plain Megatron arguments "
-                             "(no variables, substitutions, pipes or several commands)"));
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                           _("%s must hold plain Megatron arguments "
+                             "(no variables, substitutions, pipes or several commands)"), name);
       return NULL;
     }
   command = g_ptr_array_index (script->commands, 0);
   if (command->assignments->len > 0)
     {
-      g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           _("advanced.extra_args must not set variables; environment belongs to the launch"));
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                           _("%s must not set variables; environment belongs to the launch"), name);
       return NULL;
     }
 
@@ -279,21 +283,21 @@ parse_words (const char  *text,
 
   if (argv->len < 2 || ((const char *) argv->pdata[0])[0] != '-')
     {
-      g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           _("advanced.extra_args must start with a Megatron flag (--something)"));
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                           _("%s must start with a Megatron flag (--something)"), name);
       return NULL;
     }
 
   import = planner_import_argv ((const char *const *) argv->pdata, error);
   if (import == NULL)
     {
-      g_prefix_error (error, _("advanced.extra_args: "));
+      g_prefix_error (error, _("%s: "), name);
       return NULL;
     }
   if (import->launcher != PLANNER_LAUNCHER_NONE)
     {
-      g_set_error_literal (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                           _("advanced.extra_args must hold Megatron arguments only, not a launcher"));
+      g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
+                           _("%s must hold Megatron arguments only, not a launcher"), name);
       return NULL;
     }
   for (guint i = 0; i < import->diagnostics->len; i++)
@@ -303,41 +307,34 @@ parse_words (const char  *text,
       if (d->severity == PLANNER_SEVERITY_ERROR)
         {
           g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                       _("advanced.extra_args: %s%s%s"), d->message,
+                       _("%s: %s%s%s"), name, d->message,
                        d->fix != NULL ? " — " : "", d->fix != NULL ? d->fix : "");
           return NULL;
         }
     }
-  if (!check_extra_values (import->args, error))
+  if (!check_extra_values (import->args, name, error))
     return NULL;
   return planner_args_ref (import->args);
 }
 
 static PlannerArgs *
-parse_extra_words (PlannerJob  *job,
-                   GError     **error)
+parse_extra_words (PlannerJob          *job,
+                   const PlannerWords  *words,
+                   GError             **error)
 {
-  return parse_words (planner_job_get_string (job, "extra-args"), error);
+  return parse_words (planner_job_get_string (job, "extra-args"), planner_words_name (words, "advanced.extra_args"),
+                      error);
 }
 
 /* The recommended arguments are read by the same rules; their messages
- * name their own key (a key is never translated, so it is found as is). */
+ * name their own field. */
 static PlannerArgs *
-parse_recommended_words (PlannerJob  *job,
-                         GError     **error)
+parse_recommended_words (PlannerJob          *job,
+                         const PlannerWords  *words,
+                         GError             **error)
 {
-  GError *local_error = NULL;
-  PlannerArgs *args = parse_words (planner_job_get_string (job, "recommended-args"), &local_error);
-
-  if (args == NULL)
-    {
-      g_auto(GStrv) parts = g_strsplit (local_error->message, "advanced.extra_args", -1);
-
-      g_free (local_error->message);
-      local_error->message = g_strjoinv ("advanced.recommended_args", parts);
-      g_propagate_error (error, local_error);
-    }
-  return args;
+  return parse_words (planner_job_get_string (job, "recommended-args"),
+                      planner_words_name (words, "advanced.recommended_args"), error);
 }
 
 static PlannerArgs *job_fields_to_args (PlannerJob  *job,
@@ -347,7 +344,16 @@ PlannerArgs *
 planner_job_parse_recommended_args (PlannerJob  *job,
                                     GError     **error)
 {
-  g_autoptr(PlannerArgs) words = NULL;
+  return planner_job_parse_recommended_args_in (job, NULL, error);
+}
+
+PlannerArgs *
+planner_job_parse_recommended_args_in (PlannerJob          *job,
+                                       const PlannerWords  *words,
+                                       GError             **error)
+{
+  const char *name = planner_words_name (words, "advanced.recommended_args");
+  g_autoptr(PlannerArgs) given = NULL;
   g_autoptr(PlannerArgs) own = NULL;
   g_autoptr(PlannerArgs) extra = NULL;
   g_autoptr(PlannerArgs) model = planner_args_new ();
@@ -355,30 +361,31 @@ planner_job_parse_recommended_args (PlannerJob  *job,
 
   g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
 
-  words = parse_recommended_words (job, error);
-  if (words == NULL)
+  given = parse_recommended_words (job, words, error);
+  if (given == NULL)
     return NULL;
   own = job_fields_to_args (job, FALSE);
   planner_job_model_to_args (job, model);
   /* The person's extra arguments win over the recommendation's. */
-  extra = parse_extra_words (job, NULL);
+  extra = parse_extra_words (job, NULL, NULL);
   kept = planner_args_new ();
-  for (guint i = 0; i < planner_args_get_n_entries (words); i++)
+  for (guint i = 0; i < planner_args_get_n_entries (given); i++)
     {
-      const char *dest = planner_args_get_dest_at (words, i);
-      const char *flag = planner_args_get_flag (words, dest);
+      const char *dest = planner_args_get_dest_at (given, i);
+      const char *flag = planner_args_get_flag (given, dest);
 
       if (planner_args_is_set (own, dest) || planner_args_is_set (model, dest))
         {
           g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                       _("advanced.recommended_args sets “%s”, which the job already sets: remove it from "
-                         "advanced.recommended_args"), flag);
+                       /* Translators: the first and last %s are the setting (Recommended Arguments),
+                        * the middle one a flag */
+                       _("%s sets “%s”, which the job already sets: remove it from %s"), name, flag, name);
           planner_args_unref (kept);
           return NULL;
         }
       if (extra != NULL && planner_args_is_set (extra, dest))
         continue;
-      planner_args_set_list (kept, dest, flag, planner_args_get_list (words, dest));
+      planner_args_set_list (kept, dest, flag, planner_args_get_list (given, dest));
     }
   return kept;
 }
@@ -387,11 +394,20 @@ PlannerArgs *
 planner_job_parse_extra_args (PlannerJob  *job,
                               GError     **error)
 {
+  return planner_job_parse_extra_args_in (job, NULL, error);
+}
+
+PlannerArgs *
+planner_job_parse_extra_args_in (PlannerJob          *job,
+                                 const PlannerWords  *words,
+                                 GError             **error)
+{
+  const char *name = planner_words_name (words, "advanced.extra_args");
   g_autoptr(PlannerArgs) extra = NULL;
   g_autoptr(PlannerArgs) own = NULL;
   g_autoptr(PlannerArgs) model = planner_args_new ();
 
-  extra = parse_extra_words (job, error);
+  extra = parse_extra_words (job, words, error);
   if (extra == NULL)
     return NULL;
 
@@ -410,14 +426,16 @@ planner_job_parse_extra_args (PlannerJob  *job,
                                                                   : planner_args_get_flag (model, dest), flag, NULL };
           g_auto(GStrv) keys = planner_field_keys_for_flags (job, flags);
           if (keys[0] != NULL)
-            /* Translators: the second and third %s are the same job key */
+            /* Translators: the first and fourth %s are the setting (Extra Arguments), the second a
+             * flag, the third and last the same other setting */
             g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                         _("advanced.extra_args sets “%s”, which %s already sets: remove it from "
-                           "advanced.extra_args and change %s"), flag, keys[0], keys[0]);
+                         _("%s sets “%s”, which %s already sets: remove it from %s and change %s"), name, flag,
+                         planner_words_name (words, keys[0]), name, planner_words_name (words, keys[0]));
           else
             g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                         _("advanced.extra_args sets “%s”, which the job already sets: remove it from "
-                           "advanced.extra_args"), flag);
+                         /* Translators: the first and last %s are the setting (Extra Arguments),
+                          * the middle one a flag */
+                         _("%s sets “%s”, which the job already sets: remove it from %s"), name, flag, name);
           return NULL;
         }
     }

@@ -49,6 +49,10 @@ gboolean     planner_job_update_from_args (PlannerJob         *job,
  * message names that field). */
 PlannerArgs *planner_job_parse_extra_args (PlannerJob         *job,
                                            GError            **error);
+/* The same, the reasons naming the fields in @words (NULL: job keys). */
+PlannerArgs *planner_job_parse_extra_args_in (PlannerJob          *job,
+                                              const PlannerWords  *words,
+                                              GError             **error);
 
 /* The job's "recommended-args" (what Use Recommended added that no
  * field holds), read by the same reader and rules as the extra arguments,
@@ -57,6 +61,9 @@ PlannerArgs *planner_job_parse_extra_args (PlannerJob         *job,
  * own fields set is an error. */
 PlannerArgs *planner_job_parse_recommended_args (PlannerJob       *job,
                                                  GError          **error);
+PlannerArgs *planner_job_parse_recommended_args_in (PlannerJob          *job,
+                                                    const PlannerWords  *words,
+                                                    GError             **error);
 
 /* The words that write @dest back out: the flag as written, then its
  * values (none for a switch).  Appended to @words (char*, owned). */

@@ -22,6 +22,7 @@
 #include "planner-catalog.h"
 #include "planner-flag-catalog.h"
 #include "planner-json-check.h"
+#include "planner-words.h"
 
 /* Every input is described once, in this table: the properties, the JSON
  * format and equality all come from it, so a new field is one line. */
@@ -1037,8 +1038,9 @@ join_choices (const char *const *list)
 
 /* Megatron's --recompute-modules names, separated by spaces or commas. */
 static gboolean
-check_recompute_modules (const char  *value,
-                         GError     **error)
+check_recompute_modules (const char          *value,
+                         const PlannerWords  *reader,
+                         GError             **error)
 {
   g_auto(GStrv) words = g_strsplit_set (value, " ,", -1);
   guint named = 0;
@@ -1052,8 +1054,10 @@ check_recompute_modules (const char  *value,
         g_autofree char *valid = join_choices (recompute_module_choices);
 
         g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                     _("training.recompute_modules holds “%s”, which is not a module Megatron-Core %s "
-                       "recomputes; use %s"), words[i], planner_flag_catalog_get_megatron_version (), valid);
+                     /* Translators: the first %s is the setting (Recompute Modules), the second a word in it */
+                     _("%s holds “%s”, which is not a module Megatron-Core %s recomputes; use %s"),
+                     planner_words_name (reader, "training.recompute_modules"), words[i],
+                     planner_flag_catalog_get_megatron_version (), valid);
         return FALSE;
       }
     }
@@ -1063,17 +1067,20 @@ check_recompute_modules (const char  *value,
       g_autofree char *valid = join_choices (recompute_module_choices);
 
       g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-                   _("training.recompute_modules is “%s”, which names no module; use %s, or \"\" for "
-                     "Megatron's default"), value, valid);
+                   /* Translators: the first %s is the setting (Recompute Modules), the second its value */
+                   _("%s is “%s”, which names no module; use %s, or \"\" for Megatron's default"),
+                   planner_words_name (reader, "training.recompute_modules"), value, valid);
       return FALSE;
     }
   return TRUE;
 }
 
+/* The error names the field in @words (NULL: its job key). */
 static gboolean
-check_choice (guint        prop,
-              const char  *value,
-              GError     **error)
+check_choice (guint                prop,
+              const char          *value,
+              const PlannerWords  *words,
+              GError             **error)
 {
   const FieldChoices *c = find_choices (prop);
   const char *const *list;
@@ -1081,7 +1088,7 @@ check_choice (guint        prop,
   g_autofree char *valid = NULL;
 
   if (prop == PROP_RECOMPUTE_MODULES)
-    return check_recompute_modules (value, error);
+    return check_recompute_modules (value, words, error);
   if (c == NULL)
     return TRUE;
   if (c->allow_empty && *value == '\0')
@@ -1090,12 +1097,17 @@ check_choice (guint        prop,
   if (list == NULL || g_strv_contains (list, value))
     return TRUE;
 
-  key = json_key (fields[prop].name);
+  {
+    g_autofree char *name = json_key (fields[prop].name);
+
+    key = g_strdup_printf ("%s.%s", fields[prop].section, name);
+  }
   valid = join_choices (list);
   g_set_error (error, PLANNER_JOB_ERROR, PLANNER_JOB_ERROR_FIELD,
-               c->allow_empty ? _("%s.%s is “%s”, which is not one of the choices: %s (or \"\" for the default)")
-                              : _("%s.%s is “%s”, which is not one of the choices: %s"),
-               fields[prop].section, key, value, valid);
+               /* Translators: the first %s is the setting (Precision), the second its value */
+               c->allow_empty ? _("%s is “%s”, which is not one of the choices: %s (or \"\" for the default)")
+                              : _("%s is “%s”, which is not one of the choices: %s"),
+               planner_words_name (words, key), value, valid);
   return FALSE;
 }
 
@@ -1104,13 +1116,22 @@ planner_job_check_choice (const char  *property,
                           const char  *value,
                           GError     **error)
 {
+  return planner_job_check_choice_in (property, value, NULL, error);
+}
+
+gboolean
+planner_job_check_choice_in (const char          *property,
+                             const char          *value,
+                             const PlannerWords  *words,
+                             GError             **error)
+{
   g_return_val_if_fail (property != NULL, FALSE);
   g_return_val_if_fail (value != NULL, FALSE);
 
   for (guint i = 1; i < N_PROPS; i++)
     {
       if (g_str_equal (fields[i].name, property))
-        return check_choice (i, value, error);
+        return check_choice (i, value, words, error);
     }
   return TRUE;
 }
@@ -1188,7 +1209,7 @@ read_field (guint             prop,
                        _("%s.%s must be a string"), f->section, key);
           return FALSE;
         }
-      if (!check_choice (prop, json_node_get_string (node), error))
+      if (!check_choice (prop, json_node_get_string (node), NULL, error))
         return FALSE;
       out->s = g_strdup (json_node_get_string (node));
       return TRUE;

@@ -9,6 +9,8 @@
 
 #include <gio/gio.h>
 
+#include "planner-words.h"
+
 G_BEGIN_DECLS
 
 /* The job file format's version; a file with a newer version is refused
@@ -72,6 +74,11 @@ GStrv       planner_job_dup_choices     (const char   *property);
 gboolean    planner_job_check_choice    (const char   *property,
                                          const char   *value,
                                          GError      **error);
+/* The same, the error naming the field in @words (NULL: its job key). */
+gboolean    planner_job_check_choice_in (const char          *property,
+                                         const char          *value,
+                                         const PlannerWords  *words,
+                                         GError             **error);
 
 /* Convenience getters for the engine; the window uses the properties. */
 const char *planner_job_get_model_id    (PlannerJob   *self);
