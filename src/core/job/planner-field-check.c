@@ -19,9 +19,12 @@
 #include "planner-config.h"
 #include "planner-job-args.h"
 #include "planner-job-model.h"
+#include "planner-words.h"
 
-/* The rules are written once, in job keys (the command line's words); the
- * window gets the same messages with each key replaced by its label. */
+/* The rules are written once, as templates naming each field by its job
+ * key in braces ("{model.hidden_size}"): filled in the reader's words when
+ * each problem is made, the key for the command line, the label for the
+ * window. */
 
 void
 planner_field_problem_free (PlannerFieldProblem *problem)
@@ -34,9 +37,9 @@ planner_field_problem_free (PlannerFieldProblem *problem)
 
 typedef struct
 {
-  PlannerJob *job;
-  GPtrArray  *problems;
-  gboolean    labels;   /* the form's words: a tokenizer by its choice name */
+  PlannerJob         *job;
+  GPtrArray          *problems;
+  const PlannerWords *words;   /* the form's: a field by its label, a tokenizer by its choice name */
 } Check;
 
 /* A tokenizer as the person reads it: the form's choice name ("GPT-2
@@ -45,7 +48,8 @@ static const char *
 tokenizer_words (Check      *check,
                  const char *type)
 {
-  return check->labels ? planner_field_choice_label ("tokenizer-type", type) : type;
+  return planner_words_get_kind (check->words) == PLANNER_WORDS_FORM ? planner_field_choice_label ("tokenizer-type", type)
+                                                                     : type;
 }
 
 static void G_GNUC_PRINTF (5, 6)
@@ -57,6 +61,7 @@ add (Check           *check,
      ...)
 {
   PlannerFieldProblem *problem = g_new0 (PlannerFieldProblem, 1);
+  g_autofree char *filled = planner_words_fill (check->words, format, TRUE);
   va_list args;
 
   problem->field = planner_field_lookup (property);
@@ -66,24 +71,50 @@ add (Check           *check,
   problem->severity = severity;
   problem->missing = missing;
   va_start (args, format);
-  problem->message = g_strdup_vprintf (format, args);
+  /* The filled format is the literal with only names put in (a '%' in
+   * one doubled): its directives are still the literal's. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  problem->message = g_strdup_vprintf (filled, args);
+#pragma GCC diagnostic pop
   va_end (args);
   g_ptr_array_add (check->problems, problem);
+}
+
+/* @format, a template, filled in the check's words, then printed. */
+static char * G_GNUC_PRINTF (2, 3)
+say (Check      *check,
+     const char *format,
+     ...)
+{
+  g_autofree char *filled = planner_words_fill (check->words, format, TRUE);
+  va_list args;
+  char *text;
+
+  va_start (args, format);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  text = g_strdup_vprintf (filled, args);
+#pragma GCC diagnostic pop
+  va_end (args);
+  return text;
 }
 
 #define ERROR(property, ...)   add (check, property, PLANNER_SEVERITY_ERROR, FALSE, __VA_ARGS__)
 #define MISSING(property, ...) add (check, property, PLANNER_SEVERITY_ERROR, TRUE, __VA_ARGS__)
 #define WARNING(property, ...) add (check, property, PLANNER_SEVERITY_WARNING, FALSE, __VA_ARGS__)
 
+/* The field of @property as the check's reader names it. */
 static const char *
-key_of (const char *property)
+name_of (Check      *check,
+         const char *property)
 {
-  return planner_field_lookup (property)->key;
+  return planner_words_name (check->words, planner_field_lookup (property)->key);
 }
 
 /* A path the user typed: absolute, one line, and not a placeholder.  The
  * planner never fills one in.  @missing, when the path is required, is the
- * whole sentence that says so. */
+ * whole sentence that says so, made in the check's words. */
 static void
 check_path (Check      *check,
             const char *property,
@@ -91,7 +122,6 @@ check_path (Check      *check,
             const char *missing)
 {
   const char *path = planner_job_get_string (check->job, property);
-  const char *key = key_of (property);
   g_autofree char *why = NULL;
 
   if (*path == '\0')
@@ -100,7 +130,7 @@ check_path (Check      *check,
         MISSING (property, "%s", missing);
       return;
     }
-  why = planner_field_check_path (key, path);
+  why = planner_field_check_path (name_of (check, property), path);
   if (why != NULL)
     ERROR (property, "%s", why);
 }
@@ -118,7 +148,8 @@ check_sbatch_value (Check      *check,
     {
       if (!g_ascii_isalnum (*p) && strchr (allowed, *p) == NULL)
         {
-          ERROR (property, _("%s is “%s”: use only ASCII letters (a–z, A–Z), digits and “%s”"), key_of (property), value, allowed);
+          ERROR (property, _("%s is “%s”: use only ASCII letters (a–z, A–Z), digits and “%s”"),
+                 name_of (check, property), value, allowed);
           return;
         }
     }
@@ -149,8 +180,8 @@ check_model (Check              *check,
 
   if (kind == PLANNER_JOB_MODEL_NONE)
     {
-      MISSING ("model-id", _("model.model_id is empty: choose a catalog model, give a size in billions "
-                 "(model.params_b) or the dimensions (model.num_layers, …)"));
+      MISSING ("model-id", _("{model.model_id} is empty: choose a catalog model, give a size in billions "
+                 "({model.params_b}) or the dimensions ({model.num_layers}, …)"));
       return;
     }
   if (model == NULL)
@@ -167,25 +198,25 @@ check_model (Check              *check,
   experts = planner_job_get_uint (job, "num-experts");
 
   if (hidden == 0)
-    MISSING ("hidden-size", _("model.hidden_size is 0: give the model's hidden size"));
+    MISSING ("hidden-size", _("{model.hidden_size} is 0: give the model's hidden size"));
   if (heads == 0)
-    MISSING ("num-attention-heads", _("model.num_attention_heads is 0: give the number of attention heads"));
+    MISSING ("num-attention-heads", _("{model.num_attention_heads} is 0: give the number of attention heads"));
   if (hidden > 0 && heads > 0 && planner_job_get_uint (job, "kv-channels") == 0 && hidden % heads != 0)
-    ERROR ("num-attention-heads", _("model.num_attention_heads is %u, which does not divide model.hidden_size "
-             "(%u): Megatron then needs model.kv_channels, or choose a divisor"), heads, hidden);
+    ERROR ("num-attention-heads", _("{model.num_attention_heads} is %u, which does not divide {model.hidden_size} "
+             "(%u): Megatron then needs {model.kv_channels}, or choose a divisor"), heads, hidden);
   if (groups > 0 && heads > 0 && (groups > heads || heads % groups != 0))
-    ERROR ("num-query-groups", _("model.num_query_groups is %u: it must divide model.num_attention_heads (%u)"),
+    ERROR ("num-query-groups", _("{model.num_query_groups} is %u: it must divide {model.num_attention_heads} (%u)"),
            groups, heads);
   if (groups > 0 && planner_job_get_bool (job, "multi-latent-attention"))
-    WARNING ("num-query-groups", _("model.num_query_groups is ignored with multi-latent attention: set it to 0"));
+    WARNING ("num-query-groups", _("{model.num_query_groups} is ignored with multi-latent attention: set it to 0"));
   if (planner_job_get_uint (job, "vocab-size") == 0)
-    MISSING ("vocab-size", _("model.vocab_size is 0: give the tokenizer's vocabulary size "
+    MISSING ("vocab-size", _("{model.vocab_size} is 0: give the tokenizer's vocabulary size "
                "(the planner needs it for the embedding)"));
   if (planner_job_get_uint (job, "max-position-embeddings") == 0)
-    MISSING ("max-position-embeddings", _("model.max_position_embeddings is 0: Megatron requires it; "
+    MISSING ("max-position-embeddings", _("{model.max_position_embeddings} is 0: Megatron requires it; "
                "give at least the sequence length (%u)"), planner_job_get_uint (job, "seq-length"));
   else if (planner_job_get_uint (job, "max-position-embeddings") < planner_job_get_uint (job, "seq-length"))
-    ERROR ("max-position-embeddings", _("model.max_position_embeddings is %u, less than training.seq_length "
+    ERROR ("max-position-embeddings", _("{model.max_position_embeddings} is %u, less than {training.seq_length} "
              "(%u): Megatron refuses that; raise it or shorten the sequence"),
            planner_job_get_uint (job, "max-position-embeddings"), planner_job_get_uint (job, "seq-length"));
   if (experts > 0)
@@ -194,7 +225,7 @@ check_model (Check              *check,
       const char *freq = planner_job_get_string (job, "moe-layer-freq");
 
       if (topk > experts)
-        ERROR ("moe-router-topk", _("model.moe_router_topk is %u, more than the %u experts: choose at most %u"),
+        ERROR ("moe-router-topk", _("{model.moe_router_topk} is %u, more than the %u experts: choose at most %u"),
                topk, experts, experts);
       if (*freq != '\0' && planner_job_get_uint (job, "num-layers") > 0)
         {
@@ -202,8 +233,9 @@ check_model (Check              *check,
           g_autofree guint8 *pattern = planner_parse_moe_layer_freq (freq, planner_job_get_uint (job, "num-layers"),
                                                                      &error);
 
+          planner_words_fill_error (check->words, error);
           if (pattern == NULL)
-            ERROR ("moe-layer-freq", "model.moe_layer_freq is “%s”: %s", freq, error->message);
+            ERROR ("moe-layer-freq", "{model.moe_layer_freq} is “%s”: %s", freq, error->message);
         }
     }
 }
@@ -221,76 +253,77 @@ check_training (Check            *check,
   guint tp = planner_job_get_uint (job, "tp");
   gboolean distopt = planner_job_get_bool (job, "distributed-optimizer");
 
-  if (!planner_job_check_choice ("precision", precision, &error))
+  if (!planner_job_check_choice_in ("precision", precision, check->words, &error))
     ERROR ("precision", "%s", error->message);
   else if (gpu != NULL && g_str_equal (precision, "bf16") && !gpu->supports_bf16)
-    ERROR ("precision", _("training.precision is bf16, but the %s has no BF16: choose fp16"), gpu->name);
+    ERROR ("precision", _("{training.precision} is bf16, but the %s has no BF16: choose fp16"), gpu->name);
   else if (gpu != NULL && g_str_equal (precision, "fp8") && !gpu->supports_fp8)
-    ERROR ("precision", _("training.precision is fp8, but the %s has no FP8 (Hopper, Ada or Blackwell needed): "
+    ERROR ("precision", _("{training.precision} is fp8, but the %s has no FP8 (Hopper, Ada or Blackwell needed): "
              "choose %s"), gpu->name, gpu->supports_bf16 ? "bf16" : "fp16");
   g_clear_error (&error);
 
-  if (!planner_job_check_choice ("recompute", recompute, &error))
+  if (!planner_job_check_choice_in ("recompute", recompute, check->words, &error))
     ERROR ("recompute", "%s", error->message);
   g_clear_error (&error);
 
   if (planner_job_get_uint (job, "train-iters") == 0 && planner_job_get_uint (job, "train-samples") == 0)
-    MISSING ("train-iters", _("training.train_iters is 0: choose how many iterations to train"));
+    MISSING ("train-iters", _("{training.train_iters} is 0: choose how many iterations to train"));
 
   if (planner_job_get_double (job, "min-lr") > planner_job_get_double (job, "lr"))
-    ERROR ("min-lr", _("training.min_lr is above training.lr: Megatron refuses that; lower it"));
+    ERROR ("min-lr", _("{training.min_lr} is above {training.lr}: Megatron refuses that; lower it"));
   if (planner_job_get_uint (job, "lr-warmup-iters") > 0 && planner_job_get_uint (job, "train-iters") > 0 &&
       planner_job_get_uint (job, "lr-warmup-iters") >= planner_job_get_uint (job, "train-iters"))
-    WARNING ("lr-warmup-iters", _("training.lr_warmup_iters (%u) is not below training.train_iters (%u): "
+    WARNING ("lr-warmup-iters", _("{training.lr_warmup_iters} (%u) is not below {training.train_iters} (%u): "
                "the learning rate would never decay"), planner_job_get_uint (job, "lr-warmup-iters"),
              planner_job_get_uint (job, "train-iters"));
 
-  if (!planner_job_check_choice ("fp8-recipe", recipe, &error))
+  if (!planner_job_check_choice_in ("fp8-recipe", recipe, check->words, &error))
     ERROR ("fp8-recipe", "%s", error->message);
   else if (gpu != NULL && g_str_equal (recipe, "mxfp8") && gpu->compute_capability_major < 10)
-    ERROR ("fp8-recipe", _("training.fp8_recipe is mxfp8, which needs Blackwell; the %s takes delayed or tensorwise"),
+    ERROR ("fp8-recipe", _("{training.fp8_recipe} is mxfp8, which needs Blackwell; the %s takes delayed or tensorwise"),
            gpu->name);
   g_clear_error (&error);
 
   if (planner_job_get_bool (job, "fp8-param-gather") && g_str_equal (precision, "fp8") &&
       !distopt && g_str_equal (fsdp, "none"))
-    ERROR ("fp8-param-gather", _("training.fp8_param_gather needs training.distributed_optimizer or FSDP: "
+    ERROR ("fp8-param-gather", _("{training.fp8_param_gather} needs {training.distributed_optimizer} or FSDP: "
              "turn one on, or this off"));
 
   if (planner_job_get_bool (job, "tp-comm-overlap") && (tp <= 1 || !planner_job_get_bool (job, "sequence-parallel")))
-    ERROR ("tp-comm-overlap", _("training.tp_comm_overlap needs sequence parallel, so TP above 1 and "
-             "training.sequence_parallel on: turn those on, or this off"));
+    ERROR ("tp-comm-overlap", _("{training.tp_comm_overlap} needs sequence parallel, so TP above 1 and "
+             "{training.sequence_parallel} on: turn those on, or this off"));
 
   if (g_str_equal (fsdp, "torch"))
     {
       if (distopt)
-        ERROR ("fsdp", _("training.fsdp is torch, which cannot run with training.distributed_optimizer "
+        ERROR ("fsdp", _("{training.fsdp} is torch, which cannot run with {training.distributed_optimizer} "
                  "(FSDP2 shards the optimizer itself): turn the distributed optimizer off"));
       if (planner_job_get_uint (job, "pp") > 1 || planner_job_get_uint (job, "ep") > 1)
-        ERROR ("fsdp", _("training.fsdp is torch, which Megatron allows only with PP 1 and EP 1: "
+        ERROR ("fsdp", _("{training.fsdp} is torch, which Megatron allows only with PP 1 and EP 1: "
                  "choose megatron, or change the layout"));
     }
 
   if (planner_job_get_double (job, "optimizer-offload-fraction") > 0 &&
       !planner_job_get_bool (job, "precision-aware-optimizer"))
-    ERROR ("optimizer-offload-fraction", _("training.optimizer_offload_fraction needs "
-             "training.precision_aware_optimizer (Megatron's CPU offload runs through it): turn that on"));
+    ERROR ("optimizer-offload-fraction", _("{training.optimizer_offload_fraction} needs "
+             "{training.precision_aware_optimizer} (Megatron's CPU offload runs through it): turn that on"));
 
   if (planner_job_get_uint (job, "activation-offload-layers") > 0)
     {
       g_autoptr(PlannerModel) model = planner_job_dup_model (job, NULL);
 
       if (!g_str_equal (recompute, "none"))
-        ERROR ("activation-offload-layers", _("training.activation_offload_layers cannot be combined with "
-                 "recompute: choose one (set training.recompute to none, or this to 0)"));
+        ERROR ("activation-offload-layers", _("{training.activation_offload_layers} cannot be combined with "
+                 "recompute: choose one (set {training.recompute} to none, or this to 0)"));
       if (planner_job_get_uint (job, "pp") > 1)
-        ERROR ("activation-offload-layers", _("training.activation_offload_layers does not work with "
+        ERROR ("activation-offload-layers", _("{training.activation_offload_layers} does not work with "
                  "pipeline parallelism: use PP 1, or set this to 0"));
       if (model != NULL && planner_job_get_uint (job, "activation-offload-layers") >= model->num_layers)
-        ERROR ("activation-offload-layers", _("training.activation_offload_layers is %u: it must be below "
+        ERROR ("activation-offload-layers", _("{training.activation_offload_layers} is %u: it must be below "
                  "the model's %u layers"), planner_job_get_uint (job, "activation-offload-layers"), model->num_layers);
     }
-  if (!planner_job_check_choice ("recompute-modules", planner_job_get_string (job, "recompute-modules"), &error))
+  if (!planner_job_check_choice_in ("recompute-modules", planner_job_get_string (job, "recompute-modules"),
+                                    check->words, &error))
     ERROR ("recompute-modules", "%s", error->message);
   g_clear_error (&error);
 }
@@ -310,25 +343,28 @@ check_data (Check              *check,
   if (planner_job_get_bool (job, "mock-data"))
     {
       if (*planner_job_get_string (job, "data-path") != '\0')
-        ERROR ("mock-data", _("data.mock_data is on and data.data_path is set: Megatron takes one data source; "
+        ERROR ("mock-data", _("{data.mock_data} is on and {data.data_path} is set: Megatron takes one data source; "
                  "clear one of them"));
     }
   else
-    check_path (check, "data-path", !extra_data,
-                _("data.data_path is empty: give the absolute path of your preprocessed data prefix (the .bin/.idx "
-                  "files without extension), or turn on data.mock_data"));
+    {
+      g_autofree char *why_data = say (check, _("{data.data_path} is empty: give the absolute path of your "
+                                                "preprocessed data prefix (the .bin/.idx files without "
+                                                "extension), or turn on {data.mock_data}"));
+
+      check_path (check, "data-path", !extra_data, why_data);
+    }
 
   if (g_str_equal (tokenizer, "GPT2BPETokenizer"))
     {
       /* Translators: %s is the tokenizer, "GPT-2 BPE" */
-      g_autofree char *why_vocab = g_strdup_printf (_("data.vocab_file is empty: give the absolute path of your GPT-2 "
-                                                      "vocab file (%s needs it)"), tokenizer_words (check, tokenizer));
+      g_autofree char *why_vocab = say (check, _("{data.vocab_file} is empty: give the absolute path of your GPT-2 "
+                                                 "vocab file (%s needs it)"), tokenizer_words (check, tokenizer));
       /* Translators: %s is the tokenizer, "GPT-2 BPE" */
-      g_autofree char *why_merge = g_strdup_printf (_("data.merge_file is empty: give the absolute path of your GPT-2 "
-                                                      "merges file (%s needs it)"), tokenizer_words (check, tokenizer));
+      g_autofree char *why_merge = say (check, _("{data.merge_file} is empty: give the absolute path of your GPT-2 "
+                                                 "merges file (%s needs it)"), tokenizer_words (check, tokenizer));
 
-      check_path (check, "vocab-file", TRUE,
-                  why_vocab);
+      check_path (check, "vocab-file", TRUE, why_vocab);
       check_path (check, "merge-file", TRUE, why_merge);
     }
   else
@@ -338,8 +374,8 @@ check_data (Check              *check,
     }
   if (g_strv_contains (model_file_tokenizers, tokenizer))
     {
-      g_autofree char *why = g_strdup_printf (_("data.tokenizer_model is empty: give the absolute path of your "
-                                                "tokenizer (%s needs it)"), tokenizer_words (check, tokenizer));
+      g_autofree char *why = say (check, _("{data.tokenizer_model} is empty: give the absolute path of your "
+                                           "tokenizer (%s needs it)"), tokenizer_words (check, tokenizer));
 
       check_path (check, "tokenizer-model", TRUE, why);
     }
@@ -357,16 +393,16 @@ check_pipeline_split (Check *check)
   const char *split = planner_job_get_string (job, "pipeline-split");
   g_autoptr(GError) error = NULL;
 
-  if (!planner_job_check_choice ("pipeline-split", split, &error))
+  if (!planner_job_check_choice_in ("pipeline-split", split, check->words, &error))
     {
       ERROR ("pipeline-split", "%s", error->message);
       return;
     }
   if (g_str_equal (split, "first-last") &&
       planner_job_get_uint (job, "first-stage-layers") == 0 && planner_job_get_uint (job, "last-stage-layers") == 0)
-    MISSING ("first-stage-layers", _("parallelism.first_stage_layers and parallelism.last_stage_layers are both 0: "
+    MISSING ("first-stage-layers", _("{parallelism.first_stage_layers} and {parallelism.last_stage_layers} are both 0: "
                "give the layers of the first stage, the last stage or both, or choose another "
-               "parallelism.pipeline_split"));
+               "{parallelism.pipeline_split}"));
   if (g_str_equal (split, "layout"))
     {
       const char *layout = planner_job_get_string (job, "pipeline-layout");
@@ -376,32 +412,31 @@ check_pipeline_split (Check *check)
 
       if (*layout == '\0')
         {
-          MISSING ("pipeline-layout", _("parallelism.pipeline_layout is empty: write the stages in Megatron’s "
+          MISSING ("pipeline-layout", _("{parallelism.pipeline_layout} is empty: write the stages in Megatron’s "
                      "syntax (E the embedding, t a decoder layer, m an MTP layer, L the loss, | between stages, "
-                     "for example “Et*4|(t*4|)*14tL”), or choose another parallelism.pipeline_split"));
+                     "for example “Et*4|(t*4|)*14tL”), or choose another {parallelism.pipeline_split}"));
           return;
         }
       stages = planner_layout_string_parse (layout);
       if (stages == NULL)
         {
-          ERROR ("pipeline-layout", _("parallelism.pipeline_layout “%s” is not a layout Megatron reads: use only "
+          ERROR ("pipeline-layout", _("{parallelism.pipeline_layout} “%s” is not a layout Megatron reads: use only "
                    "E, t, m and L, | between stages, x*n and (…)*n repeats"), layout);
           return;
         }
       /* The layout sets the virtual stages; the job's must agree, or the
        * schedule and memory would show another pipeline than Megatron runs. */
       if (pp > 0 && stages->len % pp == 0 && stages->len / pp != vpp)
-        ERROR ("pipeline-layout", _("parallelism.pipeline_layout has %u stages, %u per pipeline rank at PP %u, "
-                 "but parallelism.vpp is %u: set parallelism.vpp to %u, or change the layout"),
+        ERROR ("pipeline-layout", _("{parallelism.pipeline_layout} has %u stages, %u per pipeline rank at PP %u, "
+                 "but {parallelism.vpp} is %u: set {parallelism.vpp} to %u, or change the layout"),
                stages->len, stages->len / pp, pp, vpp, stages->len / pp);
     }
 }
 
-/* Every problem, in job keys (a tokenizer by its choice name when
- * @labels), in file order. */
+/* Every problem, made in @words, in file order. */
 static GPtrArray *
-check_all (PlannerJob *job,
-           gboolean    labels)
+check_all (PlannerJob         *job,
+           const PlannerWords *words)
 {
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
   g_autoptr(PlannerModel) model = NULL;
@@ -411,16 +446,16 @@ check_all (PlannerJob *job,
   g_autoptr(PlannerArgs) recommended = NULL;
   g_autoptr(GError) recommended_error = NULL;
   const PlannerGpu *gpu = planner_gpu_lookup (planner_job_get_gpu_id (job));
-  Check check_data_ = { job, problems, labels };
+  Check check_data_ = { job, problems, words };
   Check *check = &check_data_;
 
-  model = planner_job_dup_model (job, &model_error);
-  extra = planner_job_parse_extra_args (job, &extra_error);
-  recommended = planner_job_parse_recommended_args (job, &recommended_error);
+  model = planner_job_dup_model_in (job, words, &model_error);
+  extra = planner_job_parse_extra_args_in (job, words, &extra_error);
+  recommended = planner_job_parse_recommended_args_in (job, words, &recommended_error);
 
   check_model (check, model, model_error);
   if (gpu == NULL)
-    ERROR ("gpu-id", _("cluster.gpu_id is “%s”, not a GPU in the catalog"), planner_job_get_gpu_id (job));
+    ERROR ("gpu-id", _("{cluster.gpu_id} is “%s”, not a GPU in the catalog"), planner_job_get_gpu_id (job));
   check_pipeline_split (check);
   check_training (check, gpu);
   check_data (check, model, extra != NULL && planner_args_is_set (extra, "data_path"));
@@ -458,10 +493,10 @@ check_all (PlannerJob *job,
   }
 }
 
-static GPtrArray *
-check_filtered (PlannerJob *job,
-                const char *key_or_property,
-                gboolean    labels)
+GPtrArray *
+planner_field_check_in (PlannerJob         *job,
+                        const char         *key_or_property,
+                        const PlannerWords *words)
 {
   g_autoptr(GPtrArray) all = NULL;
   const PlannerField *only = NULL;
@@ -475,7 +510,7 @@ check_filtered (PlannerJob *job,
       g_return_val_if_fail (only != NULL, g_ptr_array_new ());
     }
 
-  all = check_all (job, labels);
+  all = check_all (job, words);
   out = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
   for (guint i = 0; i < all->len; i++)
     {
@@ -483,13 +518,6 @@ check_filtered (PlannerJob *job,
 
       if (problem == NULL || (only != NULL && problem->field != only))
         continue;
-      if (labels)
-        {
-          char *text = planner_field_rewrite_message (job, problem->message);
-
-          g_free (problem->message);
-          problem->message = text;
-        }
       g_ptr_array_add (out, g_steal_pointer (&all->pdata[i]));
     }
   return out;
@@ -499,12 +527,17 @@ GPtrArray *
 planner_field_check (PlannerJob *job,
                      const char *key_or_property)
 {
-  return check_filtered (job, key_or_property, TRUE);
+  PlannerWords form;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+
+  planner_field_words_init (&form, job);
+  return planner_field_check_in (job, key_or_property, &form);
 }
 
 GPtrArray *
 planner_field_check_keys (PlannerJob *job,
                           const char *key_or_property)
 {
-  return check_filtered (job, key_or_property, FALSE);
+  return planner_field_check_in (job, key_or_property, planner_words_job ());
 }

@@ -43,6 +43,11 @@ GPtrArray *planner_field_check         (PlannerJob          *job,
  * empty: …"), as the command line says them. */
 GPtrArray *planner_field_check_keys    (PlannerJob          *job,
                                         const char          *key_or_property);
+/* The same, made in @words (NULL or a job file's: job keys; the form's:
+ * labels); the others are this with their words. */
+GPtrArray *planner_field_check_in      (PlannerJob          *job,
+                                        const char          *key_or_property,
+                                        const PlannerWords  *words);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PlannerFieldProblem, planner_field_problem_free)
 
