@@ -18,6 +18,7 @@
 #include "planner-hf-config.h"
 #include "planner-analyze.h"
 #include "planner-escape.h"
+#include "planner-field.h"
 #include "planner-import.h"
 #include "planner-job-args.h"
 #include "planner-read-file.h"
@@ -846,17 +847,21 @@ planner_document_render_draft (PlannerDocument  *self,
                                GPtrArray       **marks,
                                GError          **error)
 {
+  PlannerWords form;
+
   g_return_val_if_fail (PLANNER_IS_DOCUMENT (self), NULL);
 
+  /* The window's draft: its marks and refusals in the form's words. */
+  planner_field_words_init (&form, self->job);
   if (self->launcher == PLANNER_SCRIPT_MEMORY_CHECK)
     {
       /* Nothing to mark: the check needs no path and no schedule. */
       if (marks != NULL)
         *marks = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_script_mark_free);
-      return planner_script_render_memory_check (self->job, stages_data (self->stages),
-                                                 self->stages->len, error);
+      return planner_script_render_memory_check_in (self->job, stages_data (self->stages),
+                                                    self->stages->len, &form, error);
     }
-  return planner_script_render_draft (self->job, self->launcher, marks, error);
+  return planner_script_render_draft_in (self->job, self->launcher, &form, marks, error);
 }
 
 gboolean

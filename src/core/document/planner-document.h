@@ -107,7 +107,8 @@ void             planner_document_set_memory_check_stages (PlannerDocument *self
 const guint32   *planner_document_get_memory_check_stages (PlannerDocument *self,
                                                            guint           *n_stages);
 /* The draft for the document's launcher (and, for the memory check, its
- * stages), with what is still missing marked: planner_script_render_draft. */
+ * stages), with what is still missing marked: planner_script_render_draft;
+ * its marks and refusals are made in the form's words. */
 char            *planner_document_render_draft            (PlannerDocument  *self,
                                                            GPtrArray       **marks,
                                                            GError          **error);

@@ -149,7 +149,7 @@ planner_problems_collect (PlannerJob    *job,
       if (field == NULL && report != NULL)
         continue;
       problem = add (problems, PLANNER_SEVERITY_ERROR, field != NULL ? field->property : NULL,
-                     field != NULL ? field->page : NULL, planner_field_rewrite_message (job, mark->message));
+                     field != NULL ? field->page : NULL, g_strdup (mark->message));
       problem->missing = mark->missing;
       if (field != NULL)
         g_hash_table_add (seen, (gpointer) field->property);

@@ -337,6 +337,39 @@ planner_script_render_memory_check (PlannerJob     *job,
                                     guint           n_stages,
                                     GError        **error)
 {
+  return planner_script_render_memory_check_in (job, stages, n_stages, NULL, error);
+}
+
+/* The errors Megatron raises on @args, made in @words: the check's own
+ * report is the command line's (its text quotes it), so a reader in other
+ * words gets the arguments analyzed again for them. */
+static void
+join_errors_in (GString                     *text,
+                PlannerReport               *report,
+                const PlannerArgs           *args,
+                GHashTable                  *env,
+                const PlannerAnalyzeOptions *options,
+                const PlannerWords          *words)
+{
+  PlannerAnalyzeOptions worded = *options;
+  g_autoptr(PlannerReport) again = NULL;
+
+  if (planner_words_get_kind (words) == PLANNER_WORDS_FORM)
+    {
+      worded.words = words;
+      worded.form_words = TRUE;
+      again = planner_analyze_args (args, env, &worded, NULL);
+    }
+  join_errors (text, again != NULL ? again : report);
+}
+
+char *
+planner_script_render_memory_check_in (PlannerJob          *job,
+                                       const guint32       *stages,
+                                       guint                n_stages,
+                                       const PlannerWords  *words,
+                                       GError             **error)
+{
   g_autoptr(PlannerReport) report = NULL;
   g_autoptr(PlannerReport) check = NULL;
   g_autoptr(PlannerArgs) args = NULL;
@@ -373,7 +406,9 @@ planner_script_render_memory_check (PlannerJob     *job,
   if (gpu == NULL)
     {
       g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD,
-                   _("cluster.gpu_id is “%s”, not a GPU in the catalog"), planner_job_get_gpu_id (job));
+                   /* Translators: the first %s is the setting (GPU Type), the second its value */
+                   _("%s is “%s”, not a GPU in the catalog"), planner_words_name (words, "cluster.gpu_id"),
+                   planner_job_get_gpu_id (job));
       return NULL;
     }
 
@@ -381,12 +416,12 @@ planner_script_render_memory_check (PlannerJob     *job,
    * and SLURM drafts refuse them: leaving them out would check another
    * job than the one launched. */
   {
-    g_autoptr(GPtrArray) extra = planner_field_check_keys (job, "extra-args");
+    g_autoptr(GPtrArray) extra = planner_field_check_in (job, "extra-args", words);
 
     if (extra->len == 0)
       {
         g_ptr_array_unref (extra);
-        extra = planner_field_check_keys (job, "recommended-args");
+        extra = planner_field_check_in (job, "recommended-args", words);
       }
     if (extra->len > 0)
       {
@@ -405,7 +440,10 @@ planner_script_render_memory_check (PlannerJob     *job,
   world = planner_job_get_world_size (job);
   if (config == NULL || layout == NULL)
     {
-      join_errors (problems, report);
+      g_autoptr(PlannerReport) worded = planner_words_get_kind (words) == PLANNER_WORDS_FORM
+                                        ? planner_analyze_job_for_form (job) : NULL;
+
+      join_errors (problems, worded != NULL ? worded : report);
       if (problems->len > 0)
         g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
                      _("There is no memory estimate to check for this job:\n%s"), problems->str);
@@ -418,7 +456,7 @@ planner_script_render_memory_check (PlannerJob     *job,
 
   /* What the check runs, analyzed as Megatron would start it. */
   args = check_arguments (planner_report_get_args (report), config);
-  if (!planner_script_args_for_release (args, planner_job_get_string (job, "megatron-version"), error))
+  if (!planner_script_args_for_release (args, planner_job_get_string (job, "megatron-version"), words, error))
     return NULL;
   /* Megatron requires one CUDA connection with TP or CP before Blackwell,
    * and refuses it with FSDP. */
@@ -439,12 +477,17 @@ planner_script_render_memory_check (PlannerJob     *job,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  join_errors (problems, check);
+  if (planner_report_count (check, PLANNER_SEVERITY_ERROR) > 0)
+    join_errors_in (problems, check, args, env, &options, words);
   if (g_strcmp0 (planner_args_get_string (args, "moe_token_dispatcher_type", NULL), "flex") == 0)
-    g_string_append_printf (problems, "%s%s", problems->len > 0 ? "\n" : "",
-                            _("--moe-token-dispatcher-type flex cannot run with --fake-process-group "
-                              "(Megatron asserts). Fix: check the memory with alltoall, whose buffers are close, "
-                              "or measure on the real job."));
+    {
+      g_autofree char *flex = planner_words_fill (words, _("{--moe-token-dispatcher-type} flex cannot run with "
+                                                           "--fake-process-group (Megatron asserts). Fix: check the "
+                                                           "memory with alltoall, whose buffers are close, or "
+                                                           "measure on the real job."), FALSE);
+
+      g_string_append_printf (problems, "%s%s", problems->len > 0 ? "\n" : "", flex);
+    }
   if (problems->len > 0)
     {
       g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,

@@ -32,6 +32,13 @@ char     *planner_script_render_memory_check (PlannerJob     *job,
                                               const guint32  *stages,
                                               guint           n_stages,
                                               GError        **error);
+/* The same, its refusals made in @words (NULL: the command line's; the
+ * form's for the window).  The text itself is the same in any words. */
+char     *planner_script_render_memory_check_in (PlannerJob          *job,
+                                                 const guint32       *stages,
+                                                 guint                n_stages,
+                                                 const PlannerWords  *words,
+                                                 GError             **error);
 
 /* Parses "0,7" (comma-separated pipeline stages) for --stages; FALSE with
  * a message naming the bad entry. */

@@ -19,11 +19,13 @@
 #include "planner-script-common.h"
 
 gboolean
-planner_script_args_for_release (PlannerArgs *args,
-                                 const char  *release,
-                                 GError     **error)
+planner_script_args_for_release (PlannerArgs         *args,
+                                 const char          *release,
+                                 const PlannerWords  *words,
+                                 GError             **error)
 {
   g_autofree char *missing = NULL;
+  g_autofree char *named = NULL;
   guint n_missing = 0;
 
   if (release == NULL || g_str_equal (release, planner_megatron_get_default_release ()))
@@ -35,6 +37,7 @@ planner_script_args_for_release (PlannerArgs *args,
   missing = planner_release_dup_missing (args, release, &n_missing);
   if (n_missing == 0)
     return TRUE;
+  named = planner_words_fill (words, missing, FALSE);
   g_set_error (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_INVALID,
                g_dngettext (GETTEXT_PACKAGE,
                             "Megatron-Core %s does not have what this job asks for; its parser would stop at "
@@ -42,6 +45,6 @@ planner_script_args_for_release (PlannerArgs *args,
                             "Megatron-Core %s does not have what this job asks for; its parser would stop at "
                             "these options. Choose a newer release, or turn the features off:\n%s",
                             n_missing),
-               release, missing);
+               release, named);
   return FALSE;
 }

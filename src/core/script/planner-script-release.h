@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "planner-args.h"
+#include "planner-words.h"
 
 G_BEGIN_DECLS
 
@@ -18,10 +19,11 @@ G_BEGIN_DECLS
  * with --moe-enable-deepep before 0.16.1, Megatron FSDP's own checkpoint
  * format only where it exists.  What the release cannot express at all (an
  * option it does not parse) fails with PLANNER_SCRIPT_ERROR_INVALID, naming
- * the option and the first release that has it.  @release NULL or the
- * default leaves @args as they are. */
-gboolean planner_script_args_for_release (PlannerArgs *args,
-                                          const char  *release,
-                                          GError     **error);
+ * the option, in @words, and the first release that has it.  @release
+ * NULL or the default leaves @args as they are. */
+gboolean planner_script_args_for_release (PlannerArgs         *args,
+                                          const char          *release,
+                                          const PlannerWords  *words,
+                                          GError             **error);
 
 G_END_DECLS

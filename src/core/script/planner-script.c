@@ -105,9 +105,9 @@ effective_tokenizer (PlannerJob         *job,
 static GPtrArray *
 blocking_problems (PlannerJob            *job,
                    PlannerScriptLauncher  launcher,
-                   gboolean               labels)
+                   const PlannerWords    *words)
 {
-  g_autoptr(GPtrArray) all = labels ? planner_field_check (job, NULL) : planner_field_check_keys (job, NULL);
+  g_autoptr(GPtrArray) all = planner_field_check_in (job, NULL, words);
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_field_problem_free);
 
   for (guint i = 0; i < all->len; i++)
@@ -530,7 +530,7 @@ marked_job (PlannerJob *job,
 
 /* The errors Megatron would raise on the job: in a script, a refusal
  * (FALSE with @error); in a draft, a mark each, unless a field's own
- * mark already says it. */
+ * mark already says it.  @report is made in the reader's words. */
 static gboolean
 collect_rejections (Check          *check,
                     PlannerJob     *job,
@@ -568,7 +568,7 @@ collect_rejections (Check          *check,
             continue;
           mark = g_new0 (PlannerScriptMark, 1);
           message = g_strdup_printf ("%s%s%s", d->message, d->fix != NULL ? " Fix: " : "",
-                                                      d->fix != NULL ? d->fix : "");
+                                     d->fix != NULL ? d->fix : "");
 
           /* The field the diagnostic names first that the form shows. */
           shown = planner_field_for_diagnostic (job, d);
@@ -576,7 +576,7 @@ collect_rejections (Check          *check,
             shown = planner_field_lookup (keys[0]);
           mark->key = g_strdup (shown != NULL ? shown->key : NULL);
           mark->label = g_strdup (shown != NULL ? planner_field_get_label (shown) : d->code);
-          mark->message = planner_field_rewrite_message (job, message);
+          mark->message = g_steal_pointer (&message);
           g_ptr_array_add (rejections, mark);
         }
     }
@@ -663,10 +663,35 @@ place_marks (GPtrArray     *marks,
     }
 }
 
+/* The job's errors as Megatron would raise them, in @words: the
+ * report of the text (@report, the command line's, which the header
+ * quotes) when those are the reader's, else the arguments analyzed again
+ * for the reader. */
+static PlannerReport *
+rejections_report (PlannerReport               *report,
+                   const PlannerArgs           *args,
+                   GHashTable                  *env,
+                   const PlannerAnalyzeOptions *options,
+                   const PlannerWords          *words)
+{
+  PlannerAnalyzeOptions worded = *options;
+  PlannerReport *again;
+
+  if (planner_words_get_kind (words) != PLANNER_WORDS_FORM)
+    return planner_report_ref (report);
+  worded.words = words;
+  worded.form_words = TRUE;
+  again = planner_analyze_args (args, env, &worded, NULL);
+  return again != NULL ? again : planner_report_ref (report);
+}
+
+/* @words: the field checks' and Megatron's messages, in the draft's
+ * marks and refusals (a script is refused in the command line's). */
 static char *
 render (PlannerJob             *job,
         PlannerScriptLauncher   launcher,
         gboolean                draft,
+        const PlannerWords     *words,
         GPtrArray              *marks,
         GError                **error)
 {
@@ -704,7 +729,7 @@ render (PlannerJob             *job,
   extra = planner_job_parse_extra_args (job, NULL);
   recommended = planner_job_parse_recommended_args (job, NULL);
 
-  field_problems = blocking_problems (job, launcher, draft);
+  field_problems = blocking_problems (job, launcher, words);
   if (!draft && field_problems->len > 0)
     {
       g_autofree char *text = NULL;
@@ -719,7 +744,7 @@ render (PlannerJob             *job,
   args = build_args (job, model, model_dests);
   add_dests (extra_dests, extra);
   add_dests (recommended_dests, recommended);
-  if (!planner_script_args_for_release (args, release, error))
+  if (!planner_script_args_for_release (args, release, words, error))
     return NULL;
   if (!planner_script_check_flags_in (args, release, error))
     return NULL;
@@ -744,9 +769,13 @@ render (PlannerJob             *job,
           return NULL;
         }
     }
-  if (report != NULL && planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0 &&
-      !collect_rejections (&check, job, report, release, field_problems, rejections, draft, error))
-    return NULL;
+  if (report != NULL && planner_report_count (report, PLANNER_SEVERITY_ERROR) > 0)
+    {
+      g_autoptr(PlannerReport) worded = rejections_report (report, args, gpu != NULL ? env : NULL, &options, words);
+
+      if (!collect_rejections (&check, job, worded, release, field_problems, rejections, draft, error))
+        return NULL;
+    }
 
   /* The text: written from a copy of the job whose faulty fields hold
    * their marks, so each mark stands where its value would. */
@@ -823,7 +852,7 @@ planner_script_render (PlannerJob             *job,
 
   if (launcher == PLANNER_SCRIPT_MEMORY_CHECK)
     return planner_script_render_memory_check (job, NULL, 0, error);
-  return render (job, launcher, FALSE, NULL, error);
+  return render (job, launcher, FALSE, planner_words_job (), NULL, error);
 }
 
 char *
@@ -831,6 +860,21 @@ planner_script_render_draft (PlannerJob             *job,
                              PlannerScriptLauncher   launcher,
                              GPtrArray             **marks,
                              GError                **error)
+{
+  PlannerWords form;
+
+  g_return_val_if_fail (PLANNER_IS_JOB (job), NULL);
+
+  planner_field_words_init (&form, job);
+  return planner_script_render_draft_in (job, launcher, &form, marks, error);
+}
+
+char *
+planner_script_render_draft_in (PlannerJob             *job,
+                                PlannerScriptLauncher   launcher,
+                                const PlannerWords     *words,
+                                GPtrArray             **marks,
+                                GError                **error)
 {
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) planner_script_mark_free);
   char *text;
@@ -840,9 +884,9 @@ planner_script_render_draft (PlannerJob             *job,
 
   /* The memory check has nothing to mark: it needs no path and no schedule. */
   if (launcher == PLANNER_SCRIPT_MEMORY_CHECK)
-    text = planner_script_render_memory_check (job, NULL, 0, error);
+    text = planner_script_render_memory_check_in (job, NULL, 0, words, error);
   else
-    text = render (job, launcher, TRUE, found, error);
+    text = render (job, launcher, TRUE, words, found, error);
   if (text != NULL && marks != NULL)
     *marks = g_steal_pointer (&found);
   return text;

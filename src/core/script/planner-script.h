@@ -43,7 +43,7 @@ typedef struct
 {
   char     *key;       /* the job key ("data.data_path"), or NULL for a rejection no field owns */
   char     *label;     /* what the mark says: the field's label */
-  char     *message;   /* the problem, in labels */
+  char     *message;   /* the problem, made in the draft's words (the form's: labels) */
   gboolean  missing;
   gsize     offset;    /* of the mark in the text, in bytes */
   gsize     length;    /* 0 when the mark could not be placed */
@@ -59,6 +59,13 @@ void        planner_script_mark_free         (PlannerScriptMark      *mark);
  * exactly planner_script_render()'s. */
 char       *planner_script_render_draft      (PlannerJob             *job,
                                               PlannerScriptLauncher   launcher,
+                                              GPtrArray             **marks,
+                                              GError                **error);
+/* The same, its marks and refusals made in @words (render_draft's are the
+ * form's: the window's labels). */
+char       *planner_script_render_draft_in   (PlannerJob             *job,
+                                              PlannerScriptLauncher   launcher,
+                                              const PlannerWords     *words,
                                               GPtrArray             **marks,
                                               GError                **error);
 gboolean    planner_script_has_marks         (const char             *text);

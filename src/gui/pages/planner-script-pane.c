@@ -165,11 +165,10 @@ update_missing (PlannerScriptPane *self)
     {
       const PlannerScriptMark *mark = g_ptr_array_index (self->marks, i);
       const PlannerField *field = mark->key != NULL ? planner_field_lookup (mark->key) : NULL;
-      g_autofree char *message = planner_field_rewrite_message (planner_document_get_job (self->document),
-                                                                mark->message);
       GtkWidget *row = adw_action_row_new ();
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), message);
+      /* The document's draft made its marks in the form's words. */
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mark->message);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
       if (field != NULL)

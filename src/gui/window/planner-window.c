@@ -295,9 +295,10 @@ update_script_pane (PlannerWindow *self,
       marks = NULL;
     }
   /* A launcher that cannot draft this job (the memory check with the
-   * flex dispatcher…) says why, in the form's words. */
+   * flex dispatcher…) says why, in the form's words the document's draft
+   * was made in. */
   else if (draft == NULL && error != NULL)
-    refusal = planner_field_rewrite_message (job (self), error->message);
+    refusal = g_strdup (error->message);
   planner_script_pane_show_full (self->script_pane, draft, marks, refusal, report);
 }
 
