@@ -158,36 +158,51 @@ test_field_report_diagnostics (void)
   g_assert_true (found);
 }
 
+/* Issue 19: a template names each setting in its reader's words when it
+ * is filled: a job key or a flag by the field that holds it in the form,
+ * as itself for the command line. */
 static void
-test_field_rewrite_message (void)
+test_field_words_fill (void)
 {
   g_autoptr(PlannerJob) job = planner_job_new_example ();
-  static const struct { const char *in; const char *out; } cases[] = {
-    { "training.train_iters is 0: choose how many iterations to train",
-      "Training Iterations is 0: choose how many iterations to train" },
-    { "data.data_path is empty: give it, or turn on data.mock_data.",
-      "Data Path is empty: give it, or turn on Mock Data." },
-    /* A key is replaced whole, never inside a longer one. */
-    { "training.lr_decay_style and training.lr", "Decay Style and Learning Rate" },
+  PlannerWords form;
+  static const struct { const char *in; const char *form; const char *flags; } cases[] = {
+    { "{training.train_iters} is 0: choose how many iterations to train",
+      "Training Iterations is 0: choose how many iterations to train",
+      "training.train_iters is 0: choose how many iterations to train" },
+    { "{data.data_path} is empty: give it, or turn on {data.mock_data}.",
+      "Data Path is empty: give it, or turn on Mock Data.",
+      "data.data_path is empty: give it, or turn on data.mock_data." },
+    { "{training.lr_decay_style} and {training.lr}", "Decay Style and Learning Rate",
+      "training.lr_decay_style and training.lr" },
     /* A catalogue model's dimension is named by its own (read-only) row. */
-    { "--tensor-model-parallel-size 3 does not divide --num-attention-heads (64)",
-      "Tensor Parallel 3 does not divide Attention Heads (64)" },
-    { "--lr-decay-style WSD, --lr 0.1", "Decay Style WSD, Learning Rate 0.1" },
+    { "{--tensor-model-parallel-size} 3 does not divide {--num-attention-heads} (64)",
+      "Tensor Parallel 3 does not divide Attention Heads (64)",
+      "--tensor-model-parallel-size 3 does not divide --num-attention-heads (64)" },
+    { "{--lr-decay-style} WSD, {--lr} 0.1", "Decay Style WSD, Learning Rate 0.1", "--lr-decay-style WSD, --lr 0.1" },
     /* Flags no field writes stay as Megatron spells them. */
-    { "--seed 3 and --micro-batch-size", "--seed 3 and Micro-Batch Size" },
+    { "{--seed} 3 and {--micro-batch-size}", "--seed 3 and Micro-Batch Size", "--seed 3 and --micro-batch-size" },
+    /* Megatron's names of its arguments, by the field holding their flag. */
+    { "{num_attention_heads} (32)", "Attention Heads (32)", "num_attention_heads (32)" },
+    /* Braces that mark nothing stay. */
+    { "{} {x} {--} {Model.x}", "{} {x} {--} {Model.x}", "{} {x} {--} {Model.x}" },
   };
 
+  planner_field_words_init (&form, job);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *out = planner_field_rewrite_message (job, cases[i].in);
+      g_autofree char *labels = planner_words_fill (&form, cases[i].in, FALSE);
+      g_autofree char *flags = planner_words_fill (NULL, cases[i].in, FALSE);
 
-      g_assert_cmpstr (out, ==, cases[i].out);
+      g_assert_cmpstr (labels, ==, cases[i].form);
+      g_assert_cmpstr (flags, ==, cases[i].flags);
     }
 
   /* For a custom model the dimensions have their own rows. */
   g_assert_true (planner_job_customise (job, NULL));
   {
-    g_autofree char *out = planner_field_rewrite_message (job, "--num-attention-heads must be a multiple of --tensor-model-parallel-size");
+    g_autofree char *out = planner_words_fill (&form, "{--num-attention-heads} must be a multiple of "
+                                                      "{--tensor-model-parallel-size}", FALSE);
 
     g_assert_cmpstr (out, ==, "Attention Heads must be a multiple of Tensor Parallel");
   }
@@ -205,20 +220,18 @@ test_field_bias_etp_words (void)
   gboolean found = FALSE;
 
   g_object_set (job, "model-id", "gpt-oss-20b", "tp", 2, "etp", 2, NULL);
-  report = planner_analyze_job (job);
+  report = planner_analyze_job_for_form (job);
   diagnostics = planner_report_get_diagnostics (report);
   for (guint i = 0; i < diagnostics->len; i++)
     {
       const PlannerDiagnostic *d = g_ptr_array_index (diagnostics, i);
-      g_autofree char *fix = NULL;
-      g_autofree char *message = NULL;
+      const char *fix = d->fix;
+      const char *message = d->message;
 
       if (!g_str_equal (d->code, "moe.bias-needs-etp-1"))
         continue;
       found = TRUE;
       g_assert_cmpint (d->severity, ==, PLANNER_SEVERITY_ERROR);
-      fix = planner_field_rewrite_message (job, d->fix);
-      message = planner_field_rewrite_message (job, d->message);
       g_assert_cmpstr (fix, ==, "Set Expert Tensor Parallel to 1 (whole experts per GPU), or turn the linear biases "
                                 "off (Linear Bias).");
       g_assert_nonnull (strstr (message, "only when Expert Tensor Parallel is 1, and it is 2"));
@@ -528,7 +541,7 @@ main (int   argc,
   g_test_add_func ("/planner/field/diagnostic-keys", test_field_diagnostic_keys);
   g_test_add_func ("/planner/field/report-diagnostics", test_field_report_diagnostics);
   g_test_add_func ("/planner/field/flags-to-keys", test_field_flags_to_keys);
-  g_test_add_func ("/planner/field/rewrite-message", test_field_rewrite_message);
+  g_test_add_func ("/planner/field/words-fill", test_field_words_fill);
   g_test_add_func ("/planner/field/bias-etp-words", test_field_bias_etp_words);
   g_test_add_func ("/planner/field/changes-labelled", test_field_changes_labelled);
   g_test_add_func ("/planner/field/changes-model-values", test_field_changes_model_values);

@@ -1077,14 +1077,6 @@ test_job_pipeline_split_checks (void)
     g_assert_false (g_str_has_prefix (((PlannerFieldProblem *) g_ptr_array_index (problems, i))->key, "parallelism."));
   g_clear_pointer (&problems, g_ptr_array_unref);
 
-  /* The window names the two switches by their one field, once. */
-  {
-    g_autofree char *text = planner_field_rewrite_message (job, "Add --account-for-embedding-in-pipeline-split "
-                                                                "--account-for-loss-in-pipeline-split, or change PP.");
-
-    g_assert_cmpstr (text, ==, "Add Pipeline Split, or change PP.");
-  }
-
   /* Megatron's own rules, each diagnostic at the field. */
   {
     static const struct

@@ -20,17 +20,20 @@
 #include "planner-analyze.h"
 #include "planner-document.h"
 #include "planner-field.h"
+#include "planner-field-check.h"
 #include "planner-flag-catalog.h"
 #include "planner-flag-info.h"
 #include "planner-job.h"
 #include "planner-problems.h"
 #include "planner-release-move.h"
+#include "planner-script.h"
 
 typedef struct
 {
   GHashTable *bad;       /* message → why, once each */
   GHashTable *unmade;    /* code → a message of it the window would show with a flag */
   guint       n_messages;
+  guint       n_made;    /* field checks, draft marks and refusals scanned as made */
   guint       n_jobs;
 } Scan;
 
@@ -190,13 +193,86 @@ check_made (Scan                    *scan,
         word = label_twice (texts[t]);
       if (word == NULL)
         word = offending_word (texts[t]);
-      /* Not yet made in words: the model's own reason (planner-config.c)
-       * that the analysis quotes, an information only. */
-      if (g_str_equal (d->code, "analysis.no-model-math"))
-        continue;
       if (word != NULL && !g_hash_table_contains (scan->unmade, d->code))
         g_hash_table_insert (scan->unmade, g_strdup (d->code),
                              g_strdup_printf ("%s (%s): %s", word, where, texts[t]));
+    }
+}
+
+/* A text the window shows that no diagnostic holds (a field's own check,
+ * a draft's mark, why there is no draft), as it was made: @kind names it
+ * in the scan.  @typed: the text quotes what the person typed (Extra
+ * Arguments), whose flags are their own words. */
+static void
+check_made_text (Scan               *scan,
+                 const PlannerWords *form,
+                 const char         *kind,
+                 const char         *text,
+                 gboolean            typed,
+                 const char         *where)
+{
+  g_autofree char *word = NULL;
+
+  if (text == NULL)
+    return;
+  scan->n_made++;
+  word = typed ? (strstr (text, "{--") != NULL ? g_strdup ("{--") : NULL) : flag_with_label (form, text);
+  if (word == NULL)
+    word = label_twice (text);
+  if (word == NULL)
+    word = offending_word (text);
+  if (word == NULL && (strstr (text, "{model.") != NULL || strstr (text, "{training.") != NULL))
+    word = g_strdup ("{section.key}");
+  if (word != NULL && !g_hash_table_contains (scan->unmade, kind))
+    g_hash_table_insert (scan->unmade, g_strdup (kind), g_strdup_printf ("%s (%s): %s", word, where, text));
+}
+
+static gboolean
+is_typed (const char *key)
+{
+  return g_strcmp0 (key, "advanced.extra_args") == 0 || g_strcmp0 (key, "advanced.recommended_args") == 0;
+}
+
+/* Issue 19: the field checks, the drafts' marks and refusals, made in the
+ * form's words by the engine (nothing rewords them for the window). */
+static void
+scan_made (Scan               *scan,
+           PlannerDocument    *document,
+           const PlannerWords *form,
+           const char         *where)
+{
+  PlannerJob *job = planner_document_get_job (document);
+  g_autoptr(GPtrArray) checks = planner_field_check (job, NULL);
+  static const PlannerScriptLauncher launchers[] = { PLANNER_SCRIPT_TORCHRUN, PLANNER_SCRIPT_SLURM,
+                                                     PLANNER_SCRIPT_MEMORY_CHECK };
+
+  for (guint i = 0; i < checks->len; i++)
+    {
+      const PlannerFieldProblem *p = g_ptr_array_index (checks, i);
+
+      check_made_text (scan, form, "field check", p->message, is_typed (p->key), where);
+    }
+  for (guint l = 0; l < G_N_ELEMENTS (launchers); l++)
+    {
+      g_autoptr(GPtrArray) marks = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *draft = NULL;
+
+      planner_document_set_launcher (document, launchers[l]);
+      draft = planner_document_render_draft (document, &marks, &error);
+      for (guint i = 0; marks != NULL && i < marks->len; i++)
+        {
+          const PlannerScriptMark *mark = g_ptr_array_index (marks, i);
+
+          check_made_text (scan, form, "draft mark", mark->message, is_typed (mark->key), where);
+        }
+      /* Why there is no draft: a refusal quotes the planner's own flags
+       * when the flag catalogue refuses them (an internal error to report). */
+      if (draft == NULL && error != NULL)
+        check_made_text (scan, form, "draft refusal", error->message,
+                         g_error_matches (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_CATALOG) ||
+                         strstr (error->message, "Extra Arguments") != NULL ||
+                         strstr (error->message, "Recommended Arguments") != NULL, where);
     }
 }
 
@@ -255,6 +331,7 @@ scan_job (Scan       *scan,
     for (guint i = 0; move != NULL && i < move->accepts->len; i++)
       check_made (scan, &form, g_ptr_array_index (move->accepts, i), where);
   }
+  scan_made (scan, document, &form, where);
 }
 
 static void
@@ -366,7 +443,7 @@ test_problem_words (void)
   g_autofree char *jobs = g_test_build_filename (G_TEST_DIST, "cli", "jobs", NULL);
   g_autoptr(GDir) dir = g_dir_open (jobs, 0, NULL);
   Scan scan = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
-                g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free), 0, 0 };
+                g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free), 0, 0, 0 };
   const char *name;
   g_autoptr(PlannerJob) empty = planner_job_new ();
   g_autoptr(PlannerJob) example = planner_job_new_example ();
@@ -390,7 +467,8 @@ test_problem_words (void)
   scan_mutations (&scan, example, "the example job");
   scan_mutations (&scan, mixtral, "Mixtral");
 
-  g_test_message ("%u messages of %u jobs", scan.n_messages, scan.n_jobs);
+  g_test_message ("%u messages of %u jobs; %u field checks, draft marks and refusals", scan.n_messages,
+                  scan.n_jobs, scan.n_made);
   g_hash_table_iter_init (&iter, scan.bad);
   while (g_hash_table_iter_next (&iter, &message, &why))
     g_test_message ("speaks %s: %s", (char *) why, (char *) message);
@@ -398,6 +476,7 @@ test_problem_words (void)
   while (g_hash_table_iter_next (&iter, &message, &why))
     g_test_message ("made with %s: %s", (char *) message, (char *) why);
   g_assert_cmpuint (scan.n_jobs, >, 300);
+  g_assert_cmpuint (scan.n_made, >, 1000);
   g_assert_cmpuint (g_hash_table_size (scan.bad), ==, 0);
   g_assert_cmpuint (g_hash_table_size (scan.unmade), ==, 0);
   g_hash_table_unref (scan.bad);

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 # Issue 19: no message is rewritten after it is made.  A message names each
 # setting in its reader's words when it is made (PlannerWords: the flag, the
-# job key or the form's label); nothing renames the settings of a finished
-# message.  planner_recommend_name_job_fields is gone; the call sites that
-# still reword a finished message with planner_field_rewrite_message are
-# listed in STILL_REWRITING, and the list may only shrink.
+# job key or the form's label, filled into a template's "{--flag}",
+# "{dest}" and "{section.key}" marks); nothing searches a finished message
+# to rename the settings in it.  The functions that did are gone and must
+# not come back, and no code may split a finished message on a word and
+# join it back with another (what planner-job-args.c did to name the
+# recommended arguments), nor replace words in one with GString or GRegex.
 #
 # Usage: check-messages-made-once.py SOURCE_ROOT
 import os
@@ -12,19 +14,23 @@ import re
 import sys
 
 root = sys.argv[1]
-GONE = ("planner_recommend_name_job_fields",)
-REWRITE = "planner_field_rewrite_message"
-# The drafts' marks and refusals, and the fields' own checks: not yet made
-# in the form's words (their reports are the command line's).
-STILL_REWRITING = {
-    "src/core/job/planner-field.c",          # the definition
-    "src/core/job/planner-field.h",
-    "src/core/job/planner-field-check.c",    # a field's own check, for the window
-    "src/core/script/planner-script.c",      # a draft's marks
-    "src/core/document/planner-problems.c",  # the draft's marks no field check said
-    "src/gui/pages/planner-script-pane.c",   # the draft's marks
-    "src/gui/window/planner-window.c",       # why there is no draft
-}
+# The rewriters issue 19 removed: the recommendation's job-field namer, and
+# the field layer's message rewriter with its helpers.
+GONE = (
+    "planner_recommend_name_job_fields",
+    "planner_field_rewrite_message",
+    "rewrite_megatron_names",
+    "collapse_repeats",
+)
+# Searching a finished message to reword it: a message (an error's, a
+# diagnostic's, a problem's) split on anything but a line break, joined
+# back into a message, or edited in place with a replace.
+REWORD = (
+    (re.compile(r"g_strsplit\s*\(\s*[\w>.\-]*message\s*,\s*\"(?!\\n\")"), "splits a finished message on a word"),
+    (re.compile(r"message\s*=\s*g_strjoinv\b"), "joins a split message back with other words"),
+    (re.compile(r"\bg_string_replace\s*\("), "replaces words in a finished text"),
+    (re.compile(r"\bg_regex_replace\w*\s*\("), "replaces words in a finished text"),
+)
 
 failures = []
 checked = 0
@@ -41,8 +47,12 @@ for top in ("src", "tests"):
             for gone in GONE:
                 if re.search(r"\b" + gone + r"\b", text):
                     failures.append(f"{rel}: {gone} is back")
-            if top == "src" and re.search(r"\b" + REWRITE + r"\s*\(", text) and rel not in STILL_REWRITING:
-                failures.append(f"{rel}: rewrites a finished message ({REWRITE})")
+            if top != "src":
+                continue
+            for pattern, why in REWORD:
+                for m in pattern.finditer(text):
+                    line = text.count("\n", 0, m.start()) + 1
+                    failures.append(f"{rel}:{line}: {why}")
 
 print("1..1")
 if checked == 0:

@@ -75,14 +75,6 @@ const PlannerField        *planner_field_for_diagnostic  (PlannerJob            
 void                       planner_field_words_init      (PlannerWords       *words,
                                                           PlannerJob         *job);
 
-/* @text with every job key ("data.data_path") named by its label ("Data
- * Path"), and every Megatron flag a field writes (for @job, may be NULL)
- * named by that field's label.  Issue 19 retires it: messages are made in
- * their reader's words (PlannerWords).  Only the drafts' marks and the
- * fields' own checks still go through it (tests/data/check-messages-made-once.py). */
-char                      *planner_field_rewrite_message (PlannerJob         *job,
-                                                          const char         *text);
-
 /* One field that differs between two jobs, its values as a person reads
  * them ("4", "on", "“x”", a choice by its label; translated). */
 typedef struct
