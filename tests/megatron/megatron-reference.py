@@ -2,7 +2,7 @@
 """Run each Megatron-Core release's own FLOPs, theoretical memory and rank generation on the
 configurations of tests/core/megatron-reference.json and write what they return, per release.
 
-    megatron-reference.py [--release 0.14.0 ...] [--output tests/core/megatron-reference-releases.json]
+    megatron-reference.py [--release 0.14.0 ...] [--output tests/core/megatron-reference-releases.json] [--check]
 
 For every configuration (its "args", "world_size" and "vocab_size") and every release, in a forked
 process: that release's parse_args and validate_args (pretrain_gpt.py's defaults, a fake world of
@@ -15,6 +15,8 @@ without sequence parallelism where the release has one, and none before 0.15, wh
 weights and optimizer only).  A configuration the release refuses is written as refused, with
 Megatron's message.  For every rank case: initialize_model_parallel with that world (valid or not),
 and the groups from the release's RankGenerator as initialize_model_parallel builds it.
+A configuration the release refuses only for options it lacks (or a choice it lacks, replaced by its
+default) runs again without them; the table keeps those arguments with the figures.
 
 Megatron's source is extracted with git archive from the bare mirror into a cache folder (never into
 this repository), as megatron-check.py does; torch and the rest are tests/megatron/torchstub.py.
@@ -204,7 +206,11 @@ def run_release(check, opts, release, reference):
     if pid:
         return pid
     # A child per release: each imports its own tree.
-    megatron = check.load_megatron(tree)
+    try:
+        megatron = check.load_megatron(tree)
+    except ImportError as e:
+        print("SKIP: Megatron's code cannot be imported here: %s" % e, file=sys.stderr)
+        os._exit(check.SKIP)
     out = {"megatron_lm_commit": commit,
            "models": run_models(check, megatron, opts, release, reference["models"]),
            "ranks": [forked(run_ranks, check, megatron, r) for r in reference["ranks"]]}
@@ -221,7 +227,8 @@ def write(path, releases, results):
             "compute_weight_and_optimizer_memory and activation formula (as report_theoretical_memory chooses "
             "it; null when the release prints the weights and optimizer only), and RankGenerator groups, for "
             "the configurations and rank cases of megatron-reference.json, in the same order. Made by "
-            "tests/megatron/megatron-reference.py; a configuration the release refuses has accepted false."))
+            "tests/megatron/megatron-reference.py; a configuration the release refuses has accepted false, "
+            "one it refuses only for options it lacks is run without them and carries its args."))
         for i, release in enumerate(releases):
             r = results[release]
             f.write("  %s: {\n   \"megatron_lm_commit\": %s,\n   \"models\": [\n" % (
@@ -243,6 +250,8 @@ def main():
     parser.add_argument("--versions", default=check.VERSIONS)
     parser.add_argument("--cache", default=os.environ.get("MEGATRON_CACHE", "/tmp/launch-planner-megatron"))
     parser.add_argument("--work", default="/tmp/launch-planner-megatron-reference")
+    parser.add_argument("--check", action="store_true",
+                        help="compare with the stored table instead of writing it (exit 1 on a difference)")
     opts = parser.parse_args()
     releases = opts.release or RELEASES
     with open(opts.reference) as f:
@@ -250,7 +259,9 @@ def main():
     os.makedirs(opts.work, exist_ok=True)
     for release in releases:
         pid = run_release(check, opts, release, reference)
-        os.waitpid(pid, 0)
+        _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            return os.waitstatus_to_exitcode(status)
     results = {}
     for release in releases:
         with open(os.path.join(opts.work, release + ".json")) as f:
@@ -259,6 +270,15 @@ def main():
         print("%s: %d of %d configurations accepted, %d more without options it lacks, %d rank cases valid" % (
             release, sum(1 for m in models if m.get("accepted") and "args" not in m), len(models),
             sum(1 for m in models if "args" in m), sum(1 for r in results[release]["ranks"] if r.get("valid"))), file=sys.stderr)
+    if opts.check:
+        # The stored table against what the releases' code returns now.
+        with open(opts.output) as f:
+            stored = json.load(f)["releases"]
+        stale = [r for r in releases if stored.get(r, {}).get("models") != results[r]["models"]
+                 or stored.get(r, {}).get("ranks") != results[r]["ranks"]]
+        for release in stale:
+            print("%s: the stored figures differ from what the release's code returns" % release, file=sys.stderr)
+        return 1 if stale else 0
     write(opts.output, releases, results)
     return 0
 
