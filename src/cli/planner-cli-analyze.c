@@ -96,12 +96,23 @@ print_memory (const PlannerReport *report)
   if (megatron == NULL || estimate == NULL)
     return;
 
-  g_print (megatron->used_sp_formula
-           ? _("\nMemory per GPU, as Megatron's theoretical_memory_usage reports it (sequence-parallel formula)\n")
-           : _("\nMemory per GPU, as Megatron's theoretical_memory_usage reports it (non-sequence-parallel formula)\n"));
-  print_gib_row (_("weights and optimizer"), megatron->weight_and_optimizer_bytes);
-  print_gib_row (_("activations"), megatron->activation_bytes);
-  print_gib_row (_("total"), megatron->total_bytes);
+  if (megatron->weights_only)
+    {
+      /* Translators: %s is a Megatron-Core release, 0.14.0 */
+      g_print (_("\nMemory per GPU, as Megatron's theoretical_memory_usage reports it (weights and optimizer only: "
+                 "Megatron-Core %s prints no activations without sequence parallelism and selective recompute)\n"),
+               planner_report_get_megatron_version (report));
+      print_gib_row (_("weights and optimizer"), megatron->weight_and_optimizer_bytes);
+    }
+  else
+    {
+      g_print (megatron->used_sp_formula
+               ? _("\nMemory per GPU, as Megatron's theoretical_memory_usage reports it (sequence-parallel formula)\n")
+               : _("\nMemory per GPU, as Megatron's theoretical_memory_usage reports it (non-sequence-parallel formula)\n"));
+      print_gib_row (_("weights and optimizer"), megatron->weight_and_optimizer_bytes);
+      print_gib_row (_("activations"), megatron->activation_bytes);
+      print_gib_row (_("total"), megatron->total_bytes);
+    }
 
   if (gpu != NULL)
     /* Translators: %s is the GPU's name */
@@ -146,8 +157,12 @@ print_memory (const PlannerReport *report)
     {
       g_auto(GStrv) lines = g_strsplit (reasons, "\n", -1);
 
-      g_print (_("  Versus Megatron's figure: %+.2f GiB on the first stage, because:\n"),
-               estimate->difference_bytes / GIB);
+      if (estimate->megatron_weights_only)
+        g_print (_("  Versus Megatron's figure: %+.2f GiB of weights, gradients and optimizer states on the first "
+                   "stage, because:\n"), estimate->difference_bytes / GIB);
+      else
+        g_print (_("  Versus Megatron's figure: %+.2f GiB on the first stage, because:\n"),
+                 estimate->difference_bytes / GIB);
       for (guint i = 0; lines[i] != NULL; i++)
         {
           if (*lines[i] != '\0')

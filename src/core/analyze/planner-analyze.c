@@ -289,6 +289,8 @@ analyze_model (PlannerReport      *report,
     }
 
   report->config_valid = TRUE;
+  /* The figures follow the job's release's formulas. */
+  report->config.megatron_version = report->megatron_version;
   report->flops = planner_flops_per_iteration (&report->config);
   planner_memory_megatron (&report->config, &report->megatron);
   planner_memory_estimate (&report->config, report->gpu, &report->estimate);

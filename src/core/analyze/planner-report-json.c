@@ -164,10 +164,13 @@ add_memory (JsonBuilder         *builder,
   json_builder_set_member_name (builder, "megatron");
   json_builder_begin_object (builder);
   add_number (builder, "weight_and_optimizer_bytes", megatron->weight_and_optimizer_bytes);
-  add_number (builder, "activation_bytes", megatron->activation_bytes);
-  add_number (builder, "total_bytes", megatron->total_bytes);
+  /* Up to 0.14 the release prints no activations (nor a total) for this job. */
+  add_number (builder, "activation_bytes", megatron->weights_only ? NAN : megatron->activation_bytes);
+  add_number (builder, "total_bytes", megatron->weights_only ? NAN : megatron->total_bytes);
   json_builder_set_member_name (builder, "formula");
-  json_builder_add_string_value (builder, megatron->used_sp_formula ? "with-sequence-parallel" : "without-sequence-parallel");
+  json_builder_add_string_value (builder, megatron->weights_only ? "weights-only"
+                                          : megatron->used_sp_formula ? "with-sequence-parallel"
+                                          : "without-sequence-parallel");
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "estimate");

@@ -645,6 +645,8 @@ planner_config_init_from_args (PlannerConfig       *config,
   text = planner_args_get_string (args, "attention_backend", "auto");
   c.flash_attention = !(string_equal (text, "unfused") || string_equal (text, "local") ||
                         string_equal (planner_args_get_string (args, "transformer_impl", NULL), "local"));
+  c.virtual_stages_given = planner_args_is_set (args, "num_virtual_stages_per_pipeline_rank") ||
+                           planner_args_is_set (args, "num_layers_per_virtual_pipeline_stage");
   c.hidden_dropout = planner_args_get_double (args, "hidden_dropout", 0.1);
   if (!(c.hidden_dropout >= 0.0 && c.hidden_dropout <= 1.0))
     c.hidden_dropout = 0.1;

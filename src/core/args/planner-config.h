@@ -144,6 +144,9 @@ typedef struct
   guint32          micro_batch_size;
   guint64          global_batch_size;
   guint64          num_microbatches;          /* global / (micro × dp) */
+  gboolean         virtual_stages_given;      /* --num-virtual-stages-per-pipeline-rank or
+                                               * --num-layers-per-virtual-pipeline-stage given: up to
+                                               * 0.13.1 Megatron keeps a virtual degree of 1 as one */
 
   /* Parallelism and memory-saving choices */
   PlannerLayout    layout;
@@ -208,6 +211,12 @@ typedef struct
   guint32           layout_first;              /* F */
   guint32           layout_middle;             /* M */
   guint32           layout_last;               /* L */
+
+  /* The Megatron-Core release whose FLOPs and theoretical_memory_usage
+   * formulas the figures follow (static, a release held); NULL: the
+   * newest.  planner_config_init_from_args leaves it NULL: whoever knows
+   * the job's release sets it. */
+  const char       *megatron_version;
 } PlannerConfig;
 
 #define PLANNER_CONFIG_ERROR (planner_config_error_quark ())

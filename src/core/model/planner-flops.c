@@ -12,15 +12,39 @@
 #include <glib/gi18n-lib.h>
 
 #include "planner-flops.h"
+#include "planner-release.h"
 
 #include <math.h>
 
 G_DEFINE_QUARK (planner-flops-error-quark, planner_flops_error)
 
-/* transformer_flops() of megatron/training/training.py, term by term, for
- * T tokens and S2 = Σ sequence lengths² (facts §5). */
+/* The routed experts' term per token and MoE layer, over 6h.  From 0.17.1
+ * transformer_flops runs them on --moe-latent-size, with the projections
+ * down and up; 0.16.1 has the option but counts them on the hidden size
+ * (megatron/training/training.py of each release). */
+static double
+routed_experts_term (const PlannerConfig *c,
+                     const char          *release,
+                     double               moe_ffn,
+                     double               routed_to,
+                     double               ffn_factor)
+{
+  double h = (double) c->hidden_size;
+
+  if (c->moe_latent_size == 0 || !planner_release_at_least (release, "0.17.1"))
+    return moe_ffn * routed_to * ffn_factor;
+  return moe_ffn * routed_to * ffn_factor * (double) c->moe_latent_size / h +
+         2.0 * (double) c->moe_latent_size;
+}
+
+/* transformer_flops() of megatron/training/training.py in @release, term
+ * by term, for T tokens and S2 = Σ sequence lengths² (facts §5).  From
+ * 0.12.0 to 0.20.0 its terms are the same sums, written differently,
+ * except the latent experts above; --attention-output-gate appears with
+ * its term in 0.16.1. */
 static double
 transformer_flops (const PlannerConfig *c,
+                   const char          *release,
                    double               tokens,
                    double               seqlen_squared_sum)
 {
@@ -84,11 +108,7 @@ transformer_flops (const PlannerConfig *c,
       attn_core = 6.0 * q / 2.0 * 2.0;
     }
 
-  if (c->moe_latent_size == 0)
-    routed_term = moe_ffn * routed_to * ffn_factor;
-  else
-    routed_term = moe_ffn * routed_to * ffn_factor * (double) c->moe_latent_size / h +
-                  2.0 * (double) c->moe_latent_size;
+  routed_term = routed_experts_term (c, release, moe_ffn, routed_to, ffn_factor);
 
   mlp = 6.0 * h * ((double) c->ffn_hidden_size * ffn_factor * n_dense
                    + routed_term * n_moe
@@ -112,7 +132,7 @@ planner_flops_for_batch (const PlannerConfig *config,
   if (!(batch > 0.0) || !isfinite (batch))
     return 0.0;
   s = (double) config->seq_length;
-  return transformer_flops (config, batch * s, batch * s * s);
+  return transformer_flops (config, config->megatron_version, batch * s, batch * s * s);
 }
 
 double

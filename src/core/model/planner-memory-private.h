@@ -30,8 +30,16 @@ typedef struct
   double norm_size;
 } PlannerLayerParams;
 
+/* As the planner's own estimate counts them (the newest release's terms,
+ * any gated unit). */
 void     planner_memory_layer_params (const PlannerConfig *config,
                                       PlannerLayerParams  *params);
+/* As @release's theoretical_memory_usage counts them (NULL: the newest). */
+void     planner_memory_megatron_layer_params (const PlannerConfig *config,
+                                               const char          *release,
+                                               PlannerLayerParams  *params);
+gboolean planner_memory_layer_is_moe (const PlannerConfig *config,
+                                      guint32              layer);
 gboolean planner_memory_mtp_is_moe   (const PlannerConfig *config);
 /* MoE layers among the @n_layers layers pipeline rank @stage builds. */
 guint32  planner_memory_stage_moe_layers (const PlannerConfig *config,

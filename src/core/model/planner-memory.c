@@ -54,86 +54,6 @@
 #define OVERHEAD_NCCL          (1.0 * GIB)
 #define OVERHEAD_FRAGMENTATION 0.10
 
-static void layer_params (const PlannerConfig *c, gboolean gated, PlannerLayerParams *p);
-
-void
-planner_memory_layer_params (const PlannerConfig *c,
-                             PlannerLayerParams  *p)
-{
-  layer_params (c, c->swiglu || c->quick_geglu, p);
-}
-
-/* Megatron's theoretical_memory_usage counts a gate only with --swiglu. */
-static void
-layer_params (const PlannerConfig *c,
-              gboolean             gated,
-              PlannerLayerParams  *p)
-{
-  double h = (double) c->hidden_size;
-  double n = (double) c->num_attention_heads;
-  double gamma = gated ? 1.5 : 1.0;
-  double num_experts = c->num_experts > 0 ? (double) c->num_experts : 1.0;
-  double moe_ffn = c->num_experts > 0 ? (double) c->moe_ffn_hidden_size : 0.0;
-  double shared = (double) c->moe_shared_expert_intermediate_size;
-  double routed_hidden = c->moe_latent_size > 0 ? (double) c->moe_latent_size : h;
-
-  memset (p, 0, sizeof *p);
-  p->norm_size = c->rmsnorm ? 1.0 : 2.0;
-
-  if (c->multi_latent_attention)
-    {
-      double dqk = (double) c->qk_head_dim;
-      double dpos = (double) c->qk_pos_emb_head_dim;
-      double dv = (double) c->v_head_dim;
-      double q_term;
-
-      if (c->q_lora_rank == 0)
-        q_term = h * n * (dqk + dpos);
-      else
-        q_term = (double) c->q_lora_rank * (h + n * (dqk + dpos) + p->norm_size);
-      p->attention = q_term
-                     + (double) c->kv_lora_rank * (h + n * (dqk + dv) + p->norm_size)
-                     + h * dpos
-                     + n * dv * h;
-    }
-  else
-    {
-      double ratio = (double) c->kv_channels * n / h;
-
-      p->attention = 2.0 * h * h * ((1.0 + (double) c->num_query_groups / n) * ratio);
-    }
-
-  p->dense_mlp = 2.0 * h * (double) c->ffn_hidden_size * gamma;
-  p->shared_expert = 2.0 * h * shared * gamma;
-  p->routed_experts = 2.0 * routed_hidden * moe_ffn * num_experts * gamma;
-  if (c->num_experts > 0)
-    p->active_routed = 2.0 * routed_hidden * moe_ffn * (double) c->moe_router_topk * gamma;
-  if (c->num_experts > 0 && c->moe_latent_size > 0)
-    p->latent_projection = 2.0 * h * (double) c->moe_latent_size;
-  p->layernorms = 2.0 * h * p->norm_size;
-  if (c->num_experts > 0)
-    p->router = h * num_experts + (c->add_bias_linear ? num_experts : 0.0);
-  if (shared > 0 && c->moe_shared_expert_gate)
-    p->shared_gate = h;
-  p->embedding = h * (double) c->padded_vocab_size;
-  p->final_layernorm = p->norm_size * h;
-}
-
-static gboolean
-layer_is_moe (const PlannerConfig *c,
-              guint32              layer)
-{
-  return c->num_experts > 0 && c->moe_layer_pattern != NULL &&
-         layer < c->num_layers && c->moe_layer_pattern[layer] != 0;
-}
-
-/* MTP layers copy the type of the last layer. */
-gboolean
-planner_memory_mtp_is_moe (const PlannerConfig *c)
-{
-  return c->num_layers > 0 && layer_is_moe (c, c->num_layers - 1);
-}
-
 void
 planner_config_count_params (const PlannerConfig *config,
                              PlannerModelParams  *params)
@@ -215,110 +135,6 @@ planner_model_count_params (const PlannerModel  *model,
   planner_config_count_params (&config, params);
   planner_config_clear (&config);
   return TRUE;
-}
-
-/* Megatron's theoretical_memory_usage (facts §4), term by term. */
-static double
-megatron_bytes_per_param (const PlannerConfig *c,
-                          double               d)
-{
-  if (!c->use_distributed_optimizer)
-    return 18.0;
-  return 6.0 + 12.0 / MAX (d, 1.0);
-}
-
-static double
-megatron_pipeline_factor (const PlannerConfig *c)
-{
-  double pp = (double) c->layout.pp;
-
-  if (c->layout.vpp > 1)
-    return 1.0 + (pp - 1.0) / (pp * (double) c->layout.vpp);
-  if (c->layout.pp > 1)
-    return MIN (1.0, (double) c->num_microbatches / pp);
-  return 1.0;
-}
-
-void
-planner_memory_megatron (const PlannerConfig   *config,
-                         PlannerMegatronMemory *out)
-{
-  PlannerLayerParams p;
-  double n_moe, n_dense, mtp_moe, mtp_dense;
-  double tp, pp, tp_block, rep_block, exp_block, tp_mtp, rep_mtp, exp_mtp;
-  double tp_shard, rep_shard, exp_shard;
-  double s, b, h, act;
-
-  g_return_if_fail (config != NULL);
-  g_return_if_fail (out != NULL);
-
-  memset (out, 0, sizeof *out);
-  if (config->num_layers == 0 || config->hidden_size == 0 || config->num_attention_heads == 0 ||
-      config->layout.tp == 0 || config->layout.pp == 0)
-    return;
-
-  layer_params (config, config->swiglu, &p);
-  tp = (double) config->layout.tp;
-  pp = (double) config->layout.pp;
-  n_moe = planner_config_count_moe_layers (config);
-  n_dense = (double) config->num_layers - n_moe;
-  mtp_moe = planner_memory_mtp_is_moe (config) ? config->mtp_num_layers : 0;
-  mtp_dense = (double) config->mtp_num_layers - mtp_moe;
-
-  tp_block = (p.attention + p.dense_mlp) * n_dense + (p.attention + p.shared_expert) * n_moe;
-  rep_block = p.layernorms * n_dense +
-              (p.layernorms + p.latent_projection + p.router + p.shared_gate) * n_moe +
-              p.final_layernorm;
-  exp_block = p.routed_experts * n_moe;
-  tp_mtp = (p.attention + p.dense_mlp) * mtp_dense + (p.attention + p.shared_expert) * mtp_moe;
-  rep_mtp = p.layernorms * mtp_dense +
-            (p.layernorms + p.latent_projection + p.router + p.shared_gate) * mtp_moe;
-  exp_mtp = p.routed_experts * mtp_moe;
-
-  /* The most loaded shard: 1/pp of the block, the whole MTP block and the
-   * input embedding; the output layer only when pp == 1. */
-  tp_shard = (tp_block / pp + tp_mtp + p.embedding) / tp;
-  rep_shard = rep_block / pp + rep_mtp;
-  exp_shard = (exp_block / pp + exp_mtp) /
-              ((double) MAX (config->layout.etp, 1) * (double) MAX (config->layout.ep, 1));
-  if (config->untie_embeddings_and_output_weights && config->layout.pp == 1)
-    tp_shard += p.embedding / tp;
-
-  out->params_on_most_loaded_shard = tp_shard + rep_shard + exp_shard;
-  out->weight_and_optimizer_bytes =
-    (tp_shard + rep_shard) * megatron_bytes_per_param (config, (double) config->layout.dp) +
-    exp_shard * megatron_bytes_per_param (config, (double) config->layout.expert_dp);
-
-  s = (double) config->seq_length;
-  b = (double) config->micro_batch_size;
-  h = (double) config->hidden_size;
-  out->used_sp_formula = config->sequence_parallel && config->recompute == PLANNER_RECOMPUTE_SELECTIVE;
-
-  if (out->used_sp_formula)
-    {
-      act = s * b * h * (18.0 + 4.0 * ((double) config->ffn_hidden_size / h));
-      act *= (double) config->num_layers;
-      act += 8.0 * s * b * pp;
-      act += s * b * h * pp;
-      act *= megatron_pipeline_factor (config);
-      if (config->layout.pp == 1)
-        act += s * b * h * 4.0 * (1.0 + (double) config->padded_vocab_size / h);
-      act /= tp;
-    }
-  else
-    {
-      act = s * b * h * (10.0 + 24.0 / tp);
-      act *= (double) config->num_layers;
-      act += 8.0 * s * b * pp;
-      act += s * b * h * pp;
-      act *= megatron_pipeline_factor (config);
-      if (config->layout.pp == 1)
-        act += (s * b * (double) config->padded_vocab_size / tp + s * b * h) * 2.0;
-      act *= 1.05;
-    }
-
-  out->activation_bytes = act;
-  out->total_bytes = out->weight_and_optimizer_bytes + out->activation_bytes;
 }
 
 /* ---- The planner's own estimate ---- */
@@ -466,7 +282,7 @@ planner_memory_stage_moe_layers (const PlannerConfig *c,
           guint32 n = k == 0 ? c->layout_first : k == c->layout_stages - 1 ? c->layout_last : c->layout_middle;
 
           for (guint32 l = 0; l < n; l++)
-            count += layer_is_moe (c, start + l) ? 1 : 0;
+            count += planner_memory_layer_is_moe (c, start + l) ? 1 : 0;
         }
       return count;
     }
@@ -479,7 +295,7 @@ planner_memory_stage_moe_layers (const PlannerConfig *c,
 
       for (guint32 j = 0; j < vpp; j++)
         for (guint32 l = 0; l < chunk; l++)
-          count += layer_is_moe (c, (j * pp + stage) * chunk + l) ? 1 : 0;
+          count += planner_memory_layer_is_moe (c, (j * pp + stage) * chunk + l) ? 1 : 0;
       return count;
     }
 
@@ -487,7 +303,7 @@ planner_memory_stage_moe_layers (const PlannerConfig *c,
     guint32 first = stage_first_layer (c, stage);
 
     for (guint32 l = 0; l < n_layers; l++)
-      count += layer_is_moe (c, first + l) ? 1 : 0;
+      count += planner_memory_layer_is_moe (c, first + l) ? 1 : 0;
   }
   return count;
 }
@@ -936,7 +752,17 @@ planner_memory_estimate (const PlannerConfig   *config,
 
   planner_memory_megatron (config, &megatron);
   out->megatron_total_bytes = megatron.total_bytes;
-  out->difference_bytes = out->stages[0].total_bytes - megatron.total_bytes;
+  out->megatron_weights_only = megatron.weights_only;
+  if (megatron.weights_only)
+    {
+      const double *bytes = out->stages[0].bytes;
+
+      /* Like for like: the release printed the weights and optimizer only. */
+      out->difference_bytes = bytes[PLANNER_MEMORY_WEIGHTS] + bytes[PLANNER_MEMORY_GRADIENTS] +
+                              bytes[PLANNER_MEMORY_OPTIMIZER] - megatron.total_bytes;
+    }
+  else
+    out->difference_bytes = out->stages[0].total_bytes - megatron.total_bytes;
   out->difference = memory_differences (config);
 }
 

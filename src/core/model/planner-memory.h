@@ -15,13 +15,15 @@
 G_BEGIN_DECLS
 
 /* Megatron's own theoretical_memory_usage (facts §4), in bytes, exactly as
- * rank 0 prints it (before the ÷ 1024² to MB). */
+ * rank 0 prints it (before the ÷ 1024² to MB), in the config's release. */
 typedef struct
 {
   double   weight_and_optimizer_bytes;
   double   activation_bytes;
   double   total_bytes;
   gboolean used_sp_formula;   /* sequence_parallel && recompute == selective */
+  gboolean weights_only;      /* the release prints no activations for this job (up to 0.14.0 without
+                               * the SP formula): activation_bytes is 0, total_bytes the weights and optimizer */
   double   params_on_most_loaded_shard;
 } PlannerMegatronMemory;
 
@@ -95,10 +97,13 @@ typedef struct
   double             fragmentation_fraction;
   /* Versus Megatron's figure for its most loaded (first) stage */
   double             megatron_total_bytes;
-  double             difference_bytes; /* planner first stage − Megatron */
+  double             difference_bytes; /* planner first stage − Megatron (weights, gradients and optimizer
+                                        * states only when Megatron's figure is) */
+  gboolean           megatron_weights_only;
   PlannerMemoryDiff  difference;
 } PlannerMemoryEstimate;
 
+/* In config->megatron_version's formula. */
 void         planner_memory_megatron            (const PlannerConfig   *config,
                                                  PlannerMegatronMemory *out);
 /* @gpu may be NULL: then nothing is said about fitting. */

@@ -57,6 +57,7 @@ validate_candidate (const PlannerRecommendation     *r,
     return FALSE;
   if (!planner_config_init_from_args (&config, args, &layout, r->vocab_size, NULL))
     return FALSE;
+  config.megatron_version = r->megatron_version;
   context.world_size = r->num_gpus;
   context.vocab_size = r->vocab_size;
   context.compute_capability_major = r->gpu->compute_capability_major;

@@ -579,6 +579,7 @@ planner_recommend_search_init (PlannerRecommendSearch        *s,
   s->release = req->megatron_version != NULL ? planner_release_resolve (req->megatron_version, NULL) : NULL;
   if (s->release == NULL)
     s->release = planner_megatron_get_default_release ();
+  s->base.megatron_version = s->release;  /* its FLOPs formula */
   s->n = n;
   s->gpn = req->gpus_per_node > 0 ? req->gpus_per_node : (gpu->nvlink_domain_size > 8 ? 4 : 8);
   /* Rack-scale NVLink (GB200 NVL72) spans nodes; otherwise the domain

@@ -128,6 +128,21 @@ planner_memory_page_update (PlannerMemoryPage *self,
 
   group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (group, _("What Megatron Will Print"));
+  if (megatron->weights_only)
+    {
+      /* Megatron-Core up to 0.14 has no activation formula for this job. */
+      g_autofree char *description =
+        /* Translators: %s is a Megatron-Core release, 0.14.0 */
+        g_strdup_printf (_("theoretical_memory_usage for the first stage; Megatron-Core %s prints the weights and "
+                           "optimizer only, without sequence parallelism and selective recompute."),
+                         planner_report_get_megatron_version (report));
+
+      adw_preferences_group_set_description (group, description);
+      adw_preferences_group_add (group, gib_row (_("Weights and Optimizer"), NULL,
+                                                 megatron->weight_and_optimizer_bytes));
+      add_group (self, group);
+      return;
+    }
   adw_preferences_group_set_description (group, _("theoretical_memory_usage for the first stage; it ignores context "
                                                   "parallelism, MoE routing and memory outside PyTorch."));
   adw_preferences_group_add (group, gib_row (_("Weights and Optimizer"), NULL, megatron->weight_and_optimizer_bytes));
