@@ -393,8 +393,17 @@ test_job_hf_config (void)
   g_assert_cmpuint (planner_job_get_uint (job, "hidden-size"), ==, 2880);
   g_assert_cmpuint (planner_job_get_uint (job, "num-experts"), ==, 32);
   g_assert_cmpstr (planner_job_get_string (job, "hf-config"), ==, path);
-  g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--softmax-type learnable"));
-  g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--window-size 127,0"));
+  /* The options with fields of their own are in them (issue 21), the
+   * rest in the extra arguments. */
+  g_assert_cmpstr (planner_job_get_string (job, "softmax-type"), ==, "learnable");
+  g_assert_cmpstr (planner_job_get_string (job, "window-size"), ==, "127,0");
+  g_assert_cmpstr (planner_job_get_string (job, "window-attn-skip-freq"), ==, "2");
+  g_assert_true (planner_job_get_bool (job, "add-qkv-bias"));
+  g_assert_cmpfloat (planner_job_get_double (job, "norm-epsilon"), ==, 1e-5);
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--softmax-type"));
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--window-size"));
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--norm-epsilon"));
+  g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--quick-geglu"));
 
   /* Saved, then read again: the same job, whether the file is there ... */
   saved = planner_job_to_data (job, &length);
