@@ -404,6 +404,14 @@ test_job_hf_config (void)
   g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--window-size"));
   g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--norm-epsilon"));
   g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--quick-geglu"));
+  /* YaRN's settings too. */
+  g_assert_cmpfloat (planner_job_get_double (job, "rotary-scaling-factor"), ==, 32.0);
+  g_assert_cmpuint (planner_job_get_uint (job, "yarn-original-max-position-embeddings"), ==, 4096);
+  g_assert_cmpfloat (planner_job_get_double (job, "yarn-beta-fast"), ==, 32.0);
+  g_assert_cmpfloat (planner_job_get_double (job, "yarn-beta-slow"), ==, 1.0);
+  g_assert_false (planner_job_get_bool (job, "yarn-correction-range-round-to-int"));
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "yarn"));
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--rotary-scaling-factor"));
 
   /* Saved, then read again: the same job, whether the file is there ... */
   saved = planner_job_to_data (job, &length);
@@ -841,7 +849,13 @@ test_catalogue_match_options (void)
   extra = planner_job_get_string (job, "extra-args");
   g_assert_null (strstr (extra, "--norm-epsilon"));
   g_assert_null (strstr (extra, "--moe-router-"));
-  g_assert_nonnull (strstr (extra, "--rope-type yarn"));
+  g_assert_cmpstr (planner_job_get_string (job, "rope-type"), ==, "yarn");
+  g_assert_cmpfloat (planner_job_get_double (job, "rotary-scaling-factor"), ==, 40.0);
+  g_assert_cmpfloat (planner_job_get_double (job, "mscale"), ==, 0.707);
+  g_assert_cmpfloat (planner_job_get_double (job, "mscale-all-dim"), ==, 0.707);
+  g_assert_null (strstr (extra, "--rope-type"));
+  g_assert_null (strstr (extra, "--mscale"));
+  g_assert_nonnull (strstr (extra, "--padded-vocab-size"));
 }
 
 int

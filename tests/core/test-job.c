@@ -671,7 +671,9 @@ test_job_model_options (void)
   static const char *const keys[] = {
     "norm_epsilon", "add_qkv_bias", "use_rope_scaling", "rope_scaling_factor", "window_size",
     "window_attn_skip_freq", "softmax_type", "moe_router_enable_expert_bias", "moe_router_num_groups",
-    "moe_router_group_topk", "moe_router_topk_scaling_factor", "moe_router_pre_softmax",
+    "moe_router_group_topk", "moe_router_topk_scaling_factor", "moe_router_pre_softmax", "rope_type",
+    "rotary_scaling_factor", "mscale", "mscale_all_dim", "yarn_original_max_position_embeddings",
+    "yarn_beta_fast", "yarn_beta_slow", "yarn_correction_range_round_to_int",
   };
   g_autoptr(PlannerJob) job = new_custom_moe_job ();
   g_autoptr(PlannerJob) back = planner_job_new ();
@@ -701,7 +703,9 @@ test_job_model_options (void)
                 "rope-scaling-factor", 32.0, "window-size", "4096,0", "window-attn-skip-freq", "4",
                 "softmax-type", "learnable", "moe-router-enable-expert-bias", TRUE, "moe-router-num-groups", 8,
                 "moe-router-group-topk", 4, "moe-router-topk-scaling-factor", 2.5, "moe-router-pre-softmax", TRUE,
-                NULL);
+                "rope-type", "yarn", "rotary-scaling-factor", 40.0, "mscale", 0.707, "mscale-all-dim", 0.707,
+                "yarn-original-max-position-embeddings", 4096, "yarn-beta-fast", 32.0, "yarn-beta-slow", 1.0,
+                "yarn-correction-range-round-to-int", FALSE, NULL);
   args = script_args (job);
   g_assert_cmpstr (planner_args_get_string (args, "layernorm_epsilon", NULL), ==, "1e-06");
   g_assert_cmpstr (planner_args_get_flag (args, "layernorm_epsilon"), ==, "--norm-epsilon");
@@ -716,6 +720,13 @@ test_job_model_options (void)
   g_assert_cmpstr (planner_args_get_string (args, "moe_router_group_topk", NULL), ==, "4");
   g_assert_cmpstr (planner_args_get_string (args, "moe_router_topk_scaling_factor", NULL), ==, "2.5");
   g_assert_true (planner_args_get_bool (args, "moe_router_pre_softmax", FALSE));
+  g_assert_cmpstr (planner_args_get_string (args, "rope_type", NULL), ==, "yarn");
+  g_assert_cmpstr (planner_args_get_string (args, "rotary_scaling_factor", NULL), ==, "40.0");
+  g_assert_cmpstr (planner_args_get_string (args, "mscale", NULL), ==, "0.707");
+  g_assert_cmpstr (planner_args_get_string (args, "yarn_original_max_position_embeddings", NULL), ==, "4096");
+  g_assert_cmpstr (planner_args_get_flag (args, "yarn_correction_range_round_to_int"), ==,
+                   "--no-yarn-correction-range-round-to-int");
+  g_assert_false (planner_args_get_bool (args, "yarn_correction_range_round_to_int", TRUE));
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {
       g_autofree char *key = g_strconcat ("model.", keys[i], NULL);

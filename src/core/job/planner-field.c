@@ -115,6 +115,22 @@ static const PlannerField fields[] = {
     FLAGS ("--moe-router-topk-scaling-factor"), FALSE },
   { "model.moe_router_pre_softmax", "moe-router-pre-softmax", N_("Router Softmax before Top-k"), "model", N_("Mixture of Experts"),
     FLAGS ("--moe-router-pre-softmax"), FALSE },
+  { "model.rope_type", "rope-type", N_("Rotary Embedding Type"), "model", N_("Architecture"),
+    FLAGS ("--rope-type"), FALSE },
+  { "model.rotary_scaling_factor", "rotary-scaling-factor", N_("YaRN Scaling Factor"), "model", N_("Architecture"),
+    FLAGS ("--rotary-scaling-factor"), FALSE },
+  { "model.mscale", "mscale", N_("YaRN Attention Scale"), "model", N_("Architecture"),
+    FLAGS ("--mscale"), FALSE },
+  { "model.mscale_all_dim", "mscale-all-dim", N_("YaRN Scale over All Dimensions"), "model", N_("Architecture"),
+    FLAGS ("--mscale-all-dim"), FALSE },
+  { "model.yarn_original_max_position_embeddings", "yarn-original-max-position-embeddings", N_("YaRN Original Context"), "model", N_("Architecture"),
+    FLAGS ("--yarn-original-max-position-embeddings"), FALSE },
+  { "model.yarn_beta_fast", "yarn-beta-fast", N_("YaRN Fast Correction"), "model", N_("Architecture"),
+    FLAGS ("--yarn-beta-fast"), FALSE },
+  { "model.yarn_beta_slow", "yarn-beta-slow", N_("YaRN Slow Correction"), "model", N_("Architecture"),
+    FLAGS ("--yarn-beta-slow"), FALSE },
+  { "model.yarn_correction_range_round_to_int", "yarn-correction-range-round-to-int", N_("YaRN Rounded Correction Range"), "model", N_("Architecture"),
+    FLAGS ("--no-yarn-correction-range-round-to-int"), FALSE },
   { "cluster.gpu_id", "gpu-id", N_("GPU Type"), "cluster", NULL,
     NO_FLAGS, FALSE },
   { "cluster.nodes", "nodes", N_("Nodes"), "cluster", NULL,
@@ -336,6 +352,10 @@ planner_field_applies (const PlannerField *field,
   static const char *const mla[] = {
     "q-lora-rank", "kv-lora-rank", "qk-head-dim", "qk-pos-emb-head-dim", "v-head-dim", NULL
   };
+  static const char *const yarn[] = {
+    "rotary-scaling-factor", "mscale", "mscale-all-dim", "yarn-original-max-position-embeddings", "yarn-beta-fast",
+    "yarn-beta-slow", "yarn-correction-range-round-to-int", NULL
+  };
   static const char *const moe_training[] = {
     "moe-router-load-balancing-type", "moe-aux-loss-coeff", "moe-token-dispatcher-type", "moe-grouped-gemm",
     "overlap-moe-comm", NULL
@@ -370,6 +390,12 @@ planner_field_applies (const PlannerField *field,
         return !planner_job_get_bool (job, "multi-latent-attention");
       if (is (field, "rope-scaling-factor"))
         return planner_job_get_bool (job, "use-rope-scaling");
+      /* YaRN's settings with YaRN: the position embeddings', or the
+       * rotary type multi-latent attention takes. */
+      if (is_one_of (field, yarn))
+        return g_str_equal (planner_job_get_string (job, "position-embedding-type"), "yarn") ||
+               g_str_equal (planner_job_get_string (job, "rope-type"), "yarn") ||
+               planner_job_get_bool (job, "multi-latent-attention");
       if (is (field, "window-attn-skip-freq"))
         return *planner_job_get_string (job, "window-size") != '\0';
       return TRUE;

@@ -32,6 +32,17 @@ static const PlannerJobModelOption options[] = {
   { "moe-router-topk-scaling-factor", "moe_router_topk_scaling_factor", "--moe-router-topk-scaling-factor", TRUE,
     NULL },
   { "moe-router-pre-softmax", "moe_router_pre_softmax", "--moe-router-pre-softmax", TRUE, NULL },
+  { "rope-type", "rope_type", "--rope-type", FALSE, NULL },
+  { "rotary-scaling-factor", "rotary_scaling_factor", "--rotary-scaling-factor", FALSE, NULL },
+  { "mscale", "mscale", "--mscale", FALSE, NULL },
+  { "mscale-all-dim", "mscale_all_dim", "--mscale-all-dim", FALSE, NULL },
+  { "yarn-original-max-position-embeddings", "yarn_original_max_position_embeddings",
+    "--yarn-original-max-position-embeddings", FALSE, NULL },
+  { "yarn-beta-fast", "yarn_beta_fast", "--yarn-beta-fast", FALSE, NULL },
+  { "yarn-beta-slow", "yarn_beta_slow", "--yarn-beta-slow", FALSE, NULL },
+  /* store_false: the flag sets the dest to False. */
+  { "yarn-correction-range-round-to-int", "yarn_correction_range_round_to_int",
+    "--no-yarn-correction-range-round-to-int", FALSE, NULL },
 };
 
 const PlannerJobModelOption *
@@ -118,8 +129,9 @@ planner_job_model_options_to_args (PlannerJob  *job,
       if (!planner_job_model_option_is_set (job, o))
         continue;
       pspec = pspec_of (job, o->property);
+      /* A switch holds what its flag sets: on, or off for a --no-x. */
       if (G_IS_PARAM_SPEC_BOOLEAN (pspec))
-        planner_args_set_bool (args, o->dest, o->flag, TRUE);
+        planner_args_set_bool (args, o->dest, o->flag, planner_job_get_bool (job, o->property));
       else if (G_IS_PARAM_SPEC_UINT (pspec))
         {
           char text[16];
@@ -209,11 +221,12 @@ planner_job_model_options_from_args (PlannerJob         *job,
         }
       if (G_IS_PARAM_SPEC_BOOLEAN (pspec))
         {
-          /* A switch given as off (--no-x) is the default: nothing to hold. */
-          g_object_set (job, o->property, planner_args_get_bool (args, o->dest, FALSE), NULL);
+          g_object_set (job, o->property,
+                        planner_args_get_bool (args, o->dest, G_PARAM_SPEC_BOOLEAN (pspec)->default_value), NULL);
         }
       else if (values == NULL || values[0] == NULL || values[1] != NULL ||
-               (g_str_equal (o->property, "softmax-type") && !planner_job_check_choice (o->property, values[0], NULL)))
+               ((g_str_equal (o->property, "softmax-type") || g_str_equal (o->property, "rope-type")) &&
+                !planner_job_check_choice (o->property, values[0], NULL)))
         {
           reset (job, pspec);
           continue;

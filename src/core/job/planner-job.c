@@ -179,6 +179,15 @@ enum {
   PROP_MOE_ROUTER_GROUP_TOPK,
   PROP_MOE_ROUTER_TOPK_SCALING_FACTOR,
   PROP_MOE_ROUTER_PRE_SOFTMAX,
+  /* YaRN (issue 21 #3). */
+  PROP_ROPE_TYPE,
+  PROP_ROTARY_SCALING_FACTOR,
+  PROP_MSCALE,
+  PROP_MSCALE_ALL_DIM,
+  PROP_YARN_ORIGINAL_MAX_POSITION_EMBEDDINGS,
+  PROP_YARN_BETA_FAST,
+  PROP_YARN_BETA_SLOW,
+  PROP_YARN_CORRECTION_RANGE_ROUND_TO_INT,
   N_PROPS
 };
 
@@ -354,6 +363,20 @@ static const FieldInfo fields[N_PROPS] = {
   /* 0: not written (no scaling) */
   [PROP_MOE_ROUTER_TOPK_SCALING_FACTOR] = { "moe-router-topk-scaling-factor", "model", FIELD_DOUBLE, 0, 1000000, 0, NULL, 0 },
   [PROP_MOE_ROUTER_PRE_SOFTMAX] = { "moe-router-pre-softmax", "model", FIELD_BOOL, 0, 1, 0, NULL },
+  /* "": the attention's own (rope, or yarn with MLA), not written */
+  [PROP_ROPE_TYPE]             = { "rope-type", "model", FIELD_STRING, 0, 0, 0, "" },
+  /* 0: Megatron's default (1), not written */
+  [PROP_ROTARY_SCALING_FACTOR] = { "rotary-scaling-factor", "model", FIELD_DOUBLE, 0, 1000000, 0, NULL, 0 },
+  /* 0: Megatron's default (1), not written */
+  [PROP_MSCALE]                = { "mscale", "model", FIELD_DOUBLE, 0, 1000, 0, NULL, 0 },
+  /* 0: Megatron's default (0), not written */
+  [PROP_MSCALE_ALL_DIM]        = { "mscale-all-dim", "model", FIELD_DOUBLE, 0, 1000, 0, NULL, 0 },
+  /* 0: not written (the model's own) */
+  [PROP_YARN_ORIGINAL_MAX_POSITION_EMBEDDINGS] = { "yarn-original-max-position-embeddings", "model", FIELD_UINT, 0, 1u << 24, 0, NULL },
+  [PROP_YARN_BETA_FAST]        = { "yarn-beta-fast", "model", FIELD_DOUBLE, 0, 1000, 0, NULL, 0 },
+  [PROP_YARN_BETA_SLOW]        = { "yarn-beta-slow", "model", FIELD_DOUBLE, 0, 1000, 0, NULL, 0 },
+  /* false writes --no-yarn-correction-range-round-to-int */
+  [PROP_YARN_CORRECTION_RANGE_ROUND_TO_INT] = { "yarn-correction-range-round-to-int", "model", FIELD_BOOL, 0, 1, 1, NULL },
 };
 
 /* A job file needs three levels (document, section, value); anything much
@@ -402,6 +425,7 @@ static const FieldChoices field_choices[] = {
   { PROP_PIPELINE_SPLIT, pipeline_split_choices, NULL, FALSE },
   { PROP_MEGATRON_VERSION, NULL, NULL, FALSE },
   { PROP_SOFTMAX_TYPE, NULL, "--softmax-type", TRUE },
+  { PROP_ROPE_TYPE, NULL, "--rope-type", TRUE },
 };
 
 /* The file's sections, in the order they are written. */

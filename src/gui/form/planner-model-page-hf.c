@@ -39,14 +39,6 @@ static const struct
   const char *dest;
   const char *label;
 } extra_labels[] = {
-  { "rope_type", N_("Rotary Embedding Type") },
-  { "rotary_scaling_factor", N_("YaRN Scaling Factor") },
-  { "mscale", N_("YaRN Attention Scale") },
-  { "mscale_all_dim", N_("YaRN Scale over All Dimensions") },
-  { "yarn_original_max_position_embeddings", N_("YaRN Original Context") },
-  { "yarn_beta_fast", N_("YaRN Fast Correction") },
-  { "yarn_beta_slow", N_("YaRN Slow Correction") },
-  { "yarn_correction_range_round_to_int", N_("YaRN Rounded Correction Range") },
   { "rotary_seq_len_interpolation_factor", N_("RoPE Interpolation Factor") },
   { "rotary_percent", N_("Rotated Share of Each Head") },
   { "glu_linear_offset", N_("Gated Unit Offset") },

@@ -177,12 +177,16 @@ add_option_figures (PlannerModelPage   *self,
     {
       const PlannerField *field = planner_field_lookup (options[i].property);
       const char *const *values = planner_args_get_list (args, options[i].dest);
+      GParamSpec *pspec = g_object_class_find_property (g_type_class_peek (PLANNER_TYPE_JOB), options[i].property);
 
       if (!planner_args_is_set (args, options[i].dest))
         continue;
-      add_figure_row (self, options[i].property, planner_field_get_label (field),
-                      values != NULL && values[0] != NULL ? g_strjoinv (" ", (char **) values)
-                      : g_strdup (planner_args_get_bool (args, options[i].dest, FALSE) ? _("On") : _("Off")));
+      if (G_IS_PARAM_SPEC_BOOLEAN (pspec))
+        add_figure_row (self, options[i].property, planner_field_get_label (field),
+                        g_strdup (planner_args_get_bool (args, options[i].dest, FALSE) ? _("On") : _("Off")));
+      else
+        add_figure_row (self, options[i].property, planner_field_get_label (field),
+                        g_strjoinv (" ", (char **) values));
     }
 }
 
