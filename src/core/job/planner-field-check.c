@@ -245,6 +245,13 @@ check_model (Check              *check,
     ERROR ("use-rope-scaling", _("model.use_rope_scaling scales rotary embeddings, but "
              "model.position_embedding_type is “%s”: choose rope or turn the scaling off"),
            planner_job_get_string (job, "position-embedding-type"));
+  /* pretrain_gpt.py (gpt_builders.py from 0.15) hands the model only
+   * --use-rope-scaling in every release held, never the factor. */
+  if (planner_job_get_bool (job, "use-rope-scaling") && planner_job_get_double (job, "rope-scaling-factor") > 0 &&
+      planner_job_get_double (job, "rope-scaling-factor") != 8.0)
+    WARNING ("rope-scaling-factor", _("model.rope_scaling_factor is %g, but pretrain_gpt.py passes only "
+               "model.use_rope_scaling to the model, which then scales by 8: the flag is written, and the "
+               "trained model's RoPE differs from it"), planner_job_get_double (job, "rope-scaling-factor"));
   if (experts > 0)
     {
       guint topk = planner_job_get_uint (job, "moe-router-topk");
