@@ -393,8 +393,25 @@ test_job_hf_config (void)
   g_assert_cmpuint (planner_job_get_uint (job, "hidden-size"), ==, 2880);
   g_assert_cmpuint (planner_job_get_uint (job, "num-experts"), ==, 32);
   g_assert_cmpstr (planner_job_get_string (job, "hf-config"), ==, path);
-  g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--softmax-type learnable"));
-  g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--window-size 127,0"));
+  /* The options with fields of their own are in them (issue 21), the
+   * rest in the extra arguments. */
+  g_assert_cmpstr (planner_job_get_string (job, "softmax-type"), ==, "learnable");
+  g_assert_cmpstr (planner_job_get_string (job, "window-size"), ==, "127,0");
+  g_assert_cmpstr (planner_job_get_string (job, "window-attn-skip-freq"), ==, "2");
+  g_assert_true (planner_job_get_bool (job, "add-qkv-bias"));
+  g_assert_cmpfloat (planner_job_get_double (job, "norm-epsilon"), ==, 1e-5);
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--softmax-type"));
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--window-size"));
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--norm-epsilon"));
+  g_assert_nonnull (strstr (planner_job_get_string (job, "extra-args"), "--quick-geglu"));
+  /* YaRN's settings too. */
+  g_assert_cmpfloat (planner_job_get_double (job, "rotary-scaling-factor"), ==, 32.0);
+  g_assert_cmpuint (planner_job_get_uint (job, "yarn-original-max-position-embeddings"), ==, 4096);
+  g_assert_cmpfloat (planner_job_get_double (job, "yarn-beta-fast"), ==, 32.0);
+  g_assert_cmpfloat (planner_job_get_double (job, "yarn-beta-slow"), ==, 1.0);
+  g_assert_false (planner_job_get_bool (job, "yarn-correction-range-round-to-int"));
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "yarn"));
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--rotary-scaling-factor"));
 
   /* Saved, then read again: the same job, whether the file is there ... */
   saved = planner_job_to_data (job, &length);
@@ -806,6 +823,41 @@ test_json (void)
   g_assert_cmpuint (json_object_get_size (o), ==, 4);
 }
 
+/* Issue 21: a config whose dimensions are a catalogue entry's
+ * (DeepSeek-V2-Lite) is customised from it; what it says beyond the entry
+ * still lands in the fields that hold it, not in the extra arguments. */
+static void
+test_catalogue_match_options (void)
+{
+  g_autofree char *path = fixture ("deepseek-v2-lite.json");
+  g_autoptr(PlannerHfConfig) config = NULL;
+  g_autoptr(PlannerJob) job = planner_job_new_example ();
+  g_autoptr(GError) error = NULL;
+  const char *extra;
+
+  config = planner_hf_config_new_from_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (planner_hf_config_apply_to_job (config, job, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (planner_job_get_model_kind (job), ==, PLANNER_JOB_MODEL_CUSTOM);
+  g_assert_cmpfloat (planner_job_get_double (job, "norm-epsilon"), ==, 1e-6);
+  g_assert_cmpuint (planner_job_get_uint (job, "moe-router-num-groups"), ==, 1);
+  g_assert_cmpuint (planner_job_get_uint (job, "moe-router-group-topk"), ==, 1);
+  g_assert_cmpfloat (planner_job_get_double (job, "moe-router-topk-scaling-factor"), ==, 1.0);
+  g_assert_true (planner_job_get_bool (job, "moe-router-pre-softmax"));
+  g_assert_cmpstr (planner_job_get_string (job, "moe-router-score-function"), ==, "softmax");
+  extra = planner_job_get_string (job, "extra-args");
+  g_assert_null (strstr (extra, "--norm-epsilon"));
+  g_assert_null (strstr (extra, "--moe-router-"));
+  g_assert_cmpstr (planner_job_get_string (job, "rope-type"), ==, "yarn");
+  g_assert_cmpfloat (planner_job_get_double (job, "rotary-scaling-factor"), ==, 40.0);
+  g_assert_cmpfloat (planner_job_get_double (job, "mscale"), ==, 0.707);
+  g_assert_cmpfloat (planner_job_get_double (job, "mscale-all-dim"), ==, 0.707);
+  g_assert_null (strstr (extra, "--rope-type"));
+  g_assert_null (strstr (extra, "--mscale"));
+  g_assert_nonnull (strstr (extra, "--padded-vocab-size"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -824,5 +876,6 @@ main (int    argc,
   g_test_add_func ("/hf-config/unknown-key", test_unknown_key);
   g_test_add_func ("/hf-config/keys-not-interned", test_keys_not_interned);
   g_test_add_func ("/hf-config/json", test_json);
+  g_test_add_func ("/hf-config/catalogue-match-options", test_catalogue_match_options);
   return g_test_run ();
 }

@@ -662,6 +662,180 @@ new_custom_moe_job (void)
                        NULL);
 }
 
+/* Issue 21: the architecture's options beyond its dimensions are fields:
+ * written as their flags in the model's block, read back from them (as
+ * an imported script is), saved only when not the default, checked. */
+static void
+test_job_model_options (void)
+{
+  static const char *const keys[] = {
+    "norm_epsilon", "add_qkv_bias", "use_rope_scaling", "rope_scaling_factor", "window_size",
+    "window_attn_skip_freq", "softmax_type", "moe_router_enable_expert_bias", "moe_router_num_groups",
+    "moe_router_group_topk", "moe_router_topk_scaling_factor", "moe_router_pre_softmax", "rope_type",
+    "rotary_scaling_factor", "mscale", "mscale_all_dim", "yarn_original_max_position_embeddings",
+    "yarn_beta_fast", "yarn_beta_slow", "yarn_correction_range_round_to_int",
+  };
+  g_autoptr(PlannerJob) job = new_custom_moe_job ();
+  g_autoptr(PlannerJob) back = planner_job_new ();
+  g_autoptr(PlannerJob) loaded = planner_job_new ();
+  g_autoptr(PlannerJob) imported = planner_job_new ();
+  g_autoptr(PlannerArgs) plain = script_args (job);
+  g_autoptr(PlannerArgs) args = NULL;
+  g_autoptr(PlannerImport) import = NULL;
+  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *plain_data = planner_job_to_data (job, NULL);
+  g_autofree char *data = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *script = NULL;
+
+  /* At their defaults: neither saved nor written, as before the fields. */
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_autofree char *quoted = g_strdup_printf ("\"%s\"", keys[i]);
+
+      g_assert_null (strstr (plain_data, quoted));
+    }
+  g_assert_false (planner_args_is_set (plain, "layernorm_epsilon"));
+  g_assert_false (planner_args_is_set (plain, "softmax_type"));
+
+  g_object_set (job, "norm-epsilon", 1e-6, "add-qkv-bias", TRUE, "use-rope-scaling", TRUE,
+                "rope-scaling-factor", 32.0, "window-size", "4096,0", "window-attn-skip-freq", "4",
+                "softmax-type", "learnable", "moe-router-enable-expert-bias", TRUE, "moe-router-num-groups", 8,
+                "moe-router-group-topk", 4, "moe-router-topk-scaling-factor", 2.5, "moe-router-pre-softmax", TRUE,
+                "rope-type", "yarn", "rotary-scaling-factor", 40.0, "mscale", 0.707, "mscale-all-dim", 0.707,
+                "yarn-original-max-position-embeddings", 4096, "yarn-beta-fast", 32.0, "yarn-beta-slow", 1.0,
+                "yarn-correction-range-round-to-int", FALSE, NULL);
+  args = script_args (job);
+  g_assert_cmpstr (planner_args_get_string (args, "layernorm_epsilon", NULL), ==, "1e-06");
+  g_assert_cmpstr (planner_args_get_flag (args, "layernorm_epsilon"), ==, "--norm-epsilon");
+  g_assert_true (planner_args_get_bool (args, "add_qkv_bias", FALSE));
+  g_assert_true (planner_args_get_bool (args, "use_rope_scaling", FALSE));
+  g_assert_cmpstr (planner_args_get_string (args, "rope_scaling_factor", NULL), ==, "32.0");
+  g_assert_cmpstr (planner_args_get_string (args, "window_size", NULL), ==, "4096,0");
+  g_assert_cmpstr (planner_args_get_string (args, "window_attn_skip_freq", NULL), ==, "4");
+  g_assert_cmpstr (planner_args_get_string (args, "softmax_type", NULL), ==, "learnable");
+  g_assert_true (planner_args_get_bool (args, "moe_router_enable_expert_bias", FALSE));
+  g_assert_cmpstr (planner_args_get_string (args, "moe_router_num_groups", NULL), ==, "8");
+  g_assert_cmpstr (planner_args_get_string (args, "moe_router_group_topk", NULL), ==, "4");
+  g_assert_cmpstr (planner_args_get_string (args, "moe_router_topk_scaling_factor", NULL), ==, "2.5");
+  g_assert_true (planner_args_get_bool (args, "moe_router_pre_softmax", FALSE));
+  g_assert_cmpstr (planner_args_get_string (args, "rope_type", NULL), ==, "yarn");
+  g_assert_cmpstr (planner_args_get_string (args, "rotary_scaling_factor", NULL), ==, "40.0");
+  g_assert_cmpstr (planner_args_get_string (args, "mscale", NULL), ==, "0.707");
+  g_assert_cmpstr (planner_args_get_string (args, "yarn_original_max_position_embeddings", NULL), ==, "4096");
+  g_assert_cmpstr (planner_args_get_flag (args, "yarn_correction_range_round_to_int"), ==,
+                   "--no-yarn-correction-range-round-to-int");
+  g_assert_false (planner_args_get_bool (args, "yarn_correction_range_round_to_int", TRUE));
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_autofree char *key = g_strconcat ("model.", keys[i], NULL);
+      g_autoptr(GPtrArray) problems = planner_field_check_keys (job, key);
+
+      /* A factor other than 8 is written but not used by pretrain_gpt.py: said. */
+      if (g_str_equal (keys[i], "rope_scaling_factor"))
+        {
+          PlannerFieldProblem *p;
+
+          g_assert_cmpuint (problems->len, ==, 1);
+          p = g_ptr_array_index (problems, 0);
+          g_assert_cmpint (p->severity, ==, PLANNER_SEVERITY_WARNING);
+          g_assert_true (g_str_has_prefix (p->message, "model.rope_scaling_factor is 32"));
+        }
+      else
+        g_assert_cmpuint (problems->len, ==, 0);
+    }
+
+  /* Arguments back into a job, and a launch line of them imported. */
+  g_assert_true (planner_job_update_from_args (back, args, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_job_equal (job, back));
+  g_assert_cmpstr (planner_job_get_string (back, "extra-args"), ==, "");
+  g_ptr_array_add (words, g_strdup ("pretrain_gpt.py"));
+  for (guint i = 0; i < planner_args_get_n_entries (args); i++)
+    planner_args_append_words (args, planner_args_get_dest_at (args, i), words);
+  g_ptr_array_add (words, NULL);
+  line = planner_shell_join ((const char *const *) words->pdata);
+  script = g_strdup_printf ("#!/bin/bash\ntorchrun --nproc-per-node 8 %s\n", line);
+  import = planner_import_script (script, strlen (script), &error);
+  g_assert_no_error (error);
+  g_assert_true (planner_job_update_from_args (imported, import->args, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (planner_job_get_double (imported, "norm-epsilon"), ==, 1e-6);
+  g_assert_cmpstr (planner_job_get_string (imported, "window-size"), ==, "4096,0");
+  g_assert_cmpuint (planner_job_get_uint (imported, "moe-router-group-topk"), ==, 4);
+  g_assert_null (strstr (planner_job_get_string (imported, "extra-args"), "--norm-epsilon"));
+
+  /* Saved and loaded: the same job, the keys written. */
+  data = planner_job_to_data (job, NULL);
+  g_assert_nonnull (strstr (data, "\"norm_epsilon\" : "));
+  g_assert_nonnull (strstr (data, "\"softmax_type\" : \"learnable\""));
+  g_assert_true (planner_job_load_from_data (loaded, data, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (planner_job_equal (job, loaded));
+
+  /* Without experts the router's options are not written; a factor
+   * without the scaling neither. */
+  g_object_set (job, "num-experts", 0, "use-rope-scaling", FALSE, NULL);
+  g_clear_pointer (&args, planner_args_unref);
+  args = script_args (job);
+  g_assert_false (planner_args_is_set (args, "moe_router_num_groups"));
+  g_assert_false (planner_args_is_set (args, "moe_router_pre_softmax"));
+  g_assert_false (planner_args_is_set (args, "rope_scaling_factor"));
+
+  /* Checked, naming the field. */
+  {
+    g_autoptr(GPtrArray) problems = NULL;
+    PlannerFieldProblem *p;
+
+    g_object_set (job, "window-size", "4096", NULL);
+    problems = planner_field_check_keys (job, "window-size");
+    g_assert_cmpuint (problems->len, ==, 1);
+    p = g_ptr_array_index (problems, 0);
+    g_assert_true (g_str_has_prefix (p->message, "model.window_size is “4096”"));
+    g_clear_pointer (&problems, g_ptr_array_unref);
+
+    g_object_set (job, "window-size", "4096,0", "window-attn-skip-freq", "[1,0]", NULL);
+    problems = planner_field_check_keys (job, "window-attn-skip-freq");
+    g_assert_cmpuint (problems->len, ==, 1);
+    p = g_ptr_array_index (problems, 0);
+    g_assert_nonnull (strstr (p->message, "model.window_attn_skip_freq is “[1,0]”"));
+    g_clear_pointer (&problems, g_ptr_array_unref);
+    /* In the window's words. */
+    problems = planner_field_check (job, "window-attn-skip-freq");
+    p = g_ptr_array_index (problems, 0);
+    g_assert_nonnull (strstr (p->message, "Full-Attention Layers"));
+    g_clear_pointer (&problems, g_ptr_array_unref);
+
+    g_object_set (job, "window-attn-skip-freq", "", "use-rope-scaling", TRUE,
+                  "position-embedding-type", "learned_absolute", NULL);
+    problems = planner_field_check_keys (job, "use-rope-scaling");
+    g_assert_cmpuint (problems->len, ==, 1);
+  }
+}
+
+/* Options a field cannot write back stay in the extra arguments. */
+static void
+test_job_model_options_kept_extra (void)
+{
+  g_autoptr(PlannerJob) job = planner_job_new ();
+  g_autoptr(PlannerImport) import = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = {
+    "--num-layers", "12", "--hidden-size", "768", "--num-attention-heads", "12",
+    "--moe-router-pre-softmax", "--rope-scaling-factor", "16", "--norm-epsilon", "1e-6", NULL
+  };
+
+  import = planner_import_argv (argv, &error);
+  g_assert_no_error (error);
+  g_assert_true (planner_job_update_from_args (job, import->args, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (planner_job_get_double (job, "norm-epsilon"), ==, 1e-6);
+  g_assert_false (planner_job_get_bool (job, "moe-router-pre-softmax"));
+  g_assert_cmpfloat (planner_job_get_double (job, "rope-scaling-factor"), ==, 0);
+  g_assert_cmpstr (planner_job_get_string (job, "extra-args"), ==, "--moe-router-pre-softmax --rope-scaling-factor 16");
+}
+
 /* A custom architecture → Megatron arguments → a new job: the same job. */
 static void
 test_job_custom_round_trip (void)
@@ -1318,6 +1492,8 @@ main (int   argc,
   g_test_add_func ("/planner/job/format-double", test_job_format_double);
   g_test_add_func ("/planner/job/customise-keeps-model", test_job_customise_keeps_model);
   g_test_add_func ("/planner/job/custom-round-trip", test_job_custom_round_trip);
+  g_test_add_func ("/planner/job/model-options", test_job_model_options);
+  g_test_add_func ("/planner/job/model-options-kept-extra", test_job_model_options_kept_extra);
   g_test_add_func ("/planner/job/count-params", test_job_count_params);
   g_test_add_func ("/planner/job/new-training-fields", test_job_new_training_fields);
   g_test_add_func ("/planner/job/stage-params", test_job_stage_params);

@@ -15,6 +15,8 @@
 #include "planner-field.h"
 #include "planner-job-model.h"
 #include "planner-model-page-private.h"
+#include "planner-script-pane.h"
+#include "planner-spin-row.h"
 #include "planner-window-private.h"
 
 static PlannerWindow *
@@ -238,13 +240,24 @@ test_model_page_hf_sources (void)
   /* The row's own help stays beside the source. */
   g_assert_nonnull (strstr (row_subtitle (page, "rotary-base"), help_copy));
 
+  /* The options with rows of their own (issue 21) say their source
+   * there, and are no longer carried over without a field. */
+  assert_subtitle_starts (page, "norm-epsilon", "From config.json: rms_norm_eps");
+  assert_subtitle_starts (page, "add-qkv-bias", "As Megatron-Bridge maps this family");
+  assert_subtitle_starts (page, "use-rope-scaling", "Megatron default");
+  g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (planner_form_page_find_row (PLANNER_FORM_PAGE (page), "window-size")), "Megatron default"));
+  assert_subtitle_starts (page, "softmax-type", "Megatron default");
+  g_assert_cmpfloat (planner_job_get_double (job, "norm-epsilon"), ==, 1e-6);
+  g_assert_true (planner_job_get_bool (job, "add-qkv-bias"));
+  g_assert_true (gtk_widget_get_visible (planner_form_page_find_row (PLANNER_FORM_PAGE (page), "norm-epsilon")));
+
   /* What no row holds: named as the form names it, with its source. */
   extras = _planner_model_page_get_extra_rows (page);
-  eps = find_titled (extras, "Norm Epsilon");
+  g_assert_null (find_titled (extras, "Norm Epsilon"));
+  g_assert_null (find_titled (extras, "Query, Key and Value Biases"));
+  eps = find_titled (extras, "Padded Vocabulary");
   g_assert_nonnull (eps);
-  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (eps)), "From config.json: rms_norm_eps"));
-  g_assert_nonnull (find_titled (extras, "Query, Key and Value Biases"));
-  g_assert_nonnull (find_titled (extras, "Padded Vocabulary"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (eps)), "From config.json: vocab_size"));
   for (guint i = 0; i < extras->len; i++)
     {
       const char *title = adw_preferences_row_get_title (g_ptr_array_index (extras, i));
@@ -303,6 +316,56 @@ test_model_page_hf_sources (void)
   g_assert_cmpint (g_rmdir (tmp), ==, 0);
 }
 
+/* Issue 21: the new architecture rows are the job's, and the draft
+ * writes what they hold: the norm epsilon typed, Llama 3 RoPE scaling
+ * switched on, in the model's block rather than the extra arguments. */
+static void
+test_model_page_option_rows_draft (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerModelPage *page = PLANNER_MODEL_PAGE (_planner_window_get_page (window, "model"));
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
+  g_autoptr(GFile) file = hf_config_file ("qwen2.5-7b.json");
+  g_autoptr(GError) error = NULL;
+  GtkWidget *eps, *scaling;
+  const char *text;
+
+  g_assert_true (_planner_model_page_import_hf_config (page, file, &error));
+  g_assert_no_error (error);
+  g_object_set (job, "mock-data", TRUE, "train-iters", 100, NULL);
+  planner_window_flush (window);
+  text = planner_script_pane_get_text (pane);
+  g_assert_nonnull (strstr (text, "    --norm-epsilon 1e-06\n"));
+  g_assert_nonnull (strstr (text, "    --add-qkv-bias\n"));
+  g_assert_null (strstr (text, "--use-rope-scaling"));
+  g_assert_null (strstr (planner_job_get_string (job, "extra-args"), "--norm-epsilon"));
+
+  eps = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "norm-epsilon");
+  g_assert_true (gtk_widget_get_visible (eps));
+  gtk_spin_button_set_value (planner_spin_row_get_spin_button (PLANNER_SPIN_ROW (eps)), 0.00001);
+  scaling = planner_form_page_find_row (PLANNER_FORM_PAGE (page), "use-rope-scaling");
+  g_assert_true (gtk_widget_get_visible (scaling));
+  {
+    GtkWidget *toggle = adw_action_row_get_activatable_widget (ADW_ACTION_ROW (scaling));
+
+    g_assert_true (GTK_IS_SWITCH (toggle));
+    gtk_switch_set_active (GTK_SWITCH (toggle), TRUE);
+  }
+  planner_window_flush (window);
+
+  g_assert_cmpfloat_with_epsilon (planner_job_get_double (job, "norm-epsilon"), 1e-5, 1e-12);
+  g_assert_true (planner_job_get_bool (job, "use-rope-scaling"));
+  assert_subtitle_starts (page, "norm-epsilon", "Typed");
+  /* The factor's row shows once the scaling is on. */
+  g_assert_true (gtk_widget_get_visible (planner_form_page_find_row (PLANNER_FORM_PAGE (page), "rope-scaling-factor")));
+  text = planner_script_pane_get_text (pane);
+  g_assert_nonnull (strstr (text, "    --norm-epsilon 1e-05\n"));
+  g_assert_nonnull (strstr (text, "    --use-rope-scaling\n"));
+  g_assert_null (strstr (text, "--norm-epsilon 1e-06"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -316,6 +379,7 @@ main (int   argc,
   g_test_add_func ("/planner/model-page/hf-folder", test_model_page_hf_folder);
   g_test_add_func ("/planner/model-page/hf-refused", test_model_page_hf_refused);
   g_test_add_func ("/planner/model-page/hf-sources", test_model_page_hf_sources);
+  g_test_add_func ("/planner/model-page/option-rows-draft", test_model_page_option_rows_draft);
 
   return g_test_run ();
 }

@@ -169,6 +169,57 @@ effective_tokenizer (PlannerJob         *job,
   return "GPT2BPETokenizer";
 }
 
+/* Megatron reads --window-size as a tuple of whole numbers
+ * (arguments.py's tuple_type), the left and right reach; -1 is unbounded. */
+static gboolean
+window_is_valid (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+
+  if (g_strv_length (parts) != 2)
+    return FALSE;
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autofree char *part = g_strstrip (g_strdup (parts[i]));
+      gint64 value;
+
+      if (!g_ascii_string_to_signed (part, 10, -1, G_MAXINT32, &value, NULL))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The attention window and which layers skip it (issue 21). */
+static void
+check_window (Check *check)
+{
+  PlannerJob *job = check->job;
+  const char *window = planner_job_get_string (job, "window-size");
+  const char *skip = planner_job_get_string (job, "window-attn-skip-freq");
+  guint layers = planner_job_get_uint (job, "num-layers");
+
+  if (*window == '\0')
+    return;
+  if (!window_is_valid (window))
+    {
+      ERROR ("window-size", _("model.window_size is “%s”: give the tokens before and after each token it "
+                              "attends to as two whole numbers, “left,right” (4096,0; -1 is unbounded)"), window);
+      return;
+    }
+  if (*skip != '\0' && layers > 0)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree guint8 *pattern = planner_parse_moe_layer_freq (skip, layers, &error);
+
+      /* The same syntax as --moe-layer-freq (moe_freq_type); its
+       * parser's words name that flag, so the message is this field's. */
+      if (pattern == NULL)
+        ERROR ("window-attn-skip-freq", _("model.window_attn_skip_freq is “%s”: give N (every Nth layer attends "
+                                          "fully) or a list of model.num_layers (%u) entries, 1 windowed and 0 "
+                                          "full, such as “[1,1,0]*4”"), skip, layers);
+    }
+}
+
 static void
 check_model (Check              *check,
              const PlannerModel *model,
@@ -219,6 +270,19 @@ check_model (Check              *check,
     ERROR ("max-position-embeddings", _("{model.max_position_embeddings} is %u, less than {training.seq_length} "
              "(%u): Megatron refuses that; raise it or shorten the sequence"),
            planner_job_get_uint (job, "max-position-embeddings"), planner_job_get_uint (job, "seq-length"));
+  check_window (check);
+  if (planner_job_get_bool (job, "use-rope-scaling") &&
+      !g_str_equal (planner_job_get_string (job, "position-embedding-type"), "rope"))
+    ERROR ("use-rope-scaling", _("model.use_rope_scaling scales rotary embeddings, but "
+             "model.position_embedding_type is “%s”: choose rope or turn the scaling off"),
+           planner_job_get_string (job, "position-embedding-type"));
+  /* pretrain_gpt.py (gpt_builders.py from 0.15) hands the model only
+   * --use-rope-scaling in every release held, never the factor. */
+  if (planner_job_get_bool (job, "use-rope-scaling") && planner_job_get_double (job, "rope-scaling-factor") > 0 &&
+      planner_job_get_double (job, "rope-scaling-factor") != 8.0)
+    WARNING ("rope-scaling-factor", _("model.rope_scaling_factor is %g, but pretrain_gpt.py passes only "
+               "model.use_rope_scaling to the model, which then scales by 8: the flag is written, and the "
+               "trained model's RoPE differs from it"), planner_job_get_double (job, "rope-scaling-factor"));
   if (experts > 0)
     {
       guint topk = planner_job_get_uint (job, "moe-router-topk");

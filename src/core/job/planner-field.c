@@ -91,6 +91,46 @@ static const PlannerField fields[] = {
     FLAGS ("--v-head-dim"), FALSE },
   { "model.mtp_num_layers", "mtp-num-layers", N_("Multi-Token Prediction Layers"), "model", N_("Architecture"),
     FLAGS ("--mtp-num-layers"), FALSE },
+  { "model.norm_epsilon", "norm-epsilon", N_("Norm Epsilon"), "model", N_("Architecture"),
+    FLAGS ("--norm-epsilon"), FALSE },
+  { "model.add_qkv_bias", "add-qkv-bias", N_("Query, Key and Value Biases"), "model", N_("Architecture"),
+    FLAGS ("--add-qkv-bias"), FALSE },
+  { "model.use_rope_scaling", "use-rope-scaling", N_("Llama 3 RoPE Scaling"), "model", N_("Architecture"),
+    FLAGS ("--use-rope-scaling"), FALSE },
+  { "model.rope_scaling_factor", "rope-scaling-factor", N_("RoPE Scaling Factor"), "model", N_("Architecture"),
+    FLAGS ("--rope-scaling-factor"), FALSE },
+  { "model.window_size", "window-size", N_("Attention Window"), "model", N_("Architecture"),
+    FLAGS ("--window-size"), FALSE },
+  { "model.window_attn_skip_freq", "window-attn-skip-freq", N_("Full-Attention Layers"), "model", N_("Architecture"),
+    FLAGS ("--window-attn-skip-freq"), FALSE },
+  { "model.softmax_type", "softmax-type", N_("Attention Sinks"), "model", N_("Architecture"),
+    FLAGS ("--softmax-type"), FALSE },
+  { "model.moe_router_enable_expert_bias", "moe-router-enable-expert-bias", N_("Router Expert Bias"), "model", N_("Mixture of Experts"),
+    FLAGS ("--moe-router-enable-expert-bias"), FALSE },
+  { "model.moe_router_num_groups", "moe-router-num-groups", N_("Router Expert Groups"), "model", N_("Mixture of Experts"),
+    FLAGS ("--moe-router-num-groups"), FALSE },
+  { "model.moe_router_group_topk", "moe-router-group-topk", N_("Expert Groups per Token"), "model", N_("Mixture of Experts"),
+    FLAGS ("--moe-router-group-topk"), FALSE },
+  { "model.moe_router_topk_scaling_factor", "moe-router-topk-scaling-factor", N_("Router Weight Scale"), "model", N_("Mixture of Experts"),
+    FLAGS ("--moe-router-topk-scaling-factor"), FALSE },
+  { "model.moe_router_pre_softmax", "moe-router-pre-softmax", N_("Router Softmax before Top-k"), "model", N_("Mixture of Experts"),
+    FLAGS ("--moe-router-pre-softmax"), FALSE },
+  { "model.rope_type", "rope-type", N_("Rotary Embedding Type"), "model", N_("Architecture"),
+    FLAGS ("--rope-type"), FALSE },
+  { "model.rotary_scaling_factor", "rotary-scaling-factor", N_("YaRN Scaling Factor"), "model", N_("Architecture"),
+    FLAGS ("--rotary-scaling-factor"), FALSE },
+  { "model.mscale", "mscale", N_("YaRN Attention Scale"), "model", N_("Architecture"),
+    FLAGS ("--mscale"), FALSE },
+  { "model.mscale_all_dim", "mscale-all-dim", N_("YaRN Scale over All Dimensions"), "model", N_("Architecture"),
+    FLAGS ("--mscale-all-dim"), FALSE },
+  { "model.yarn_original_max_position_embeddings", "yarn-original-max-position-embeddings", N_("YaRN Original Context"), "model", N_("Architecture"),
+    FLAGS ("--yarn-original-max-position-embeddings"), FALSE },
+  { "model.yarn_beta_fast", "yarn-beta-fast", N_("YaRN Fast Correction"), "model", N_("Architecture"),
+    FLAGS ("--yarn-beta-fast"), FALSE },
+  { "model.yarn_beta_slow", "yarn-beta-slow", N_("YaRN Slow Correction"), "model", N_("Architecture"),
+    FLAGS ("--yarn-beta-slow"), FALSE },
+  { "model.yarn_correction_range_round_to_int", "yarn-correction-range-round-to-int", N_("YaRN Rounded Correction Range"), "model", N_("Architecture"),
+    FLAGS ("--no-yarn-correction-range-round-to-int"), FALSE },
   { "cluster.gpu_id", "gpu-id", N_("GPU Type"), "cluster", NULL,
     NO_FLAGS, FALSE },
   { "cluster.nodes", "nodes", N_("Nodes"), "cluster", NULL,
@@ -306,10 +346,15 @@ planner_field_applies (const PlannerField *field,
 {
   static const char *const moe_arch[] = {
     "moe-router-topk", "moe-ffn-hidden-size", "moe-shared-expert-intermediate-size", "moe-layer-freq",
-    "moe-router-score-function", NULL
+    "moe-router-score-function", "moe-router-enable-expert-bias", "moe-router-num-groups", "moe-router-group-topk",
+    "moe-router-topk-scaling-factor", "moe-router-pre-softmax", NULL
   };
   static const char *const mla[] = {
     "q-lora-rank", "kv-lora-rank", "qk-head-dim", "qk-pos-emb-head-dim", "v-head-dim", NULL
+  };
+  static const char *const yarn[] = {
+    "rotary-scaling-factor", "mscale", "mscale-all-dim", "yarn-original-max-position-embeddings", "yarn-beta-fast",
+    "yarn-beta-slow", "yarn-correction-range-round-to-int", NULL
   };
   static const char *const moe_training[] = {
     "moe-router-load-balancing-type", "moe-aux-loss-coeff", "moe-token-dispatcher-type", "moe-grouped-gemm",
@@ -343,6 +388,16 @@ planner_field_applies (const PlannerField *field,
         return g_str_equal (planner_job_get_string (job, "position-embedding-type"), "rope");
       if (is (field, "num-query-groups"))
         return !planner_job_get_bool (job, "multi-latent-attention");
+      if (is (field, "rope-scaling-factor"))
+        return planner_job_get_bool (job, "use-rope-scaling");
+      /* YaRN's settings with YaRN: the position embeddings', or the
+       * rotary type multi-latent attention takes. */
+      if (is_one_of (field, yarn))
+        return g_str_equal (planner_job_get_string (job, "position-embedding-type"), "yarn") ||
+               g_str_equal (planner_job_get_string (job, "rope-type"), "yarn") ||
+               planner_job_get_bool (job, "multi-latent-attention");
+      if (is (field, "window-attn-skip-freq"))
+        return *planner_job_get_string (job, "window-size") != '\0';
       return TRUE;
     }
   if (is_one_of (field, moe_training))
@@ -575,6 +630,7 @@ planner_field_choice_label (const char *property,
     { "embedding-loss", N_("Count Embedding and Loss") }, { "embedding", N_("Count Embedding") },
     { "loss", N_("Count Loss") }, { "first-last", N_("First and Last Stages") }, { "layout", N_("Layout") },
     { "sigmoid", N_("Sigmoid") },
+    { "vanilla", N_("None") }, { "off-by-one", N_("Off by One") }, { "learnable", N_("Learned per Head") },
   };
 
   g_return_val_if_fail (property != NULL && id != NULL, NULL);

@@ -29,7 +29,9 @@
 #include "planner-hf-config-private.h"
 #include "planner-job-args.h"
 #include "planner-job-model.h"
+#include "planner-job-model-options.h"
 #include "planner-json-check.h"
+#include "planner-shell.h"
 
 #define MAX_DEPTH   32
 #define MAX_LAYERS  10000
@@ -1473,6 +1475,54 @@ planner_hf_config_get_notes (const PlannerHfConfig *config)
   return (const char *const *) config->notes->pdata;
 }
 
+/* A config whose dimensions are a catalogue entry's reads as that entry,
+ * then is customised: what the config says beyond the entry (its norm
+ * epsilon, its router, …) was left in the extra arguments.  The options
+ * with fields of their own go there, as for any other config. */
+static void
+take_options (const PlannerHfConfig *config,
+              PlannerJob            *job)
+{
+  g_autoptr(PlannerArgs) extra = planner_job_parse_extra_args (job, NULL);
+  g_autoptr(PlannerArgs) wanted = planner_args_new ();
+  g_autoptr(GHashTable) used = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *text = NULL;
+
+  if (extra == NULL)
+    return;
+  /* The entry's options, then the config's over them. */
+  planner_job_model_options_to_args (job, wanted);
+  for (guint i = 0; i < planner_args_get_n_entries (config->args); i++)
+    {
+      const char *dest = planner_args_get_dest_at (config->args, i);
+
+      if (planner_job_model_option_for_dest (dest) != NULL && planner_args_is_set (extra, dest))
+        planner_args_set_list (wanted, dest, planner_args_get_flag (config->args, dest),
+                               planner_args_get_list (config->args, dest));
+    }
+  if (!planner_job_model_options_from_args (job, wanted, used, NULL))
+    return;
+  if (*planner_job_get_string (job, "moe-router-score-function") == '\0' &&
+      planner_job_check_choice ("moe-router-score-function",
+                                planner_args_get_string (extra, "moe_router_score_function", "?"), NULL))
+    {
+      g_object_set (job, "moe-router-score-function",
+                    planner_args_get_string (extra, "moe_router_score_function", NULL), NULL);
+      g_hash_table_add (used, (gpointer) "moe_router_score_function");
+    }
+  for (guint i = 0; i < planner_args_get_n_entries (extra); i++)
+    {
+      const char *dest = planner_args_get_dest_at (extra, i);
+
+      if (!g_hash_table_contains (used, dest))
+        planner_args_append_words (extra, dest, words);
+    }
+  g_ptr_array_add (words, NULL);
+  text = planner_shell_join ((const char *const *) words->pdata);
+  g_object_set (job, "extra-args", text, NULL);
+}
+
 gboolean
 planner_hf_config_apply_to_job (const PlannerHfConfig *config,
                                 PlannerJob            *job,
@@ -1510,8 +1560,12 @@ planner_hf_config_apply_to_job (const PlannerHfConfig *config,
     return FALSE;
   /* A config that happens to hold a catalog model's dimensions is still
    * the config's own model. */
-  if (planner_job_get_model_kind (staged) == PLANNER_JOB_MODEL_CATALOG && !planner_job_customise (staged, error))
-    return FALSE;
+  if (planner_job_get_model_kind (staged) == PLANNER_JOB_MODEL_CATALOG)
+    {
+      if (!planner_job_customise (staged, error))
+        return FALSE;
+      take_options (config, staged);
+    }
   /* What the file was, so a later load can tell it changed. */
   g_object_set (staged, "hf-config-sha256", config->digest, NULL);
   {

@@ -23,6 +23,7 @@
 #include "planner-flag-catalog.h"
 #include "planner-import.h"
 #include "planner-job-model.h"
+#include "planner-job-model-options.h"
 #include "planner-shell.h"
 
 const char *
@@ -1171,6 +1172,16 @@ read_custom_model (Reader *r)
       read_uint (r, "v_head_dim", "v-head-dim", 0);
     }
   read_uint (r, "mtp_num_layers", "mtp-num-layers", 0);
+  if (!r->failed)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (!planner_job_model_options_from_args (r->job, r->args, r->used, &local_error))
+        {
+          r->failed = TRUE;
+          g_propagate_error (r->error, g_steal_pointer (&local_error));
+        }
+    }
 }
 
 static void

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "planner-job-model.h"
+#include "planner-job-model-options.h"
 
 #include "planner-memory.h"
 #include "planner-import.h"
@@ -184,6 +185,18 @@ planner_job_dup_model_in (PlannerJob          *job,
     }
 }
 
+static const PlannerJobModelOption *
+option_for_flag (const char *flag)
+{
+  guint n = 0;
+  const PlannerJobModelOption *options = planner_job_model_options (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (options[i].flag, flag))
+      return &options[i];
+  return NULL;
+}
+
 /* What the catalogue entry says beyond the fields (QKV biases, RoPE
  * scaling, windows, …) goes to the job's extra arguments, before the
  * user's own, so the custom copy writes the same flags; a flag the user's
@@ -208,7 +221,8 @@ carry_extra_args (PlannerJob         *job,
       gboolean takes_value = is_flag && model->extra_args[i + 1] != NULL &&
                              !g_str_has_prefix (model->extra_args[i + 1], "--");
 
-      if (theirs)
+      /* An option with a field of its own went there (customise). */
+      if (theirs || (is_flag && option_for_flag (word) != NULL))
         {
           i += takes_value ? 1 : 0;
           continue;
@@ -285,6 +299,15 @@ planner_job_customise (PlannerJob  *job,
                 NULL);
   if (*planner_job_get_string (job, "tokenizer-type") == '\0' && model->tokenizer_type != NULL)
     g_object_set (job, "tokenizer-type", model->tokenizer_type, NULL);
+  {
+    /* The entry's options (its norm epsilon, RoPE scaling, windows, …)
+     * into their fields, as its arguments say them. */
+    g_autoptr(PlannerArgs) own = planner_args_new ();
+
+    planner_model_apply_to_args (model, own);
+    if (!planner_job_model_options_from_args (job, own, NULL, NULL))
+      g_warning ("the catalogue's options for %s do not fit their fields", model->id);
+  }
   carry_extra_args (job, model);
   g_object_set (job, "model-id", "", "params-b", 0.0, NULL);
   g_object_thaw_notify (G_OBJECT (job));
@@ -339,6 +362,7 @@ planner_job_model_to_args (PlannerJob  *job,
         if (values[i] == 0)
           planner_args_unset (args, mla[i]);
     }
+  planner_job_model_options_to_args (job, args);
   /* The sequence length is the job's (training.seq_length). */
   planner_args_unset (args, "seq_length");
   /* The planner needs the vocabulary for the model math; Megatron uses the

@@ -166,6 +166,29 @@ enum {
   PROP_PIPELINE_LAYOUT,
   /* What Use Recommended added that no field holds (issue 23 #6). */
   PROP_RECOMMENDED_ARGS,
+  /* What a supported family needs beyond the dimensions (issue 21),
+   * written only when not the default. */
+  PROP_NORM_EPSILON,
+  PROP_ADD_QKV_BIAS,
+  PROP_USE_ROPE_SCALING,
+  PROP_ROPE_SCALING_FACTOR,
+  PROP_WINDOW_SIZE,
+  PROP_WINDOW_ATTN_SKIP_FREQ,
+  PROP_SOFTMAX_TYPE,
+  PROP_MOE_ROUTER_ENABLE_EXPERT_BIAS,
+  PROP_MOE_ROUTER_NUM_GROUPS,
+  PROP_MOE_ROUTER_GROUP_TOPK,
+  PROP_MOE_ROUTER_TOPK_SCALING_FACTOR,
+  PROP_MOE_ROUTER_PRE_SOFTMAX,
+  /* YaRN (issue 21 #3). */
+  PROP_ROPE_TYPE,
+  PROP_ROTARY_SCALING_FACTOR,
+  PROP_MSCALE,
+  PROP_MSCALE_ALL_DIM,
+  PROP_YARN_ORIGINAL_MAX_POSITION_EMBEDDINGS,
+  PROP_YARN_BETA_FAST,
+  PROP_YARN_BETA_SLOW,
+  PROP_YARN_CORRECTION_RANGE_ROUND_TO_INT,
   N_PROPS
 };
 
@@ -322,6 +345,39 @@ static const FieldInfo fields[N_PROPS] = {
    * flex backend, the shared-expert overlap, …), as shell words: the
    * recommendation's, kept apart from the person's extra arguments. */
   [PROP_RECOMMENDED_ARGS]      = { "recommended-args", "advanced", FIELD_STRING, 0, 0, 0, "" },
+  /* 0: Megatron's default (1e-5), not written */
+  [PROP_NORM_EPSILON]          = { "norm-epsilon", "model", FIELD_DOUBLE, 0, 1, 0, NULL, 0 },
+  [PROP_ADD_QKV_BIAS]          = { "add-qkv-bias", "model", FIELD_BOOL, 0, 1, 0, NULL },
+  /* Llama 3's RoPE scaling; the factor's 0 is Megatron's default (8) */
+  [PROP_USE_ROPE_SCALING]      = { "use-rope-scaling", "model", FIELD_BOOL, 0, 1, 0, NULL },
+  [PROP_ROPE_SCALING_FACTOR]   = { "rope-scaling-factor", "model", FIELD_DOUBLE, 0, 1000000, 0, NULL, 0 },
+  /* "": full attention; else "left,right" tokens */
+  [PROP_WINDOW_SIZE]           = { "window-size", "model", FIELD_STRING, 0, 0, 0, "" },
+  /* "": every layer windowed; else --moe-layer-freq's syntax */
+  [PROP_WINDOW_ATTN_SKIP_FREQ] = { "window-attn-skip-freq", "model", FIELD_STRING, 0, 0, 0, "" },
+  /* "": Megatron's default (vanilla), not written */
+  [PROP_SOFTMAX_TYPE]          = { "softmax-type", "model", FIELD_STRING, 0, 0, 0, "" },
+  [PROP_MOE_ROUTER_ENABLE_EXPERT_BIAS] = { "moe-router-enable-expert-bias", "model", FIELD_BOOL, 0, 1, 0, NULL },
+  /* 0: no group-limited routing */
+  [PROP_MOE_ROUTER_NUM_GROUPS] = { "moe-router-num-groups", "model", FIELD_UINT, 0, 1u << 16, 0, NULL },
+  [PROP_MOE_ROUTER_GROUP_TOPK] = { "moe-router-group-topk", "model", FIELD_UINT, 0, 1u << 16, 0, NULL },
+  /* 0: not written (no scaling) */
+  [PROP_MOE_ROUTER_TOPK_SCALING_FACTOR] = { "moe-router-topk-scaling-factor", "model", FIELD_DOUBLE, 0, 1000000, 0, NULL, 0 },
+  [PROP_MOE_ROUTER_PRE_SOFTMAX] = { "moe-router-pre-softmax", "model", FIELD_BOOL, 0, 1, 0, NULL },
+  /* "": the attention's own (rope, or yarn with MLA), not written */
+  [PROP_ROPE_TYPE]             = { "rope-type", "model", FIELD_STRING, 0, 0, 0, "" },
+  /* 0: Megatron's default (1), not written */
+  [PROP_ROTARY_SCALING_FACTOR] = { "rotary-scaling-factor", "model", FIELD_DOUBLE, 0, 1000000, 0, NULL, 0 },
+  /* 0: Megatron's default (1), not written */
+  [PROP_MSCALE]                = { "mscale", "model", FIELD_DOUBLE, 0, 1000, 0, NULL, 0 },
+  /* 0: Megatron's default (0), not written */
+  [PROP_MSCALE_ALL_DIM]        = { "mscale-all-dim", "model", FIELD_DOUBLE, 0, 1000, 0, NULL, 0 },
+  /* 0: not written (the model's own) */
+  [PROP_YARN_ORIGINAL_MAX_POSITION_EMBEDDINGS] = { "yarn-original-max-position-embeddings", "model", FIELD_UINT, 0, 1u << 24, 0, NULL },
+  [PROP_YARN_BETA_FAST]        = { "yarn-beta-fast", "model", FIELD_DOUBLE, 0, 1000, 0, NULL, 0 },
+  [PROP_YARN_BETA_SLOW]        = { "yarn-beta-slow", "model", FIELD_DOUBLE, 0, 1000, 0, NULL, 0 },
+  /* false writes --no-yarn-correction-range-round-to-int */
+  [PROP_YARN_CORRECTION_RANGE_ROUND_TO_INT] = { "yarn-correction-range-round-to-int", "model", FIELD_BOOL, 0, 1, 1, NULL },
 };
 
 /* A job file needs three levels (document, section, value); anything much
@@ -369,6 +425,8 @@ static const FieldChoices field_choices[] = {
   { PROP_FSDP, fsdp_choices, NULL, FALSE },
   { PROP_PIPELINE_SPLIT, pipeline_split_choices, NULL, FALSE },
   { PROP_MEGATRON_VERSION, NULL, NULL, FALSE },
+  { PROP_SOFTMAX_TYPE, NULL, "--softmax-type", TRUE },
+  { PROP_ROPE_TYPE, NULL, "--rope-type", TRUE },
 };
 
 /* The file's sections, in the order they are written. */
@@ -875,6 +933,26 @@ read_assumed (JsonObject *root,
   return TRUE;
 }
 
+static gboolean
+is_default (PlannerJob *self,
+            guint       i)
+{
+  switch (fields[i].type)
+    {
+    case FIELD_UINT:
+      return self->values[i].u == fields[i].uint_default;
+    case FIELD_DOUBLE:
+      return self->values[i].d == fields[i].double_default;
+    case FIELD_BOOL:
+      return self->values[i].b == (fields[i].uint_default != 0);
+    case FIELD_STRING:
+      return g_str_equal (self->values[i].s, fields[i].string_default);
+    default:
+      g_assert_not_reached ();
+    }
+  return FALSE;
+}
+
 char *
 planner_job_to_data (PlannerJob *self,
                      gsize      *length)
@@ -914,6 +992,9 @@ planner_job_to_data (PlannerJob *self,
           if (i >= PROP_PIPELINE_SPLIT && i <= PROP_RECOMMENDED_ARGS &&
               (fields[i].type == FIELD_UINT ? self->values[i].u == fields[i].uint_default
                                             : g_str_equal (self->values[i].s, fields[i].string_default)))
+            continue;
+          /* So do the architecture's options of issue 21. */
+          if (i >= PROP_NORM_EPSILON && is_default (self, i))
             continue;
 
           key = json_key (fields[i].name);

@@ -29,6 +29,7 @@ static const struct
 } field_dests[] = {
   { "activation", { "swiglu", "quick_geglu", "squared_relu", NULL } },
   { "num-query-groups", { "num_query_groups", "group_query_attention", NULL } },
+  { "norm-epsilon", { "layernorm_epsilon", NULL } },
 };
 
 /* The options the mapping writes that no field of the page holds, as the
@@ -38,36 +39,15 @@ static const struct
   const char *dest;
   const char *label;
 } extra_labels[] = {
-  { "layernorm_epsilon", N_("Norm Epsilon") },
-  { "norm_epsilon", N_("Norm Epsilon") },
-  { "use_rope_scaling", N_("Llama 3 RoPE Scaling") },
-  { "rope_scaling_factor", N_("RoPE Scaling Factor") },
-  { "rope_type", N_("Rotary Embedding Type") },
-  { "rotary_scaling_factor", N_("YaRN Scaling Factor") },
-  { "mscale", N_("YaRN Attention Scale") },
-  { "mscale_all_dim", N_("YaRN Scale over All Dimensions") },
-  { "yarn_original_max_position_embeddings", N_("YaRN Original Context") },
-  { "yarn_beta_fast", N_("YaRN Fast Correction") },
-  { "yarn_beta_slow", N_("YaRN Slow Correction") },
-  { "yarn_correction_range_round_to_int", N_("YaRN Rounded Correction Range") },
   { "rotary_seq_len_interpolation_factor", N_("RoPE Interpolation Factor") },
   { "rotary_percent", N_("Rotated Share of Each Head") },
-  { "add_qkv_bias", N_("Query, Key and Value Biases") },
   { "glu_linear_offset", N_("Gated Unit Offset") },
   { "activation_func_clamp_value", N_("Activation Clamp") },
   { "apply_layernorm_1p", N_("Norm Weights Plus One") },
-  { "window_size", N_("Attention Window") },
-  { "window_attn_skip_freq", N_("Full-Attention Layers") },
-  { "softmax_type", N_("Attention Sinks") },
   { "padded_vocab_size", N_("Padded Vocabulary") },
   { "attention_dropout", N_("Attention Dropout") },
   { "hidden_dropout", N_("Hidden Dropout") },
   { "init_method_std", N_("Initial Weight Spread") },
-  { "moe_router_topk_scaling_factor", N_("Router Weight Scale") },
-  { "moe_router_enable_expert_bias", N_("Router Expert Bias") },
-  { "moe_router_num_groups", N_("Router Expert Groups") },
-  { "moe_router_group_topk", N_("Expert Groups per Token") },
-  { "moe_router_pre_softmax", N_("Router Softmax before Top-k") },
 };
 
 static gboolean

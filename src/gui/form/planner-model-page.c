@@ -18,6 +18,7 @@
 #include "planner-text-row.h"
 #include "planner-hf-config.h"
 #include "planner-job-model.h"
+#include "planner-job-model-options.h"
 #include "planner-field.h"
 #include "planner-memory.h"
 #include "planner-model-page-hf.h"
@@ -160,6 +161,35 @@ number (guint64 n)
   return g_strdup_printf ("%" G_GUINT64_FORMAT, n);
 }
 
+/* The options a catalogue entry sets beyond its dimensions (norm
+ * epsilon, RoPE scaling, windows, the router's), by their fields'
+ * labels, as its arguments write them. */
+static void
+add_option_figures (PlannerModelPage   *self,
+                    const PlannerModel *model)
+{
+  g_autoptr(PlannerArgs) args = planner_args_new ();
+  guint n = 0;
+  const PlannerJobModelOption *options = planner_job_model_options (&n);
+
+  planner_model_apply_to_args (model, args);
+  for (guint i = 0; i < n; i++)
+    {
+      const PlannerField *field = planner_field_lookup (options[i].property);
+      const char *const *values = planner_args_get_list (args, options[i].dest);
+      GParamSpec *pspec = g_object_class_find_property (g_type_class_peek (PLANNER_TYPE_JOB), options[i].property);
+
+      if (!planner_args_is_set (args, options[i].dest))
+        continue;
+      if (G_IS_PARAM_SPEC_BOOLEAN (pspec))
+        add_figure_row (self, options[i].property, planner_field_get_label (field),
+                        g_strdup (planner_args_get_bool (args, options[i].dest, FALSE) ? _("On") : _("Off")));
+      else
+        add_figure_row (self, options[i].property, planner_field_get_label (field),
+                        g_strjoinv (" ", (char **) values));
+    }
+}
+
 /* A catalogue model or a size: its dimensions read-only, as the engine
  * uses them, with Customise to start a custom architecture from them. */
 static void
@@ -217,6 +247,7 @@ update_figures (PlannerModelPage *self,
         add_figure_row (self, "moe-layer-freq", _("MoE Layer Frequency"),
                        g_strdup (model->moe_layer_freq));
     }
+  add_option_figures (self, model);
 }
 
 /* Total and active parameters, and what each pipeline stage holds. */
