@@ -247,6 +247,41 @@ test_window_use_recommended (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Approve asks only about what the draft lets through, each once
+ * (issue 23 #1): TP 2 on an H100 is no question (the draft exports
+ * CUDA_DEVICE_MAX_CONNECTIONS), and a job that does not fit is named
+ * once, not as the memory line and again as its warning. */
+static void
+test_window_approve_asks_once (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerDocument *document = planner_window_get_document (window);
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
+  g_autoptr(GError) error = NULL;
+  guint n_bullets = 0;
+
+  g_object_set (job, "model-id", "llama3-8b", "gpu-id", "h100-sxm", "nodes", 1, "gpus-per-node", 8,
+                "tp", 2, "pp", 1, "cp", 1, "seq-length", 4096, "data-path", "/data/corpus/text_document",
+                "tokenizer-model", "/models/llama3", "train-iters", 1000, NULL);
+  planner_window_flush (window);
+  planner_script_pane_approve (pane, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (planner_document_get_approved (document));
+
+  /* 70B on one node at TP 1: the memory does not fit. */
+  g_object_set (job, "model-id", "llama3-70b", "tp", 1, NULL);
+  planner_window_flush (window);
+  g_assert_false (planner_script_pane_approve (pane, FALSE, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  for (const char *p = error->message; (p = strstr (p, "•")) != NULL; p++)
+    n_bullets++;
+  g_test_message ("asked: %s", error->message);
+  g_assert_nonnull (strstr (error->message, "GiB"));
+  g_assert_cmpuint (n_bullets, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The script pane: refused while values are missing, a draft once they
  * are given, approval of exactly that draft, a new unapproved draft after
  * any change, and export of exactly the approved bytes. */
@@ -1363,6 +1398,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/experts-for-moe", test_window_experts_for_moe);
   g_test_add_func ("/planner/window/use-recommended", test_window_use_recommended);
   g_test_add_func ("/planner/window/script-pane", test_window_script_pane);
+  g_test_add_func ("/planner/window/approve-asks-once", test_window_approve_asks_once);
   g_test_add_func ("/planner/window/memory-check", test_window_memory_check);
   g_test_add_func ("/planner/window/parallelism-facts", test_window_parallelism_facts);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
