@@ -247,6 +247,52 @@ test_window_use_recommended (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A job that trains by samples (NVIDIA's recipes, an imported script)
+ * holds 0 iterations: the row under Training Iterations says so, not
+ * that new jobs start at 1000 (issue 23 #10). */
+static void
+test_window_samples_schedule (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkWidget *training = _planner_window_ensure_page (window, _planner_window_page_index ("training"));
+  GtkWidget *iters = planner_form_page_find_row (PLANNER_FORM_PAGE (training), "train-iters");
+  const char *text;
+
+  text = adw_action_row_get_subtitle (ADW_ACTION_ROW (iters));
+  g_assert_true (g_str_has_prefix (text, "New jobs start at 1000"));
+  /* How long, in iterations and then in samples, before the rates. */
+  {
+    static const char * const order[] = { "lr-warmup-iters", "lr-decay-iters", "train-samples",
+                                          "lr-warmup-samples", "lr-decay-samples", "lr" };
+    GtkWidget *row = iters;
+
+    for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+      {
+        row = gtk_widget_get_next_sibling (row);
+        g_assert_nonnull (row);
+        g_assert_cmpstr (planner_field_row_get_key (row), ==, order[i]);
+      }
+  }
+  g_object_set (job, "train-iters", 0, "train-samples", (guint) 1953125000, NULL);
+  planner_window_flush (window);
+  text = adw_action_row_get_subtitle (ADW_ACTION_ROW (iters));
+  g_test_message ("Training Iterations: %s", text);
+  g_assert_null (strstr (text, "New jobs start"));
+  g_assert_nonnull (strstr (text, "Training Samples"));
+  /* All ten digits in view, not "1953125". */
+  {
+    GtkWidget *samples = planner_form_page_find_row (PLANNER_FORM_PAGE (training), "train-samples");
+
+    g_assert_cmpint (gtk_editable_get_width_chars (GTK_EDITABLE (planner_spin_row_get_spin_button (
+                       PLANNER_SPIN_ROW (samples)))), >=, 10);
+  }
+  g_object_set (job, "train-samples", 0, "train-iters", 5000, NULL);
+  planner_window_flush (window);
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (iters)), "New jobs start at 1000"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Approve asks only about what the draft lets through, each once
  * (issue 23 #1): TP 2 on an H100 is no question (the draft exports
  * CUDA_DEVICE_MAX_CONNECTIONS), and a job that does not fit is named
@@ -1399,6 +1445,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/use-recommended", test_window_use_recommended);
   g_test_add_func ("/planner/window/script-pane", test_window_script_pane);
   g_test_add_func ("/planner/window/approve-asks-once", test_window_approve_asks_once);
+  g_test_add_func ("/planner/window/samples-schedule", test_window_samples_schedule);
   g_test_add_func ("/planner/window/memory-check", test_window_memory_check);
   g_test_add_func ("/planner/window/parallelism-facts", test_window_parallelism_facts);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
