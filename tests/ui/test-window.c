@@ -247,6 +247,32 @@ test_window_use_recommended (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Two different refusals of one field are two problems, counted as the
+ * draft marks them: EP 3 on Mixtral's 8 experts over 32 GPUs neither
+ * divides the experts nor the GPUs (issue 23 #5, #8). */
+static void
+test_window_two_problems_one_field (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GPtrArray *problems;
+  guint n_ep = 0;
+
+  g_object_set (job, "model-id", "mixtral-8x7b", "gpu-id", "h100-sxm", "nodes", 4, "gpus-per-node", 8,
+                "tp", 2, "pp", 2, "ep", 3, "etp", 1, NULL);
+  planner_window_flush (window);
+  problems = _planner_window_get_problems (window);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const PlannerProblem *problem = g_ptr_array_index (problems, i);
+
+      g_test_message ("%s: %s", problem->key, problem->message);
+      n_ep += problem->severity == PLANNER_SEVERITY_ERROR && g_strcmp0 (problem->key, "ep") == 0;
+    }
+  g_assert_cmpuint (n_ep, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A job that trains by samples (NVIDIA's recipes, an imported script)
  * holds 0 iterations: the row under Training Iterations says so, not
  * that new jobs start at 1000 (issue 23 #10). */
@@ -1446,6 +1472,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/script-pane", test_window_script_pane);
   g_test_add_func ("/planner/window/approve-asks-once", test_window_approve_asks_once);
   g_test_add_func ("/planner/window/samples-schedule", test_window_samples_schedule);
+  g_test_add_func ("/planner/window/two-problems-one-field", test_window_two_problems_one_field);
   g_test_add_func ("/planner/window/memory-check", test_window_memory_check);
   g_test_add_func ("/planner/window/parallelism-facts", test_window_parallelism_facts);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
