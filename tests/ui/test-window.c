@@ -247,6 +247,29 @@ test_window_use_recommended (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A tokenizer without its model file is the Tokenizer Model's problem,
+ * said once there: the Tokenizer Type the person chose is not marked
+ * (issue 23 #8). */
+static void
+test_window_tokenizer_problem_field (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GPtrArray *problems;
+
+  g_object_set (job, "model-id", "llama3-8b", "nodes", 1, "tp", 1, "pp", 1, "data-path", "/data/corpus/text_document",
+                "tokenizer-model", "", NULL);
+  planner_window_flush (window);
+  problems = _planner_window_get_problems (window);
+  for (guint i = 0; i < problems->len; i++)
+    g_test_message ("%s: %s", ((PlannerProblem *) g_ptr_array_index (problems, i))->key,
+                    ((PlannerProblem *) g_ptr_array_index (problems, i))->message);
+  g_assert_nonnull (planner_problems_for_key (problems, "tokenizer-model"));
+  g_assert_null (planner_problems_for_key (problems, "tokenizer-type"));
+  g_assert_cmpuint (planner_problems_count (problems, PLANNER_SEVERITY_ERROR), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Two different refusals of one field are two problems, counted as the
  * draft marks them: EP 3 on Mixtral's 8 experts over 32 GPUs neither
  * divides the experts nor the GPUs (issue 23 #5, #8). */
@@ -1473,6 +1496,7 @@ main (int   argc,
   g_test_add_func ("/planner/window/approve-asks-once", test_window_approve_asks_once);
   g_test_add_func ("/planner/window/samples-schedule", test_window_samples_schedule);
   g_test_add_func ("/planner/window/two-problems-one-field", test_window_two_problems_one_field);
+  g_test_add_func ("/planner/window/tokenizer-problem-field", test_window_tokenizer_problem_field);
   g_test_add_func ("/planner/window/memory-check", test_window_memory_check);
   g_test_add_func ("/planner/window/parallelism-facts", test_window_parallelism_facts);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);
