@@ -374,6 +374,9 @@ test_window_approve_asks_once (void)
   g_test_message ("asked: %s", error->message);
   g_assert_nonnull (strstr (error->message, "GiB"));
   g_assert_cmpuint (n_bullets, ==, 1);
+  /* A warning, in the sidebar as in the problem count. */
+  g_assert_cmpuint (planner_problems_count (_planner_window_get_problems (window), PLANNER_SEVERITY_ERROR), ==, 0);
+  g_assert_cmpstr (_planner_window_get_page_status (window, "memory"), ==, "warning");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
