@@ -648,8 +648,20 @@ def tour():
     try:
         names = ["model", "cluster", "data", "training", "parallelism", "pictures", "memory", "optimize",
                  "troubleshoot"]
+        sidebar, rows = sidebar_rows(app)
         for number, name in enumerate(names, 1):
             app.page(number)
+            # The page shown, not the one before it: a loaded machine takes
+            # longer than any fixed wait to build a page.
+            row = next(r for r in rows if r.name.lower().startswith(name))
+
+            def shown():
+                row.clearCache()
+                return row.getState().contains(pyatspi.STATE_SELECTED)
+            try:
+                wait_for(f"the {name} page", shown, 20)
+            except Failure as e:
+                log(e, "(the screenshot may show the page before it)")  # a tour, not a test
             time.sleep(1.5)
             app.screenshot(f"{tag}-{number}-{name}")
         app.page(6)

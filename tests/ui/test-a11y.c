@@ -19,6 +19,8 @@
 
 #include "planner-a11y.h"
 #include "planner-combo-factory.h"
+#include "planner-form-page.h"
+#include "planner-pages.h"
 #include "planner-preferences-window.h"
 #include "planner-window-private.h"
 
@@ -309,6 +311,62 @@ test_combo_rows_in_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* GTK 4.8 names a menu button, a flow box or an expander row with no
+ * name of its own by its class ("GtkMenuButton", "GtkFlowBox"), which is
+ * what a screen reader then says: each of the window's has a name. */
+static void
+assert_containers_named (GtkWidget *widget,
+                         guint     *n_seen,
+                         guint     *n_unnamed)
+{
+  if (GTK_IS_MENU_BUTTON (widget) || GTK_IS_FLOW_BOX (widget) || ADW_IS_EXPANDER_ROW (widget))
+    {
+      gboolean named = gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL) ||
+                       gtk_test_accessible_has_relation (GTK_ACCESSIBLE (widget),
+                                                         GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+
+      if (!named)
+        {
+          GtkWidget *owner = gtk_widget_get_ancestor (widget, PLANNER_TYPE_FORM_PAGE);
+
+          g_printerr ("a %s (%s) without a name, in a %s\n", G_OBJECT_TYPE_NAME (widget),
+                      gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget)),
+                      G_OBJECT_TYPE_NAME (owner != NULL ? owner : gtk_widget_get_parent (widget)));
+          (*n_unnamed)++;
+        }
+      (*n_seen)++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_containers_named (child, n_seen, n_unnamed);
+}
+
+static void
+test_containers_named (void)
+{
+  static const char * const page_names[] = {
+    "model", "cluster", "data", "training", "parallelism", "experts",
+    "pictures", "memory", "optimize", "troubleshoot",
+  };
+  PlannerWindow *window = g_object_new (PLANNER_TYPE_WINDOW, NULL);
+  g_autoptr(GPtrArray) rules = g_ptr_array_new ();
+  guint n_seen = 0;
+  guint n_unnamed = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (page_names); i++)
+    g_assert_nonnull (_planner_window_get_page (window, page_names[i]));
+  /* The rules of thumb, as Use Recommended leaves them. */
+  g_ptr_array_add (rules, (gpointer) "Data parallelism fills the rest.");
+  planner_parallelism_page_set_rules (PLANNER_PARALLELISM_PAGE (_planner_window_get_page (window, "parallelism")),
+                                      rules, NULL);
+  assert_containers_named (GTK_WIDGET (window), &n_seen, &n_unnamed);
+  g_assert_cmpuint (n_unnamed, ==, 0);
+  /* The main menu, the problem list, the import report, the script
+   * pane's bar, the rules of thumb and more. */
+  g_assert_cmpuint (n_seen, >=, 6);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -323,6 +381,7 @@ main (int   argc,
   g_test_add_func ("/planner/a11y/button-name", test_button_name);
   g_test_add_func ("/planner/a11y/combo-item-names", test_combo_item_names);
   g_test_add_func ("/planner/a11y/combo-rows-in-window", test_combo_rows_in_window);
+  g_test_add_func ("/planner/a11y/containers-named", test_containers_named);
 
   return g_test_run ();
 }

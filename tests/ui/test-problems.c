@@ -87,8 +87,9 @@ test_problems_expert_parallel (void)
   g_object_set (job, "model-id", "mixtral-8x7b", "ep", 3, NULL);
   planner_window_flush (window);
   problems = _planner_window_get_problems (window);
-  /* Each field once: the first EP error, which names the nearest layouts. */
-  g_assert_cmpuint (count_key (problems, "ep"), ==, 1);
+  /* Both EP errors, as the draft marks them and the Experts page lists
+   * them: the GPUs and the experts; each says its own fix. */
+  g_assert_cmpuint (count_key (problems, "ep"), ==, 2);
   g_assert_cmpuint (count_key (problems, "pp"), ==, 0);
   g_assert_cmpuint (count_key (problems, "model-id"), ==, 0);
   gtk_window_destroy (GTK_WINDOW (window));

@@ -247,6 +247,139 @@ test_window_use_recommended (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A tokenizer without its model file is the Tokenizer Model's problem,
+ * said once there: the Tokenizer Type the person chose is not marked
+ * (issue 23 #8). */
+static void
+test_window_tokenizer_problem_field (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GPtrArray *problems;
+
+  g_object_set (job, "model-id", "llama3-8b", "nodes", 1, "tp", 1, "pp", 1, "data-path", "/data/corpus/text_document",
+                "tokenizer-model", "", NULL);
+  planner_window_flush (window);
+  problems = _planner_window_get_problems (window);
+  for (guint i = 0; i < problems->len; i++)
+    g_test_message ("%s: %s", ((PlannerProblem *) g_ptr_array_index (problems, i))->key,
+                    ((PlannerProblem *) g_ptr_array_index (problems, i))->message);
+  g_assert_nonnull (planner_problems_for_key (problems, "tokenizer-model"));
+  g_assert_null (planner_problems_for_key (problems, "tokenizer-type"));
+  g_assert_cmpuint (planner_problems_count (problems, PLANNER_SEVERITY_ERROR), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Two different refusals of one field are two problems, counted as the
+ * draft marks them: EP 3 on Mixtral's 8 experts over 32 GPUs neither
+ * divides the experts nor the GPUs (issue 23 #5, #8). */
+static void
+test_window_two_problems_one_field (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GPtrArray *problems;
+  guint n_ep = 0;
+
+  g_object_set (job, "model-id", "mixtral-8x7b", "gpu-id", "h100-sxm", "nodes", 4, "gpus-per-node", 8,
+                "tp", 2, "pp", 2, "ep", 3, "etp", 1, NULL);
+  planner_window_flush (window);
+  problems = _planner_window_get_problems (window);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const PlannerProblem *problem = g_ptr_array_index (problems, i);
+
+      g_test_message ("%s: %s", problem->key, problem->message);
+      n_ep += problem->severity == PLANNER_SEVERITY_ERROR && g_strcmp0 (problem->key, "ep") == 0;
+    }
+  g_assert_cmpuint (n_ep, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A job that trains by samples (NVIDIA's recipes, an imported script)
+ * holds 0 iterations: the row under Training Iterations says so, not
+ * that new jobs start at 1000 (issue 23 #10). */
+static void
+test_window_samples_schedule (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  GtkWidget *training = _planner_window_ensure_page (window, _planner_window_page_index ("training"));
+  GtkWidget *iters = planner_form_page_find_row (PLANNER_FORM_PAGE (training), "train-iters");
+  const char *text;
+
+  text = adw_action_row_get_subtitle (ADW_ACTION_ROW (iters));
+  g_assert_true (g_str_has_prefix (text, "New jobs start at 1000"));
+  /* How long, in iterations and then in samples, before the rates. */
+  {
+    static const char * const order[] = { "lr-warmup-iters", "lr-decay-iters", "train-samples",
+                                          "lr-warmup-samples", "lr-decay-samples", "lr" };
+    GtkWidget *row = iters;
+
+    for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+      {
+        row = gtk_widget_get_next_sibling (row);
+        g_assert_nonnull (row);
+        g_assert_cmpstr (planner_field_row_get_key (row), ==, order[i]);
+      }
+  }
+  g_object_set (job, "train-iters", 0, "train-samples", (guint) 1953125000, NULL);
+  planner_window_flush (window);
+  text = adw_action_row_get_subtitle (ADW_ACTION_ROW (iters));
+  g_test_message ("Training Iterations: %s", text);
+  g_assert_null (strstr (text, "New jobs start"));
+  g_assert_nonnull (strstr (text, "Training Samples"));
+  /* All ten digits in view, not "1953125". */
+  {
+    GtkWidget *samples = planner_form_page_find_row (PLANNER_FORM_PAGE (training), "train-samples");
+
+    g_assert_cmpint (gtk_editable_get_width_chars (GTK_EDITABLE (planner_spin_row_get_spin_button (
+                       PLANNER_SPIN_ROW (samples)))), >=, 10);
+  }
+  g_object_set (job, "train-samples", 0, "train-iters", 5000, NULL);
+  planner_window_flush (window);
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (iters)), "New jobs start at 1000"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Approve asks only about what the draft lets through, each once
+ * (issue 23 #1): TP 2 on an H100 is no question (the draft exports
+ * CUDA_DEVICE_MAX_CONNECTIONS), and a job that does not fit is named
+ * once, not as the memory line and again as its warning. */
+static void
+test_window_approve_asks_once (void)
+{
+  PlannerWindow *window = new_window ();
+  PlannerJob *job = planner_window_get_job (window);
+  PlannerDocument *document = planner_window_get_document (window);
+  PlannerScriptPane *pane = _planner_window_get_script_pane (window);
+  g_autoptr(GError) error = NULL;
+  guint n_bullets = 0;
+
+  g_object_set (job, "model-id", "llama3-8b", "gpu-id", "h100-sxm", "nodes", 1, "gpus-per-node", 8,
+                "tp", 2, "pp", 1, "cp", 1, "seq-length", 4096, "data-path", "/data/corpus/text_document",
+                "tokenizer-model", "/models/llama3", "train-iters", 1000, NULL);
+  planner_window_flush (window);
+  planner_script_pane_approve (pane, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (planner_document_get_approved (document));
+
+  /* 70B on one node at TP 1: the memory does not fit. */
+  g_object_set (job, "model-id", "llama3-70b", "tp", 1, NULL);
+  planner_window_flush (window);
+  g_assert_false (planner_script_pane_approve (pane, FALSE, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  for (const char *p = error->message; (p = strstr (p, "•")) != NULL; p++)
+    n_bullets++;
+  g_test_message ("asked: %s", error->message);
+  g_assert_nonnull (strstr (error->message, "GiB"));
+  g_assert_cmpuint (n_bullets, ==, 1);
+  /* A warning, in the sidebar as in the problem count. */
+  g_assert_cmpuint (planner_problems_count (_planner_window_get_problems (window), PLANNER_SEVERITY_ERROR), ==, 0);
+  g_assert_cmpstr (_planner_window_get_page_status (window, "memory"), ==, "warning");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The script pane: refused while values are missing, a draft once they
  * are given, approval of exactly that draft, a new unapproved draft after
  * any change, and export of exactly the approved bytes. */
@@ -1363,6 +1496,10 @@ main (int   argc,
   g_test_add_func ("/planner/window/experts-for-moe", test_window_experts_for_moe);
   g_test_add_func ("/planner/window/use-recommended", test_window_use_recommended);
   g_test_add_func ("/planner/window/script-pane", test_window_script_pane);
+  g_test_add_func ("/planner/window/approve-asks-once", test_window_approve_asks_once);
+  g_test_add_func ("/planner/window/samples-schedule", test_window_samples_schedule);
+  g_test_add_func ("/planner/window/two-problems-one-field", test_window_two_problems_one_field);
+  g_test_add_func ("/planner/window/tokenizer-problem-field", test_window_tokenizer_problem_field);
   g_test_add_func ("/planner/window/memory-check", test_window_memory_check);
   g_test_add_func ("/planner/window/parallelism-facts", test_window_parallelism_facts);
   g_test_add_func ("/planner/window/spin-invalid", test_window_spin_invalid);

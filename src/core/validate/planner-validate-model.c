@@ -351,12 +351,14 @@ planner_check_tokenizer (PlannerCheck *c)
          _("%s without %s and %s: Megatron downloads the GPT-2 vocab and merges files at start-up, "
            "which the Flatpak and clusters without internet access cannot do."), TOKENIZER (type), N ("vocab_file"),
          N ("merge_file"));
+  /* The missing value's flag first: it is the field to fix, where the
+   * window's link goes (not the tokenizer the person chose). */
   else if (g_str_has_prefix (type, "BertWordPiece") && !has_value (c->args, "vocab_file"))
-    ADD (ERROR, "tokenizer.bert-vocab", FLAGS (flag, F ("vocab_file")),
+    ADD (ERROR, "tokenizer.bert-vocab", FLAGS (F ("vocab_file"), flag),
          _("Give {--vocab-file} with the path of your WordPiece vocabulary."),
          _("%s without %s would download it from the internet at start-up."), TOKENIZER (type), N ("vocab_file"));
   else if (g_str_equal (type, "NullTokenizer") && !has_value (c->args, "vocab_size"))
-    ADD (ERROR, "tokenizer.null-needs-vocab-size", FLAGS (flag, F ("vocab_size")),
+    ADD (ERROR, "tokenizer.null-needs-vocab-size", FLAGS (F ("vocab_size"), flag),
          _("Add {--vocab-size} (for example 128256 for a LLaMA-3 vocabulary)."),
          /* Translators: the first %s is the tokenizer, "None (Token IDs)" */
          _("%s needs %s: without it the job dies while building the tokenizer."), TOKENIZER (type), N ("vocab_size"));
@@ -365,7 +367,7 @@ planner_check_tokenizer (PlannerCheck *c)
             || g_str_equal (type, "TikTokenizer") || g_str_equal (type, "MultimodalTokenizer")
             || g_str_equal (type, "SFTTokenizer"))
            && !has_value (c->args, "tokenizer_model"))
-    ADD (ERROR, "tokenizer.model-missing", FLAGS (flag, F ("tokenizer_model")),
+    ADD (ERROR, "tokenizer.model-missing", FLAGS (F ("tokenizer_model"), flag),
          g_str_equal (type, "HuggingFaceTokenizer")
          ? _("Add {--tokenizer-model} with a Hugging Face model id or a local tokenizer directory.")
          : _("Add {--tokenizer-model} with the path of the tokenizer model file."),

@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner-a11y.h"
 #include "planner-choice-row.h"
 #include "planner-field.h"
 #include "planner-spin-row.h"
@@ -455,7 +456,7 @@ planner_parallelism_page_set_rules (PlannerParallelismPage *self,
   /* The CLI prints these beside the degrees: the window shows them too,
    * and where the pick breaks a rule, the comparison says why. */
   expander = adw_expander_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _("Rules of Thumb"));
+  planner_a11y_set_row_title (expander, _("Rules of Thumb"));
   for (guint i = 0; i < rules->len; i++)
     {
       GtkWidget *row = adw_action_row_new ();

@@ -172,6 +172,13 @@ spin_output (PlannerSpinRow *self,
   return self->invalid || self->committing;
 }
 
+/* The width every row of a kind starts at, so that the fields line up. */
+static int
+base_width_chars (PlannerSpinRow *self)
+{
+  return self->pspec != NULL && G_IS_PARAM_SPEC_DOUBLE (self->pspec) ? 8 : 6;
+}
+
 static void
 spin_sync_from_job (PlannerSpinRow *self)
 {
@@ -198,6 +205,9 @@ spin_sync_from_job (PlannerSpinRow *self)
         gtk_editable_set_text (GTK_EDITABLE (self->spin), text);
         self->committing = FALSE;
       }
+    /* Room for all of it: a schedule in samples (1953125000) is cut at
+     * the width a batch size needs. */
+    gtk_editable_set_width_chars (GTK_EDITABLE (self->spin), MAX (base_width_chars (self), (int) strlen (text)));
   }
 }
 
@@ -219,8 +229,8 @@ spin_bind (PlannerFieldRow *row,
                               G_PARAM_SPEC_DOUBLE (self->pspec)->maximum,
                               self->digits > 0 ? pow (10, -(double) self->digits) : 1, 1, 0);
   gtk_spin_button_set_digits (self->spin, self->digits);
-  /* Room for what the field holds: 3e-05, 4096, 1073741824. */
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->spin), G_IS_PARAM_SPEC_DOUBLE (self->pspec) ? 8 : 6);
+  /* Room for what the field holds: 3e-05, 4096 (and wider for more). */
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->spin), base_width_chars (self));
   /* Only now: configuring the adjustment must not write to the job. */
   g_set_object (&self->job, job);
   signal = g_strdup_printf ("notify::%s", self->state.key);

@@ -28,6 +28,7 @@ struct _PlannerTrainingPage
 G_DEFINE_FINAL_TYPE (PlannerTrainingPage, planner_training_page, PLANNER_TYPE_FORM_PAGE)
 
 static void planner_training_page_constructed (GObject *object);
+static void update_iterations (PlannerTrainingPage *self);
 
 /* A value the person never typed is the planner's assumption (issue 23
  * #7): its row says so, and how to make it theirs. */
@@ -75,7 +76,10 @@ planner_training_page_bind (PlannerFormPage *page,
   g_signal_connect_object (job, "changed", G_CALLBACK (update_assumed), page, G_CONNECT_SWAPPED);
   g_signal_connect_object (job, "notify::seq-length", G_CALLBACK (update_assumed), page, G_CONNECT_SWAPPED);
   g_signal_connect_object (job, "notify::global-batch-size", G_CALLBACK (update_assumed), page, G_CONNECT_SWAPPED);
+  g_signal_connect_object (job, "changed", G_CALLBACK (update_iterations), page, G_CONNECT_SWAPPED);
+  g_signal_connect_object (job, "notify::train-samples", G_CALLBACK (update_iterations), page, G_CONNECT_SWAPPED);
   update_assumed (PLANNER_TRAINING_PAGE (page));
+  update_iterations (PLANNER_TRAINING_PAGE (page));
 }
 
 static void
@@ -103,18 +107,29 @@ planner_training_page_init (PlannerTrainingPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
+/* Where new jobs start, and that it is the person's to change; a job
+ * that trains by samples holds 0 iterations, and the row says why. */
+static void
+update_iterations (PlannerTrainingPage *self)
+{
+  PlannerJob *job = planner_form_page_get_job (PLANNER_FORM_PAGE (self));
+  GtkWidget *iters = planner_form_page_find_row (PLANNER_FORM_PAGE (self), "train-iters");
+  g_autofree char *subtitle = NULL;
+
+  if (iters == NULL)
+    return;
+  if (job != NULL && planner_job_get_uint (job, "train-samples") > 0)
+    subtitle = g_strdup (_("This job trains by samples (Training Samples): 0 iterations"));
+  else
+    /* Translators: under Training Iterations; %u is where new jobs start (1000) */
+    subtitle = g_strdup_printf (_("New jobs start at %u, a short first run: set how long yours trains"),
+                                PLANNER_JOB_FIRST_RUN_ITERS);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (iters), subtitle);
+}
+
 static void
 planner_training_page_constructed (GObject *object)
 {
-  GtkWidget *iters;
-  g_autofree char *subtitle = NULL;
-
   G_OBJECT_CLASS (planner_training_page_parent_class)->constructed (object);
-  /* Where new jobs start, and that it is the person's to change. */
-  iters = planner_form_page_find_row (PLANNER_FORM_PAGE (object), "train-iters");
-  /* Translators: under Training Iterations; %u is where new jobs start (1000) */
-  subtitle = g_strdup_printf (_("New jobs start at %u, a short first run: set how long yours trains"),
-                              PLANNER_JOB_FIRST_RUN_ITERS);
-  if (iters != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (iters), subtitle);
+  update_iterations (PLANNER_TRAINING_PAGE (object));
 }

@@ -312,18 +312,12 @@ static char *
 approval_concerns (PlannerScriptPane *self)
 {
   g_autoptr(GString) text = g_string_new (NULL);
-  const PlannerMemoryEstimate *estimate;
   GPtrArray *diagnostics;
 
   if (self->report == NULL)
     return NULL;
-  estimate = planner_report_get_memory_estimate (self->report);
-  if (estimate != NULL && estimate->capacity_bytes > 0 && !estimate->fits)
-    {
-      const char *memory = planner_report_get_memory_summary (self->report);
-
-      g_string_append_printf (text, _("• The job does not fit in GPU memory: %s\n"), memory != NULL ? memory : "");
-    }
+  /* A job that does not fit is one of the warnings (memory.does-not-fit),
+   * with the stage and the GPU: named once. */
   diagnostics = planner_report_get_diagnostics (self->report);
   for (guint i = 0; i < diagnostics->len; i++)
     {

@@ -427,7 +427,9 @@ page_status (PlannerWindow *self,
     {
       if (estimate == NULL || planner_report_get_gpu (report) == NULL)
         return PAGE_STATUS_NONE;
-      return estimate->fits ? PAGE_STATUS_DONE : PAGE_STATUS_ERROR;
+      /* Not fitting is a warning (memory.does-not-fit), one Approve can
+       * let through: the sidebar says what the problem count says. */
+      return estimate->fits ? PAGE_STATUS_DONE : PAGE_STATUS_WARNING;
     }
   if (!g_str_equal (page, "model") && !g_str_equal (page, "cluster") && !g_str_equal (page, "data") &&
       !g_str_equal (page, "training") && !g_str_equal (page, "parallelism"))
