@@ -71,6 +71,28 @@ rename_value_dests (PlannerArgs *args,
     }
 }
 
+/* --padded-vocab-size came in 0.14.0.  Before it Megatron pads the
+ * tokenizer's count up to a multiple of --make-vocab-size-divisible-by ×
+ * TP (megatron/training/tokenizer/tokenizer.py, _vocab_size_with_padding,
+ * 0.12.0 and 0.13.1), so a divisor of padded / TP gives exactly the
+ * padded rows for any count up to them: a Hugging Face config's
+ * vocabulary, which its tokenizer never exceeds.  Left as it is (and
+ * refused as missing) when TP does not divide it, which the job's checks
+ * refuse anyway. */
+static void
+respell_padded_vocab (PlannerArgs *args)
+{
+  gint64 padded = planner_args_get_int (args, "padded_vocab_size", 0);
+  gint64 tp = planner_args_get_int (args, "tensor_model_parallel_size", 1);
+  g_autofree char *divisor = NULL;
+
+  if (padded <= 0 || tp <= 0 || padded % tp != 0)
+    return;
+  divisor = g_strdup_printf ("%" G_GINT64_FORMAT, padded / tp);
+  planner_args_unset (args, "padded_vocab_size");
+  planner_args_set (args, "make_vocab_size_divisible_by", "--make-vocab-size-divisible-by", divisor);
+}
+
 void
 planner_release_respell_args (PlannerArgs *args,
                               const char  *release)
@@ -101,6 +123,8 @@ planner_release_respell_args (PlannerArgs *args,
             planner_args_set_bool (args, "gradient_accumulation_fusion", "--no-gradient-accumulation-fusion", FALSE);
         }
     }
+  if (!planner_release_at_least (release, "0.14.0"))
+    respell_padded_vocab (args);
   if (!planner_release_at_least (release, "0.16.1") &&
       g_strcmp0 (planner_args_get_string (args, "moe_token_dispatcher_type", NULL), "flex") == 0)
     {
