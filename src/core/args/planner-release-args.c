@@ -41,8 +41,9 @@ rename_switch (PlannerArgs *args,
     planner_args_set_bool (args, new_dest, new_flag, TRUE);
 }
 
-/* An option whose value a release stores under another name (0.12's
- * --norm-epsilon wrote norm_epsilon, 0.20's layernorm_epsilon): the same
+/* An option a release stores under another name (0.12's --norm-epsilon
+ * wrote norm_epsilon, 0.20's layernorm_epsilon; 0.15's --apply-layernorm-1p
+ * apply_layernorm_1p, 0.16's layernorm_zero_centered_gamma): the same
  * words, kept under the release's name so its checks read them. */
 static void
 rename_value_dests (PlannerArgs *args,
@@ -56,7 +57,7 @@ rename_value_dests (PlannerArgs *args,
       const char *flag = planner_args_get_flag (args, dest);
       const PlannerFlagInfo *info = flag != NULL ? planner_flag_catalog_lookup_in (release, flag) : NULL;
 
-      if (info != NULL && planner_flag_info_takes_value (info) && !g_str_equal (info->dest, dest))
+      if (info != NULL && !g_str_equal (info->dest, dest))
         g_ptr_array_add (moves, (gpointer) dest);
     }
   for (guint i = 0; i < moves->len; i++)
@@ -65,9 +66,13 @@ rename_value_dests (PlannerArgs *args,
       g_autofree char *flag = g_strdup (planner_args_get_flag (args, dest));
       g_auto(GStrv) values = g_strdupv ((char **) planner_args_get_list (args, dest));
       const PlannerFlagInfo *info = planner_flag_catalog_lookup_in (release, flag);
+      gboolean value = planner_args_get_bool (args, dest, FALSE);
 
       planner_args_unset (args, dest);
-      planner_args_set_list (args, info->dest, flag, (const char *const *) values);
+      if (planner_flag_info_takes_value (info))
+        planner_args_set_list (args, info->dest, flag, (const char *const *) values);
+      else
+        planner_args_set_bool (args, info->dest, flag, value);
     }
 }
 
