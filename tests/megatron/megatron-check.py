@@ -27,7 +27,8 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_MIRROR = "/work/.mirror/NVIDIA+Megatron-LM/repo"
-VERSIONS = os.path.join(HERE, "..", "..", "..", "shared", "megatron", "versions")
+# The shared folder beside the checkout (MEGATRON_VERSIONS for a checkout elsewhere, a worktree).
+VERSIONS = os.environ.get("MEGATRON_VERSIONS") or os.path.join(HERE, "..", "..", "..", "shared", "megatron", "versions")
 SKIP = 77
 
 
@@ -86,7 +87,39 @@ def load_megatron(tree):
     if to_config is None:
         from megatron.training import argument_utils
         to_config = argument_utils.core_transformer_config_from_args
+    warm_parser(arguments)
     return arguments, parallel_state, to_config
+
+
+def warm_parser(arguments):
+    """Parse once here, before the drafts fork, with the help texts kept: newer releases (0.16 on)
+    read each config dataclass's field docstrings from its source with inspect and ast every time
+    the parser is built, for help texts only, which was half of each draft's check.  The texts
+    depend on the class alone, so they are read once and every forked check reuses them."""
+    try:
+        from megatron.training import argument_utils
+    except ImportError:
+        return
+    factory = getattr(argument_utils, "ArgumentGroupFactory", None)
+    read = getattr(factory, "_get_field_docstrings", None)
+    if read is None:
+        return
+    texts = {}
+
+    def cached(self, cls):
+        if cls not in texts:
+            texts[cls] = read(self, cls)
+        return dict(texts[cls])
+    factory._get_field_docstrings = cached
+    argv = sys.argv
+    sys.argv = ["pretrain_gpt.py"]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            arguments.parse_args(None, False)
+    except BaseException:  # noqa: B036 - only a warm-up: each draft parses again for itself
+        pass
+    finally:
+        sys.argv = argv
 
 
 def model_parallel_kwargs(args, init):

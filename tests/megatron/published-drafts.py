@@ -28,6 +28,9 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LAYOUTS = os.path.join(HERE, "..", "calibration", "published-layouts.txt")
+# A layout for each Hugging Face config (issue 21): the model is the config's, by script --hf-config.
+HF_LAYOUTS = os.path.join(HERE, "hf-layouts.txt")
+HF_CONFIGS = os.path.join(HERE, "..", "core", "hf-configs")
 LAUNCHERS = ("torchrun", "slurm", "memory-check")
 # Compute capability of each catalogue GPU, for the checks Megatron makes of the device.
 CAPABILITY = {"a100-40gb": "8.0", "a100-80gb": "8.0", "h100-sxm": "9.0", "h100-pcie": "9.0", "h200": "9.0",
@@ -36,7 +39,8 @@ PRECISION = {"bf16": ("bf16", ""), "fp8": ("fp8", "tensorwise"), "mxfp8": ("fp8"
              "fp8-block": ("fp8", "blockwise"), "fp16": ("fp16", "")}
 
 
-def read_layouts(path):
+def read_layouts(path, hf_configs=None):
+    """The rows of PATH; with HF_CONFIGS, the model column names a config.json in that folder."""
     rows = []
     with open(path) as f:
         for number, line in enumerate(f, 1):
@@ -48,7 +52,11 @@ def read_layouts(path):
                     "ep", "etp", "recompute", "fsdp")
             row = dict(zip(keys, words))
             row["line"], row["source"] = number, source.strip()
-            row["id"] = "L%d %s %s×%s seq %s" % (number, row["model"], row["gpus"], row["gpu"], row["seq"])
+            row["key"] = ("H%d" if hf_configs else "L%d") % number
+            if hf_configs:
+                row["hf_config"] = os.path.abspath(os.path.join(hf_configs, row["model"]))
+                row["model"] = row["model"][:-len(".json")] if row["model"].endswith(".json") else row["model"]
+            row["id"] = "%s %s %s×%s seq %s" % (row["key"], row["model"], row["gpus"], row["gpu"], row["seq"])
             rows.append(row)
     return rows
 
@@ -82,12 +90,21 @@ def layout_string(layers, mtp, stages):
     return text + run(last) + "m" * mtp + "L"
 
 
+def hf_model(path):
+    """The layers and MTP layers of a Hugging Face config.json, as catalogue_model names them."""
+    with open(path) as f:
+        config = json.load(f)
+    config = config.get("text_config", config)
+    return {"num_layers": config.get("num_hidden_layers", 0),
+            "mtp_num_layers": config.get("num_nextn_predict_layers", 0) or 0}
+
+
 def pipeline_split(row, parallelism):
     """The split a person would choose for a layout whose layers do not divide over PP × VPP, as the
     published recipes do: Megatron-Bridge's Llama 3.1 405B and Qwen3-235B recipes count the embedding
     and the loss as layers (126 + 2, 94 + 2); its DeepSeek-V3 recipe writes a layout string (61 layers
     and the MTP layer).  {} when the layers divide evenly."""
-    model = catalogue_model(row["model"])
+    model = hf_model(row["hf_config"]) if "hf_config" in row else catalogue_model(row["model"])
     layers, mtp = model.get("num_layers", 0), model.get("mtp_num_layers", 0)
     stages = parallelism["pp"] * parallelism["vpp"]
     if not layers or parallelism["pp"] == 1 or layers % stages == 0:
@@ -106,7 +123,10 @@ def make_job(row, release=None):
     name = row["model"].replace(":", "-")
     model = {}
     data = {"data_path": "/data/%s/text_document" % name}
-    if row["model"].startswith("gpt:"):
+    if "hf_config" in row:
+        # The config gives the model (script --hf-config); a Hugging Face tokenizer comes with it.
+        data["tokenizer_model"] = "/models/%s" % name
+    elif row["model"].startswith("gpt:"):
         _, layers, hidden, heads = row["model"].split(":")
         seq = int(row["seq"])
         model = {"num_layers": int(layers), "hidden_size": int(hidden), "num_attention_heads": int(heads),
@@ -154,6 +174,22 @@ def make_job(row, release=None):
     return job
 
 
+def suggestion_job(row, job):
+    """JOB as the window saves a model read from a Hugging Face config: model.hf_config names the
+    file, so recommend --job, optimize and troubleshoot (which take no --hf-config) see its model."""
+    if "hf_config" not in row:
+        return job
+    return dict(job, model={"hf_config": row["hf_config"]})
+
+
+def script_command(cli, row, launcher, job_path):
+    """launch-planner-cli script for ROW's job, with --hf-config for a row that names a config."""
+    command = [cli, "script", "--launcher", launcher]
+    if "hf_config" in row:
+        command += ["--hf-config", row["hf_config"]]
+    return command + [job_path]
+
+
 def first_error(text):
     """The planner's reason: the lines after its "would reject" heading."""
     lines = [l.strip() for l in text.splitlines() if l.strip()]
@@ -179,7 +215,8 @@ def capture_draft(script, nodes, work):
         return [json.loads(l) for l in f], None
 
 
-VERSIONS = os.path.join(HERE, "..", "..", "..", "shared", "megatron", "versions")
+# The shared folder beside the checkout (MEGATRON_VERSIONS for a checkout elsewhere, a worktree).
+VERSIONS = os.environ.get("MEGATRON_VERSIONS") or os.path.join(HERE, "..", "..", "..", "shared", "megatron", "versions")
 DEFAULT_RELEASE = "0.20.0"
 SYMPTOMS = ("oom", "low-mfu", "slow", "hang")
 
@@ -233,10 +270,10 @@ def cross_drafts(cli, row, work):
     """The default release's torchrun draft of a layout the planner refused for an older release: that
     release must refuse it too (the planner refused for a feature it lacks), or the planner was wrong."""
     job = make_job(row, None)
-    job_path = os.path.join(work, "L%d-default.json" % row["line"])
+    job_path = os.path.join(work, "%s-default.json" % row["key"])
     with open(job_path, "w") as f:
         json.dump(job, f, indent=1)
-    out = subprocess.run([cli, "script", "--launcher", "torchrun", job_path], capture_output=True, text=True,
+    out = subprocess.run(script_command(cli, row, "torchrun", job_path), capture_output=True, text=True,
                          timeout=120)
     if out.returncode != 0:
         return []  # refused under the default release as well: not a matter of the release
@@ -256,6 +293,9 @@ def main():
     parser.add_argument("--job-release", help="the job's launch.megatron_version (default: --release; "
                         "none: leave it out, so the planner drafts for its default release)")
     parser.add_argument("--layouts", default=LAYOUTS)
+    parser.add_argument("--hf-layouts", default=HF_LAYOUTS,
+                        help="a layout for each Hugging Face config (none: leave them out)")
+    parser.add_argument("--hf-configs", default=HF_CONFIGS, help="the folder of the configs --hf-layouts names")
     parser.add_argument("--launchers", default=",".join(LAUNCHERS))
     parser.add_argument("--only", help="only rows whose id contains this")
     parser.add_argument("--work", help="keep the jobs, drafts and results here")
@@ -279,7 +319,10 @@ def main():
             return 77
     work = opts.work or tempfile.mkdtemp(prefix="lp-megatron-")
     os.makedirs(work, exist_ok=True)
-    rows = [r for r in read_layouts(opts.layouts) if not opts.only or opts.only in r["id"]]
+    rows = read_layouts(opts.layouts)
+    if opts.hf_layouts != "none":
+        rows += read_layouts(opts.hf_layouts, opts.hf_configs)
+    rows = [r for r in rows if not opts.only or opts.only in r["id"]]
     launchers = opts.launchers.split(",")
     job_release = opts.release if opts.job_release is None else opts.job_release
     job_release = None if job_release == "none" else job_release
@@ -287,15 +330,20 @@ def main():
     drafts, planner_refused, broken, lacking, n_suggested = [], [], [], [], 0
     for row in rows:
         job = make_job(row, job_release)
-        job_path = os.path.join(work, "L%d.json" % row["line"])
+        job_path = os.path.join(work, "%s.json" % row["key"])
         with open(job_path, "w") as f:
             json.dump(job, f, indent=1)
         if known is not None and not opts.no_suggestions:
-            found = suggestion_flags(opts.cli, job_path)
+            asked_path = job_path
+            if "hf_config" in row:
+                asked_path = os.path.join(work, "%s-model.json" % row["key"])
+                with open(asked_path, "w") as f:
+                    json.dump(suggestion_job(row, job), f, indent=1)
+            found = suggestion_flags(opts.cli, asked_path)
             n_suggested += len(found)
             lacking += [(row, where, flag) for where, flag in found if flag not in known]
         for launcher in launchers:
-            out = subprocess.run([opts.cli, "script", "--launcher", launcher, job_path],
+            out = subprocess.run(script_command(opts.cli, row, launcher, job_path),
                                  capture_output=True, text=True, timeout=120)
             if out.returncode != 0:
                 planner_refused.append((row, launcher, first_error(out.stderr)))
@@ -315,7 +363,8 @@ def main():
         for d in drafts:
             f.write(json.dumps(d, ensure_ascii=False) + "\n")
 
-    check = subprocess.run([sys.executable, os.path.join(HERE, "megatron-check.py"), "--release", opts.release]
+    check = subprocess.run([sys.executable, os.path.join(HERE, "megatron-check.py"), "--release", opts.release,
+                            "--versions", opts.versions]
                            + (["--cache", opts.cache] if opts.cache else [])
                            + opts.checker_args.split() + [drafts_path], capture_output=True, text=True)
     if check.returncode == 77:
@@ -331,8 +380,10 @@ def main():
     with open(os.path.join(work, "results.jsonl"), "w") as f:
         f.write(check.stdout)
 
-    print("Megatron %s, %d published layouts, drafts for %s, launchers %s"
-          % (opts.release, len(rows), job_release or "the planner's default release", ", ".join(launchers)))
+    n_hf = len([r for r in rows if "hf_config" in r])
+    print("Megatron %s, %d published layouts and %d Hugging Face configs, drafts for %s, launchers %s"
+          % (opts.release, len(rows) - n_hf, n_hf, job_release or "the planner's default release",
+             ", ".join(launchers)))
     megatron_refused = 0
     cross = [d for d in drafts if d["launcher"] == "cross"]
     drafts = [d for d in drafts if d["launcher"] != "cross"]

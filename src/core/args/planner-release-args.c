@@ -41,8 +41,9 @@ rename_switch (PlannerArgs *args,
     planner_args_set_bool (args, new_dest, new_flag, TRUE);
 }
 
-/* An option whose value a release stores under another name (0.12's
- * --norm-epsilon wrote norm_epsilon, 0.20's layernorm_epsilon): the same
+/* An option a release stores under another name (0.12's --norm-epsilon
+ * wrote norm_epsilon, 0.20's layernorm_epsilon; 0.15's --apply-layernorm-1p
+ * apply_layernorm_1p, 0.16's layernorm_zero_centered_gamma): the same
  * words, kept under the release's name so its checks read them. */
 static void
 rename_value_dests (PlannerArgs *args,
@@ -56,7 +57,7 @@ rename_value_dests (PlannerArgs *args,
       const char *flag = planner_args_get_flag (args, dest);
       const PlannerFlagInfo *info = flag != NULL ? planner_flag_catalog_lookup_in (release, flag) : NULL;
 
-      if (info != NULL && planner_flag_info_takes_value (info) && !g_str_equal (info->dest, dest))
+      if (info != NULL && !g_str_equal (info->dest, dest))
         g_ptr_array_add (moves, (gpointer) dest);
     }
   for (guint i = 0; i < moves->len; i++)
@@ -65,10 +66,36 @@ rename_value_dests (PlannerArgs *args,
       g_autofree char *flag = g_strdup (planner_args_get_flag (args, dest));
       g_auto(GStrv) values = g_strdupv ((char **) planner_args_get_list (args, dest));
       const PlannerFlagInfo *info = planner_flag_catalog_lookup_in (release, flag);
+      gboolean value = planner_args_get_bool (args, dest, FALSE);
 
       planner_args_unset (args, dest);
-      planner_args_set_list (args, info->dest, flag, (const char *const *) values);
+      if (planner_flag_info_takes_value (info))
+        planner_args_set_list (args, info->dest, flag, (const char *const *) values);
+      else
+        planner_args_set_bool (args, info->dest, flag, value);
     }
+}
+
+/* --padded-vocab-size came in 0.14.0.  Before it Megatron pads the
+ * tokenizer's count up to a multiple of --make-vocab-size-divisible-by ×
+ * TP (megatron/training/tokenizer/tokenizer.py, _vocab_size_with_padding,
+ * 0.12.0 and 0.13.1), so a divisor of padded / TP gives exactly the
+ * padded rows for any count up to them: a Hugging Face config's
+ * vocabulary, which its tokenizer never exceeds.  Left as it is (and
+ * refused as missing) when TP does not divide it, which the job's checks
+ * refuse anyway. */
+static void
+respell_padded_vocab (PlannerArgs *args)
+{
+  gint64 padded = planner_args_get_int (args, "padded_vocab_size", 0);
+  gint64 tp = planner_args_get_int (args, "tensor_model_parallel_size", 1);
+  g_autofree char *divisor = NULL;
+
+  if (padded <= 0 || tp <= 0 || padded % tp != 0)
+    return;
+  divisor = g_strdup_printf ("%" G_GINT64_FORMAT, padded / tp);
+  planner_args_unset (args, "padded_vocab_size");
+  planner_args_set (args, "make_vocab_size_divisible_by", "--make-vocab-size-divisible-by", divisor);
 }
 
 void
@@ -101,6 +128,8 @@ planner_release_respell_args (PlannerArgs *args,
             planner_args_set_bool (args, "gradient_accumulation_fusion", "--no-gradient-accumulation-fusion", FALSE);
         }
     }
+  if (!planner_release_at_least (release, "0.14.0"))
+    respell_padded_vocab (args);
   if (!planner_release_at_least (release, "0.16.1") &&
       g_strcmp0 (planner_args_get_string (args, "moe_token_dispatcher_type", NULL), "flex") == 0)
     {

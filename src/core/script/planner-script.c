@@ -29,6 +29,7 @@
 #include "planner-script-common-private.h"
 #include "planner-script-release.h"
 #include "planner-release.h"
+#include "planner-release-args.h"
 #include "planner-shell.h"
 #include "planner-write-file.h"
 
@@ -413,6 +414,23 @@ add_dests (GHashTable        *set,
     g_hash_table_add (set, g_strdup (planner_args_get_dest_at (args, i)));
 }
 
+/* The dests @args has once respelled for @release (0.12's norm_epsilon,
+ * the vocabulary divisor for --padded-vocab-size): what the person or the
+ * recommendation wrote stays in its section under the release's name. */
+static void
+add_respelled_dests (GHashTable        *set,
+                     const PlannerArgs *args,
+                     const char        *release)
+{
+  g_autoptr(PlannerArgs) respelled = NULL;
+
+  if (args == NULL)
+    return;
+  respelled = planner_args_copy (args);
+  planner_release_respell_args (respelled, release);
+  add_dests (set, respelled);
+}
+
 static char *
 join_problems (GPtrArray *problems)
 {
@@ -744,6 +762,8 @@ render (PlannerJob             *job,
   args = build_args (job, model, model_dests);
   add_dests (extra_dests, extra);
   add_dests (recommended_dests, recommended);
+  add_respelled_dests (extra_dests, extra, release);
+  add_respelled_dests (recommended_dests, recommended, release);
   if (!planner_script_args_for_release (args, release, words, error))
     return NULL;
   if (!planner_script_check_flags_in (args, release, error))
