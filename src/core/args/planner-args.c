@@ -192,6 +192,25 @@ planner_args_unset (PlannerArgs *args,
   g_ptr_array_remove (args->entries, entry);
 }
 
+void
+planner_args_rename (PlannerArgs *args,
+                     const char  *dest,
+                     const char  *new_dest)
+{
+  Entry *entry;
+
+  g_return_if_fail (args != NULL);
+
+  entry = lookup (args, dest);
+  if (entry == NULL || g_str_equal (dest, new_dest))
+    return;
+  planner_args_unset (args, new_dest);
+  g_hash_table_remove (args->by_dest, dest);
+  g_free (entry->dest);
+  entry->dest = g_strdup (new_dest);
+  g_hash_table_insert (args->by_dest, entry->dest, entry);
+}
+
 gboolean
 planner_args_is_set (const PlannerArgs *args,
                      const char        *dest)

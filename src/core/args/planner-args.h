@@ -42,6 +42,10 @@ void               planner_args_set_list        (PlannerArgs       *args,
                                                  const char *const *values);
 void               planner_args_unset           (PlannerArgs       *args,
                                                  const char        *dest);
+/* @dest stored as @new_dest (unset before), in the same place. */
+void               planner_args_rename          (PlannerArgs       *args,
+                                                 const char        *dest,
+                                                 const char        *new_dest);
 
 gboolean           planner_args_is_set          (const PlannerArgs *args,
                                                  const char        *dest);

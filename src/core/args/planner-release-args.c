@@ -60,19 +60,13 @@ rename_value_dests (PlannerArgs *args,
       if (info != NULL && !g_str_equal (info->dest, dest))
         g_ptr_array_add (moves, (gpointer) dest);
     }
+  /* Renamed in place: the draft keeps each option where its section put it. */
   for (guint i = 0; i < moves->len; i++)
     {
       g_autofree char *dest = g_strdup (g_ptr_array_index (moves, i));
-      g_autofree char *flag = g_strdup (planner_args_get_flag (args, dest));
-      g_auto(GStrv) values = g_strdupv ((char **) planner_args_get_list (args, dest));
-      const PlannerFlagInfo *info = planner_flag_catalog_lookup_in (release, flag);
-      gboolean value = planner_args_get_bool (args, dest, FALSE);
+      const PlannerFlagInfo *info = planner_flag_catalog_lookup_in (release, planner_args_get_flag (args, dest));
 
-      planner_args_unset (args, dest);
-      if (planner_flag_info_takes_value (info))
-        planner_args_set_list (args, info->dest, flag, (const char *const *) values);
-      else
-        planner_args_set_bool (args, info->dest, flag, value);
+      planner_args_rename (args, dest, info->dest);
     }
 }
 

@@ -202,7 +202,7 @@ check_window (Check *check)
     return;
   if (!window_is_valid (window))
     {
-      ERROR ("window-size", _("model.window_size is “%s”: give the tokens before and after each token it "
+      ERROR ("window-size", _("{model.window_size} is “%s”: give the tokens before and after each token it "
                               "attends to as two whole numbers, “left,right” (4096,0; -1 is unbounded)"), window);
       return;
     }
@@ -214,8 +214,8 @@ check_window (Check *check)
       /* The same syntax as --moe-layer-freq (moe_freq_type); its
        * parser's words name that flag, so the message is this field's. */
       if (pattern == NULL)
-        ERROR ("window-attn-skip-freq", _("model.window_attn_skip_freq is “%s”: give N (every Nth layer attends "
-                                          "fully) or a list of model.num_layers (%u) entries, 1 windowed and 0 "
+        ERROR ("window-attn-skip-freq", _("{model.window_attn_skip_freq} is “%s”: give N (every Nth layer attends "
+                                          "fully) or a list of {model.num_layers} (%u) entries, 1 windowed and 0 "
                                           "full, such as “[1,1,0]*4”"), skip, layers);
     }
 }
@@ -273,15 +273,15 @@ check_model (Check              *check,
   check_window (check);
   if (planner_job_get_bool (job, "use-rope-scaling") &&
       !g_str_equal (planner_job_get_string (job, "position-embedding-type"), "rope"))
-    ERROR ("use-rope-scaling", _("model.use_rope_scaling scales rotary embeddings, but "
-             "model.position_embedding_type is “%s”: choose rope or turn the scaling off"),
+    ERROR ("use-rope-scaling", _("{model.use_rope_scaling} scales rotary embeddings, but "
+             "{model.position_embedding_type} is “%s”: choose rope or turn the scaling off"),
            planner_job_get_string (job, "position-embedding-type"));
   /* pretrain_gpt.py (gpt_builders.py from 0.15) hands the model only
    * --use-rope-scaling in every release held, never the factor. */
   if (planner_job_get_bool (job, "use-rope-scaling") && planner_job_get_double (job, "rope-scaling-factor") > 0 &&
       planner_job_get_double (job, "rope-scaling-factor") != 8.0)
-    WARNING ("rope-scaling-factor", _("model.rope_scaling_factor is %g, but pretrain_gpt.py passes only "
-               "model.use_rope_scaling to the model, which then scales by 8: the flag is written, and the "
+    WARNING ("rope-scaling-factor", _("{model.rope_scaling_factor} is %g, but pretrain_gpt.py passes only "
+               "{model.use_rope_scaling} to the model, which then scales by 8: the flag is written, and the "
                "trained model's RoPE differs from it"), planner_job_get_double (job, "rope-scaling-factor"));
   if (experts > 0)
     {

@@ -363,6 +363,31 @@ join_errors_in (GString                     *text,
   join_errors (text, again != NULL ? again : report);
 }
 
+/* Extra arguments that fail their checks are refused, as the torchrun
+ * and SLURM drafts refuse them: leaving them out would check another job
+ * than the one launched. */
+static gboolean
+extra_arguments_pass (PlannerJob          *job,
+                      const PlannerWords  *words,
+                      GError             **error)
+{
+  g_autoptr(GPtrArray) extra = planner_field_check_in (job, "extra-args", words);
+
+  if (extra->len == 0)
+    {
+      g_ptr_array_unref (extra);
+      extra = planner_field_check_in (job, "recommended-args", words);
+    }
+  if (extra->len > 0)
+    {
+      const PlannerFieldProblem *p = g_ptr_array_index (extra, 0);
+
+      g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD, p->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 char *
 planner_script_render_memory_check_in (PlannerJob          *job,
                                        const guint32       *stages,
@@ -412,25 +437,8 @@ planner_script_render_memory_check_in (PlannerJob          *job,
       return NULL;
     }
 
-  /* Extra arguments that fail their checks are refused, as the torchrun
-   * and SLURM drafts refuse them: leaving them out would check another
-   * job than the one launched. */
-  {
-    g_autoptr(GPtrArray) extra = planner_field_check_in (job, "extra-args", words);
-
-    if (extra->len == 0)
-      {
-        g_ptr_array_unref (extra);
-        extra = planner_field_check_in (job, "recommended-args", words);
-      }
-    if (extra->len > 0)
-      {
-        const PlannerFieldProblem *p = g_ptr_array_index (extra, 0);
-
-        g_set_error_literal (error, PLANNER_SCRIPT_ERROR, PLANNER_SCRIPT_ERROR_FIELD, p->message);
-        return NULL;
-      }
-  }
+  if (!extra_arguments_pass (job, words, error))
+    return NULL;
 
   /* The job as the other drafts see it: Megatron must accept its model and
    * parallel flags, or there is nothing to check. */

@@ -431,6 +431,26 @@ add_respelled_dests (GHashTable        *set,
   add_dests (set, respelled);
 }
 
+/* The model's own dests once respelled for @release (0.12's norm_epsilon
+ * from a field): they stay in the model's section. */
+static void
+add_respelled_model_dests (GHashTable        *model_dests,
+                           const PlannerArgs *args,
+                           const char        *release)
+{
+  g_autoptr(PlannerArgs) model_only = planner_args_new ();
+
+  for (guint i = 0; i < planner_args_get_n_entries (args); i++)
+    {
+      const char *dest = planner_args_get_dest_at (args, i);
+
+      if (g_hash_table_contains (model_dests, dest))
+        planner_args_set_list (model_only, dest, planner_args_get_flag (args, dest),
+                               planner_args_get_list (args, dest));
+    }
+  add_respelled_dests (model_dests, model_only, release);
+}
+
 static char *
 join_problems (GPtrArray *problems)
 {
@@ -760,6 +780,7 @@ render (PlannerJob             *job,
     }
 
   args = build_args (job, model, model_dests);
+  add_respelled_model_dests (model_dests, args, release);
   add_dests (extra_dests, extra);
   add_dests (recommended_dests, recommended);
   add_respelled_dests (extra_dests, extra, release);
@@ -803,6 +824,7 @@ render (PlannerJob             *job,
     {
       display_job = marked_job (job, field_problems, number_marks);
       display_args = build_args (display_job, model, display_model_dests);
+      add_respelled_model_dests (display_model_dests, display_args, release);
       for (guint i = 0; i < number_marks->len; i++)
         {
           const PlannerFieldProblem *p = g_ptr_array_index (number_marks, i);
