@@ -51,6 +51,26 @@ planner_config_count_moe_layers (const PlannerConfig *config)
   return count;
 }
 
+double
+planner_config_mla_params (const PlannerConfig *config,
+                           double               norm)
+{
+  double h = (double) config->hidden_size, n = (double) config->num_attention_heads;
+  double dqk = (double) config->qk_head_dim;
+  double dpos = (double) config->qk_pos_emb_head_dim;
+  double dv = (double) config->v_head_dim;
+  double q_term;
+
+  if (config->q_lora_rank == 0)
+    q_term = h * n * (dqk + dpos);
+  else
+    q_term = (double) config->q_lora_rank * (h + n * (dqk + dpos) + norm);
+  return q_term
+         + (double) config->kv_lora_rank * (h + n * (dqk + dv) + norm)
+         + h * dpos
+         + n * dv * h;
+}
+
 /* Reads an integer argument, refusing negative or absurd values.  A
  * missing one gives @fallback. */
 static gboolean

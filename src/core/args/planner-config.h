@@ -294,6 +294,11 @@ guint64   planner_padded_vocab_size       (guint64              vocab_size,
                                            guint32              tp);
 /* Number of MoE layers among the first @n layers of the pattern. */
 guint32   planner_config_count_moe_layers (const PlannerConfig *config);
+/* Parameters of one layer's multi-latent attention projections, with
+ * @norm parameters per width of each compressed query and key-value
+ * (Megatron's FLOPs count 1, its memory formula its release's norms). */
+double    planner_config_mla_params       (const PlannerConfig *config,
+                                           double               norm);
 /* Parses --moe-layer-freq as Megatron's moe_freq_type does: an integer k
  * (layer i is MoE when i % k == 0) or a small Python list expression
  * ("[1,1,0]", "([0]*3+[1]*58)", "([1]*3+[0]*1)*3").  Returns a new array

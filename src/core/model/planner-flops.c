@@ -83,20 +83,9 @@ transformer_flops (const PlannerConfig *c,
 
   if (c->multi_latent_attention)
     {
-      double dqk = (double) c->qk_head_dim;
-      double dpos = (double) c->qk_pos_emb_head_dim;
-      double dv = (double) c->v_head_dim;
-      double q_term;
-
-      if (c->q_lora_rank == 0)
-        q_term = h * n * (dqk + dpos);
-      else
-        q_term = (double) c->q_lora_rank * (h + n * (dqk + dpos) + 1.0);
-      attn_linear = 6.0 * (q_term
-                           + (double) c->kv_lora_rank * (h + n * (dqk + dv) + 1.0)
-                           + h * dpos
-                           + n * dv * h);
-      attn_core = 6.0 * (n * (dqk + dpos) / 2.0 + n * dv / 2.0);
+      attn_linear = 6.0 * planner_config_mla_params (c, 1.0);
+      attn_core = 6.0 * (n * (double) (c->qk_head_dim + c->qk_pos_emb_head_dim) / 2.0 +
+                         n * (double) c->v_head_dim / 2.0);
     }
   else
     {

@@ -47,21 +47,7 @@ layer_params (const PlannerConfig *c,
   p->norm_size = t->norm_size;
 
   if (c->multi_latent_attention)
-    {
-      double dqk = (double) c->qk_head_dim;
-      double dpos = (double) c->qk_pos_emb_head_dim;
-      double dv = (double) c->v_head_dim;
-      double q_term;
-
-      if (c->q_lora_rank == 0)
-        q_term = h * n * (dqk + dpos);
-      else
-        q_term = (double) c->q_lora_rank * (h + n * (dqk + dpos) + t->mla_norm);
-      p->attention = q_term
-                     + (double) c->kv_lora_rank * (h + n * (dqk + dv) + t->mla_norm)
-                     + h * dpos
-                     + n * dv * h;
-    }
+    p->attention = planner_config_mla_params (c, t->mla_norm);
   else
     {
       double ratio = (double) c->kv_channels * n / h;
