@@ -38,3 +38,15 @@ planner_format_double (double value)
     }
   return g_strdup (g_ascii_dtostr (buffer, sizeof buffer, value));
 }
+
+char *
+planner_format_python_float (double value)
+{
+  if (value == floor (value) && fabs (value) < 1e15)
+    {
+      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+      return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.1f", value));
+    }
+  return planner_format_double (value);
+}

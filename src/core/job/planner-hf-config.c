@@ -293,20 +293,6 @@ put_uint (Ctx        *c,
   source (c, dest, key);
 }
 
-/* "40.0", "0.707", "1e-06": as Python prints the config's floats, so a
- * whole number never reads as "4e+01". */
-static char *
-format_float (double value)
-{
-  if (value == floor (value) && fabs (value) < 1e15)
-    {
-      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-
-      return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.1f", value));
-    }
-  return planner_format_double (value);
-}
-
 static void
 put_double (Ctx        *c,
             const char *dest,
@@ -314,7 +300,7 @@ put_double (Ctx        *c,
             double      value,
             const char *key)
 {
-  g_autofree char *text = format_float (value);
+  g_autofree char *text = planner_format_python_float (value);
 
   planner_args_set (c->cfg->args, dest, flag, text);
   source (c, dest, key);

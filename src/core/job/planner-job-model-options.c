@@ -100,20 +100,6 @@ planner_job_model_option_is_set (PlannerJob                  *job,
   return holds_own (job, option->property);
 }
 
-/* "32.0", "1e-05": as the Hugging Face mapping prints a config's floats,
- * so an imported job writes the words its config made. */
-static char *
-format_float (double value)
-{
-  if (value == floor (value) && fabs (value) < 1e15)
-    {
-      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-
-      return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.1f", value));
-    }
-  return planner_format_double (value);
-}
-
 void
 planner_job_model_options_to_args (PlannerJob  *job,
                                    PlannerArgs *args)
@@ -141,7 +127,7 @@ planner_job_model_options_to_args (PlannerJob  *job,
         }
       else if (G_IS_PARAM_SPEC_DOUBLE (pspec))
         {
-          g_autofree char *text = format_float (planner_job_get_double (job, o->property));
+          g_autofree char *text = planner_format_python_float (planner_job_get_double (job, o->property));
 
           planner_args_set (args, o->dest, o->flag, text);
         }
